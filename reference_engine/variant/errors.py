@@ -1,0 +1,33 @@
+"""The one error type a variant file can raise, carrying every problem found in it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a variant file, and where: file, line, column, field path."""
+
+    message: str
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    path: str = ""
+
+    def __str__(self) -> str:
+        where = self.file or "<variant>"
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        field = f" at {self.path}" if self.path else ""
+        return f"{where}{field}: {self.message}"
+
+
+class VariantError(ValueError):
+    """A variant could not be loaded; `problems` lists every reason, the most useful first."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))

@@ -1,0 +1,267 @@
+"""The resolved rules of one variant: a frozen, typed record the engine reads.
+
+Each option is a string enum whose values are exactly what a variant file writes. The YAML
+groups rules by the stage of the game they govern (deck, deal, bidding, play, scoring,
+game_end); the dataclasses here mirror that grouping field for field, so `rules.play.first_lead`
+in Python is `rules: play: first_lead:` in a file.
+"""
+
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any
+
+
+class DeckKind(StrEnum):
+    STANDARD_52 = "standard-52"
+    """All 52 cards, no jokers; aces high, spades always trump."""
+
+
+class FirstDealer(StrEnum):
+    RANDOM = "random"
+    """The first dealer is chosen at random (a seed picks the seat)."""
+    HIGH_CARD = "high-card"
+    """Each player draws a card; the highest deals first."""
+
+
+class DealerRotation(StrEnum):
+    CLOCKWISE = "clockwise"
+    """The deal passes one seat to the left (clockwise) after every hand."""
+
+
+class FirstBidder(StrEnum):
+    LEFT_OF_DEALER = "left-of-dealer"
+    """The player on the dealer's left bids first; the dealer bids last."""
+    DEALER = "dealer"
+    """The dealer bids first."""
+
+
+class NilBid(StrEnum):
+    ALLOWED = "allowed"
+    """A player may bid nil: to take no tricks at all, scored on its own."""
+    NOT_ALLOWED = "not-allowed"
+    """Nil may not be bid; every bid is a number of tricks."""
+
+
+class BlindNil(StrEnum):
+    NOT_ALLOWED = "not-allowed"
+    """Nobody may bid nil before looking at their cards."""
+
+
+class FirstLeader(StrEnum):
+    LEFT_OF_DEALER = "left-of-dealer"
+    """The player on the dealer's left leads to the first trick."""
+    DEALER = "dealer"
+    """The dealer leads to the first trick."""
+    HOLDER_OF_CARD = "holder-of-card"
+    """Whoever holds the named first-lead card (usually the 2 of clubs) leads first."""
+
+
+class FirstLead(StrEnum):
+    ANY = "any"
+    """The first lead follows the ordinary leading rules and nothing more."""
+    NAMED_CARD = "named-card"
+    """The first lead must be the named first-lead card."""
+    LOWEST_CLUB = "lowest-club"
+    """The first leader must lead their lowest club; with no club, any heart or diamond;
+    a spade only from a hand of nothing but spades."""
+
+
+class SpadesLead(StrEnum):
+    AFTER_BROKEN = "after-broken"
+    """Spades may not be led until broken, unless the leader holds nothing but spades."""
+
+
+class SpadesBrokenBy(StrEnum):
+    ANY_SPADE_PLAYED = "any-spade-played"
+    """Spades are broken once any spade has been played to a trick, even one led by a player
+    who held nothing else."""
+    SPADE_ON_OTHER_SUIT = "spade-on-other-suit"
+    """Spades are broken only when a spade is played to a trick led in another suit."""
+
+
+class SetPenalty(StrEnum):
+    PER_TRICK_BID = "per-trick-bid"
+    """A set side loses the penalty for every trick it bid."""
+    PER_TRICK_SHORT = "per-trick-short"
+    """A set side loses the penalty only for each trick it fell short."""
+
+
+class NilTricks(StrEnum):
+    COUNT = "count"
+    """A nil bidder's tricks count toward the partnership's contract and its overtricks."""
+    BAGS_ONLY = "bags-only"
+    """A nil bidder's tricks do not help the partner's contract, but each one is a bag."""
+    IGNORED = "ignored"
+    """A nil bidder's tricks count for nothing beyond failing the nil."""
+
+
+class BagsCount(StrEnum):
+    CONTRACT_MADE = "contract-made"
+    """Bags are recorded only in a hand where the partnership made its contract."""
+    ALWAYS = "always"
+    """Bags are recorded whether or not the contract was made."""
+
+
+class BagCarry(StrEnum):
+    EXCESS_CARRIES = "excess-carries"
+    """When the penalty is paid, the threshold is taken off the count and the rest carries on."""
+    RESET = "reset"
+    """When the penalty is paid, the count goes back to zero, excess and all."""
+
+
+class TargetRule(StrEnum):
+    REACH = "reach"
+    """The game ends when a side's total is at or above the target."""
+    EXCEED = "exceed"
+    """The game ends only when a side's total is strictly above the target."""
+
+
+class TieRule(StrEnum):
+    TIE = "tie"
+    """Equal totals when the game ends are a drawn game."""
+    PLAY_ANOTHER_HAND = "play-another-hand"
+    """Equal totals when the game would end mean another hand is played."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRules:
+    cards: DeckKind
+
+
+@dataclass(frozen=True, slots=True)
+class DealRules:
+    first_dealer: FirstDealer
+    dealer_rotation: DealerRotation
+
+
+@dataclass(frozen=True, slots=True)
+class BiddingRules:
+    first_bidder: FirstBidder
+    min_bid: int
+    max_bid: int
+    nil: NilBid
+    blind_nil: BlindNil
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    first_leader: FirstLeader
+    first_lead: FirstLead
+    first_lead_card: str | None
+    spades_lead: SpadesLead
+    spades_broken_by: SpadesBrokenBy
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringRules:
+    points_per_bid_trick: int
+    overtrick_points: int
+    set_penalty: SetPenalty
+    set_points_per_trick: int
+    nil_bonus: int | None
+    nil_penalty: int | None
+    nil_tricks: NilTricks
+    bags_count: BagsCount
+    bag_threshold: int
+    bag_penalty: int
+    bag_carry: BagCarry
+
+
+@dataclass(frozen=True, slots=True)
+class GameEndRules:
+    target: int
+    target_rule: TargetRule
+    losing_floor: int | None
+    tie: TieRule
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule the engine needs to play one variant, with all options applied."""
+
+    deck: DeckRules
+    deal: DealRules
+    bidding: BiddingRules
+    play: PlayRules
+    scoring: ScoringRules
+    game_end: GameEndRules
+
+
+# Section name in a variant file -> the dataclass that holds it.
+SECTIONS: dict[str, type[Any]] = {
+    "deck": DeckRules,
+    "deal": DealRules,
+    "bidding": BiddingRules,
+    "play": PlayRules,
+    "scoring": ScoringRules,
+    "game_end": GameEndRules,
+}
+
+
+def rule_paths() -> list[str]:
+    """Every rule as `section.field`, in the order a rulebook reads them."""
+    return [f"{name}.{f.name}" for name, cls in SECTIONS.items() for f in fields(cls)]
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """Where a source document states a rule: its key in the variant's `sources`, and section."""
+
+    source: str
+    section: str
+    file: str
+
+
+@dataclass(frozen=True, slots=True)
+class Interpretation:
+    """A choice made where the sources are silent or ambiguous."""
+
+    question: str
+    choice: str
+    why: str
+    alternative: str
+    source: str | None = None
+    section: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Why a resolved rule has its value.
+
+    `origin` is `file` (the variant itself), `parent` (inherited, `variant` names which),
+    `option` (chosen at the table, `option` names which) or `option-default` (the option's
+    default, nothing chosen).
+    """
+
+    origin: str
+    variant: str
+    citations: tuple[Citation, ...] = ()
+    interpretation: Interpretation | None = None
+    option: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableOption:
+    """A named choice the table makes before play, e.g. the target score."""
+
+    name: str
+    rule: str
+    choices: tuple[Any, ...]
+    default: Any
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedVariant:
+    """A variant with `extends` followed and options applied: what the engine plays."""
+
+    id: str
+    title: str
+    revision: int
+    summary: str
+    lineage: tuple[str, ...]
+    rules: Rules
+    provenance: dict[str, Provenance] = field(hash=False, compare=False)
+    options: tuple[TableOption, ...]
+    chosen: dict[str, Any] = field(hash=False, compare=False)
