@@ -1,0 +1,28 @@
+"""Hand scoring and game end: contracts, nils, bags, and who has won.
+
+Each rule axis of the variant is one small function chosen from a table keyed by the rule's
+value (`SET_PENALTY`, `NIL_TRICKS`, `BAGS_COUNT`, `BAG_CARRY`, `TARGET_RULE`, `TIE_RULE`).
+"""
+
+from reference_engine.scoring.game_end import game_outcome
+from reference_engine.scoring.hand import score_hand, score_side
+from reference_engine.scoring.inputs import ScoringInputError
+from reference_engine.scoring.records import (
+    GameOutcome,
+    HandScore,
+    NilResult,
+    SideScore,
+    SideTotals,
+)
+
+__all__ = [
+    "GameOutcome",
+    "HandScore",
+    "NilResult",
+    "ScoringInputError",
+    "SideScore",
+    "SideTotals",
+    "game_outcome",
+    "score_hand",
+    "score_side",
+]

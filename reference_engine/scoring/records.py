@@ -1,0 +1,131 @@
+"""The score sheet: running totals, one hand's itemised score, and the state of the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Bid = int | Literal["nil"]
+GameStatus = Literal["continues", "won", "tie"]
+
+
+@dataclass(frozen=True, slots=True)
+class SideTotals:
+    """A partnership's running score and the bags it carries into the next hand."""
+
+    score: int
+    bags: int
+
+
+@dataclass(frozen=True, slots=True)
+class NilResult:
+    """One nil bid: the seat that bid it, the tricks it took, and whether it was made."""
+
+    seat: str
+    tricks: int
+    made: bool
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "tricks": self.tricks, "made": self.made, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """One partnership's line on the score sheet for one hand, item by item.
+
+    `contract` is the sum of the side's non-nil bids; `tricks` the tricks that count toward
+    it under the variant; `side_tricks` every trick the two partners took. `hand_points` is
+    `contract_points + overtrick_points + sum of the nils' points - bag_penalty`.
+    """
+
+    side: str
+    contract: int
+    tricks: int
+    made: bool
+    contract_points: int
+    overtricks: int
+    overtrick_points: int
+    nils: tuple[NilResult, ...]
+    bags_added: int
+    bag_penalty: int
+    bags_after: int
+    hand_points: int
+    score_before: int
+    score_after: int
+    side_tricks: int = 0
+    bags_before: int = 0
+    bag_penalties: int = 0
+
+    @property
+    def totals_after(self) -> SideTotals:
+        return SideTotals(self.score_after, self.bags_after)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "contract": self.contract,
+            "side_tricks": self.side_tricks,
+            "tricks": self.tricks,
+            "made": self.made,
+            "contract_points": self.contract_points,
+            "overtricks": self.overtricks,
+            "overtrick_points": self.overtrick_points,
+            "nils": [nil.to_json() for nil in self.nils],
+            "bags_before": self.bags_before,
+            "bags_added": self.bags_added,
+            "bag_penalties": self.bag_penalties,
+            "bag_penalty": self.bag_penalty,
+            "bags_after": self.bags_after,
+            "hand_points": self.hand_points,
+            "score_before": self.score_before,
+            "score_after": self.score_after,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """Both partnerships' itemised scores for one hand, with the bids and tricks behind them."""
+
+    sides: dict[str, SideScore] = field(hash=False)
+    bids: dict[str, Bid] = field(default_factory=dict, hash=False)
+    tricks: dict[str, int] = field(default_factory=dict, hash=False)
+
+    def totals(self) -> dict[str, SideTotals]:
+        """The running totals after this hand, ready to be the next hand's `prior`."""
+        return {side: score.totals_after for side, score in self.sides.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bids": dict(self.bids),
+            "tricks": dict(self.tricks),
+            "sides": {side: score.to_json() for side, score in self.sides.items()},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """Where the game stands after a hand: still going, won by one side, or drawn.
+
+    `reached` lists the sides at or past the target (as the variant counts it) and `out` the
+    sides at or below the losing floor.
+    """
+
+    status: GameStatus
+    winner: str | None
+    reason: str
+    reached: tuple[str, ...] = ()
+    out: tuple[str, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return self.status != "continues"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "winner": self.winner,
+            "reason": self.reason,
+            "reached": list(self.reached),
+            "out": list(self.out),
+        }

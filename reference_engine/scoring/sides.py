@@ -1,0 +1,33 @@
+"""Seats and the partnerships they sit in, as the score sheet names them."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+SEATS = ("N", "E", "S", "W")
+SIDES = ("NS", "EW")
+
+# Partners sit opposite each other: North with South, East with West.
+PARTNERS: dict[str, tuple[str, str]] = {"NS": ("N", "S"), "EW": ("E", "W")}
+SIDE_OF_SEAT: dict[str, str] = {seat: side for side, seats in PARTNERS.items() for seat in seats}
+
+
+def seat_name(seat: Any) -> str:
+    """The one-letter seat name (`N`, `E`, `S`, `W`) of a seat given as text or as an enum member."""
+    if isinstance(seat, Enum):
+        seat = seat.value if isinstance(seat.value, str) else seat.name
+    name = str(seat).strip().upper()
+    if name not in SIDE_OF_SEAT:
+        raise ValueError(f"unknown seat {seat!r}; seats are N, E, S, W")
+    return name
+
+
+def side_name(side: Any) -> str:
+    """The partnership name (`NS` or `EW`) of a side given as text or as an enum member."""
+    if isinstance(side, Enum):
+        side = side.value if isinstance(side.value, str) else side.name
+    name = str(side).strip().upper()
+    if name not in PARTNERS:
+        raise ValueError(f"unknown partnership {side!r}; partnerships are NS and EW")
+    return name
