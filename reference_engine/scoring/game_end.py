@@ -44,7 +44,9 @@ def play_another_hand(totals: Mapping[str, int], why: str) -> GameOutcome:
     """Equal totals when the game would end mean another hand is played to break the tie."""
     score = next(iter(totals.values()))
     return GameOutcome(
-        "continues", None, f"{why}, but both sides have {score}: the tie must be broken by another hand"
+        "continues",
+        None,
+        f"{why}, but both sides have {score}: the tie must be broken by another hand",
     )
 
 

@@ -1,4 +1,4 @@
-"""Checking what a hand's score is computed from: four bids, four trick counts, the totals so far."""
+"""Checking what a hand is scored from: four bids, four trick counts, the totals so far."""
 
 from __future__ import annotations
 
@@ -77,7 +77,9 @@ def read_prior(prior: Mapping[Any, SideTotals] | None) -> dict[str, SideTotals]:
         except ValueError as exc:
             raise ScoringInputError(f"prior: {exc}") from None
         if not isinstance(totals, SideTotals):
-            raise ScoringInputError(f"prior: {name} must be SideTotals(score, bags), not {totals!r}")
+            raise ScoringInputError(
+                f"prior: {name} must be SideTotals(score, bags), not {totals!r}"
+            )
         if totals.bags < 0:
             raise ScoringInputError(f"prior: {name} cannot carry {totals.bags} bags")
         out[name] = totals

@@ -14,7 +14,7 @@ SIDE_OF_SEAT: dict[str, str] = {seat: side for side, seats in PARTNERS.items() f
 
 
 def seat_name(seat: Any) -> str:
-    """The one-letter seat name (`N`, `E`, `S`, `W`) of a seat given as text or as an enum member."""
+    """The one-letter name (`N`, `E`, `S`, `W`) of a seat given as text or as an enum member."""
     if isinstance(seat, Enum):
         seat = seat.value if isinstance(seat.value, str) else seat.name
     name = str(seat).strip().upper()
