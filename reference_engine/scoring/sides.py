@@ -14,9 +14,11 @@ SIDE_OF_SEAT: dict[str, str] = {seat: side for side, seats in PARTNERS.items() f
 
 
 def seat_name(seat: Any) -> str:
-    """The one-letter name (`N`, `E`, `S`, `W`) of a seat given as text or as an enum member."""
+    """The one-letter name (`N`, `E`, `S`, `W`) of a seat given as text, 0..3 or an enum member."""
     if isinstance(seat, Enum):
         seat = seat.value if isinstance(seat.value, str) else seat.name
+    elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEATS):
+        seat = SEATS[seat]
     name = str(seat).strip().upper()
     if name not in SIDE_OF_SEAT:
         raise ValueError(f"unknown seat {seat!r}; seats are N, E, S, W")
