@@ -1,0 +1,336 @@
+"""The five source rulesets, checked against their own documents.
+
+Every expected value below was read off the source text (shared/seeds/*.txt) by hand, not
+from the variant files, so a slip in a file shows up as a failing test named after the rule.
+"""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from reference_engine.variant import VariantError, load_variant
+from reference_engine.variant.catalog import variants_dir
+from reference_engine.variant.model import rule_paths
+
+SOURCE_VARIANTS = ["illustrated-table", "strategy-guide", "playingcardgames", "ellington", "porchlight"]
+
+
+def rules(variant: str, **options: str):
+    return load_variant(variant, options or None).rules
+
+
+# --- illustrated-table (000): the online table's complete rules ---------------------------
+
+
+def test_illustrated_table_deck_is_52_cards():
+    assert rules("illustrated-table").deck.cards == "standard-52"
+
+
+def test_illustrated_table_bids_zero_to_thirteen_with_zero_as_nil():
+    bidding = rules("illustrated-table").bidding
+    assert (bidding.min_bid, bidding.max_bid, bidding.nil) == (1, 13, "allowed")
+    assert bidding.blind_nil == "not-allowed"
+
+
+def test_illustrated_table_first_lead_is_lowest_club():
+    play = rules("illustrated-table").play
+    assert play.first_lead == "lowest-club"
+    assert play.first_lead_card is None
+
+
+def test_illustrated_table_spades_break_only_on_another_suit():
+    play = rules("illustrated-table").play
+    assert play.spades_lead == "after-broken"
+    assert play.spades_broken_by == "spade-on-other-suit"
+
+
+def test_illustrated_table_nil_is_worth_50():
+    scoring = rules("illustrated-table").scoring
+    assert (scoring.nil_bonus, scoring.nil_penalty) == (50, 50)
+
+
+def test_illustrated_table_nil_tricks_count_for_the_team():
+    assert rules("illustrated-table").scoring.nil_tricks == "count"
+
+
+def test_illustrated_table_set_costs_ten_per_trick_short():
+    scoring = rules("illustrated-table").scoring
+    assert scoring.set_penalty == "per-trick-short"
+    assert scoring.set_points_per_trick == 10
+    # The page's own example: bid 5, take 4, score minus 10.
+    assert -(5 - 4) * scoring.set_points_per_trick == -10
+
+
+def test_illustrated_table_made_contract_example_scores_51():
+    scoring = rules("illustrated-table").scoring
+    assert 5 * scoring.points_per_bid_trick + 1 * scoring.overtrick_points == 51
+
+
+def test_illustrated_table_ten_bags_cost_100_and_excess_carries():
+    scoring = rules("illustrated-table").scoring
+    assert (scoring.bag_threshold, scoring.bag_penalty, scoring.bag_carry) == (10, 100, "excess-carries")
+    # The page's example: bid 2, take 12, no earlier bags: 20 + 10 - 100 = -70.
+    assert 2 * scoring.points_per_bid_trick + 10 * scoring.overtrick_points - scoring.bag_penalty == -70
+
+
+def test_illustrated_table_target_500_reached():
+    game_end = rules("illustrated-table").game_end
+    assert (game_end.target, game_end.target_rule) == (500, "reach")
+    assert game_end.losing_floor is None
+
+
+def test_illustrated_table_equal_totals_are_a_tie():
+    assert rules("illustrated-table").game_end.tie == "tie"
+
+
+# --- strategy-guide (001): rules with strategy tips and an FAQ --------------------------------
+
+
+def test_strategy_guide_two_of_clubs_leads():
+    play = rules("strategy-guide").play
+    assert play.first_leader == "holder-of-card"
+    assert play.first_lead_card == "2C"
+    assert play.first_lead == "named-card"
+
+
+def test_strategy_guide_spades_break_on_a_discard():
+    play = rules("strategy-guide").play
+    assert play.spades_lead == "after-broken"
+    assert play.spades_broken_by == "spade-on-other-suit"
+
+
+def test_strategy_guide_nil_is_worth_100():
+    scoring = rules("strategy-guide").scoring
+    assert (scoring.nil_bonus, scoring.nil_penalty) == (100, 100)
+
+
+def test_strategy_guide_failed_nil_does_not_help_partner():
+    assert rules("strategy-guide").scoring.nil_tricks == "bags-only"
+
+
+def test_strategy_guide_set_costs_ten_per_trick_bid():
+    scoring = rules("strategy-guide").scoring
+    assert (scoring.set_penalty, scoring.set_points_per_trick) == ("per-trick-bid", 10)
+    # The FAQ: bid 5, take 4, lose 50.
+    assert -5 * scoring.set_points_per_trick == -50
+
+
+def test_strategy_guide_bags_carry_past_ten():
+    scoring = rules("strategy-guide").scoring
+    assert (scoring.bag_threshold, scoring.bag_penalty, scoring.bag_carry) == (10, 100, "excess-carries")
+
+
+def test_strategy_guide_target_500_reached():
+    game_end = rules("strategy-guide").game_end
+    assert (game_end.target, game_end.target_rule) == (500, "reach")
+
+
+def test_strategy_guide_losing_floor_minus_200():
+    assert rules("strategy-guide").game_end.losing_floor == -200
+
+
+def test_strategy_guide_no_blind_nil():
+    assert rules("strategy-guide").bidding.blind_nil == "not-allowed"
+
+
+# --- playingcardgames (002): PlayingCardGames.net, the 500-point game ------------------------
+
+
+def test_playingcardgames_left_of_dealer_bids_and_leads():
+    r = rules("playingcardgames")
+    assert r.bidding.first_bidder == "left-of-dealer"
+    assert r.play.first_leader == "left-of-dealer"
+    assert r.play.first_lead == "any"
+
+
+def test_playingcardgames_nil_is_worth_100():
+    scoring = rules("playingcardgames").scoring
+    assert (scoring.nil_bonus, scoring.nil_penalty) == (100, 100)
+    assert rules("playingcardgames").bidding.nil == "allowed"
+
+
+def test_playingcardgames_set_costs_ten_per_trick_bid():
+    scoring = rules("playingcardgames").scoring
+    assert (scoring.set_penalty, scoring.set_points_per_trick) == ("per-trick-bid", 10)
+
+
+def test_playingcardgames_ten_bags_cost_100():
+    scoring = rules("playingcardgames").scoring
+    assert (scoring.points_per_bid_trick, scoring.overtrick_points) == (10, 1)
+    assert (scoring.bag_threshold, scoring.bag_penalty) == (10, 100)
+
+
+def test_playingcardgames_target_500():
+    game_end = rules("playingcardgames").game_end
+    assert (game_end.target, game_end.target_rule) == (500, "reach")
+    assert game_end.losing_floor is None
+
+
+def test_playingcardgames_target_option_500_or_200():
+    variant = load_variant("playingcardgames")
+    (option,) = variant.options
+    assert (option.name, option.rule, set(option.choices), option.default) == (
+        "target", "game_end.target", {500, 200}, 500)
+    assert rules("playingcardgames", target="200").game_end.target == 200
+    with pytest.raises(VariantError):
+        load_variant("playingcardgames", {"target": "300"})
+
+
+def test_playingcardgames_worked_example_totals_32_not_130():
+    """The guide's table says 130; its own scoring rules give 32 (an erratum)."""
+    s = rules("playingcardgames").scoring
+    round_one = 7 * s.points_per_bid_trick + 2 * s.overtrick_points  # 70 + 2 bags
+    round_two = -s.nil_penalty + 6 * s.points_per_bid_trick  # -100 + 60
+    assert (round_one, round_two) == (72, -40)
+    assert round_one + round_two == 32
+
+
+# --- ellington (003): Trisha Ellington's rules ------------------------------------------------
+
+
+def test_ellington_dealer_bids_and_leads_first():
+    r = rules("ellington")
+    assert r.bidding.first_bidder == "dealer"
+    assert r.play.first_leader == "dealer"
+
+
+def test_ellington_deal_rotates_left():
+    assert rules("ellington").deal.dealer_rotation == "clockwise"
+
+
+def test_ellington_any_spade_played_breaks_spades():
+    play = rules("ellington").play
+    assert (play.spades_lead, play.spades_broken_by) == ("after-broken", "any-spade-played")
+
+
+def test_ellington_made_nil_is_worth_100():
+    assert rules("ellington").scoring.nil_bonus == 100
+
+
+def test_ellington_failed_nil_costs_ten():
+    assert rules("ellington").scoring.nil_penalty == 10
+
+
+def test_ellington_ten_bags_cost_100_and_ten_come_off():
+    scoring = rules("ellington").scoring
+    assert (scoring.bag_threshold, scoring.bag_penalty, scoring.bag_carry) == (10, 100, "excess-carries")
+    assert (scoring.points_per_bid_trick, scoring.overtrick_points) == (10, 1)
+
+
+def test_ellington_target_must_be_exceeded():
+    game_end = rules("ellington").game_end
+    assert (game_end.target, game_end.target_rule) == (500, "exceed")
+
+
+def test_ellington_ties_are_played_off():
+    assert rules("ellington").game_end.tie == "play-another-hand"
+
+
+# --- porchlight (004): Porchlight's online room ----------------------------------------------
+
+
+def test_porchlight_random_first_dealer_moving_clockwise():
+    deal = rules("porchlight").deal
+    assert (deal.first_dealer, deal.dealer_rotation) == ("random", "clockwise")
+
+
+def test_porchlight_bids_one_to_thirteen_or_nil():
+    bidding = rules("porchlight").bidding
+    assert (bidding.first_bidder, bidding.min_bid, bidding.max_bid) == ("left-of-dealer", 1, 13)
+    assert (bidding.nil, bidding.blind_nil) == ("allowed", "not-allowed")
+
+
+def test_porchlight_spades_break_on_any_spade():
+    assert rules("porchlight").play.spades_broken_by == "any-spade-played"
+
+
+def test_porchlight_nil_tricks_count_toward_contract():
+    assert rules("porchlight").scoring.nil_tricks == "count"
+
+
+def test_porchlight_bags_count_only_when_contract_made():
+    assert rules("porchlight").scoring.bags_count == "contract-made"
+
+
+def test_porchlight_scoring_table():
+    s = rules("porchlight").scoring
+    assert (s.points_per_bid_trick, s.overtrick_points, s.bag_threshold, s.bag_penalty) == (10, 1, 10, 100)
+    assert (s.set_penalty, s.set_points_per_trick) == ("per-trick-bid", 10)
+    assert (s.nil_bonus, s.nil_penalty) == (100, 100)
+
+
+def test_porchlight_target_option_default_300():
+    variant = load_variant("porchlight")
+    target = {o.name: o for o in variant.options}["target"]
+    assert (target.rule, target.choices, target.default) == ("game_end.target", (200, 300, 500), 300)
+    assert variant.rules.game_end.target == 300
+    assert variant.provenance["game_end.target"].origin == "option-default"
+
+
+def test_porchlight_target_option_500():
+    variant = load_variant("porchlight", {"target": "500"})
+    assert variant.rules.game_end.target == 500
+    assert variant.provenance["game_end.target"].origin == "option"
+
+
+def test_porchlight_target_option_rejects_250():
+    with pytest.raises(VariantError):
+        load_variant("porchlight", {"target": "250"})
+
+
+def test_porchlight_nil_not_allowed_option():
+    variant = load_variant("porchlight")
+    nil = {o.name: o for o in variant.options}["nil"]
+    assert (nil.rule, set(nil.choices), nil.default) == ("bidding.nil", {"allowed", "not-allowed"}, "allowed")
+    bidding = rules("porchlight", nil="not-allowed").bidding
+    assert (bidding.nil, bidding.min_bid) == ("not-allowed", 1)
+
+
+def test_porchlight_game_ends_at_target_or_minus_200():
+    game_end = rules("porchlight").game_end
+    assert (game_end.target_rule, game_end.losing_floor) == ("reach", -200)
+    assert game_end.tie == "play-another-hand"
+
+
+# --- provenance: every rule of a source variant is stated in its own file ---------------------
+
+
+@pytest.mark.parametrize("variant", SOURCE_VARIANTS)
+def test_every_rule_is_cited_or_interpreted_in_its_own_file(variant):
+    resolved = load_variant(variant)
+    assert resolved.lineage == (variant, "standard")
+    for path in rule_paths():
+        prov = resolved.provenance[path]
+        assert prov.variant == variant, f"{variant}: {path} is inherited from {prov.variant}"
+        assert prov.origin in ("file", "option", "option-default"), f"{variant}: {path} is {prov.origin}"
+        assert prov.citations or prov.interpretation, f"{variant}: {path} has neither cite nor interpretation"
+
+
+@pytest.mark.parametrize("variant", SOURCE_VARIANTS)
+def test_every_rule_is_written_out_in_the_file(variant):
+    doc = yaml.safe_load((variants_dir() / f"{variant}.yaml").read_text(encoding="utf-8"))
+    assert doc["extends"] == "standard"
+    written = {f"{section}.{name}" for section, entries in doc["rules"].items() for name in entries}
+    assert written == set(rule_paths())
+
+
+@pytest.mark.parametrize("variant", SOURCE_VARIANTS)
+def test_citations_name_the_variants_own_source(variant):
+    resolved = load_variant(variant)
+    for path, prov in resolved.provenance.items():
+        for cite in prov.citations:
+            assert cite.source == variant, f"{variant}: {path} cites {cite.source}"
+            assert cite.file, f"{variant}: {path} cites a source with no file"
+        if prov.interpretation and prov.interpretation.source:
+            assert prov.interpretation.source == variant
+
+
+@pytest.mark.parametrize("variant", SOURCE_VARIANTS)
+def test_interpretations_answer_all_four_questions(variant):
+    for path, prov in load_variant(variant).provenance.items():
+        interp = prov.interpretation
+        if interp is None:
+            continue
+        for part in ("question", "choice", "why", "alternative"):
+            assert getattr(interp, part).strip(), f"{variant}: {path} interpretation lacks {part}"
