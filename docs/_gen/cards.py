@@ -1,0 +1,26 @@
+"""Card and seat names as a rulebook writes them."""
+
+from __future__ import annotations
+
+RANK_NAMES = {
+    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
+    "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+}
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
+
+
+def card_name(card: str) -> str:
+    """`2C` -> "the two of clubs"; accepts `10D` as well as `TD`."""
+    text = card.strip().upper().replace("10", "T")
+    rank, suit = text[:-1], text[-1]
+    return f"the {RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
+
+
+def card_short(card: str) -> str:
+    """`TD` -> "10♦", the way a card looks on a diagram."""
+    text = card.strip().upper().replace("10", "T")
+    rank, suit = text[:-1], text[-1]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit]

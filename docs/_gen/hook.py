@@ -1,0 +1,52 @@
+"""The mkdocs hook: adds the generated pages to the site and to its navigation.
+
+Generated at every build from the data, never stored: the rulebook page of every shipped
+variant, the comparison matrix, the schema and reason-code reference, the worked examples
+and the pictures.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+_DOCS = Path(__file__).resolve().parent.parent
+_REPO = _DOCS.parent
+# The generators import as `_gen.*`; the engine from the checkout when it is not installed.
+sys.path.insert(0, str(_DOCS))
+if str(_REPO) not in sys.path:
+    sys.path.append(str(_REPO))
+
+from mkdocs.structure.files import File, Files  # noqa: E402
+
+from _gen.pages import generated_pages, nav_sections  # noqa: E402
+
+log = logging.getLogger("mkdocs.plugins.spadespec")
+_pages: dict[str, str] = {}
+
+
+def on_config(config: Any) -> Any:
+    _pages.clear()
+    _pages.update(generated_pages())
+    sections = nav_sections(_pages)
+    nav = []
+    for entry in config["nav"] or []:
+        if isinstance(entry, dict) and len(entry) == 1:
+            (title, target), = entry.items()
+            if title in sections:
+                entry = {title: sections[title]}
+        nav.append(entry)
+    config["nav"] = nav
+    return config
+
+
+def on_files(files: Files, config: Any) -> Files:
+    for uri, content in _pages.items():
+        existing = files.get_file_from_path(uri)
+        if existing is not None:
+            log.warning("generated page %s would hide the hand-written %s", uri, existing.abs_src_path)
+            continue
+        files.append(File.generated(config, uri, content=content))
+    return files

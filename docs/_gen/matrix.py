@@ -1,0 +1,63 @@
+"""The comparison matrix: one row per rule, one column per variant, differences marked."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from _gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
+from _gen.rulebook import rule_value
+from _gen.sentences import format_value
+from _gen.variant_data import VariantDoc
+from reference_engine.variant.model import SECTIONS
+
+BASE = "standard"
+
+
+def matrix_page(docs: list[VariantDoc]) -> str:
+    """The matrix as Markdown; links are relative to `rules/matrix.md`."""
+    base = next((d for d in docs if d.id == BASE), docs[0])
+    head = "| rule | " + " | ".join(f"[{d.id}]({d.id}.md)" for d in docs) + " |"
+    rule = "| --- | " + " | ".join("---" for _ in docs) + " |"
+    out = [
+        "# Compare rulesets",
+        "",
+        f"Every rule of every shipped ruleset, side by side. A cell marked **◆** differs from "
+        f"[`{base.id}`]({base.id}.md); each cell links to that rule on the ruleset's page, "
+        "with its sentence, citation or interpretation. Rulesets with table options are shown "
+        "with their defaults.",
+        "",
+    ]
+    for section, cls in SECTIONS.items():
+        out += [f"## {SECTION_TITLES.get(section, section)}", "", head, rule]
+        for f in fields(cls):
+            path = f"{section}.{f.name}"
+            cells = []
+            standard = format_value(rule_value(base, path))
+            for doc in docs:
+                value = format_value(rule_value(doc, path))
+                link = f"[`{value}`]({doc.id}.md#{rule_anchor(path)})"
+                if value != standard:
+                    link = f'<span class="spadespec-differs">**◆**&nbsp;{link}</span>'
+                cells.append(link)
+            out.append(f"| {rule_label(path)} | " + " | ".join(cells) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
+def rulesets_index(docs: list[VariantDoc]) -> str:
+    """The list of rulesets with their summaries and parents."""
+    out = [
+        "# Rulesets",
+        "",
+        "Every ruleset the project ships, each generated from its variant file. "
+        "See also the [comparison matrix](matrix.md).",
+        "",
+        "| ruleset | extends | summary |",
+        "| --- | --- | --- |",
+    ]
+    for doc in docs:
+        parent = doc.raw.get("extends")
+        ext = f"[`{parent}`]({parent}.md)" if parent else "—"
+        summary = " ".join(doc.resolved.summary.split())
+        out.append(f"| [{doc.resolved.title}]({doc.id}.md) (`{doc.id}`) | {ext} | {summary} |")
+    return "\n".join(out) + "\n"

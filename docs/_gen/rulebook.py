@@ -1,0 +1,200 @@
+"""A variant's rulebook page: every rule in prose with its citation or interpretation."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from _gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
+from _gen.sentences import format_value, sentence
+from _gen.variant_data import VariantDoc
+from reference_engine.variant.model import SECTIONS, Interpretation, Provenance
+
+# What every ruleset in the model shares, said once at the head of its section.
+SECTION_INTROS = {
+    "deck": "Four players sit in two fixed partnerships, North and South against East and West, "
+    "and each is dealt 13 cards.",
+    "play": "A player must follow the suit led when able; a player who cannot may play any card. "
+    "A trick is won by the highest spade in it, or if none was played by the highest card of the "
+    "suit led, and its winner leads to the next trick.",
+    "scoring": "Partners add their bids together into one contract for the side; a nil bid is "
+    "scored on its own.",
+}
+
+
+def rule_value(doc: VariantDoc, path: str) -> Any:
+    section, name = path.split(".")
+    return getattr(getattr(doc.resolved.rules, section), name)
+
+
+def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
+    """"Sources: *Title* (`file`), sections “A” and “B”; ..." with one entry per document."""
+    by_source: dict[str, list[str]] = {}
+    for cite in cites:
+        key = cite.source if hasattr(cite, "source") else cite["source"]
+        section = cite.section if hasattr(cite, "section") else cite["section"]
+        by_source.setdefault(key, [])
+        if section not in by_source[key]:
+            by_source[key].append(section)
+    parts = []
+    for key, sections in by_source.items():
+        src = doc.sources.get(key)
+        title = src.title if src else key
+        file = f" (`{src.file}`)" if src and src.file else ""
+        quoted = [f"“{s}”" for s in sections]
+        where = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+        parts.append(f"*{title}*{file}, section{'s' if len(quoted) > 1 else ''} {where}")
+    label = "source" if len(parts) == 1 else "sources"
+    label = f"{lead} {label}" if lead else label.capitalize()
+    return f"{label}: " + "; ".join(parts) + ".\n{: .spadespec-cite }"
+
+
+def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
+    lines = [
+        '!!! question "Interpretation: the sources leave this open"',
+        "",
+        f"    **Question.** {interp.question}",
+        "",
+        f"    **Choice.** {interp.choice}",
+        "",
+        f"    **Why.** {interp.why}",
+        "",
+        f"    **Alternative reading.** {interp.alternative}",
+    ]
+    if interp.source:
+        src = doc.sources.get(interp.source)
+        where = f"*{src.title if src else interp.source}*"
+        if src and src.file:
+            where += f" (`{src.file}`)"
+        if interp.section:
+            where += f", section “{interp.section}”"
+        lines += ["", f"    Where the question arises: {where}."]
+    return "\n".join(lines)
+
+
+def _origin(doc: VariantDoc, path: str, prov: Provenance) -> str:
+    if prov.origin == "parent":
+        return f"Inherited from [{prov.variant}]({prov.variant}.md#{rule_anchor(path)}).\n{{: .spadespec-origin }}"
+    if prov.origin in ("option", "option-default"):
+        return f"Chosen at the table: see the option [`{prov.option}`](#table-options).\n{{: .spadespec-origin }}"
+    return ""
+
+
+def rule_block(doc: VariantDoc, path: str) -> str:
+    """One rule: heading with its anchor, the sentence, its value, and where it comes from."""
+    value = rule_value(doc, path)
+    prov = doc.resolved.provenance.get(path)
+    out = [
+        f"### {rule_label(path)} {{#{rule_anchor(path)}}}",
+        "",
+        sentence(doc.resolved.rules, path, value),
+        "",
+        f"Value: `{path}` = `{format_value(value)}`\n{{: .spadespec-value }}",
+    ]
+    if prov is None:
+        return "\n".join(out)
+    origin = _origin(doc, path, prov)
+    if origin:
+        out += ["", origin]
+    if prov.citations:
+        out += ["", _citation_line(doc, prov.citations)]
+    if prov.interpretation:
+        out += ["", _interpretation(doc, prov.interpretation)]
+    if prov.note:
+        out += ["", f"*Note.* {prov.note}"]
+    return "\n".join(out)
+
+
+def changes_from_parent(doc: VariantDoc) -> str:
+    """A table of the rules whose value differs from the parent's."""
+    parent = doc.parent
+    if parent is None:
+        return "This is the base ruleset: every other ruleset extends it.\n"
+    rows = []
+    for section, cls in SECTIONS.items():
+        for f in fields(cls):
+            path = f"{section}.{f.name}"
+            mine = rule_value(doc, path)
+            theirs = getattr(getattr(parent.rules, section), f.name)
+            if mine != theirs:
+                rows.append(
+                    f"| [{rule_label(path)}](#{rule_anchor(path)}) | `{format_value(theirs)}` "
+                    f"| `{format_value(mine)}` |"
+                )
+    head = (
+        f"This ruleset extends [{parent.title}]({parent.id}.md) (`{parent.id}`). "
+        "Rules it does not restate are inherited from it."
+    )
+    if not rows:
+        return head + " With its table options at their defaults it plays the same rules.\n"
+    table = [f"| rule | {parent.id} | {doc.id} |", "| --- | --- | --- |", *rows]
+    return head + " With its table options at their defaults, it changes:\n\n" + "\n".join(table) + "\n"
+
+
+def options_table(doc: VariantDoc) -> str:
+    if not doc.resolved.options:
+        return "This ruleset has no table options: every rule is fixed.\n"
+    rows = ["| option | rule | choices | default | what it decides |", "| --- | --- | --- | --- | --- |"]
+    for opt in doc.resolved.options:
+        choices = ", ".join(f"`{format_value(c)}`" for c in opt.choices)
+        rows.append(
+            f"| `{opt.name}` | [{rule_label(opt.rule)}](#{rule_anchor(opt.rule)}) | {choices} "
+            f"| `{format_value(opt.default)}` | {opt.description} |"
+        )
+    out = "\n".join(rows) + "\n"
+    for opt in doc.resolved.options:
+        cites = doc.option_cites.get(opt.name)
+        if cites:
+            out += "\n" + _citation_line(doc, cites, lead=f"Option `{opt.name}`,") + "\n"
+    example = doc.resolved.options[0]
+    out += (
+        f"\nChoose an option with `--option`, e.g. "
+        f"`spadespec show {doc.id} --option {example.name}={format_value(example.choices[0])}`.\n"
+    )
+    return out
+
+
+def sources_table(doc: VariantDoc) -> str:
+    used = set()
+    for prov in doc.resolved.provenance.values():
+        used.update(c.source for c in prov.citations)
+        if prov.interpretation and prov.interpretation.source:
+            used.add(prov.interpretation.source)
+    rows = ["| key | title | file |", "| --- | --- | --- |"]
+    for key in sorted(used):
+        src = doc.sources.get(key)
+        rows.append(f"| `{key}` | {src.title if src else '?'} | `{src.file if src else '?'}` |")
+    return "\n".join(rows) + "\n"
+
+
+def rulebook_page(doc: VariantDoc, examples_md: str = "") -> str:
+    """The whole page for one variant, as Markdown."""
+    r = doc.resolved
+    out = [
+        f"# {r.title}",
+        "",
+        r.summary,
+        "",
+        f"Ruleset `{r.id}`, revision {r.revision}, from `variants/{doc.path.name}`."
+        if doc.path.parent.name == "variants"
+        else f"Ruleset `{r.id}`, revision {r.revision}, from `{doc.path.name}`.",
+        "",
+        "## What it changes",
+        "",
+        changes_from_parent(doc),
+        "## Table options {#table-options}",
+        "",
+        options_table(doc),
+    ]
+    for section, cls in SECTIONS.items():
+        out += [f"## {SECTION_TITLES.get(section, section)}", ""]
+        if section in SECTION_INTROS:
+            out += [SECTION_INTROS[section], ""]
+        for f in fields(cls):
+            out += [rule_block(doc, f"{section}.{f.name}"), ""]
+    if examples_md:
+        out += ["## Worked examples", "", examples_md, ""]
+    if doc.notes:
+        out += ["## Notes", ""] + [f"- {n}" for n in doc.notes] + [""]
+    out += ["## Sources cited", "", sources_table(doc)]
+    return "\n".join(out)
