@@ -1,0 +1,44 @@
+"""Bots that play a seat: random-legal for simulation, sensible for games that look real.
+
+A bot answers two questions for the seat whose turn it is: `choose_bid(game, seat)` and
+`choose_play(game, seat)`. `reference_engine.bots.table.play_game` seats four of them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from reference_engine.bots.bidding import Bid
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose_bid(self, game: Game, seat: str) -> Bid:
+        """The bid this seat makes now: a number of tricks, or "nil"."""
+        ...
+
+    def choose_play(self, game: Game, seat: str) -> int:
+        """The card (0..51) this seat plays now; always one of `game.legal_plays(seat)`."""
+        ...
+
+
+BOT_KINDS = ("sensible", "random")
+
+
+def make_bot(kind: str, seed: int | None = None) -> Bot:
+    """A bot by its name on the command line."""
+    from reference_engine.bots.random_legal import RandomLegalBot
+    from reference_engine.bots.sensible import SensibleBot
+
+    if kind == "random":
+        return RandomLegalBot(seed)
+    if kind == "sensible":
+        return SensibleBot(seed)
+    raise ValueError(f"unknown bot {kind!r}; expected one of: {', '.join(BOT_KINDS)}")
+
+
+__all__ = ["BOT_KINDS", "Bid", "Bot", "make_bot"]

@@ -1,0 +1,36 @@
+"""The random-legal bot: every bid and every card chosen uniformly among the legal ones, from
+its own seeded random source, so a seed replays the same game."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from reference_engine.bots.bidding import Bid
+from reference_engine.bots.view import legal_bids
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
+
+def random_card(rng: random.Random, mask: int) -> int:
+    """A card drawn uniformly from the set bits of `mask` (which must not be empty)."""
+    skip = rng.randrange(mask.bit_count())
+    for _ in range(skip):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+class RandomLegalBot:
+    """Bids and plays at random among the legal choices."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose_bid(self, game: Game, seat: str) -> Bid:
+        return self.rng.choice(legal_bids(game))
+
+    def choose_play(self, game: Game, seat: str) -> int:
+        return random_card(self.rng, game.legal_plays(seat))

@@ -1,0 +1,50 @@
+"""What a bot may look at in a game: the legal bids now, and one seat's view of the table
+(its own hand, the trick, the bids, the tricks taken, the cards not yet seen)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.actions import Bid
+from reference_engine.bots.bidding import Bid as BidValue
+from reference_engine.bots.card_play import SeatView
+from reference_engine.cards import FULL_DECK
+from reference_engine.seats import SEATS, parse_seat
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
+
+def legal_bids(game: Game) -> list[BidValue]:
+    """The bids the player to act may make now."""
+    return [action.bid for action in game.legal_actions() if isinstance(action, Bid)]
+
+
+def by_seat_name(values: Mapping[Any, Any] | Sequence[Any]) -> dict[str, Any]:
+    """Per-seat values (a mapping by seat, or a sequence indexed N, E, S, W) keyed `N`..`W`."""
+    if isinstance(values, Mapping):
+        return {str(parse_seat(k).name): v for k, v in values.items()}
+    return {seat.name: values[seat] for seat in SEATS}
+
+
+def seat_view(game: Game, seat: Any) -> SeatView:
+    """What `seat` sees when it is their turn to play."""
+    me = parse_seat(seat)
+    hands = game.hands
+    trick = [(parse_seat(s).name, card) for s, card in game.current_trick]
+    in_hands = hands[0] | hands[1] | hands[2] | hands[3]
+    on_table = 0
+    for _, card in trick:
+        on_table |= 1 << card
+    # Cards still out: in someone else's hand (played ones are public, so this is fair to know).
+    unseen = in_hands & ~hands[me] & FULL_DECK & ~on_table
+    return SeatView(
+        seat=me.name,
+        hand=hands[me],
+        legal=game.legal_plays(me),
+        trick=trick,
+        bids=by_seat_name(game.bids),
+        tricks_won=by_seat_name(game.tricks_won),
+        unseen=unseen,
+    )
