@@ -1,14 +1,16 @@
 """Variant files: finding them, loading them safely, and resolving them to typed rules."""
 
-from reference_engine.variant.errors import Problem, VariantError
 from reference_engine.variant.catalog import load_variant, shipped_variant_ids
+from reference_engine.variant.errors import OptionError, Problem, VariantError, VariantNotFound
 from reference_engine.variant.model import ResolvedVariant, Rules
 
 __all__ = [
+    "OptionError",
     "Problem",
     "ResolvedVariant",
     "Rules",
     "VariantError",
+    "VariantNotFound",
     "load_variant",
     "shipped_variant_ids",
 ]

@@ -24,6 +24,16 @@ class Problem:
         field = f" at {self.path}" if self.path else ""
         return f"{where}{field}: {self.message}"
 
+    def to_json(self) -> dict[str, object]:
+        """The problem as a JSON object, for tools that read `validate --json`."""
+        return {
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "path": self.path,
+        }
+
 
 class VariantError(ValueError):
     """A variant could not be loaded; `problems` lists every reason, the most useful first."""
@@ -31,3 +41,11 @@ class VariantError(ValueError):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
+
+
+class VariantNotFound(VariantError):
+    """No variant has the id asked for (on a command line, not in an `extends`)."""
+
+
+class OptionError(VariantError):
+    """A table option asked for does not exist, or its value is not one of its choices."""

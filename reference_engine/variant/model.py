@@ -250,6 +250,21 @@ class TableOption:
     choices: tuple[Any, ...]
     default: Any
     description: str
+    citations: tuple[Citation, ...] = ()
+    variant: str = ""
+    """The id of the variant file that declares the option."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceDocument:
+    """A rule document a variant follows, as its `sources` list declares it."""
+
+    key: str
+    file: str
+    title: str
+    url: str | None = None
+    variant: str = ""
+    """The id of the variant file that declares the source."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,3 +280,7 @@ class ResolvedVariant:
     provenance: dict[str, Provenance] = field(hash=False, compare=False)
     options: tuple[TableOption, ...]
     chosen: dict[str, Any] = field(hash=False, compare=False)
+    sources: tuple[SourceDocument, ...] = ()
+    """Every source declared by the variant or a parent, the root's first."""
+    file: str | None = None
+    """The variant file that was loaded."""

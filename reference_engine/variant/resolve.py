@@ -1,13 +1,15 @@
-"""Turning a variant and its ancestors into one resolved, typed rules object."""
+"""Turning a checked, merged variant and the table's option choices into one frozen rules record."""
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import fields
 from enum import Enum
-from pathlib import Path
-from typing import Any
+from types import UnionType
+from typing import Any, get_args
 
-from reference_engine.variant.errors import Problem, VariantError
+from reference_engine.variant.errors import OptionError, Problem
+from reference_engine.variant.merge import Merged, OptionSetting, RuleSetting
 from reference_engine.variant.model import (
     SECTIONS,
     Citation,
@@ -15,114 +17,167 @@ from reference_engine.variant.model import (
     Provenance,
     ResolvedVariant,
     Rules,
+    SourceDocument,
     TableOption,
 )
+from reference_engine.variant.semantic import canonical_card
+
+_TRUE = {"true", "yes", "on"}
+_FALSE = {"false", "no", "off"}
+_NULL = {"null", "none", "~", ""}
 
 
-def _provenance(entry: dict[str, Any], variant: str, sources: dict[str, str], origin: str) -> Provenance:
-    cites = tuple(
-        Citation(source=c["source"], section=c["section"], file=sources.get(c["source"], ""))
+def match_choice(choices: list[Any] | tuple[Any, ...], wanted: Any) -> tuple[bool, Any]:
+    """The choice `wanted` names, accepting text from a command line (`target=500`).
+
+    Returns (found, choice). Text is read as the type of each choice: `500` is the number 500
+    when the choices are numbers, `null` is null, `yes`/`no` are true/false.
+    """
+    for choice in choices:
+        if type(wanted) is type(choice) and wanted == choice:
+            return True, choice
+        if not isinstance(wanted, str):
+            continue
+        text = wanted.strip()
+        if isinstance(choice, bool):
+            if text.lower() in (_TRUE if choice else _FALSE):
+                return True, choice
+        elif isinstance(choice, int):
+            if len(text) < 20 and text.lstrip("+-").isdigit() and int(text) == choice:
+                return True, choice
+        elif choice is None:
+            if text.lower() in _NULL:
+                return True, choice
+    return False, None
+
+
+def _citations(entry: dict[str, Any], visible: dict[str, dict[str, Any]]) -> tuple[Citation, ...]:
+    return tuple(
+        Citation(source=c["source"], section=c["section"], file=visible.get(c["source"], {}).get("file", ""))
         for c in entry.get("cite", [])
     )
+
+
+def _provenance(merged: Merged, setting: RuleSetting) -> Provenance:
+    entry = setting.entry
     interp = entry.get("interpretation")
     return Provenance(
-        origin=origin,
-        variant=variant,
-        citations=cites,
+        origin="file" if setting.depth == 0 else "parent",
+        variant=setting.doc.data["id"],
+        citations=_citations(entry, merged.visible_sources(setting.doc)),
         interpretation=Interpretation(**interp) if interp else None,
         note=entry.get("note"),
     )
 
 
-def _coerce(cls: type[Any], name: str, raw: Any) -> Any:
-    """The YAML value as the dataclass field's type: enum fields take their enum member."""
-    kind = {f.name: f.type for f in fields(cls)}[name]
-    if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind(raw)
-    return raw
-
-
-def resolve(chain: list[tuple[Path, dict[str, Any]]], chosen: dict[str, Any]) -> ResolvedVariant:
-    """`chain` is the variant first, then its parent, and so on up to the root."""
-    values: dict[str, Any] = {}
-    provenance: dict[str, Provenance] = {}
-    options: dict[str, TableOption] = {}
-    sources: dict[str, str] = {}
-    # Walk from the root down so that each child overrides its parent.
-    for depth, (_path, doc) in enumerate(reversed(chain)):
-        ident = doc["id"]
-        is_leaf = depth == len(chain) - 1
-        for src in doc.get("sources", []):
-            sources[src["key"]] = src["file"]
-        for section, entries in (doc.get("rules") or {}).items():
-            for name, entry in entries.items():
-                key = f"{section}.{name}"
-                values[key] = entry["value"]
-                provenance[key] = _provenance(entry, ident, sources, "file" if is_leaf else "parent")
-        for name, spec in (doc.get("options") or {}).items():
-            options[name] = TableOption(
-                name=name,
-                rule=spec["rule"],
-                choices=tuple(spec["choices"]),
-                default=spec["default"],
-                description=spec.get("description", ""),
-            )
-    leaf_path, leaf = chain[0]
-    applied: dict[str, Any] = {}
-    for name, value in chosen.items():
-        if name not in options:
-            known = ", ".join(options) or "none"
-            raise VariantError(
-                [Problem(f"unknown option {name!r}; this variant's options: {known}", file=str(leaf_path))]
-            )
-        applied[name] = value
-    for name, opt in options.items():
-        value = applied.get(name, opt.default)
-        value = _match_choice(opt, value, leaf_path)
-        applied[name] = value
-        values[opt.rule] = value
-        origin = "option" if name in chosen else "option-default"
-        base = provenance.get(opt.rule)
-        provenance[opt.rule] = Provenance(
-            origin=origin,
-            variant=leaf["id"],
-            citations=base.citations if base else (),
-            interpretation=base.interpretation if base else None,
-            option=name,
-        )
-    sections = {}
-    missing: list[Problem] = []
-    for section, cls in SECTIONS.items():
-        kwargs = {}
-        for f in fields(cls):
-            key = f"{section}.{f.name}"
-            if key not in values:
-                missing.append(Problem(f"rule {key} is not set here or in any parent", file=str(leaf_path), path=f"rules.{key}"))
-                continue
-            kwargs[f.name] = _coerce(cls, f.name, values[key])
-        if not missing:
-            sections[section] = cls(**kwargs)
-    if missing:
-        raise VariantError(missing)
-    return ResolvedVariant(
-        id=leaf["id"],
-        title=leaf.get("title", leaf["id"]),
-        revision=int(leaf.get("revision", 1)),
-        summary=leaf.get("summary", ""),
-        lineage=tuple(doc["id"] for _p, doc in chain),
-        rules=Rules(**sections),
-        provenance=provenance,
-        options=tuple(options.values()),
-        chosen=applied,
+def _table_option(merged: Merged, option: OptionSetting) -> TableOption:
+    spec = option.spec
+    return TableOption(
+        name=option.name,
+        rule=spec["rule"],
+        choices=tuple(spec["choices"]),
+        default=spec["default"],
+        description=spec["description"],
+        citations=_citations(spec, merged.visible_sources(option.doc)),
+        variant=option.doc.data["id"],
     )
 
 
-def _match_choice(opt: TableOption, value: Any, path: Path) -> Any:
-    """Accept an option given on a command line as text (`target=500`) as well as typed."""
-    for choice in opt.choices:
-        if value == choice or str(value) == str(choice):
-            return choice
-    allowed = ", ".join(str(c) for c in opt.choices)
-    raise VariantError(
-        [Problem(f"option {opt.name}={value!r} is not allowed; choose one of: {allowed}", file=str(path), path=f"options.{opt.name}")]
+def _typed(kind: Any, raw: Any) -> Any:
+    """A checked YAML value as the rules field's type: enums as members, 10.0 as 10."""
+    if isinstance(kind, UnionType):
+        if raw is None:
+            return None
+        kind = next(k for k in get_args(kind) if k is not type(None))
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(raw)
+    if kind is int and isinstance(raw, float):
+        return int(raw)
+    if kind is str and isinstance(raw, str):
+        return canonical_card(raw)
+    return raw
+
+
+def choose_options(merged: Merged, chosen: dict[str, Any]) -> dict[str, Any]:
+    """The value of every option: the table's choice where it made one, else the default."""
+    problems: list[Problem] = []
+    leaf = merged.leaf
+    for name, wanted in chosen.items():
+        option = merged.options.get(name)
+        if option is None:
+            known = sorted(merged.options)
+            close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            problems.append(
+                Problem(
+                    f"unknown option {name!r}; {hint}this variant's options: {', '.join(known) or 'none'}",
+                    file=leaf.file,
+                    path=f"options.{name}",
+                )
+            )
+            continue
+        found, _value = match_choice(option.spec["choices"], wanted)
+        if not found:
+            allowed = ", ".join("null" if c is None else str(c) for c in option.spec["choices"])
+            problems.append(
+                option.doc.problem(
+                    f"option {name}={wanted} is not allowed; choose one of: {allowed}",
+                    option.path,
+                )
+            )
+    if problems:
+        raise OptionError(problems)
+    applied = {}
+    for name, option in merged.options.items():
+        applied[name] = (
+            match_choice(option.spec["choices"], chosen[name])[1]
+            if name in chosen
+            else option.spec["default"]
+        )
+    return applied
+
+
+def resolve(merged: Merged, chosen: dict[str, Any]) -> ResolvedVariant:
+    """The frozen rules of a merged variant (already checked) with the table's options applied."""
+    applied = choose_options(merged, chosen)
+    values = {rule: setting.value for rule, setting in merged.rules.items()}
+    provenance = {rule: _provenance(merged, setting) for rule, setting in merged.rules.items()}
+    for name, option in merged.options.items():
+        rule = option.spec["rule"]
+        if merged.governing_option(rule) is not option:
+            continue
+        values[rule] = applied[name]
+        base = provenance[rule]
+        extra = _citations(option.spec, merged.visible_sources(option.doc))
+        provenance[rule] = Provenance(
+            origin="option" if name in chosen else "option-default",
+            variant=option.doc.data["id"],
+            citations=base.citations + tuple(c for c in extra if c not in base.citations),
+            interpretation=base.interpretation,
+            option=name,
+            note=base.note,
+        )
+    sections = {
+        section: cls(**{f.name: _typed(f.type, values[f"{section}.{f.name}"]) for f in fields(cls)})
+        for section, cls in SECTIONS.items()
+    }
+    leaf = merged.leaf.data
+    return ResolvedVariant(
+        id=leaf["id"],
+        title=leaf["title"],
+        revision=leaf["revision"],
+        summary=leaf["summary"],
+        lineage=tuple(doc.data["id"] for doc in merged.chain),
+        rules=Rules(**sections),
+        provenance=provenance,
+        options=tuple(_table_option(merged, o) for o in merged.options.values()),
+        chosen=applied,
+        sources=tuple(
+            SourceDocument(
+                key=src["key"], file=src["file"], title=src["title"], url=src.get("url"),
+                variant=doc.data["id"],
+            )
+            for src, doc in merged.sources.values()
+        ),
+        file=merged.leaf.file,
     )

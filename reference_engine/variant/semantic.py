@@ -1,0 +1,219 @@
+"""Contradictions a schema cannot see: rules that make sense alone but not together.
+
+Each check is one small function in CHECKS. Table options are chosen independently, so a check
+looks at every value each rule can take (`Merged.possible`): a floor must lie below every target
+an option offers, not only the default.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from reference_engine.variant.errors import Problem
+from reference_engine.variant.merge import Merged, Possible
+from reference_engine.variant.model import DeckKind, FirstLead, FirstLeader, NilBid
+from reference_engine.variant.schema_check import value_problems
+from reference_engine.variant.yaml_reader import Document, FieldPath
+
+_RANKS = "23456789TJQKA"
+_SUITS = "CDHS"
+
+DECK_CARDS: dict[str, frozenset[str]] = {
+    DeckKind.STANDARD_52.value: frozenset(r + s for s in _SUITS for r in _RANKS),
+}
+"""The cards in each kind of pack, written rank then suit."""
+
+
+def canonical_card(text: str) -> str:
+    """A card as the project writes it: `10D` becomes `TD`; anything else is left as written."""
+    return "T" + text[2:] if text.startswith("10") and len(text) == 3 else text
+
+
+def _where(p: Possible) -> str:
+    line, _column = p.doc.where(p.path)
+    return f"{p.doc.file}:{line}" if line is not None else p.doc.file
+
+
+def _problem(p: Possible, message: str) -> Problem:
+    return p.doc.problem(message, p.path)
+
+
+def _offered(p: Possible) -> str:
+    return f" (a choice of option {p.option!r})" if p.option else ""
+
+
+def check_nil_values(merged: Merged) -> Iterator[Problem]:
+    """Nil can be bid, so a made nil and a failed nil must each be worth something."""
+    allowing = [p for p in merged.possible("bidding.nil") if p.value == NilBid.ALLOWED.value]
+    if not allowing:
+        return
+    because = f"nil can be bid (bidding.nil is 'allowed' at {_where(allowing[0])}{_offered(allowing[0])})"
+    for rule, what in (("scoring.nil_bonus", "a made nil wins"), ("scoring.nil_penalty", "a failed nil loses")):
+        for p in merged.possible(rule):
+            if p.value is None:
+                yield _problem(p, f"{because}, so {rule} must say how many points {what}")
+
+
+def check_floor_below_target(merged: Merged) -> Iterator[Problem]:
+    """A side must be able to lose at the floor before anyone could win at the target."""
+    targets = merged.possible("game_end.target")
+    for floor in merged.possible("game_end.losing_floor"):
+        if floor.value is None:
+            continue
+        for target in targets:
+            if floor.value >= target.value:
+                yield _problem(
+                    floor,
+                    f"the losing floor {floor.value}{_offered(floor)} must lie below the target "
+                    f"{target.value}{_offered(target)} set at {_where(target)}",
+                )
+
+
+def check_first_lead_card(merged: Merged) -> Iterator[Problem]:
+    """A named first-lead card must be named when used, and be a card of the pack in play."""
+    needed_by = [
+        p
+        for p in merged.possible("play.first_leader") + merged.possible("play.first_lead")
+        if p.value in (FirstLeader.HOLDER_OF_CARD.value, FirstLead.NAMED_CARD.value)
+    ]
+    decks = merged.possible("deck.cards")
+    for card in merged.possible("play.first_lead_card"):
+        if card.value is None:
+            for need in needed_by[:1]:
+                yield _problem(
+                    card,
+                    f"{need.path[-2] if need.option is None else need.option} is "
+                    f"{need.value!r} (at {_where(need)}) but no first-lead card is named; "
+                    "write one, such as 2C",
+                )
+            continue
+        written = canonical_card(str(card.value))
+        for deck in decks:
+            cards = DECK_CARDS.get(deck.value, frozenset())
+            if written in cards:
+                continue
+            close = difflib.get_close_matches(written.upper(), sorted(cards), n=1, cutoff=0.5)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            yield _problem(
+                card,
+                f"{card.value!r} is not a card of the {deck.value} pack; write rank then suit, "
+                f"such as 2C or TD{hint}",
+            )
+
+
+def check_bid_range(merged: Merged) -> Iterator[Problem]:
+    """The lowest bid cannot be above the highest."""
+    for low in merged.possible("bidding.min_bid"):
+        for high in merged.possible("bidding.max_bid"):
+            if low.value > high.value:
+                yield _problem(
+                    low, f"the lowest bid {low.value} is above the highest bid {high.value} "
+                    f"set at {_where(high)}"
+                )
+
+
+def check_options(merged: Merged) -> Iterator[Problem]:
+    """Each option's default is one of its choices; each choice is a value its rule can take."""
+    deciders: dict[str, str] = {}
+    for option in sorted(merged.options.values(), key=lambda o: o.depth):
+        doc, path, spec = option.doc, option.path, option.spec
+        choices = spec["choices"]
+        if not any(_same(spec["default"], c) for c in choices):
+            shown = ", ".join(_text(c) for c in choices)
+            yield doc.problem(
+                f"the default {_text(spec['default'])} is not one of the choices ({shown})",
+                path + ("default",),
+            )
+        for i, choice in enumerate(choices):
+            for reason in value_problems(spec["rule"], choice):
+                yield doc.problem(
+                    f"the choice {_text(choice)} cannot be a value of rule {spec['rule']}: {reason}",
+                    path + ("choices", i),
+                )
+        earlier = deciders.setdefault(spec["rule"], option.name)
+        if earlier != option.name:
+            yield doc.problem(
+                f"options {earlier!r} and {option.name!r} both decide rule {spec['rule']}; keep one",
+                path + ("rule",),
+            )
+
+
+def check_values_under_options(merged: Merged) -> Iterator[Problem]:
+    """A rule an option decides must not be set where the option would silently replace it."""
+    for rule, setting in merged.rules.items():
+        option = merged.governing_option(rule)
+        if option is None:
+            continue
+        default = option.spec["default"]
+        if setting.depth < option.depth:
+            yield setting.doc.problem(
+                f"this value is never played: option {option.name!r} (declared in "
+                f"{option.doc.data['id']!r}) decides {rule}; declare the option again here to "
+                "change its choices or default",
+                setting.path + ("value",),
+            )
+        elif setting.depth == option.depth and not _same(setting.value, default):
+            yield setting.doc.problem(
+                f"the value {_text(setting.value)} differs from the default {_text(default)} of "
+                f"option {option.name!r}, which is what is played; make them agree",
+                setting.path + ("value",),
+            )
+
+
+def check_citations(merged: Merged) -> Iterator[Problem]:
+    """Every citation names a source declared in its own file or a parent."""
+    for doc in merged.chain:
+        known = sorted(merged.visible_sources(doc))
+        for path, key in _cited_keys(doc):
+            if key in known:
+                continue
+            close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]!r}?" if close else f"; declared: {', '.join(known) or 'none'}"
+            yield doc.problem(f"source {key!r} is not declared in `sources` here or in a parent{hint}", path)
+
+
+def _cited_keys(doc: Document) -> Iterator[tuple[FieldPath, str]]:
+    entries: list[tuple[FieldPath, dict[str, Any]]] = []
+    for section, fields in (doc.data.get("rules") or {}).items():
+        entries += [(("rules", section, name), entry) for name, entry in fields.items()]
+    entries += [(("options", name), spec) for name, spec in (doc.data.get("options") or {}).items()]
+    for path, entry in entries:
+        for i, cite in enumerate(entry.get("cite", [])):
+            yield path + ("cite", i, "source"), cite["source"]
+        source = (entry.get("interpretation") or {}).get("source")
+        if source is not None:
+            yield path + ("interpretation", "source"), source
+
+
+def _same(a: Any, b: Any) -> bool:
+    # True == 1 in Python, but a table option of true is not the number 1.
+    return type(a) is type(b) and a == b
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+# Options are checked first: the checks after them read option choices as rule values.
+FILE_CHECKS: tuple[Callable[[Merged], Iterator[Problem]], ...] = (check_citations, check_options)
+CHECKS: tuple[Callable[[Merged], Iterator[Problem]], ...] = (
+    check_values_under_options,
+    check_nil_values,
+    check_floor_below_target,
+    check_first_lead_card,
+    check_bid_range,
+)
+
+
+def semantic_problems(merged: Merged) -> list[Problem]:
+    """Every contradiction between the rules of a merged variant."""
+    first = [problem for check in FILE_CHECKS for problem in check(merged)]
+    if any(p.path.startswith("options.") for p in first):
+        return first
+    return first + [problem for check in CHECKS for problem in check(merged)]

@@ -1,0 +1,269 @@
+"""Reading a variant file: safe YAML only, with the line and column of every field.
+
+A variant file may come from anyone (a host's house rule, a download), so the reader trusts
+nothing: only plain YAML types are built, never Python objects; the file size, the node count
+(aliases included, so a "billion laughs" file stops early) and the nesting depth are capped;
+and a key written twice is an error naming both places.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from reference_engine.variant.errors import Problem, VariantError
+
+MAX_BYTES = 1024 * 1024
+"""Largest variant file read; a real one is a few kilobytes."""
+MAX_NODES = 20_000
+"""Most YAML nodes built or visited, counting every use of an alias; standard.yaml has ~600."""
+MAX_DEPTH = 40
+"""Deepest nesting allowed; a variant file needs about six levels."""
+
+FieldPath = tuple[str | int, ...]
+"""Where a value sits in a file: `("rules", "scoring", "nil_bonus", "value")`."""
+
+_YAML = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {f"{_YAML}{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")}
+
+
+def format_path(path: FieldPath) -> str:
+    """A field path as people write it: `rules.scoring.nil_bonus` or `sources[2].key`."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One variant file as read: the data, and where each field was written (1-based)."""
+
+    file: str
+    data: dict[str, Any]
+    marks: dict[FieldPath, tuple[int, int]] = field(default_factory=dict)
+    """Line and column of each value."""
+    key_marks: dict[FieldPath, tuple[int, int]] = field(default_factory=dict)
+    """Line and column of the key that names each value in a mapping."""
+
+    def where(self, path: FieldPath, *, key: bool = False) -> tuple[int | None, int | None]:
+        """The line and column of `path`, or of the nearest enclosing field that was written."""
+        table = self.key_marks if key else self.marks
+        while True:
+            if path in table:
+                return table[path]
+            if path in self.marks:
+                return self.marks[path]
+            if not path:
+                return None, None
+            path = path[:-1]
+
+    def problem(self, message: str, path: FieldPath, *, key: bool = False) -> Problem:
+        """A problem located at `path` in this file."""
+        line, column = self.where(path, key=key)
+        return Problem(message, file=self.file, line=line, column=column, path=format_path(path))
+
+
+class _TooBig(Exception):
+    def __init__(self, message: str, node: Node | None = None) -> None:
+        super().__init__(message)
+        self.node = node
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """The safe loader's composer with a cap on nodes and depth, checked while parsing."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._nodes = 0
+        self._depth = 0
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        self._nodes += 1
+        if self._nodes > MAX_NODES:
+            raise _TooBig(f"the file has more than {MAX_NODES} values; a variant file needs far fewer")
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise _TooBig(f"the file nests more than {MAX_DEPTH} levels deep")
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _mark(node: Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+class _Builder:
+    """Builds plain data from a node tree, recording marks and collecting problems."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.marks: dict[FieldPath, tuple[int, int]] = {}
+        self.key_marks: dict[FieldPath, tuple[int, int]] = {}
+        self.problems: list[Problem] = []
+        self._visited = 0
+        self._constructor = yaml.constructor.SafeConstructor()
+
+    def _problem(self, message: str, node: Node, path: FieldPath) -> None:
+        line, column = _mark(node)
+        self.problems.append(
+            Problem(message, file=self.file, line=line, column=column, path=format_path(path))
+        )
+
+    def build(self, node: Node, path: FieldPath, depth: int = 0) -> Any:
+        self._visited += 1
+        if self._visited > MAX_NODES:
+            # Aliases make a small file expand into a huge tree; stop before building it.
+            raise _TooBig(
+                f"the file expands to more than {MAX_NODES} values (aliases repeat too much)", node
+            )
+        if depth > MAX_DEPTH:
+            raise _TooBig(f"the file nests more than {MAX_DEPTH} levels deep", node)
+        self.marks.setdefault(path, _mark(node))
+        if isinstance(node, MappingNode):
+            return self._mapping(node, path, depth)
+        if isinstance(node, SequenceNode):
+            if node.tag != f"{_YAML}seq":
+                self._bad_tag(node, path)
+                return None
+            return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        return self._scalar(node, path)
+
+    def _bad_tag(self, node: Node, path: FieldPath) -> None:
+        tag = node.tag.replace(_YAML, "!!")
+        self._problem(
+            f"the tag {tag} is not allowed: a variant file holds only text, numbers, true/false, "
+            "null, lists and mappings",
+            node,
+            path,
+        )
+
+    def _scalar(self, node: Node, path: FieldPath) -> Any:
+        if node.tag not in _SCALAR_TAGS:
+            self._bad_tag(node, path)
+            return None
+        if node.tag.endswith(":timestamp") or node.tag.endswith(":str"):
+            # A date is kept as the text written; rules never hold dates.
+            return str(node.value)
+        kind = node.tag.rsplit(":", 1)[1]
+        try:
+            return getattr(self._constructor, f"construct_yaml_{kind}")(node)
+        except ValueError:
+            # Python refuses to read integers of thousands of digits.
+            self._problem(f"cannot read {kind} value {str(node.value)[:20]!r}", node, path)
+            return None
+
+    def _mapping(self, node: MappingNode, path: FieldPath, depth: int) -> Any:
+        if node.tag != f"{_YAML}map":
+            self._bad_tag(node, path)
+            return None
+        result: dict[str, Any] = {}
+        first_seen: dict[str, tuple[int, int]] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == f"{_YAML}merge":
+                self._problem(
+                    "merge keys (<<) are not supported; write the fields out, or use `extends`",
+                    key_node,
+                    path,
+                )
+                continue
+            if not isinstance(key_node, ScalarNode):
+                self._problem("a field name must be plain text, not a list or mapping", key_node, path)
+                continue
+            # The text as written: `on:` or `1:` stay field names, not true or 1.
+            key = str(key_node.value)
+            here = _mark(key_node)
+            if key in first_seen:
+                line, column = first_seen[key]
+                self._problem(
+                    f"duplicate key {key!r}: also written at line {line}, column {column}; "
+                    "keep one",
+                    key_node,
+                    path + (key,),
+                )
+                continue
+            first_seen[key] = here
+            self.key_marks[path + (key,)] = here
+            result[key] = self.build(value_node, path + (key,), depth + 1)
+        return result
+
+
+def read_text(text: str, file: str) -> Document:
+    """Parse `text` (the contents of `file`) into a Document, or raise VariantError."""
+    try:
+        loader = _BoundedLoader(text)
+        try:
+            root = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except _TooBig as exc:
+        raise VariantError([Problem(str(exc), file=file)]) from None
+    except yaml.MarkedYAMLError as exc:
+        raise VariantError([_yaml_problem(exc, file)]) from None
+    except yaml.YAMLError as exc:
+        raise VariantError([Problem(f"not valid YAML: {exc}", file=file)]) from None
+    except RecursionError:
+        raise VariantError([Problem("the file nests too deeply to read", file=file)]) from None
+    if root is None:
+        raise VariantError(
+            [Problem("the file is empty; a variant needs at least id, title, revision and summary",
+                     file=file, line=1, column=1)]
+        )
+    if not isinstance(root, MappingNode) or root.tag != f"{_YAML}map":
+        line, column = _mark(root)
+        kind = "a list" if isinstance(root, SequenceNode) else "a single value"
+        if root.tag not in _SCALAR_TAGS | {f"{_YAML}seq", f"{_YAML}map"}:
+            kind = f"a {root.tag.replace(_YAML, '!!')} object"
+        raise VariantError(
+            [Problem(f"the top level must be a mapping of fields (id: ..., title: ...), not {kind}",
+                     file=file, line=line, column=column)]
+        )
+    builder = _Builder(file)
+    try:
+        data = builder.build(root, ())
+    except _TooBig as exc:
+        line, column = _mark(exc.node) if exc.node is not None else (None, None)
+        raise VariantError([Problem(str(exc), file=file, line=line, column=column)]) from None
+    if builder.problems:
+        raise VariantError(builder.problems)
+    return Document(file=file, data=data, marks=builder.marks, key_marks=builder.key_marks)
+
+
+def read_document(path: Path) -> Document:
+    """Read the variant file at `path`, or raise VariantError saying what is wrong where."""
+    file = str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise VariantError(
+                [Problem(f"the file is {size} bytes; a variant file may be at most {MAX_BYTES}",
+                         file=file)]
+            )
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise VariantError([Problem(f"cannot read the file: {exc.strerror or exc}", file=file)]) from None
+    if len(raw) > MAX_BYTES:
+        raise VariantError([Problem(f"the file is larger than {MAX_BYTES} bytes", file=file)])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise VariantError(
+            [Problem(f"the file is not UTF-8 text (byte {exc.start} cannot be read)", file=file)]
+        ) from None
+    return read_text(text, file)
+
+
+def _yaml_problem(exc: yaml.MarkedYAMLError, file: str) -> Problem:
+    mark = exc.problem_mark or exc.context_mark
+    parts = [p for p in (exc.context, exc.problem) if p]
+    message = "not valid YAML: " + ("; ".join(parts) if parts else "cannot parse")
+    if mark is None:
+        return Problem(message, file=file)
+    return Problem(message, file=file, line=mark.line + 1, column=mark.column + 1)
