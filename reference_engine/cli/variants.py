@@ -1,0 +1,308 @@
+"""`spadespec validate`, `list` and `show`: checking variant files and reading resolved rules."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any
+
+from reference_engine.cli import UsageError
+from reference_engine.variant.catalog import (
+    load_variant,
+    locate,
+    variant_files,
+    variants_dir,
+)
+from reference_engine.variant.errors import OptionError, VariantError, VariantNotFound
+from reference_engine.variant.model import SECTIONS, Provenance, ResolvedVariant
+
+_RAW = argparse.RawDescriptionHelpFormatter
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `validate`, `list` and `show`."""
+    validate = subparsers.add_parser(
+        "validate",
+        help="check variant files: schema, extends chain, rules that contradict each other",
+        formatter_class=_RAW,
+        description=textwrap.dedent(
+            """\
+            Check variant files. Each file is read safely, checked against
+            schema/variant.schema.json, followed up its `extends` chain, and its rules checked
+            against each other (a nil value when nil can be bid, a losing floor below every
+            target, a first-lead card that exists, option defaults among their choices).
+            Every problem is printed as FILE:LINE:COLUMN at FIELD: MESSAGE, most useful first.
+
+            Exit status: 0 every file is valid, 1 some file is not, 2 a path does not exist."""
+        ),
+    )
+    validate.add_argument("paths", nargs="+", metavar="PATH",
+                          help="a variant file, or a folder whose *.yaml files are all checked")
+    validate.add_argument("--json", action="store_true", help="print the results as JSON")
+    validate.set_defaults(run=run_validate)
+
+    listing = subparsers.add_parser(
+        "list",
+        help="list the shipped variants: id, title, parent, sources",
+        formatter_class=_RAW,
+        description=textwrap.dedent(
+            """\
+            List the variants: each one's id (what `show` and `extends` take), title, the
+            variant it extends, and the source documents it cites. Exit status 1 if some
+            listed file is invalid (run `spadespec validate` on it to see why)."""
+        ),
+    )
+    listing.add_argument("--dir", type=Path, action="append", default=[], metavar="FOLDER",
+                         help="also list the variant files in FOLDER (may be repeated)")
+    listing.add_argument("--json", action="store_true", help="print the list as JSON")
+    listing.set_defaults(run=run_list)
+
+    show = subparsers.add_parser(
+        "show",
+        help="print every rule of a variant with where it comes from",
+        formatter_class=_RAW,
+        description=textwrap.dedent(
+            """\
+            Print a variant's resolved rules: every rule's value and where it comes from
+            (this file, a parent variant, a table option the table chose, or an option's
+            default), with the source section that states it, or the interpretation made
+            where the sources are silent.
+
+            Example: spadespec show porchlight --option target=500"""
+        ),
+    )
+    show.add_argument("variant", metavar="VARIANT", help="a variant id (see `list`) or a file path")
+    show.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="choose a table option, e.g. target=500 (may be repeated)")
+    show.add_argument("--json", action="store_true", help="print the resolved variant as JSON")
+    show.set_defaults(run=run_show)
+
+
+# validate ---------------------------------------------------------------------------------
+
+
+def _files(paths: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for text in paths:
+        path = Path(text)
+        if path.is_dir():
+            found = variant_files(path)
+            if not found:
+                raise UsageError(f"no variant files (*.yaml) in {text}")
+            files += found
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise UsageError(f"no such file or folder: {text}")
+    return files
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    """Check each file; print OK or its problems."""
+    results = []
+    for path in _files(args.paths):
+        try:
+            variant = load_variant(str(path))
+        except VariantError as exc:
+            results.append({"file": str(path), "valid": False,
+                            "problems": [p.to_json() for p in exc.problems]})
+            if not args.json:
+                count = len(exc.problems)
+                print(f"FAIL {path}: {count} problem{'s' if count != 1 else ''}")
+                for problem in exc.problems:
+                    print(f"  {problem}")
+            continue
+        results.append({"file": str(path), "valid": True, "id": variant.id, "problems": []})
+        if not args.json:
+            print(f"ok   {path} ({variant.id}, revision {variant.revision})")
+    invalid = sum(not r["valid"] for r in results)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        print(f"{len(results)} file{'s' if len(results) != 1 else ''} checked, {invalid} invalid")
+    return 1 if invalid else 0
+
+
+# list -------------------------------------------------------------------------------------
+
+
+def _row(path: Path) -> dict[str, Any]:
+    try:
+        variant = load_variant(str(path))
+    except VariantError as exc:
+        return {"id": path.stem, "title": f"INVALID: {exc.problems[0].message}", "extends": None,
+                "sources": [], "file": str(path), "valid": False}
+    own = [s for s in variant.sources if s.key in _cited_here(variant)]
+    return {
+        "id": variant.id,
+        "title": variant.title,
+        "extends": variant.lineage[1] if len(variant.lineage) > 1 else None,
+        "sources": [{"key": s.key, "file": s.file, "title": s.title} for s in own],
+        "file": str(path),
+        "valid": True,
+    }
+
+
+def _cited_here(variant: ResolvedVariant) -> set[str]:
+    """The keys of the sources this variant's own file cites (not its parents')."""
+    keys: set[str] = set()
+    for prov in variant.provenance.values():
+        if prov.variant != variant.id:
+            continue
+        keys.update(c.source for c in prov.citations)
+        if prov.interpretation is not None and prov.interpretation.source:
+            keys.add(prov.interpretation.source)
+    return keys
+
+
+def _table(rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """Print one row per variant."""
+    folders = [variants_dir()]
+    for folder in args.dir:
+        if not folder.is_dir():
+            raise UsageError(f"no such folder: {folder}")
+        folders.append(folder)
+    rows = [_row(path) for folder in folders for path in variant_files(folder)]
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        table = [["ID", "TITLE", "EXTENDS", "SOURCES"]]
+        for row in rows:
+            keys = ", ".join(s["key"] for s in row["sources"]) or "-"
+            table.append([row["id"], row["title"], row["extends"] or "-", keys])
+        print(_table(table))
+    return 0 if all(r["valid"] for r in rows) else 1
+
+
+# show -------------------------------------------------------------------------------------
+
+
+def _parse_options(pairs: list[str]) -> dict[str, str]:
+    chosen: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--option takes NAME=VALUE, such as target=500; got {pair!r}")
+        chosen[name.strip()] = value.strip()
+    return chosen
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _origin(variant: ResolvedVariant, prov: Provenance) -> str:
+    if prov.origin == "file":
+        return "this file"
+    if prov.origin == "parent":
+        return f"parent variant {prov.variant}"
+    if prov.origin == "option":
+        return f"table option {prov.option} (chosen)"
+    return f"table option {prov.option} (its default)"
+
+
+def _wrap(text: str, indent: str) -> list[str]:
+    return textwrap.wrap(" ".join(text.split()), width=92, initial_indent=indent,
+                         subsequent_indent=indent + "  ")
+
+
+def _rule_lines(variant: ResolvedVariant, rule: str, value: Any) -> list[str]:
+    prov = variant.provenance[rule]
+    lines = [f"  {rule.split('.', 1)[1]}: {_text(value)}", f"      from {_origin(variant, prov)}"]
+    for cite in prov.citations:
+        lines.append(f"      cited: {cite.source} ({cite.file}), section \"{cite.section}\"")
+    interp = prov.interpretation
+    if interp is not None:
+        lines.append("      interpretation (the sources leave this open):")
+        for label, text in (("Question", interp.question), ("Choice", interp.choice),
+                            ("Why", interp.why), ("Alternative", interp.alternative)):
+            lines += _wrap(f"{label}: {text}", "        ")
+        if interp.source:
+            file = next((s.file for s in variant.sources if s.key == interp.source), "")
+            where = f", section \"{interp.section}\"" if interp.section else ""
+            lines.append(f"        Arises from: {interp.source} ({file}){where}")
+    if prov.note:
+        lines += _wrap(f"note: {prov.note}", "      ")
+    return lines
+
+
+def show_text(variant: ResolvedVariant) -> str:
+    """The resolved rules as a card player reads them."""
+    lines = [f"{variant.title} ({variant.id}, revision {variant.revision})"]
+    if len(variant.lineage) > 1:
+        lines.append("extends: " + " -> ".join(variant.lineage[1:]))
+    lines.append(f"file: {variant.file}")
+    lines += [""] + textwrap.wrap(" ".join(variant.summary.split()), width=92)
+    lines += ["", "Sources"]
+    lines += [f"  {s.key}: {s.title} ({s.file})" for s in variant.sources]
+    if variant.options:
+        lines += ["", "Table options"]
+        for opt in variant.options:
+            value = variant.chosen[opt.name]
+            how = "chosen" if variant.provenance[opt.rule].origin == "option" else "default"
+            choices = ", ".join(_text(c) for c in opt.choices)
+            lines.append(f"  {opt.name} = {_text(value)} ({how}; choices {choices}; decides {opt.rule})")
+            lines += _wrap(opt.description, "      ")
+    for section in SECTIONS:
+        lines += ["", section.replace("_", " ").capitalize()]
+        rules = getattr(variant.rules, section)
+        for field in fields(SECTIONS[section]):
+            lines += _rule_lines(variant, f"{section}.{field.name}", getattr(rules, field.name))
+    return "\n".join(lines)
+
+
+def show_json(variant: ResolvedVariant) -> dict[str, Any]:
+    """The resolved variant as JSON: rules by section, each with value and provenance."""
+    rules: dict[str, dict[str, Any]] = {}
+    for section in SECTIONS:
+        values = getattr(variant.rules, section)
+        rules[section] = {}
+        for field in fields(SECTIONS[section]):
+            prov = asdict(variant.provenance[f"{section}.{field.name}"])
+            rules[section][field.name] = {"value": getattr(values, field.name), **prov}
+    return {
+        "id": variant.id,
+        "title": variant.title,
+        "revision": variant.revision,
+        "summary": variant.summary,
+        "file": variant.file,
+        "lineage": list(variant.lineage),
+        "sources": [asdict(s) for s in variant.sources],
+        "options": [{**asdict(o), "value": variant.chosen[o.name]} for o in variant.options],
+        "rules": rules,
+    }
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print a variant's resolved rules with their provenance."""
+    chosen = _parse_options(args.option)
+    try:
+        locate(args.variant)
+        variant = load_variant(args.variant, chosen)
+    except (VariantNotFound, OptionError) as exc:
+        raise UsageError("\n".join(str(p) if p.line else p.message for p in exc.problems)) from None
+    except VariantError as exc:
+        print(f"{args.variant} is not a valid variant:", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(show_json(variant), indent=2))
+    else:
+        print(show_text(variant))
+    return 0
