@@ -1,0 +1,115 @@
+"""What an engine under test implements: a handshake, one answer per case, and a goodbye.
+
+The messages are plain JSON-shaped dicts so that the same request and response can travel to
+an engine in another language as one JSON line each; an in-process Python engine simply
+implements `Engine`. The runner talks to engines only through this Protocol.
+
+    engine.start()        -> EngineInfo: name, version, language, variants, features
+    engine.run(request)   -> CaseResponse: answered (with answers), skipped, or errored
+    engine.stop()
+
+A request carries the case's variant, setup and log, the list of observables asked
+(`ask`), and for an `illegal` expectation the action to try (`probe`). It never carries the
+expected values. Answers use the canonical forms of `schema/case.schema.json#/$defs/expect`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, Protocol, TypedDict
+
+from conformance.cases import Case
+
+# Bumped whenever a request or response changes shape; an engine states the version it speaks.
+PROTOCOL_VERSION = 1
+
+# Every observable a case can ask for, in the order a report lists them.
+OBSERVABLES = ("legal", "illegal", "to_act", "trick_winners", "hands", "totals", "bags", "status")
+
+
+class VariantRef(TypedDict):
+    id: str
+    options: dict[str, Any]
+
+
+class EngineInfo(TypedDict):
+    """The engine's answer to `start`: who it is and what it can be asked."""
+
+    name: str
+    version: str
+    language: str
+    protocol: int
+    variants: list[str]
+    """Variant ids the engine plays; cases of any other variant are not applicable."""
+    features: list[str]
+    """Observables (from OBSERVABLES) the engine can answer; cases asking others are not applicable."""
+
+
+class CaseRequest(TypedDict):
+    """One case to answer: replay `actions` from `setup` under `variant`, answer `ask`."""
+
+    id: str
+    variant: VariantRef
+    setup: dict[str, Any]
+    actions: list[dict[str, Any]]
+    ask: list[str]
+    probe: NotRequired[dict[str, Any]]
+    """The action to try after the log, when `illegal` is asked."""
+
+
+class CaseResponse(TypedDict):
+    """The engine's answer: `answered` with `answers` keyed by observable, `skipped` with a
+    `reason`, or `errored` with a `message` (the log could not be replayed, the engine failed)."""
+
+    outcome: Literal["answered", "skipped", "errored"]
+    answers: NotRequired[dict[str, Any]]
+    reason: NotRequired[str]
+    message: NotRequired[str]
+
+
+class Engine(Protocol):
+    """A Spades engine the suite can be run against."""
+
+    def start(self) -> EngineInfo:
+        """Get ready and say what the engine supports."""
+        ...
+
+    def run(self, request: CaseRequest) -> CaseResponse:
+        """Replay the request's log and answer what it asks."""
+        ...
+
+    def stop(self) -> None:
+        """Release whatever the engine holds (a process, files)."""
+        ...
+
+
+def request_for(case: Case) -> CaseRequest:
+    """The request that puts a case to an engine, without its expected values."""
+    request: CaseRequest = {
+        "id": case.id,
+        "variant": {"id": case.variant, "options": dict(case.options)},
+        "setup": case.setup,
+        "actions": case.actions,
+        "ask": [key for key in OBSERVABLES if key in case.expect],
+    }
+    if "illegal" in case.expect:
+        request["probe"] = case.expect["illegal"]["action"]
+    return request
+
+
+class UnknownEngine(ValueError):
+    """`--engine` names no engine this runner can start."""
+
+
+def open_engine(spec: str) -> Engine:
+    """The engine a `--engine` argument names.
+
+    `reference` is the built-in engine, run in-process. Any other value will be a command
+    that starts an engine speaking the JSON-lines protocol; that adapter plugs in here.
+    """
+    if spec == "reference":
+        from conformance.reference_adapter import ReferenceEngine
+
+        return ReferenceEngine()
+    raise UnknownEngine(
+        f"unknown engine {spec!r}: this runner knows only 'reference' (the built-in engine)"
+    )

@@ -1,0 +1,139 @@
+"""The built-in reference engine behind the `Engine` protocol: the example an author copies.
+
+It replays a case's log with `Game` and reads each observable off the game in canonical form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from conformance.cases import resolved
+from conformance.engine import OBSERVABLES, PROTOCOL_VERSION, CaseRequest, CaseResponse, EngineInfo
+from reference_engine import __version__
+from reference_engine.actions import Bid, Deal, Play, action_from_json
+from reference_engine.cards import CARD_TEXT
+from reference_engine.errors import IllegalActionError
+from reference_engine.game import Game, Phase
+from reference_engine.variant import VariantError, shipped_variant_ids
+
+
+class ReferenceEngine:
+    """The reference engine, answering conformance requests in-process."""
+
+    def start(self) -> EngineInfo:
+        return {
+            "name": "spadespec-reference",
+            "version": __version__,
+            "language": "python",
+            "protocol": PROTOCOL_VERSION,
+            "variants": shipped_variant_ids(),
+            "features": list(OBSERVABLES),
+        }
+
+    def run(self, request: CaseRequest) -> CaseResponse:
+        ref = request["variant"]
+        try:
+            variant = resolved(ref["id"], tuple(sorted(ref.get("options", {}).items())))
+        except VariantError as exc:
+            return {"outcome": "skipped", "reason": f"variant {ref['id']!r}: {exc}"}
+        try:
+            game, winners = _replay(variant, request["setup"], request["actions"])
+        except IllegalActionError as exc:
+            return {"outcome": "errored", "message": f"the log does not replay: {exc}"}
+        answers: dict[str, Any] = {}
+        for key in request["ask"]:
+            if key == "illegal":
+                answers[key] = _try(game, request.get("probe"))
+            elif key == "trick_winners":
+                answers[key] = winners
+            elif key in _READERS:
+                answers[key] = _READERS[key](game)
+            else:
+                return {"outcome": "skipped", "reason": f"cannot answer {key!r}"}
+        return {"outcome": "answered", "answers": answers}
+
+    def stop(self) -> None:
+        pass
+
+
+def _replay(variant: Any, setup: dict[str, Any], actions: list[dict[str, Any]]) -> tuple[Game, list[list[str]]]:
+    """The game after the log, and the trick winners of every hand dealt in it."""
+    game = Game.replay(variant, setup, [])
+    winners: list[list[str]] = []
+    for index, entry in enumerate(actions):
+        try:
+            action = action_from_json(entry)
+            if isinstance(action, Deal) and winners:
+                # The game forgets a hand's tricks at the next deal: keep them first.
+                winners[-1] = _winners(game)
+            if isinstance(action, Deal):
+                winners.append([])
+            game.apply(action)
+        except IllegalActionError as exc:
+            exc.index = index
+            raise
+    if winners:
+        winners[-1] = _winners(game)
+    return game, winners
+
+
+def _winners(game: Game) -> list[str]:
+    return [trick.winner.name for trick in game.completed_tricks]
+
+
+def _try(game: Game, probe: dict[str, Any] | None) -> dict[str, Any]:
+    """The probe action and the reason code it is refused with (None when it is allowed)."""
+    try:
+        game.verify(action_from_json(probe or {}))
+    except IllegalActionError as exc:
+        return {"action": probe, "reason": str(exc.reason)}
+    return {"action": probe, "reason": None}
+
+
+def _legal(game: Game) -> list[Any]:
+    """Legal plays in card order (clubs up to spades, 2 up to ace); bids ascending, nil last."""
+    plays = sorted(a.card for a in game.legal_actions() if isinstance(a, Play))
+    bids = [a.bid for a in game.legal_actions() if isinstance(a, Bid)]
+    numbers = sorted(b for b in bids if isinstance(b, int))
+    return [CARD_TEXT[c] for c in plays] + numbers + [b for b in bids if not isinstance(b, int)]
+
+
+def _to_act(game: Game) -> dict[str, Any]:
+    if game.phase is Phase.OVER:
+        return {"phase": "over", "seat": None}
+    if game.phase is Phase.DEAL:
+        return {"phase": "deal", "seat": game.dealer.name}
+    assert game.to_act is not None
+    return {"phase": str(game.phase), "seat": game.to_act.name}
+
+
+def _hands(game: Game) -> list[dict[str, Any]]:
+    out = []
+    for result in game.hand_results:
+        data = result.to_json()
+        # Seats as letters whatever the scorer keyed them by.
+        data["bids"] = {_seat(k): v for k, v in data["bids"].items()}
+        data["tricks"] = {_seat(k): v for k, v in data["tricks"].items()}
+        out.append(data)
+    return out
+
+
+def _seat(key: Any) -> str:
+    return str(getattr(key, "name", key))
+
+
+def _status(game: Game) -> dict[str, Any]:
+    if game.outcome is None:
+        return {"status": "continues", "winner": None}
+    return {"status": game.outcome.status, "winner": game.outcome.winner}
+
+
+_READERS: dict[str, Callable[[Game], Any]] = {
+    "legal": _legal,
+    "to_act": _to_act,
+    "hands": _hands,
+    "totals": lambda game: dict(game.totals),
+    "bags": lambda game: dict(game.bags),
+    "status": _status,
+}
