@@ -142,3 +142,17 @@ def test_plays_under_an_opponent_nil() -> None:
     bids = {"N": 4, "E": NIL, "S": 4, "W": 3}
     v = view("N", "AD 5D 2D", [("W", "4D")], bids)
     assert choose_card(v) == card("2D")
+
+
+def test_random_card_draws_only_legal_cards_and_each_about_equally() -> None:
+    import random
+    from collections import Counter
+
+    from reference_engine.bots.random_legal import random_card
+
+    legal = hand("2C 9D AH 3S")
+    rng = random.Random(4)
+    counts = Counter(random_card(rng, legal) for _ in range(8000))
+    assert set(counts) == {card("2C"), card("9D"), card("AH"), card("3S")}
+    # 2000 expected each; 4 standard deviations is about 155.
+    assert all(abs(n - 2000) < 160 for n in counts.values())

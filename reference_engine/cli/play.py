@@ -1,0 +1,174 @@
+"""`spadespec play`: four bots play a whole game under a variant; prints the score sheet hand
+by hand, or the whole game as JSON (setup, log, each hand's itemised score, the outcome) that
+`Game.replay` reproduces."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.bots import BOT_KINDS
+from reference_engine.bots.table import DEFAULT_MAX_HANDS, TableResult, play_game
+from reference_engine.cli import UsageError
+from reference_engine.cli.score import parse_options
+from reference_engine.variant import ResolvedVariant, VariantError, load_variant
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
+SEAT_NAMES = ("N", "E", "S", "W")
+SIDES = ("NS", "EW")
+
+EXAMPLE = (
+    "examples:\n"
+    "  spadespec play --variant standard --seed 7\n"
+    "  spadespec play --variant strategy-guide --option target=300 --bots random --json"
+)
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="bots play a whole game under a variant",
+        description="Four bots play a whole game; prints the score sheet hand by hand, or the "
+        "game as JSON.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--variant", required=True, metavar="V", help="variant id or YAML file")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="a table option of the variant, e.g. target=300 (repeatable)",
+    )
+    parser.add_argument(
+        "--seed", metavar="N", help="a whole number; the same seed plays the same game"
+    )
+    parser.add_argument(
+        "--bots", default="sensible", metavar="KIND", help="sensible (default) or random"
+    )
+    parser.add_argument(
+        "--max-hands",
+        default=str(DEFAULT_MAX_HANDS),
+        metavar="N",
+        help=f"stop after this many hands if nobody has won (default {DEFAULT_MAX_HANDS})",
+    )
+    parser.add_argument("--json", action="store_true", help="print the whole game as JSON")
+    parser.set_defaults(run=run)
+
+
+def _whole_number(flag: str, text: str, minimum: int) -> int:
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        raise UsageError(f"{flag}: expected a whole number, got {text!r}") from None
+    if value < minimum:
+        raise UsageError(f"{flag}: expected a whole number of at least {minimum}, got {value}")
+    return value
+
+
+def _load(ref: str, options: dict[str, str]) -> ResolvedVariant:
+    try:
+        return load_variant(ref, options)
+    except VariantError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def status_line(result: TableResult, max_hands: int) -> str:
+    """How the game ended: a winner, a tie, or stopped by the cap on hands."""
+    game = result.game
+    totals = {side: game.totals[side] for side in SIDES}
+    scores = f"NS {totals['NS']}, EW {totals['EW']}"
+    hands = len(game.hand_results)
+    if result.capped:
+        return (
+            f"stopped: no result after {hands} hands (the --max-hands cap of {max_hands}); "
+            f"{scores}"
+        )
+    outcome = game.outcome
+    if outcome.status == "won":
+        return f"won by {outcome.winner} after {hands} hands: {scores} ({outcome.reason})"
+    return f"tie after {hands} hands: {scores} ({outcome.reason})"
+
+
+def _cell(value: Any) -> str:
+    return "-" if value is None else str(value)
+
+
+def render_table(variant: ResolvedVariant, result: TableResult, dealers: list[str]) -> str:
+    """The score sheet: one line per hand with the dealer, bids and tricks by seat, and each
+    side's points for the hand, running total and bags."""
+    seats = " ".join(f"{seat:>3}" for seat in SEAT_NAMES)
+    side_head = f"{'pts':>6} {'total':>6} {'bags':>4}"
+    heads = [
+        f"{'':4} {'':6}  {'bids':^15}  {'tricks':^15}  {'NS':^18}  {'EW':^18}",
+        f"{'hand':>4} {'dealer':>6}  {seats}  {seats}  {side_head}  {side_head}",
+    ]
+    lines = [f"{variant.id}: {variant.title}"]
+    if variant.chosen:
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in variant.chosen.items()))
+    lines += ["", *(head.rstrip() for head in heads)]
+    for number, (dealer, hand) in enumerate(
+        zip(dealers, result.game.hand_results, strict=False), start=1
+    ):
+        bids = " ".join(f"{_cell(hand.bids.get(s)):>3}" for s in SEAT_NAMES)
+        tricks = " ".join(f"{_cell(hand.tricks.get(s)):>3}" for s in SEAT_NAMES)
+        sides = "  ".join(
+            f"{hand.sides[side].hand_points:>+6d} {hand.sides[side].score_after:>6d}"
+            f" {hand.sides[side].bags_after:>4d}"
+            for side in SIDES
+        )
+        lines.append(f"{number:>4} {dealer:>6}  {bids}  {tricks}  {sides}")
+    return "\n".join(lines)
+
+
+def game_document(
+    variant: ResolvedVariant, result: TableResult, seed: int, kind: str
+) -> dict[str, Any]:
+    """The whole game as JSON: what `Game.replay` needs, plus each hand's score and how it
+    ended."""
+    game: Game = result.game
+    doc: dict[str, Any] = {
+        "variant": variant.id,
+        "options": dict(variant.chosen),
+        "seed": seed,
+        "bots": kind,
+    }
+    doc.update(game.to_json())
+    doc["hands"] = [hand.to_json() for hand in game.hand_results]
+    doc["totals"] = {side: game.totals[side] for side in SIDES}
+    doc["bags"] = {side: game.bags[side] for side in SIDES}
+    if result.capped or game.outcome is None:
+        hands = len(game.hand_results)
+        doc["outcome"] = {"status": "stopped", "winner": None, "reason": "max-hands"}
+        doc["outcome"]["hands"] = hands
+    else:
+        doc["outcome"] = game.outcome.to_json()
+    return doc
+
+
+def run(args: argparse.Namespace) -> int:
+    kind = args.bots.strip().lower()
+    if kind not in BOT_KINDS:
+        raise UsageError(f"--bots: expected one of {', '.join(BOT_KINDS)}, got {args.bots!r}")
+    max_hands = _whole_number("--max-hands", args.max_hands, 1)
+    # Without --seed, pick one and say it, so that any game shown can be played again.
+    if args.seed is not None:
+        seed = _whole_number("--seed", args.seed, 0)
+    else:
+        seed = random.randrange(2**31)
+    variant = _load(args.variant, parse_options(args.option))
+    dealers: list[str] = []
+    result = play_game(variant, kind, seed, max_hands, on_deal=dealers.append)
+    if args.json:
+        print(json.dumps(game_document(variant, result, seed, kind), indent=2))
+    else:
+        print(render_table(variant, result, dealers))
+        print("")
+        print(status_line(result, max_hands))
+        print(f"(seed {seed}, {kind} bots)")
+    return 0
