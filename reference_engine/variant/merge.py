@@ -66,6 +66,14 @@ class Merged:
     def leaf(self) -> Document:
         return self.chain[0]
 
+    def depth(self, doc: Document) -> int:
+        """How far up the chain `doc` is: 0 the variant itself, 1 its parent, and so on."""
+        return next(i for i, d in enumerate(self.chain) if d is doc)
+
+    def nearest(self, *candidates: Possible) -> Possible:
+        """The candidate written nearest the variant itself: where a fix belongs."""
+        return min(candidates, key=lambda p: self.depth(p.doc))
+
     def governing_option(self, rule: str) -> OptionSetting | None:
         """The option that decides `rule` (the nearest one, if several do)."""
         matches = [o for o in self.options.values() if o.spec["rule"] == rule]
@@ -84,7 +92,7 @@ class Merged:
 
     def visible_sources(self, doc: Document) -> dict[str, dict[str, Any]]:
         """The sources a file may cite: its own and its ancestors'."""
-        depth = next(i for i, d in enumerate(self.chain) if d is doc)
+        depth = self.depth(doc)
         visible: dict[str, dict[str, Any]] = {}
         for ancestor in reversed(self.chain[depth:]):
             for source in ancestor.data.get("sources", []):

@@ -125,7 +125,11 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[tuple[Problem, F
         for name in error.validator_value:
             if name in error.instance:
                 continue
-            if "then" in error.schema_path and path[:1] == ("rules",):
+            if "then" in error.schema_path and path == ("rules",):
+                message = (
+                    f"missing section rules.{name}: a file without `extends` must state every rule"
+                )
+            elif "then" in error.schema_path and path[:1] == ("rules",):
                 rule = format_path(path[1:] + (name,))
                 message = f"missing rule {rule}: a file without `extends` must state every rule"
             else:
@@ -164,8 +168,6 @@ def _message(error: ValidationError) -> str:
         if "a-z0-9_" in expected:
             return f"{_show(value)} must be lowercase letters, digits and underscores"
         return f"{_show(value)} must be lowercase words joined by hyphens, such as 'porchlight-500'"
-    if keyword == "propertyNames" or (keyword == "pattern" and error.parent is not None):
-        return f"{_show(value)} is not a valid name"
     if keyword == "minLength":
         return "must not be empty"
     if keyword == "minItems":

@@ -49,11 +49,16 @@ def check_nil_values(merged: Merged) -> Iterator[Problem]:
     allowing = [p for p in merged.possible("bidding.nil") if p.value == NilBid.ALLOWED.value]
     if not allowing:
         return
-    because = f"nil can be bid (bidding.nil is 'allowed' at {_where(allowing[0])}{_offered(allowing[0])})"
+    allow = allowing[0]
     for rule, what in (("scoring.nil_bonus", "a made nil wins"), ("scoring.nil_penalty", "a failed nil loses")):
         for p in merged.possible(rule):
             if p.value is None:
-                yield _problem(p, f"{because}, so {rule} must say how many points {what}")
+                at = merged.nearest(p, allow)
+                yield _problem(
+                    at,
+                    f"nil can be bid (bidding.nil is 'allowed'{_offered(allow)} at {_where(allow)}) "
+                    f"but {rule} is null (at {_where(p)}); say how many points {what}",
+                )
 
 
 def check_floor_below_target(merged: Merged) -> Iterator[Problem]:
@@ -65,9 +70,9 @@ def check_floor_below_target(merged: Merged) -> Iterator[Problem]:
         for target in targets:
             if floor.value >= target.value:
                 yield _problem(
-                    floor,
-                    f"the losing floor {floor.value}{_offered(floor)} must lie below the target "
-                    f"{target.value}{_offered(target)} set at {_where(target)}",
+                    merged.nearest(floor, target),
+                    f"the losing floor {floor.value}{_offered(floor)} (at {_where(floor)}) must lie "
+                    f"below the target {target.value}{_offered(target)} (at {_where(target)})",
                 )
 
 
@@ -82,11 +87,11 @@ def check_first_lead_card(merged: Merged) -> Iterator[Problem]:
     for card in merged.possible("play.first_lead_card"):
         if card.value is None:
             for need in needed_by[:1]:
+                what = need.path[-2] if need.option is None else f"option {need.option!r}"
                 yield _problem(
-                    card,
-                    f"{need.path[-2] if need.option is None else need.option} is "
-                    f"{need.value!r} (at {_where(need)}) but no first-lead card is named; "
-                    "write one, such as 2C",
+                    merged.nearest(card, need),
+                    f"{what} is {need.value!r} (at {_where(need)}) but no first-lead card is "
+                    f"named (play.first_lead_card is null at {_where(card)}); name one, such as 2C",
                 )
             continue
         written = canonical_card(str(card.value))
@@ -109,8 +114,9 @@ def check_bid_range(merged: Merged) -> Iterator[Problem]:
         for high in merged.possible("bidding.max_bid"):
             if low.value > high.value:
                 yield _problem(
-                    low, f"the lowest bid {low.value} is above the highest bid {high.value} "
-                    f"set at {_where(high)}"
+                    merged.nearest(low, high),
+                    f"the lowest bid {low.value} (at {_where(low)}) is above the highest bid "
+                    f"{high.value} (at {_where(high)})",
                 )
 
 

@@ -262,7 +262,11 @@ def read_document(path: Path) -> Document:
 
 def _yaml_problem(exc: yaml.MarkedYAMLError, file: str) -> Problem:
     mark = exc.problem_mark or exc.context_mark
-    parts = [p for p in (exc.context, exc.problem) if p]
+    context = exc.context
+    if context and exc.context_mark is not None and exc.problem_mark is not None:
+        started = exc.context_mark
+        context += f" (begun at line {started.line + 1}, column {started.column + 1})"
+    parts = [p for p in (context, exc.problem) if p]
     message = "not valid YAML: " + ("; ".join(parts) if parts else "cannot parse")
     if mark is None:
         return Problem(message, file=file)
