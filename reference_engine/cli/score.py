@@ -93,7 +93,8 @@ def parse_bids(text: str, rules: Rules) -> dict[str, int | str]:
     """Each seat's bid, checked against the variant's bid range and nil rule."""
     lo, hi = rules.bidding.min_bid, rules.bidding.max_bid
     nil_allowed = rules.bidding.nil is NilBid.ALLOWED
-    expected = f"a number {lo}..{hi}" + (" or nil (0 also means nil)" if nil_allowed else "")
+    nil_note = " or nil (0 also means nil)" if nil_allowed else " (this variant does not allow nil)"
+    expected = f"a number {lo}..{hi}{nil_note}"
     bids: dict[str, int | str] = {}
     for seat, raw in _seat_values(text, "--bids", "N=3,E=4,S=nil,W=2").items():
         if raw.lower() == "nil" or (raw == "0" and nil_allowed):
