@@ -31,12 +31,17 @@ def on_config(config: Any) -> Any:
     _pages.clear()
     _pages.update(generated_pages())
     sections = nav_sections(_pages)
+    docs_dir = Path(config["docs_dir"])
     nav = []
     for entry in config["nav"] or []:
         if isinstance(entry, dict) and len(entry) == 1:
-            (title, target), = entry.items()
+            ((title, target),) = entry.items()
             if title in sections:
                 entry = {title: sections[title]}
+            elif isinstance(target, str) and target not in _pages and not (docs_dir / target).is_file():
+                # A page generated only once its data exists (e.g. the pictured game).
+                log.info("nav: leaving out %s until %s exists", title, target)
+                continue
         nav.append(entry)
     config["nav"] = nav
     return config

@@ -2,18 +2,62 @@
 
 from __future__ import annotations
 
+import logging
+
 from _gen.matrix import matrix_page, rulesets_index
+from _gen.reason_codes_ref import reason_codes_page
 from _gen.rule_names import variant_page
 from _gen.rulebook import rulebook_page
+from _gen.schema_ref import schema_pages
 from _gen.variant_data import shipped_docs
+from _gen.worked_examples import examples_section, load_cases
+from reference_engine.paths import data_dir
+
+log = logging.getLogger("mkdocs.plugins.spadespec")
+
+GAME_PAGE = "a-game-pictured.md"
+
+
+def _game_page() -> str | None:
+    """The pictured game, once the engine and its bots are there to play it."""
+    try:
+        from _gen.game_pictured import VARIANT, game_page
+        from reference_engine.variant import load_variant
+
+        return game_page(load_variant(VARIANT))
+    except ImportError as exc:
+        log.info("no pictured game yet: %s", exc)
+        return None
+
+
+def _reference_index(pages: dict[str, str]) -> str:
+    out = [
+        "# Reference",
+        "",
+        "The contracts other programs rely on, each page generated from the file that defines it.",
+        "",
+    ]
+    for uri in sorted(p for p in pages if p.startswith("reference/")):
+        title = pages[uri].splitlines()[0].lstrip("# ").strip()
+        out.append(f"- [{title}]({uri.removeprefix('reference/')})")
+    return "\n".join(out) + "\n"
 
 
 def generated_pages() -> dict[str, str]:
     """Site path -> Markdown for every generated page."""
     docs = shipped_docs()
+    cases = load_cases()
     pages: dict[str, str] = {"rules/index.md": rulesets_index(docs), "rules/matrix.md": matrix_page(docs)}
     for doc in docs:
-        pages[variant_page(doc.id)] = rulebook_page(doc)
+        pages[variant_page(doc.id)] = rulebook_page(doc, examples_section(doc, cases))
+    pages.update(schema_pages(data_dir("schema")))
+    codes = reason_codes_page([c.data for c in cases])
+    if codes:
+        pages["reference/reason-codes.md"] = codes
+    pages["reference/index.md"] = _reference_index(pages)
+    game = _game_page()
+    if game:
+        pages[GAME_PAGE] = game
     return pages
 
 
@@ -26,4 +70,4 @@ def nav_sections(pages: dict[str, str]) -> dict[str, list[object]]:
     reference = ["reference/index.md"] + sorted(
         p for p in pages if p.startswith("reference/") and p != "reference/index.md"
     )
-    return {"Rulesets": rules, "Reference": [p for p in reference if p in pages]}
+    return {"Rulesets": rules, "Reference": reference}

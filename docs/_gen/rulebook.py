@@ -143,7 +143,7 @@ def options_table(doc: VariantDoc) -> str:
         )
     out = "\n".join(rows) + "\n"
     for opt in doc.resolved.options:
-        cites = doc.option_cites.get(opt.name)
+        cites = opt.citations
         if cites:
             out += "\n" + _citation_line(doc, cites, lead=f"Option `{opt.name}`,") + "\n"
     example = doc.resolved.options[0]

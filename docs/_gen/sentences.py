@@ -7,14 +7,12 @@ rules (`{scoring.set_points_per_trick}`) plus the derived names in `_names`.
 
 from __future__ import annotations
 
-import ast
-import inspect
-import textwrap
 from enum import Enum
 from types import SimpleNamespace
 from typing import Any
 
 from _gen.cards import card_name
+from _gen.enum_docs import member_docstrings
 
 ANY = "*"
 
@@ -137,23 +135,6 @@ def _context(rules: Any) -> dict[str, Any]:
     names = SimpleNamespace(first_lead_card=card_name(card) if card else "the named card")
     sections = {name: getattr(rules, name) for name in rules.__dataclass_fields__}
     return {**sections, "_names": names}
-
-
-def member_docstrings(enum_cls: type[Enum]) -> dict[str, str]:
-    """The docstring written under each member of a rules enum, by member value."""
-    tree = ast.parse(textwrap.dedent(inspect.getsource(enum_cls)))
-    body = tree.body[0].body  # type: ignore[attr-defined]
-    docs: dict[str, str] = {}
-    for stmt, after in zip(body, body[1:]):
-        if (
-            isinstance(stmt, ast.Assign)
-            and isinstance(stmt.value, ast.Constant)
-            and isinstance(after, ast.Expr)
-            and isinstance(after.value, ast.Constant)
-            and isinstance(after.value.value, str)
-        ):
-            docs[str(stmt.value.value)] = " ".join(after.value.value.split())
-    return docs
 
 
 def fallback(value: Any) -> str:

@@ -2,61 +2,44 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from reference_engine.variant.catalog import load_chain, load_variant, shipped_variant_ids
-from reference_engine.variant.model import ResolvedVariant
-
-
-@dataclass(frozen=True)
-class Source:
-    """A rule document as the variant files declare it."""
-
-    key: str
-    title: str
-    file: str
+from reference_engine.variant.model import ResolvedVariant, SourceDocument
 
 
 @dataclass(frozen=True)
 class VariantDoc:
-    """A resolved variant with what the page needs beyond the rules: file, sources, notes."""
+    """A resolved variant with what the page needs beyond the rules: its file, parent, notes."""
 
     id: str
     path: Path
     resolved: ResolvedVariant
     raw: dict[str, Any]
-    sources: dict[str, Source]
     parent: ResolvedVariant | None
-    option_cites: dict[str, list[dict[str, str]]] = field(default_factory=dict)
 
     @property
     def notes(self) -> list[str]:
         return [str(n) for n in self.raw.get("notes") or []]
 
+    @property
+    def sources(self) -> dict[str, SourceDocument]:
+        return {src.key: src for src in self.resolved.sources}
+
 
 def load_doc(ref: str) -> VariantDoc:
     """Load one variant (by id or path) for the documentation."""
-    chain = load_chain(ref)
-    path, raw = chain[0]
-    sources: dict[str, Source] = {}
-    for _p, doc in reversed(chain):
-        for src in doc.get("sources") or []:
-            sources[src["key"]] = Source(src["key"], src.get("title", src["key"]), src.get("file", ""))
-    parent_id = raw.get("extends")
-    parent = load_variant(str(parent_id), search=[path.parent]) if parent_id else None
-    option_cites = {
-        name: list(spec.get("cite") or []) for name, spec in (raw.get("options") or {}).items()
-    }
+    leaf = load_chain(ref)[0]
+    path = Path(leaf.file)
+    parent_id = leaf.data.get("extends")
     return VariantDoc(
-        id=str(raw.get("id", path.stem)),
+        id=str(leaf.data.get("id", path.stem)),
         path=path,
-        resolved=load_variant(str(path)),
-        raw=raw,
-        sources=sources,
-        parent=parent,
-        option_cites=option_cites,
+        resolved=load_variant(ref),
+        raw=leaf.data,
+        parent=load_variant(str(parent_id), search=[path.parent]) if parent_id else None,
     )
 
 

@@ -1,0 +1,88 @@
+"""A hand drawn as a card player draws it: four hands round a compass, then the tricks."""
+
+from __future__ import annotations
+
+from html import escape
+
+from _gen.cards import SEAT_NAMES, SUIT_SYMBOLS
+from _gen.hand_record import HandRecord
+
+_SUIT_ROWS = ("S", "H", "D", "C")
+_RANK_ORDER = "AKQJT98765432"
+_RED = {"H", "D"}
+
+
+def _rank(rank: str) -> str:
+    return "10" if rank == "T" else rank
+
+
+def card_html(card: str, strong: bool = False) -> str:
+    """One card as rank and suit symbol, red for hearts and diamonds."""
+    rank, suit = card[:-1], card[-1]
+    colour = "sp-red" if suit in _RED else "sp-black"
+    text = f"{_rank(rank)}{SUIT_SYMBOLS[suit]}"
+    cls = f"sp-card {colour}" + (" sp-won" if strong else "")
+    return f'<span class="{cls}" title="{escape(card)}">{text}</span>'
+
+
+def _seat_html(hand: HandRecord, seat: str) -> str:
+    cards = hand.dealt.get(seat, [])
+    rows = []
+    for suit in _SUIT_ROWS:
+        ranks = sorted((c[:-1] for c in cards if c[-1] == suit), key=_RANK_ORDER.index)
+        colour = "sp-red" if suit in _RED else "sp-black"
+        shown = " ".join(_rank(r) for r in ranks) or "—"
+        rows.append(
+            f'<div class="sp-suit"><span class="sp-sym {colour}">{SUIT_SYMBOLS[suit]}</span> {shown}</div>'
+        )
+    bid = hand.bids.get(seat)
+    took = sum(1 for t in hand.tricks if t.winner == seat)
+    facts = [SEAT_NAMES[seat] + (" (dealer)" if seat == hand.dealer else "")]
+    if bid is not None:
+        facts.append(f"bid {bid}")
+    if hand.tricks:
+        facts.append(f"took {took}")
+    head = f'<div class="sp-seat-name">{escape(" · ".join(facts))}</div>'
+    return f'<div class="sp-seat sp-{seat}">{head}{"".join(rows)}</div>'
+
+
+def deal_html(hand: HandRecord) -> str:
+    """The four hands as dealt, North at the top, as a CSS grid."""
+    compass = '<div class="sp-compass"><span>N</span><span>W&nbsp;&nbsp;&nbsp;E</span><span>S</span></div>'
+    seats = "".join(_seat_html(hand, s) for s in ("N", "W", "E", "S"))
+    return f'<div class="sp-deal" role="figure" aria-label="the four hands as dealt">{seats}{compass}</div>'
+
+
+def tricks_html(hand: HandRecord) -> str:
+    """The tricks as played: one row per trick, cards under their seat, the winner's card bold."""
+    head = "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in ("N", "E", "S", "W"))
+    rows = []
+    for number, trick in enumerate(hand.tricks, start=1):
+        by_seat = dict(trick.cards)
+        winning = by_seat[trick.winner]
+        cells = "".join(
+            "<td>"
+            + card_html(by_seat[s], strong=(s == trick.winner))
+            + ('<span class="sp-led" title="led">&#9664;</span>' if s == trick.leader else "")
+            + "</td>"
+            for s in ("N", "E", "S", "W")
+        )
+        rows.append(
+            f"<tr><td>{number}</td>{cells}<td>{SEAT_NAMES[trick.winner]} ({card_html(winning)})</td></tr>"
+        )
+    return (
+        '<table class="sp-tricks"><thead><tr><th>trick</th>'
+        + head
+        + "<th>won by</th></tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
+    )
+
+
+def hand_figure(hand: HandRecord, caption: str) -> str:
+    """The deal and the tricks together, as one block of HTML for a Markdown page."""
+    parts = [f'<figure class="sp-hand">{deal_html(hand)}<figcaption>{escape(caption)}</figcaption></figure>']
+    if hand.tricks:
+        parts.append(tricks_html(hand))
+        parts.append('<p class="sp-legend">&#9664; marks the card led; the winning card is bold.</p>')
+    return "\n\n".join(parts) + "\n"

@@ -1,0 +1,43 @@
+"""The reference page listing every illegal-action reason code with what it means."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from typing import Any
+
+from _gen.enum_docs import member_docstrings
+
+
+def reason_codes_page(cases: list[dict[str, Any]] | None = None) -> str | None:
+    """The page, or None while the engine has no reason-code module."""
+    try:
+        module = importlib.import_module("reference_engine.reason_codes")
+    except ImportError:
+        return None
+    enum_cls = getattr(module, "ReasonCode", None)
+    if enum_cls is None:
+        return None
+    docs = member_docstrings(enum_cls)
+    used: dict[str, list[str]] = {}
+    for case in cases or []:
+        reason = ((case.get("expect") or {}).get("illegal") or {}).get("reason")
+        if reason:
+            used.setdefault(reason, []).append(case["id"])
+    out = [
+        "# Illegal-action reason codes",
+        "",
+        "When an engine refuses a bid, a play or a deal, it names the reason with one of these "
+        "codes. The conformance suite checks the code as well as the refusal. This page is "
+        "generated from `reference_engine/reason_codes.py`.",
+        "",
+        inspect.getdoc(module) or "",
+        "",
+        "| code | meaning | cases that check it |",
+        "| --- | --- | --- |",
+    ]
+    for member in enum_cls:
+        ids = used.get(member.value, [])
+        checked = ", ".join(f"`{i}`" for i in ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+        out.append(f"| `{member.value}`{{#{member.value}}} | {docs.get(member.value, '')} | {checked} |")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,160 @@
+"""Worked examples on a variant's page: its golden cases that score hands, each scored again by
+the engine while the site is built, with any erratum beside what the source printed."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from _gen.cards import SEAT_NAMES
+from _gen.hand_diagram import hand_figure
+from _gen.hand_record import HandRecord, replay_hands
+from _gen.variant_data import VariantDoc
+
+log = logging.getLogger("mkdocs.plugins.spadespec")
+
+# The rows of the itemised score sheet: (label, how to read it from a side's score).
+_ITEMS: tuple[tuple[str, Any], ...] = (
+    ("contract (sum of numeric bids)", lambda s: s["contract"]),
+    ("tricks counted toward it", lambda s: s["tricks"]),
+    ("contract made", lambda s: "yes" if s["made"] else "no (set)"),
+    ("contract points", lambda s: f"{s['contract_points']:+d}"),
+    ("overtricks", lambda s: s["overtricks"]),
+    ("overtrick points", lambda s: f"{s['overtrick_points']:+d}"),
+    ("nil", lambda s: "; ".join(
+        f"{SEAT_NAMES.get(n['seat'], n['seat'])} took {n['tricks']}: "
+        f"{'made' if n['made'] else 'failed'}, {n['points']:+d}" for n in s["nils"]
+    ) or "–"),
+    ("bags before → added → after", lambda s: f"{s.get('bags_before', '?')} → {s['bags_added']} → {s['bags_after']}"),
+    ("bag penalty", lambda s: f"{-s['bag_penalty']:+d}" if s["bag_penalty"] else "0"),
+    ("points this hand", lambda s: f"**{s['hand_points']:+d}**"),
+    ("score before → after", lambda s: f"{s['score_before']} → **{s['score_after']}**"),
+)
+
+
+def load_cases() -> list[Any]:
+    """Every golden case, or none while the suite or its loader is not there yet."""
+    try:
+        from conformance.cases import CaseError, load_suite
+    except ImportError:
+        return []
+    try:
+        return list(load_suite())
+    except CaseError as exc:
+        log.warning("golden cases could not be loaded, so no worked examples: %s", exc)
+        return []
+
+
+def example_cases(doc: VariantDoc, cases: list[Any]) -> list[Any]:
+    """This variant's cases that score at least one hand, the sources' own examples first."""
+    mine = [c for c in cases if c.variant == doc.id and (c.expect.get("hands") or c.status == "erratum")]
+    return sorted(mine, key=lambda c: (c.origin.get("kind") != "source", c.id))
+
+
+def _sheet(hand: dict[str, Any]) -> str:
+    bids = " · ".join(f"{SEAT_NAMES[s]} {hand['bids'].get(s, '–')}" for s in "NESW")
+    tricks = " · ".join(f"{SEAT_NAMES[s]} {hand['tricks'].get(s, '–')}" for s in "NESW")
+    rows = [f"Bids: {bids}. Tricks taken: {tricks}.", "", "| item | North–South | East–West |", "| --- | ---: | ---: |"]
+    ns, ew = hand["sides"]["NS"], hand["sides"]["EW"]
+    for label, read in _ITEMS:
+        rows.append(f"| {label} | {read(ns)} | {read(ew)} |")
+    return "\n".join(rows) + "\n"
+
+
+def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for key, inner in value.items():
+            out.update(_flatten(inner, f"{prefix}.{key}" if prefix else str(key)))
+        return out
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        out = {}
+        for index, inner in enumerate(value):
+            out.update(_flatten(inner, f"{prefix}[{index}]"))
+        return out
+    return {prefix: value}
+
+
+def _engine_view(case: Any, doc: VariantDoc) -> tuple[dict[str, Any], list[HandRecord]]:
+    """What the engine answers for the case's log: its hands' scores, totals and bags."""
+    from reference_engine.variant import load_variant
+
+    variant = load_variant(case.variant, dict(case.options)) if case.options else doc.resolved
+    hands = replay_hands(variant, case.setup, case.actions)
+    scored = [h.score for h in hands if h.score is not None]
+    view: dict[str, Any] = {"hands": [s.to_json() for s in scored]}
+    if scored:
+        view["totals"] = {side: scored[-1].sides[side].score_after for side in ("NS", "EW")}
+        view["bags"] = {side: scored[-1].sides[side].bags_after for side in ("NS", "EW")}
+    return view, hands
+
+
+def _origin_line(doc: VariantDoc, case: Any) -> str:
+    origin = case.origin
+    kind = origin.get("kind")
+    if kind == "source":
+        src = doc.sources.get(origin.get("source", ""))
+        title = src.title if src else origin.get("source", "")
+        file = f" (`{src.file}`)" if src and src.file else ""
+        return f"A worked example printed in *{title}*{file}, section “{origin.get('section', '')}”."
+    if kind == "derived":
+        return f"Worked out by hand from the rule `{origin.get('clause', '')}`."
+    if kind == "ruleset":
+        return f"From the published ruleset *{origin.get('name', '')}*."
+    return f"A game the reference engine recorded (seed {origin.get('seed', '?')})."
+
+
+def _erratum(case: Any, engine: dict[str, Any]) -> str:
+    printed = _flatten(case.source_expect or {})
+    computed = _flatten(engine)
+    rows = ["| item | the source printed | the rules give |", "| --- | ---: | ---: |"]
+    for path, value in printed.items():
+        rows.append(f"| `{path}` | {value} | {computed.get(path, '(not computed)')} |")
+    body = "\n".join("    " + line for line in rows)
+    reason = case.erratum_reason or ""
+    return f'!!! warning "Erratum: the source\'s own figure is wrong"\n\n    {reason}\n\n{body}\n'
+
+
+def example_block(doc: VariantDoc, case: Any) -> str:
+    """One worked example: where it comes from, the hand if the log deals one, the score sheet."""
+    engine, hands = _engine_view(case, doc)
+    mismatch = [
+        path for path, want in _flatten({k: case.expect[k] for k in ("hands", "totals", "bags") if k in case.expect}).items()
+        if _flatten(engine).get(path) != want
+    ]
+    if mismatch:
+        log.warning("case %s: the engine's score differs from the case at %s", case.id, ", ".join(mismatch[:5]))
+    out = [
+        f"### {case.description.rstrip('.')} {{#case-{case.id.replace('.', '-')}}}",
+        "",
+        f"{_origin_line(doc, case)} Case `{case.id}` ({case.level}).",
+        "",
+    ]
+    if case.status == "erratum":
+        out += [_erratum(case, engine), ""]
+    for index, hand in enumerate(engine["hands"], start=1):
+        if len(engine["hands"]) > 1:
+            out += [f"**Hand {index}.**", ""]
+        out += ["The score as the engine computes it:", "", _sheet(hand)]
+    played = [h for h in hands if h.tricks]
+    if played:
+        figure = hand_figure(played[0], f"The hand of case {case.id}")
+        out += ['<details class="sp-details"><summary>The cards and the tricks as played</summary>', "", figure, "</details>", ""]
+    if case.note:
+        out += [f"*How it was worked out.* {case.note}", ""]
+    return "\n".join(out)
+
+
+def examples_section(doc: VariantDoc, cases: list[Any]) -> str:
+    """All of this variant's worked examples, or an empty string when it has none."""
+    chosen = example_cases(doc, cases)
+    if not chosen:
+        return ""
+    others = sum(1 for c in cases if c.variant == doc.id) - len(chosen)
+    head = (
+        "Each example is a golden case from the conformance suite. The score sheet below it is "
+        "computed by the reference engine while this page is built, never typed in."
+    )
+    if others:
+        head += f" The suite holds {others} more case(s) for this ruleset on bidding and play."
+    return head + "\n\n" + "\n".join(example_block(doc, c) for c in chosen)
