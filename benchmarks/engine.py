@@ -1,0 +1,223 @@
+"""How fast the reference engine plays, per shipped variant, and beside OpenSpiel's Spades.
+
+    python3 benchmarks/engine.py [--hands N] [--games N] [--seed S] [--repeats R] [--json]
+
+For each variant it prints:
+  - random-legal hands per second: deal, four bids, 52 plays and the hand's score, every
+    choice drawn at random from `legal_actions()` and applied with `apply()` (the same driver
+    as for OpenSpiel below), and again through the random bot's bitmask path
+    (`legal_plays()` and `play()`), which is how the bots drive the engine;
+  - full games per second with the sensible bots (random bids almost never reach a target,
+    so random games are not a measure of whole games).
+If `pyspiel` imports, the same random playout (52 chance actions for the deal, then bids and
+plays chosen from `legal_actions()`) runs through OpenSpiel's `spades`, one hand per game
+there, and the ratio reference / OpenSpiel hands per second is printed (above 1: faster).
+
+Timings are `time.perf_counter()` wall time after a warm-up, the best of a few repeats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from reference_engine.bots.random_legal import RandomLegalBot  # noqa: E402
+from reference_engine.bots.table import play_game, play_hand  # noqa: E402
+from reference_engine.game import Game  # noqa: E402
+from reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids  # noqa: E402
+
+
+def best_rate(work: Callable[[], int], repeats: int) -> float:
+    """Items per second of `work` (which returns how many items it did), best of `repeats`,
+    after one untimed warm-up run."""
+    work()
+    best = 0.0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        done = work()
+        elapsed = time.perf_counter() - start
+        best = max(best, done / elapsed)
+    return best
+
+
+def reference_hands_via_actions(variant: ResolvedVariant, hands: int, seed: int) -> int:
+    """Random hands driven like OpenSpiel: pick from `legal_actions()`, `apply()` it."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    game = Game.new(variant, dealer="N")
+    for _ in range(hands):
+        if game.phase == "over":
+            game = Game.new(variant, dealer="N")
+        game.deal(None, seed=rng.getrandbits(32))
+        apply = game.apply
+        legal_actions = game.legal_actions
+        while game.phase == "bid" or game.phase == "play":
+            apply(choice(legal_actions()))
+    return hands
+
+
+def reference_hands_via_bots(variant: ResolvedVariant, hands: int, seed: int) -> int:
+    """Random hands driven by four random-legal bots (bitmask of legal cards, `play()`)."""
+    rng = random.Random(seed)
+    bots = [RandomLegalBot(rng.getrandbits(32)) for _ in range(4)]
+    game = Game.new(variant, dealer="N")
+    for _ in range(hands):
+        if game.phase == "over":
+            game = Game.new(variant, dealer="N")
+        play_hand(game, bots, rng.getrandbits(32))  # type: ignore[arg-type]
+    return hands
+
+
+def sensible_games(variant: ResolvedVariant, games: int, seed: int) -> tuple[int, int]:
+    """Whole games between sensible bots: (games played, hands played)."""
+    hands = 0
+    for i in range(games):
+        hands += len(play_game(variant, "sensible", seed + i).game.hand_results)
+    return games, hands
+
+
+def openspiel_hands(hands: int, seed: int) -> int:
+    """The same random playout through OpenSpiel's `spades` (one hand per game there)."""
+    import pyspiel
+
+    game = pyspiel.load_game("spades")
+    rng = random.Random(seed)
+    choice = rng.choice
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+        state.returns()
+    return hands
+
+
+def openspiel_available() -> str | None:
+    """OpenSpiel's version if `pyspiel` imports, else None."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return None
+    try:
+        from importlib.metadata import version
+
+        return version("open_spiel")
+    except Exception:  # noqa: BLE001 - the version is only a label
+        return "unknown version"
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    report: dict[str, Any] = {
+        "python": sys.version.split()[0],
+        "hands": args.hands,
+        "games": args.games,
+        "seed": args.seed,
+        "repeats": args.repeats,
+        "variants": {},
+    }
+    openspiel = openspiel_available()
+    if openspiel:
+        report["openspiel"] = {"version": openspiel, "hands_per_s": 0.0}
+    for variant_id in shipped_variant_ids():
+        variant = load_variant(variant_id)
+        os_rate = 0.0
+        if openspiel:
+            # Measured again next to each variant, so that a busy machine slows both alike.
+            os_rate = best_rate(lambda: openspiel_hands(args.hands, args.seed), args.repeats)
+            best = report["openspiel"]["hands_per_s"]
+            report["openspiel"]["hands_per_s"] = max(best, os_rate)
+        via_actions = best_rate(
+            lambda v=variant: reference_hands_via_actions(v, args.hands, args.seed), args.repeats
+        )
+        via_bots = best_rate(
+            lambda v=variant: reference_hands_via_bots(v, args.hands, args.seed), args.repeats
+        )
+        played: list[int] = []
+
+        def games(v: ResolvedVariant = variant, played: list[int] = played) -> int:
+            count, hands = sensible_games(v, args.games, args.seed)
+            played.append(hands)
+            return count
+
+        games_rate = best_rate(games, args.repeats)
+        row: dict[str, Any] = {
+            "random_hands_per_s": via_actions,
+            "random_hands_per_s_bitmask": via_bots,
+            "sensible_games_per_s": games_rate,
+            "sensible_hands_per_game": played[-1] / args.games,
+        }
+        if openspiel:
+            row["openspiel_hands_per_s"] = os_rate
+            row["ratio_vs_openspiel"] = via_actions / os_rate
+            row["ratio_vs_openspiel_bitmask"] = via_bots / os_rate
+        report["variants"][variant_id] = row
+    return report
+
+
+def print_table(report: dict[str, Any]) -> None:
+    print(
+        f"Python {report['python']}; {report['hands']} random hands and {report['games']} "
+        f"sensible games per run, seed {report['seed']}, best of {report['repeats']}"
+    )
+    os_info = report.get("openspiel")
+    if os_info:
+        print(
+            f"OpenSpiel {os_info['version']} spades, random playout: up to "
+            f"{os_info['hands_per_s']:,.0f} hands/s (measured beside each variant)"
+        )
+    else:
+        print("OpenSpiel: pyspiel does not import here (pip install open-spiel); no ratio")
+    print()
+    head = (
+        f"{'variant':<18} {'hands/s':>9} {'(bitmask)':>10} {'games/s':>8} {'hands/game':>10}"
+    )
+    if os_info:
+        head += f" {'OpenSpiel':>9} {'ratio':>6} {'(bitmask)':>10}"
+    print(head)
+    for variant_id, row in report["variants"].items():
+        line = (
+            f"{variant_id:<18} {row['random_hands_per_s']:>9,.0f} "
+            f"{row['random_hands_per_s_bitmask']:>10,.0f} {row['sensible_games_per_s']:>8,.1f} "
+            f"{row['sensible_hands_per_game']:>10.1f}"
+        )
+        if os_info:
+            line += (
+                f" {row['openspiel_hands_per_s']:>9,.0f} {row['ratio_vs_openspiel']:>6.2f}"
+                f" {row['ratio_vs_openspiel_bitmask']:>10.2f}"
+            )
+        print(line)
+    print()
+    print("hands/s: random legal_actions()/apply() hands (deal, 4 bids, 52 plays, scoring);")
+    print("(bitmask): the same through legal_plays()/play(); games/s: whole sensible-bot games;")
+    if os_info:
+        print("OpenSpiel: its hands/s measured next to the variant; ratio: reference hands/s /")
+        print("OpenSpiel hands/s (1.0 or more: the reference engine is at least as fast).")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=2000, help="random hands per run")
+    parser.add_argument("--games", type=int, default=20, help="sensible games per run")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeats", type=int, default=3, help="timed runs; the best is kept")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if args.hands < 1 or args.games < 1 or args.repeats < 1:
+        parser.error("--hands, --games and --repeats must be at least 1")
+    report = measure(args)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_table(report)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
