@@ -16,8 +16,8 @@ SEED = 7
 
 def _sheet(hands: list[Any]) -> str:
     rows = [
-        "| hand | dealer | bids N E S W | tricks N E S W | NS points | NS total | EW points | EW total |",
-        "| ---: | --- | --- | --- | ---: | ---: | ---: | ---: |",
+        "| hand | dealer | bids N E S W | tricks N E S W | North–South | East–West |",
+        "| ---: | --- | --- | --- | ---: | ---: |",
     ]
     for hand in hands:
         score = hand.score
@@ -28,7 +28,7 @@ def _sheet(hands: list[Any]) -> str:
         ns, ew = score.sides["NS"], score.sides["EW"]
         rows.append(
             f"| {hand.number} | {SEAT_NAMES[hand.dealer]} | {bids} | {tricks} "
-            f"| {ns.hand_points:+d} | {ns.score_after} | {ew.hand_points:+d} | {ew.score_after} |"
+            f"| {ns.hand_points:+d} → **{ns.score_after}** | {ew.hand_points:+d} → **{ew.score_after}** |"
         )
     return "\n".join(rows) + "\n"
 

@@ -19,6 +19,11 @@ def matrix_page(docs: list[VariantDoc]) -> str:
     head = "| rule | " + " | ".join(f"[{d.id}]({d.id}.md)" for d in docs) + " |"
     rule = "| --- | " + " | ".join("---" for _ in docs) + " |"
     out = [
+        "---",
+        "hide:",
+        "  - toc",
+        "---",
+        "",
         "# Compare rulesets",
         "",
         f"Every rule of every shipped ruleset, side by side. A cell marked **◆** differs from "
@@ -28,19 +33,19 @@ def matrix_page(docs: list[VariantDoc]) -> str:
         "",
     ]
     for section, cls in SECTIONS.items():
-        out += [f"## {SECTION_TITLES.get(section, section)}", "", head, rule]
+        out += [f"## {SECTION_TITLES.get(section, section)}", "", '<div class="sp-matrix" markdown>', "", head, rule]
         for f in fields(cls):
             path = f"{section}.{f.name}"
             cells = []
             standard = format_value(rule_value(base, path))
             for doc in docs:
                 value = format_value(rule_value(doc, path))
-                link = f"[`{value}`]({doc.id}.md#{rule_anchor(path)})"
+                link = f"[{value}]({doc.id}.md#{rule_anchor(path)})"
                 if value != standard:
                     link = f'<span class="spadespec-differs">**◆**&nbsp;{link}</span>'
                 cells.append(link)
             out.append(f"| {rule_label(path)} | " + " | ".join(cells) + " |")
-        out.append("")
+        out += ["", "</div>", ""]
     return "\n".join(out)
 
 
