@@ -127,8 +127,9 @@ def case_schema() -> dict[str, Any]:
     return data
 
 
-def read_retired(path: Path = RETIRED_FILE) -> set[str]:
+def read_retired(path: Path | None = None) -> set[str]:
     """Ids that were used once and may never be used again: one a line, `#` starts a comment."""
+    path = path if path is not None else RETIRED_FILE
     if not path.is_file():
         return set()
     ids = set()
@@ -140,12 +141,14 @@ def read_retired(path: Path = RETIRED_FILE) -> set[str]:
 
 
 def load_suite(
-    root: Path = CASES_DIR,
+    root: Path | None = None,
     *,
     tags: Registry | None = None,
     retired: Iterable[str] | None = None,
 ) -> Suite:
-    """Every case under `root`, checked. Raises CaseError listing every problem found."""
+    """Every case under `root` (default: the shipped cases), checked. Raises CaseError listing
+    every problem found; `tags` and `retired` replace the shipped registry and retired list."""
+    root = root if root is not None else CASES_DIR
     reg = tags if tags is not None else registry()
     retired_ids = set(retired) if retired is not None else read_retired()
     problems: list[CaseProblem] = []

@@ -1,0 +1,13 @@
+"""The conformance suite: golden cases any Spades engine can be checked against, and the tools
+that load, run, export and measure them.
+
+    cases.py              reading and checking the case files under cases/
+    tags.py, tags.yaml    the registry of rule clauses a case may be tagged with
+    engine.py             the Protocol an engine under test implements
+    reference_adapter.py  the built-in engine behind that Protocol
+    compare.py            expected against actual, as differences with JSON paths
+    runner.py, report.py  running cases and reporting by variant, clause and level
+    export.py             the suite as plain JSON for other runners
+    coverage.py           which rules have cases
+    cli.py                `spadespec conform`
+"""

@@ -1,0 +1,174 @@
+"""The case loader refuses bad case files with errors naming the file, the case and the field."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.cases import CaseError, load_suite, pbn_problem
+
+DEAL = "N:KQJT.KQJ.AKQ.AKQ 987.AT98.JT9.JT9 A65.765.8765.876 432.432.432.5432"
+
+
+def a_case(**changes: Any) -> dict[str, Any]:
+    """A small valid case: East to bid first after North deals."""
+    case: dict[str, Any] = {
+        "id": "test.bid.first.1",
+        "description": "East bids first.",
+        "tags": ["bidding.first_bidder=left-of-dealer"],
+        "origin": {"kind": "derived", "clause": "bidding.first_bidder"},
+        "level": "must",
+        "status": "ok",
+        "variant": {"id": "standard"},
+        "setup": {"dealer": "N", "scores": {"NS": 0, "EW": 0}, "bags": {"NS": 0, "EW": 0}},
+        "actions": [{"action": "deal", "hands": DEAL}],
+        "expect": {"to_act": {"phase": "bid", "seat": "E"}},
+    }
+    case.update(copy.deepcopy(changes))
+    return case
+
+
+def write(folder: Path, name: str, *cases: dict[str, Any]) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"cases": list(cases)}), encoding="utf-8")
+    return path
+
+
+def problems(folder: Path, retired: tuple[str, ...] = ()) -> list[str]:
+    with pytest.raises(CaseError) as caught:
+        load_suite(folder, retired=retired)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_a_valid_case_loads(tmp_path: Path) -> None:
+    write(tmp_path, "standard/a.json", a_case())
+    suite = load_suite(tmp_path, retired=())
+    assert [case.id for case in suite] == ["test.bid.first.1"]
+    assert suite.by_id("test.bid.first.1").asks == ("to_act",)
+
+
+def test_unknown_tag_is_refused_with_a_suggestion(tmp_path: Path) -> None:
+    write(tmp_path, "standard/a.json", a_case(tags=["play.folow-suit"]))
+    (message,) = problems(tmp_path)
+    assert "a.json: case test.bid.first.1 at $.tags[0]" in message
+    assert "unknown tag 'play.folow-suit'" in message
+    assert "did you mean 'play.follow-suit'" in message
+
+
+def test_a_case_without_tags_is_refused(tmp_path: Path) -> None:
+    write(tmp_path, "standard/a.json", a_case(tags=[]))
+    (message,) = problems(tmp_path)
+    assert "case test.bid.first.1 at $.tags" in message
+    assert "should be non-empty" in message
+
+
+def test_a_case_with_no_tags_field_is_refused(tmp_path: Path) -> None:
+    case = a_case()
+    del case["tags"]
+    write(tmp_path, "standard/a.json", case)
+    (message,) = problems(tmp_path)
+    assert "case test.bid.first.1 at $" in message and "'tags' is a required property" in message
+
+
+def test_duplicate_id_names_both_files(tmp_path: Path) -> None:
+    write(tmp_path, "standard/a.json", a_case())
+    write(tmp_path, "standard/b.json", a_case())
+    (message,) = problems(tmp_path)
+    assert "b.json: case test.bid.first.1 at $.id: duplicate id; first used in" in message
+    assert "a.json" in message.split("first used in", 1)[1]
+
+
+def test_retired_id_may_not_be_reused(tmp_path: Path) -> None:
+    write(tmp_path, "standard/a.json", a_case())
+    (message,) = problems(tmp_path, retired=("test.bid.first.1",))
+    assert "case test.bid.first.1 at $.id: id is retired" in message
+
+
+def test_retired_file_is_read_with_comments(tmp_path: Path) -> None:
+    from conformance.cases import read_retired
+
+    listed = tmp_path / "retired.txt"
+    listed.write_text("# header\nold.case.1   # withdrawn\n\nold.case.2\n", encoding="utf-8")
+    assert read_retired(listed) == {"old.case.1", "old.case.2"}
+
+
+def test_erratum_needs_its_reason_and_the_source_figure(tmp_path: Path) -> None:
+    write(tmp_path, "standard/a.json", a_case(status="erratum"))
+    found = problems(tmp_path)
+    assert any("'source_expect' is a required property" in p for p in found)
+    write(tmp_path, "standard/a.json", a_case(status="erratum", source_expect={"totals": {"NS": 130}}))
+    (message,) = problems(tmp_path)
+    assert "case test.bid.first.1 at $: 'erratum_reason' is a required property" in message
+
+
+def test_erratum_reason_only_on_an_erratum(tmp_path: Path) -> None:
+    write(tmp_path, "standard/a.json", a_case(erratum_reason="the source added wrongly"))
+    (message,) = problems(tmp_path)
+    assert "erratum_reason is given but status is not erratum" in message
+
+
+def test_a_complete_erratum_loads(tmp_path: Path) -> None:
+    write(tmp_path, "standard/a.json", a_case(
+        status="erratum",
+        source_expect={"totals": {"NS": 130}},
+        erratum_reason="the source counted the overtricks twice",
+    ))  # fmt: skip
+    assert load_suite(tmp_path, retired=()).by_id("test.bid.first.1").status == "erratum"
+
+
+def test_unknown_variant_is_refused(tmp_path: Path) -> None:
+    write(tmp_path, "x/a.json", a_case(variant={"id": "no-such-variant"}))
+    (message,) = problems(tmp_path)
+    assert "case test.bid.first.1 at $.variant: variant 'no-such-variant'" in message
+    assert "unknown variant" in message
+
+
+def test_unknown_option_is_refused(tmp_path: Path) -> None:
+    write(tmp_path, "x/a.json", a_case(variant={"id": "standard", "options": {"target": 300}}))
+    (message,) = problems(tmp_path)
+    assert "at $.variant" in message and "unknown option 'target'" in message
+
+
+def test_value_tag_must_agree_with_the_variant(tmp_path: Path) -> None:
+    write(tmp_path, "standard/a.json", a_case(tags=["scoring.set_penalty=per-trick-short"]))
+    (message,) = problems(tmp_path)
+    assert "at $.tags[0]" in message
+    assert "standard plays scoring.set_penalty=per-trick-bid" in message
+
+
+def test_schema_errors_name_the_field(tmp_path: Path) -> None:
+    bad_play = {"action": "play", "seat": "S", "card": "1C"}
+    write(tmp_path, "standard/a.json", a_case(level="may", actions=[{"action": "deal", "hands": DEAL}, bad_play]))
+    found = problems(tmp_path)
+    assert any("at $.level: 'may' is not one of ['must', 'should']" in p for p in found)
+    assert any("at $.actions[1].card" in p for p in found)
+
+
+def test_a_card_dealt_twice_is_refused(tmp_path: Path) -> None:
+    twice = DEAL.replace("5432", "543A")
+    write(tmp_path, "standard/a.json", a_case(actions=[{"action": "deal", "hands": twice}]))
+    (message,) = problems(tmp_path)
+    assert "at $.actions[0].hands: card AC is dealt twice" in message
+
+
+def test_short_hand_is_refused() -> None:
+    assert pbn_problem("N:AKQ... ... ... ...") == "hand 1 of the deal has 3 cards, not 13"
+    assert pbn_problem(DEAL) is None
+
+
+def test_not_json_names_line_and_column(tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text('{"cases": [\n  {,}\n]}', encoding="utf-8")
+    (message,) = problems(tmp_path)
+    assert "a.json:" in message and "not JSON" in message and "line 2" in message
+
+
+def test_every_problem_is_reported_not_only_the_first(tmp_path: Path) -> None:
+    write(tmp_path, "standard/a.json", a_case(tags=["nope.one"]), a_case(id="test.two", tags=["nope.two"]))
+    found = problems(tmp_path)
+    assert len(found) == 2
+    assert "test.bid.first.1" in found[0] and "test.two" in found[1]
