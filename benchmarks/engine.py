@@ -24,11 +24,13 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from reference_engine.bots import Bot  # noqa: E402
 from reference_engine.bots.random_legal import RandomLegalBot  # noqa: E402
 from reference_engine.bots.table import play_game, play_hand  # noqa: E402
 from reference_engine.game import Game  # noqa: E402
@@ -67,12 +69,12 @@ def reference_hands_via_actions(variant: ResolvedVariant, hands: int, seed: int)
 def reference_hands_via_bots(variant: ResolvedVariant, hands: int, seed: int) -> int:
     """Random hands driven by four random-legal bots (bitmask of legal cards, `play()`)."""
     rng = random.Random(seed)
-    bots = [RandomLegalBot(rng.getrandbits(32)) for _ in range(4)]
+    bots: list[Bot] = [RandomLegalBot(rng.getrandbits(32)) for _ in range(4)]
     game = Game.new(variant, dealer="N")
     for _ in range(hands):
         if game.phase == "over":
             game = Game.new(variant, dealer="N")
-        play_hand(game, bots, rng.getrandbits(32))  # type: ignore[arg-type]
+        play_hand(game, bots, rng.getrandbits(32))
     return hands
 
 
@@ -130,14 +132,14 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         os_rate = 0.0
         if openspiel:
             # Measured again next to each variant, so that a busy machine slows both alike.
-            os_rate = best_rate(lambda: openspiel_hands(args.hands, args.seed), args.repeats)
+            os_rate = best_rate(partial(openspiel_hands, args.hands, args.seed), args.repeats)
             best = report["openspiel"]["hands_per_s"]
             report["openspiel"]["hands_per_s"] = max(best, os_rate)
         via_actions = best_rate(
-            lambda v=variant: reference_hands_via_actions(v, args.hands, args.seed), args.repeats
+            partial(reference_hands_via_actions, variant, args.hands, args.seed), args.repeats
         )
         via_bots = best_rate(
-            lambda v=variant: reference_hands_via_bots(v, args.hands, args.seed), args.repeats
+            partial(reference_hands_via_bots, variant, args.hands, args.seed), args.repeats
         )
         played: list[int] = []
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from reference_engine.bots.bidding import Bid
+from reference_engine.seats import Seat
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -17,11 +18,11 @@ if TYPE_CHECKING:
 class Bot(Protocol):
     name: str
 
-    def choose_bid(self, game: Game, seat: str) -> Bid:
+    def choose_bid(self, game: Game, seat: Seat) -> Bid:
         """The bid this seat makes now: a number of tricks, or "nil"."""
         ...
 
-    def choose_play(self, game: Game, seat: str) -> int:
+    def choose_play(self, game: Game, seat: Seat) -> int:
         """The card (0..51) this seat plays now; always one of `game.legal_plays(seat)`."""
         ...
 

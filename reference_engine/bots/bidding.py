@@ -103,7 +103,7 @@ def choose_bid(
     """The sensible bid for `hand` among the legal bids: nil with a safe hand when nil is legal
     and partner has not already bid it; otherwise the likely tricks, rounded down, trimmed so
     the side does not promise more than thirteen, and kept inside what is allowed."""
-    numbers = sorted(b for b in legal if b != NIL)
+    numbers = sorted(b for b in legal if isinstance(b, int))
     if NIL in legal and partner_bid != NIL and nil_is_safe(hand):
         return NIL
     want = int(likely_tricks(hand) + 0.25)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from reference_engine.bots.bidding import Bid
 from reference_engine.bots.view import legal_bids
+from reference_engine.seats import Seat
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -31,8 +32,8 @@ class RandomLegalBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose_bid(self, game: Game, seat: str) -> Bid:
+    def choose_bid(self, game: Game, seat: Seat) -> Bid:
         return self.rng.choice(legal_bids(game))
 
-    def choose_play(self, game: Game, seat: str) -> int:
+    def choose_play(self, game: Game, seat: Seat) -> int:
         return random_card(self.rng, game.legal_plays(seat))

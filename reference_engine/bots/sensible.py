@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from reference_engine.bots import bidding, card_play
 from reference_engine.bots.bidding import Bid
 from reference_engine.bots.view import by_seat_name, legal_bids, seat_view
-from reference_engine.seats import parse_seat
+from reference_engine.seats import Seat, parse_seat
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -25,10 +25,10 @@ class SensibleBot:
         # The strategy is deterministic; the seed is kept so every bot is built the same way.
         self.rng = random.Random(seed)
 
-    def choose_bid(self, game: Game, seat: str) -> Bid:
+    def choose_bid(self, game: Game, seat: Seat) -> Bid:
         me = parse_seat(seat)
         partner_bid = by_seat_name(game.bids).get(me.partner.name)
         return bidding.choose_bid(game.hands[me], legal_bids(game), partner_bid)
 
-    def choose_play(self, game: Game, seat: str) -> int:
+    def choose_play(self, game: Game, seat: Seat) -> int:
         return card_play.choose_card(seat_view(game, seat))

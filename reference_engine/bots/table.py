@@ -37,9 +37,11 @@ def play_hand(game: Game, bots: list[Bot], deal_seed: int | None) -> None:
     game.deal(None, seed=deal_seed)
     while game.phase == "bid":
         seat = game.to_act
+        assert seat is not None  # someone is always to act while bidding
         game.bid(seat, bots[seat].choose_bid(game, seat))
     while game.phase == "play":
         seat = game.to_act
+        assert seat is not None
         game.play(seat, bots[seat].choose_play(game, seat))
 
 

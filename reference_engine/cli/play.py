@@ -90,6 +90,7 @@ def status_line(result: TableResult, max_hands: int) -> str:
             f"{scores}"
         )
     outcome = game.outcome
+    assert outcome is not None  # a game that was not stopped has ended with an outcome
     if outcome.status == "won":
         return f"won by {outcome.winner} after {hands} hands: {scores} ({outcome.reason})"
     return f"tie after {hands} hands: {scores} ({outcome.reason})"
