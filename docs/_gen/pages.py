@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from _gen.matrix import matrix_page, rulesets_index
 from _gen.reason_codes_ref import reason_codes_page
 from _gen.rule_names import variant_page
 from _gen.rulebook import rulebook_page
 from _gen.schema_ref import schema_pages
-from _gen.variant_data import shipped_docs
+from _gen.variant_data import example_docs, shipped_docs
 from _gen.worked_examples import examples_section, load_cases
 from reference_engine.paths import data_dir
+from reference_engine.variant import shipped_variant_ids
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
 
 GAME_PAGE = "a-game-pictured.md"
+EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 
 
 def _game_page() -> str | None:
@@ -50,6 +53,12 @@ def generated_pages() -> dict[str, str]:
     pages: dict[str, str] = {"rules/index.md": rulesets_index(docs), "rules/matrix.md": matrix_page(docs)}
     for doc in docs:
         pages[variant_page(doc.id)] = rulebook_page(doc, examples_section(doc, cases))
+    shipped = {doc.id for doc in docs}
+    for doc in example_docs(EXAMPLES_DIR):
+        if doc.id in shipped:
+            log.warning("example house rule %s has the id of a shipped ruleset; not shown", doc.path)
+            continue
+        pages[variant_page(doc.id)] = rulebook_page(doc, examples_section(doc, cases))
     pages.update(schema_pages(data_dir("schema")))
     codes = reason_codes_page([c.data for c in cases])
     if codes:
@@ -63,9 +72,11 @@ def generated_pages() -> dict[str, str]:
 
 def nav_sections(pages: dict[str, str]) -> dict[str, list[object]]:
     """Navigation entries for the generated sections, in reading order."""
+    shipped = {variant_page(i) for i in shipped_variant_ids()}
     rules = ["rules/index.md"] + sorted(
         (p for p in pages if p.startswith("rules/") and p not in ("rules/index.md", "rules/matrix.md")),
-        key=lambda p: (p != "rules/standard.md", p),
+        # The base ruleset, then the shipped ones, then the example house rules.
+        key=lambda p: (p != "rules/standard.md", p not in shipped, p),
     )
     reference = ["reference/index.md"] + sorted(
         p for p in pages if p.startswith("reference/") and p != "reference/index.md"

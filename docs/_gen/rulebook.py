@@ -175,9 +175,7 @@ def rulebook_page(doc: VariantDoc, examples_md: str = "") -> str:
         "",
         r.summary,
         "",
-        f"Ruleset `{r.id}`, revision {r.revision}, from `variants/{doc.path.name}`."
-        if doc.path.parent.name == "variants"
-        else f"Ruleset `{r.id}`, revision {r.revision}, from `{doc.path.name}`.",
+        f"Ruleset `{r.id}`, revision {r.revision}, from `{doc.shown_path}`.",
         "",
         "## What it changes",
         "",

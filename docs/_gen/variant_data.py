@@ -25,6 +25,15 @@ class VariantDoc:
         return [str(n) for n in self.raw.get("notes") or []]
 
     @property
+    def shown_path(self) -> str:
+        """The file as the repository names it: `variants/porchlight.yaml`."""
+        parts = self.path.resolve().parts
+        for top in ("variants", "examples"):
+            if top in parts:
+                return "/".join(parts[len(parts) - parts[::-1].index(top) - 1 :])
+        return self.path.name
+
+    @property
     def sources(self) -> dict[str, SourceDocument]:
         return {src.key: src for src in self.resolved.sources}
 
@@ -41,6 +50,13 @@ def load_doc(ref: str) -> VariantDoc:
         raw=leaf.data,
         parent=load_variant(str(parent_id), search=[path.parent]) if parent_id else None,
     )
+
+
+def example_docs(folder: Path) -> list[VariantDoc]:
+    """The example house rules kept under `examples/house-rules/`, by file name."""
+    if not folder.is_dir():
+        return []
+    return [load_doc(str(p)) for p in sorted(folder.glob("*.yaml"))]
 
 
 def shipped_docs() -> list[VariantDoc]:
