@@ -19,41 +19,100 @@ ROOT = Path(__file__).resolve().parent.parent
 # file stem -> (where the first problem is: file stem, line, field path; a fragment of its message).
 # Lines are counted by hand in each file (the first line, a comment, is line 1).
 CASES: dict[str, tuple[str, int | None, str, str]] = {
-    "wrong-type": ("wrong-type", 10, "rules.game_end.target.value", "expected a whole number, found text"),
+    "wrong-type": (
+        "wrong-type",
+        10,
+        "rules.game_end.target.value",
+        "expected a whole number, found text",
+    ),
     "unknown-field": ("unknown-field", 7, "colour", "unknown field 'colour'"),
     "typo-field": ("typo-field", 9, "rules.bidding.nill", "did you mean 'nil'?"),
     "bad-enum": ("bad-enum", 10, "rules.deal.dealer_rotation.value", "is not one of: clockwise"),
-    "extends-cycle-a": ("extends-cycle-b", 6, "extends",
-                        "extends cycle: extends-cycle-a -> extends-cycle-b -> extends-cycle-a"),
-    "missing-parent": ("missing-parent", 6, "extends", "unknown variant 'standrad'; did you mean 'standard'?"),
-    "option-choice-not-allowed": ("option-choice-not-allowed", 10, "options.tie.choices[1]",
-                                  "the choice sudden-death cannot be a value of rule game_end.tie"),
-    "option-default-not-a-choice": ("option-default-not-a-choice", 11, "options.target.default",
-                                    "the default 400 is not one of the choices (200, 300, 500)"),
-    "floor-above-target": ("floor-above-target", 20, "rules.game_end.losing_floor.value",
-                           "the losing floor 250"),
-    "nil-without-value": ("nil-without-value", 10, "rules.scoring.nil_bonus.value",
-                          "scoring.nil_bonus is null"),
-    "first-lead-card-missing": ("first-lead-card-missing", 10, "rules.play.first_leader.value",
-                                "no first-lead card is named"),
-    "first-lead-card-not-a-card": ("first-lead-card-not-a-card", 14, "rules.play.first_lead_card.value",
-                                   "'1C' is not a card of the standard-52 pack"),
+    "extends-cycle-a": (
+        "extends-cycle-b",
+        6,
+        "extends",
+        "extends cycle: extends-cycle-a -> extends-cycle-b -> extends-cycle-a",
+    ),
+    "missing-parent": (
+        "missing-parent",
+        6,
+        "extends",
+        "unknown variant 'standrad'; did you mean 'standard'?",
+    ),
+    "option-choice-not-allowed": (
+        "option-choice-not-allowed",
+        10,
+        "options.tie.choices[1]",
+        "the choice sudden-death cannot be a value of rule game_end.tie",
+    ),
+    "option-default-not-a-choice": (
+        "option-default-not-a-choice",
+        11,
+        "options.target.default",
+        "the default 400 is not one of the choices (200, 300, 500)",
+    ),
+    "floor-above-target": (
+        "floor-above-target",
+        20,
+        "rules.game_end.losing_floor.value",
+        "the losing floor 250",
+    ),
+    "nil-without-value": (
+        "nil-without-value",
+        10,
+        "rules.scoring.nil_bonus.value",
+        "scoring.nil_bonus is null",
+    ),
+    "first-lead-card-missing": (
+        "first-lead-card-missing",
+        10,
+        "rules.play.first_leader.value",
+        "no first-lead card is named",
+    ),
+    "first-lead-card-not-a-card": (
+        "first-lead-card-not-a-card",
+        14,
+        "rules.play.first_lead_card.value",
+        "'1C' is not a card of the standard-52 pack",
+    ),
     "yaml-syntax-error": ("yaml-syntax-error", 12, "", "begun at line 11"),
     "duplicate-key": ("duplicate-key", 7, "title", "duplicate key 'title': also written at line 3"),
     "alias-bomb": ("alias-bomb", 2, "", "aliases repeat too much"),
-    "python-tag": ("python-tag", 5, "summary", "the tag !!python/object/apply:os.system is not allowed"),
+    "python-tag": (
+        "python-tag",
+        5,
+        "summary",
+        "the tag !!python/object/apply:os.system is not allowed",
+    ),
     "empty": ("empty", 1, "", "the file is empty"),
     "not-a-mapping": ("not-a-mapping", 2, "", "the top level must be a mapping"),
-    "missing-provenance": ("missing-provenance", 10, "rules.scoring.bag_penalty",
-                           "needs its provenance: add `cite` or `interpretation`"),
+    "missing-provenance": (
+        "missing-provenance",
+        10,
+        "rules.scoring.bag_penalty",
+        "needs its provenance: add `cite` or `interpretation`",
+    ),
     "root-missing-rule": ("root-missing-rule", 9, "rules.deal", "missing section rules.deal"),
-    "undeclared-source": ("undeclared-source", 12, "rules.scoring.bag_penalty.cite[0].source",
-                          "source 'porchlite' is not declared"),
+    "undeclared-source": (
+        "undeclared-source",
+        12,
+        "rules.scoring.bag_penalty.cite[0].source",
+        "source 'porchlite' is not declared",
+    ),
     "id-not-file-name": ("id-not-file-name", 2, "id", "differs from the file name"),
-    "bid-range-reversed": ("bid-range-reversed", 10, "rules.bidding.min_bid.value",
-                           "the lowest bid 10"),
-    "value-hidden-by-option": ("value-hidden-by-option", 10, "rules.game_end.target.value",
-                               "this value is never played: option 'target'"),
+    "bid-range-reversed": (
+        "bid-range-reversed",
+        10,
+        "rules.bidding.min_bid.value",
+        "the lowest bid 10",
+    ),
+    "value-hidden-by-option": (
+        "value-hidden-by-option",
+        10,
+        "rules.game_end.target.value",
+        "this value is never played: option 'target'",
+    ),
 }
 
 
@@ -114,7 +173,9 @@ def test_typo_is_not_also_reported_missing(tmp_path: Path) -> None:
 
 def test_huge_file_is_refused_before_parsing(tmp_path: Path) -> None:
     path = tmp_path / "huge.yaml"
-    path.write_text("id: huge\nnotes:\n" + "  - padding padding padding padding\n" * (MAX_BYTES // 30))
+    path.write_text(
+        "id: huge\nnotes:\n" + "  - padding padding padding padding\n" * (MAX_BYTES // 30)
+    )
     assert path.stat().st_size > MAX_BYTES
     started = time.perf_counter()
     with pytest.raises(VariantError) as caught:
@@ -152,12 +213,17 @@ def test_recursive_alias_is_refused(tmp_path: Path) -> None:
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "reference_engine", *args],
-        capture_output=True, text=True, cwd=ROOT, timeout=60,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
     )
 
 
-@pytest.mark.parametrize("stem", ["python-tag", "alias-bomb", "yaml-syntax-error", "empty",
-                                  "extends-cycle-a", "not-a-mapping"])
+@pytest.mark.parametrize(
+    "stem",
+    ["python-tag", "alias-bomb", "yaml-syntax-error", "empty", "extends-cycle-a", "not-a-mapping"],
+)
 def test_cli_validate_reports_broken_file_without_traceback(stem: str) -> None:
     result = _cli("validate", str(BROKEN / f"{stem}.yaml"))
     assert result.returncode == 1
@@ -168,7 +234,9 @@ def test_cli_validate_reports_broken_file_without_traceback(stem: str) -> None:
 def test_cli_validate_python_tag_runs_nothing(tmp_path: Path) -> None:
     marker = tmp_path / "ran"
     path = tmp_path / "python-tag.yaml"
-    path.write_text(f"id: python-tag\nsummary: !!python/object/apply:os.system ['touch {marker}']\n")
+    path.write_text(
+        f"id: python-tag\nsummary: !!python/object/apply:os.system ['touch {marker}']\n"
+    )
     result = _cli("validate", str(path))
     assert result.returncode == 1
     assert not marker.exists()

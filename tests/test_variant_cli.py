@@ -27,7 +27,9 @@ def test_validate_shipped_folder_is_all_ok(capsys: pytest.CaptureFixture[str]) -
     assert "0 invalid" in out
 
 
-def test_validate_one_broken_file_prints_place_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+def test_validate_one_broken_file_prints_place_and_exits_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     status, out, _ = run(capsys, "validate", str(BROKEN / "typo-field.yaml"))
     assert status == 1
     assert "typo-field.yaml:9:5 at rules.bidding.nill: unknown field 'nill'" in out
@@ -35,8 +37,9 @@ def test_validate_one_broken_file_prints_place_and_exits_1(capsys: pytest.Captur
 
 
 def test_validate_mixed_paths_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "validate", str(variants_dir() / "standard.yaml"),
-                         str(BROKEN / "empty.yaml"))
+    status, out, _ = run(
+        capsys, "validate", str(variants_dir() / "standard.yaml"), str(BROKEN / "empty.yaml")
+    )
     assert status == 1
     assert "2 files checked, 1 invalid" in out
 
@@ -55,7 +58,9 @@ def test_validate_missing_path_is_a_usage_error(capsys: pytest.CaptureFixture[st
     assert "no such file or folder: no/such/file.yaml" in err
 
 
-def test_validate_empty_folder_is_a_usage_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_validate_empty_folder_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status, _, err = run(capsys, "validate", str(tmp_path))
     assert status == 2
     assert "no variant files" in err
@@ -112,7 +117,9 @@ def test_show_json_has_every_rule_with_provenance(capsys: pytest.CaptureFixture[
 
 def test_show_parent_origin(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     child = tmp_path / "plain.yaml"
-    child.write_text("id: plain\ntitle: Plain\nrevision: 1\nsummary: Nothing new.\nextends: standard\n")
+    child.write_text(
+        "id: plain\ntitle: Plain\nrevision: 1\nsummary: Nothing new.\nextends: standard\n"
+    )
     status, out, _ = run(capsys, "show", str(child))
     assert status == 0
     assert "from parent variant standard" in out
@@ -127,7 +134,9 @@ def test_show_parent_origin(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
         (["show", "porchlight", "--option", "targte=300"], "did you mean 'target'?"),
     ],
 )
-def test_show_usage_mistakes_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+def test_show_usage_mistakes_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
     status, _, err = run(capsys, *argv)
     assert status == 2
     assert message in err

@@ -16,19 +16,45 @@ from reference_engine.variant.catalog import variants_dir
 from reference_engine.variant.model import rule_paths
 
 STANDARD = yaml.safe_load((variants_dir() / "standard.yaml").read_text())
-FIELD_NAMES = ["id", "title", "revision", "summary", "extends", "rules", "options", "sources",
-               "value", "cite", "interpretation", "rule", "choices", "default", "description",
-               "deck", "scoring", "nil", "target", "losing_floor", "first_lead_card"]
+FIELD_NAMES = [
+    "id",
+    "title",
+    "revision",
+    "summary",
+    "extends",
+    "rules",
+    "options",
+    "sources",
+    "value",
+    "cite",
+    "interpretation",
+    "rule",
+    "choices",
+    "default",
+    "description",
+    "deck",
+    "scoring",
+    "nil",
+    "target",
+    "losing_floor",
+    "first_lead_card",
+]
 
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True),
-    st.text(max_size=12), st.sampled_from(["standard", "porchlight", "allowed", "2C", "500"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.sampled_from(["standard", "porchlight", "allowed", "2C", "500"]),
 )
 documents = st.recursive(
     scalars,
     lambda inner: st.one_of(
         st.lists(inner, max_size=4),
-        st.dictionaries(st.one_of(st.sampled_from(FIELD_NAMES), st.text(max_size=8)), inner, max_size=5),
+        st.dictionaries(
+            st.one_of(st.sampled_from(FIELD_NAMES), st.text(max_size=8)), inner, max_size=5
+        ),
     ),
     max_leaves=25,
 )
@@ -36,8 +62,20 @@ documents = st.recursive(
 yamlish = st.lists(
     st.one_of(
         st.sampled_from(list("abc:-[]{}&*!|>'\"#?,.0123456789 \n\t")),
-        st.sampled_from(["id: ", "extends: ", "!!python/object ", "<<: ", "---\n", "rules:\n  ",
-                         "*a", "&a ", "standard", "\n  - "]),
+        st.sampled_from(
+            [
+                "id: ",
+                "extends: ",
+                "!!python/object ",
+                "<<: ",
+                "---\n",
+                "rules:\n  ",
+                "*a",
+                "&a ",
+                "standard",
+                "\n  - ",
+            ]
+        ),
         st.characters(),
     ),
     max_size=80,
@@ -78,11 +116,14 @@ def _set(doc: dict[str, Any], path: list[str], value: Any) -> None:
 @given(
     st.lists(
         st.tuples(
-            st.sampled_from([f"rules.{r}.value" for r in rule_paths()]
-                            + ["revision", "id", "extends", "options", "rules.deck", "sources"]),
+            st.sampled_from(
+                [f"rules.{r}.value" for r in rule_paths()]
+                + ["revision", "id", "extends", "options", "rules.deck", "sources"]
+            ),
             documents,
         ),
-        min_size=1, max_size=3,
+        min_size=1,
+        max_size=3,
     )
 )
 def test_standard_with_fields_replaced_resolves_or_raises_variant_error(

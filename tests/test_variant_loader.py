@@ -16,7 +16,8 @@ CITE = "      cite:\n        - {source: porchlight, section: Winning}\n"
 def _child(folder: Path, ident: str, parent: str, body: str = "") -> Path:
     path = folder / f"{ident}.yaml"
     path.write_text(
-        f"id: {ident}\ntitle: {ident}\nrevision: 1\nsummary: A house rule.\nextends: {parent}\n{body}"
+        f"id: {ident}\ntitle: {ident}\nrevision: 1\nsummary: A house rule.\n"
+        f"extends: {parent}\n{body}"
     )
     return path
 
@@ -44,7 +45,9 @@ def test_unknown_option_suggests_the_near_one() -> None:
 
 
 def test_nil_option_switches_nil_off() -> None:
-    assert load_variant("porchlight", {"nil": "not-allowed"}).rules.bidding.nil is NilBid.NOT_ALLOWED
+    assert (
+        load_variant("porchlight", {"nil": "not-allowed"}).rules.bidding.nil is NilBid.NOT_ALLOWED
+    )
 
 
 def test_unknown_variant_id_is_not_found() -> None:
@@ -54,11 +57,16 @@ def test_unknown_variant_id_is_not_found() -> None:
 
 
 def test_extends_three_deep_inherits_and_overrides(tmp_path: Path) -> None:
-    _child(tmp_path, "house", "standard",
-           "rules:\n  game_end:\n    tie:\n      value: tie\n" + CITE)
-    leaf = _child(tmp_path, "house-late", "house",
-                  "options:\n  target:\n    rule: game_end.target\n    choices: [250, 350]\n"
-                  "    default: 250\n    description: Shorter games.\n")
+    _child(
+        tmp_path, "house", "standard", "rules:\n  game_end:\n    tie:\n      value: tie\n" + CITE
+    )
+    leaf = _child(
+        tmp_path,
+        "house-late",
+        "house",
+        "options:\n  target:\n    rule: game_end.target\n    choices: [250, 350]\n"
+        "    default: 250\n    description: Shorter games.\n",
+    )
     variant = load_variant(str(leaf))
     assert variant.lineage == ("house-late", "house", "standard")
     assert variant.rules.game_end.tie is TieRule.TIE
@@ -71,7 +79,9 @@ def test_extends_three_deep_inherits_and_overrides(tmp_path: Path) -> None:
 
 
 def test_parent_is_found_next_to_the_child_by_id(tmp_path: Path) -> None:
-    _child(tmp_path, "house", "standard", "rules:\n  game_end:\n    target:\n      value: 300\n" + CITE)
+    _child(
+        tmp_path, "house", "standard", "rules:\n  game_end:\n    target:\n      value: 300\n" + CITE
+    )
     leaf = _child(tmp_path, "house-two", "house")
     assert load_variant(str(leaf)).rules.game_end.target == 300
     assert load_variant("house-two", search=[tmp_path]).rules.game_end.target == 300
@@ -85,17 +95,27 @@ def test_self_extends_is_a_cycle(tmp_path: Path) -> None:
 
 
 def test_first_lead_card_may_be_written_with_10(tmp_path: Path) -> None:
-    leaf = _child(tmp_path, "ten-leads", "standard",
-                  "rules:\n  play:\n    first_leader:\n      value: holder-of-card\n" + CITE
-                  + "    first_lead_card:\n      value: 10D\n" + CITE)
+    leaf = _child(
+        tmp_path,
+        "ten-leads",
+        "standard",
+        "rules:\n  play:\n    first_leader:\n      value: holder-of-card\n"
+        + CITE
+        + "    first_lead_card:\n      value: 10D\n"
+        + CITE,
+    )
     assert load_variant(str(leaf)).rules.play.first_lead_card == "TD"
 
 
 def test_floor_must_lie_below_every_target_an_option_offers(tmp_path: Path) -> None:
     # Porchlight's floor is -200; a target choice of -300 would sit below it.
-    leaf = _child(tmp_path, "sunk", "porchlight",
-                  "options:\n  target:\n    rule: game_end.target\n    choices: [300, -300]\n"
-                  "    default: 300\n    description: Odd.\n")
+    leaf = _child(
+        tmp_path,
+        "sunk",
+        "porchlight",
+        "options:\n  target:\n    rule: game_end.target\n    choices: [300, -300]\n"
+        "    default: 300\n    description: Odd.\n",
+    )
     with pytest.raises(VariantError) as caught:
         load_variant(str(leaf))
     # -300 is no valid target at all (targets are 1 or more), caught before the floor check.
@@ -104,11 +124,17 @@ def test_floor_must_lie_below_every_target_an_option_offers(tmp_path: Path) -> N
 
 def test_nil_option_needs_nil_values_for_every_choice(tmp_path: Path) -> None:
     # A ruleset without nil whose table may switch nil on must still say what nil is worth.
-    leaf = _child(tmp_path, "no-nil", "standard",
-                  "options:\n  nil:\n    rule: bidding.nil\n    choices: [not-allowed, allowed]\n"
-                  "    default: not-allowed\n    description: Nil or not.\n"
-                  "rules:\n  bidding:\n    nil:\n      value: not-allowed\n" + CITE
-                  + "  scoring:\n    nil_penalty:\n      value: null\n" + CITE)
+    leaf = _child(
+        tmp_path,
+        "no-nil",
+        "standard",
+        "options:\n  nil:\n    rule: bidding.nil\n    choices: [not-allowed, allowed]\n"
+        "    default: not-allowed\n    description: Nil or not.\n"
+        "rules:\n  bidding:\n    nil:\n      value: not-allowed\n"
+        + CITE
+        + "  scoring:\n    nil_penalty:\n      value: null\n"
+        + CITE,
+    )
     with pytest.raises(VariantError) as caught:
         load_variant(str(leaf))
     problem = caught.value.problems[0]
@@ -144,8 +170,12 @@ def test_not_utf8_is_refused(tmp_path: Path) -> None:
 
 
 def test_all_problems_of_a_file_are_listed(tmp_path: Path) -> None:
-    leaf = _child(tmp_path, "many", "standard",
-                  "colour: red\nrules:\n  game_end:\n    target:\n      value: lots\n" + CITE)
+    leaf = _child(
+        tmp_path,
+        "many",
+        "standard",
+        "colour: red\nrules:\n  game_end:\n    target:\n      value: lots\n" + CITE,
+    )
     with pytest.raises(VariantError) as caught:
         load_variant(str(leaf))
     paths = [p.path for p in caught.value.problems]

@@ -42,7 +42,8 @@ def test_every_property_has_a_description() -> None:
         for where, node in _objects(SCHEMA)
         if isinstance(node.get("properties"), dict) and not where.endswith("/properties")
         for name, sub in node["properties"].items()
-        if "description" not in sub and not where.startswith("#/$defs/allRules")
+        if "description" not in sub
+        and not where.startswith("#/$defs/allRules")
         and "/then" not in where
     ]
     assert undescribed == []
@@ -53,7 +54,8 @@ def test_every_fixed_set_of_fields_forbids_unknown_ones() -> None:
     open_objects = [
         where
         for where, node in _objects(SCHEMA)
-        if node.get("type") == "object" and "properties" in node
+        if node.get("type") == "object"
+        and "properties" in node
         and node.get("additionalProperties") is not False
         and "allRules" not in where
     ]

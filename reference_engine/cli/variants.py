@@ -40,8 +40,12 @@ def add_parser(subparsers: Any) -> None:
             Exit status: 0 every file is valid, 1 some file is not, 2 a path does not exist."""
         ),
     )
-    validate.add_argument("paths", nargs="+", metavar="PATH",
-                          help="a variant file, or a folder whose *.yaml files are all checked")
+    validate.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="a variant file, or a folder whose *.yaml files are all checked",
+    )
     validate.add_argument("--json", action="store_true", help="print the results as JSON")
     validate.set_defaults(run=run_validate)
 
@@ -56,8 +60,14 @@ def add_parser(subparsers: Any) -> None:
             listed file is invalid (run `spadespec validate` on it to see why)."""
         ),
     )
-    listing.add_argument("--dir", type=Path, action="append", default=[], metavar="FOLDER",
-                         help="also list the variant files in FOLDER (may be repeated)")
+    listing.add_argument(
+        "--dir",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FOLDER",
+        help="also list the variant files in FOLDER (may be repeated)",
+    )
     listing.add_argument("--json", action="store_true", help="print the list as JSON")
     listing.set_defaults(run=run_list)
 
@@ -76,8 +86,13 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     show.add_argument("variant", metavar="VARIANT", help="a variant id (see `list`) or a file path")
-    show.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                      help="choose a table option, e.g. target=500 (may be repeated)")
+    show.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="choose a table option, e.g. target=500 (may be repeated)",
+    )
     show.add_argument("--json", action="store_true", help="print the resolved variant as JSON")
     show.set_defaults(run=run_show)
 
@@ -108,8 +123,9 @@ def run_validate(args: argparse.Namespace) -> int:
         try:
             variant = load_variant(str(path))
         except VariantError as exc:
-            results.append({"file": str(path), "valid": False,
-                            "problems": [p.to_json() for p in exc.problems]})
+            results.append(
+                {"file": str(path), "valid": False, "problems": [p.to_json() for p in exc.problems]}
+            )
             if not args.json:
                 count = len(exc.problems)
                 print(f"FAIL {path}: {count} problem{'s' if count != 1 else ''}")
@@ -134,8 +150,14 @@ def _row(path: Path) -> dict[str, Any]:
     try:
         variant = load_variant(str(path))
     except VariantError as exc:
-        return {"id": path.stem, "title": f"INVALID: {exc.problems[0].message}", "extends": None,
-                "sources": [], "file": str(path), "valid": False}
+        return {
+            "id": path.stem,
+            "title": f"INVALID: {exc.problems[0].message}",
+            "extends": None,
+            "sources": [],
+            "file": str(path),
+            "valid": False,
+        }
     own = [s for s in variant.sources if s.key in _cited_here(variant)]
     return {
         "id": variant.id,
@@ -161,7 +183,9 @@ def _cited_here(variant: ResolvedVariant) -> set[str]:
 
 def _table(rows: list[list[str]]) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
@@ -217,24 +241,29 @@ def _origin(variant: ResolvedVariant, prov: Provenance) -> str:
 
 
 def _wrap(text: str, indent: str) -> list[str]:
-    return textwrap.wrap(" ".join(text.split()), width=92, initial_indent=indent,
-                         subsequent_indent=indent + "  ")
+    return textwrap.wrap(
+        " ".join(text.split()), width=92, initial_indent=indent, subsequent_indent=indent + "  "
+    )
 
 
 def _rule_lines(variant: ResolvedVariant, rule: str, value: Any) -> list[str]:
     prov = variant.provenance[rule]
     lines = [f"  {rule.split('.', 1)[1]}: {_text(value)}", f"      from {_origin(variant, prov)}"]
     for cite in prov.citations:
-        lines.append(f"      cited: {cite.source} ({cite.file}), section \"{cite.section}\"")
+        lines.append(f'      cited: {cite.source} ({cite.file}), section "{cite.section}"')
     interp = prov.interpretation
     if interp is not None:
         lines.append("      interpretation (the sources leave this open):")
-        for label, text in (("Question", interp.question), ("Choice", interp.choice),
-                            ("Why", interp.why), ("Alternative", interp.alternative)):
+        for label, text in (
+            ("Question", interp.question),
+            ("Choice", interp.choice),
+            ("Why", interp.why),
+            ("Alternative", interp.alternative),
+        ):
             lines += _wrap(f"{label}: {text}", "        ")
         if interp.source:
             file = next((s.file for s in variant.sources if s.key == interp.source), "")
-            where = f", section \"{interp.section}\"" if interp.section else ""
+            where = f', section "{interp.section}"' if interp.section else ""
             lines.append(f"        Arises from: {interp.source} ({file}){where}")
     if prov.note:
         lines += _wrap(f"note: {prov.note}", "      ")
@@ -256,7 +285,9 @@ def show_text(variant: ResolvedVariant) -> str:
             value = variant.chosen[opt.name]
             how = "chosen" if variant.provenance[opt.rule].origin == "option" else "default"
             choices = ", ".join(_text(c) for c in opt.choices)
-            lines.append(f"  {opt.name} = {_text(value)} ({how}; choices {choices}; decides {opt.rule})")
+            lines.append(
+                f"  {opt.name} = {_text(value)} ({how}; choices {choices}; decides {opt.rule})"
+            )
             lines += _wrap(opt.description, "      ")
     for section in SECTIONS:
         lines += ["", section.replace("_", " ").capitalize()]

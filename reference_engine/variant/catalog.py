@@ -67,7 +67,9 @@ def locate(ref: str, search: list[Path] | None = None) -> Path:
         known = _known_ids(folders)
         close = difflib.get_close_matches(ref, known, n=1, cutoff=0.6)
         hint = f"did you mean {close[0]!r}? " if close else ""
-        raise VariantNotFound([Problem(f"unknown variant {ref!r}; {hint}known: {', '.join(known)}")])
+        raise VariantNotFound(
+            [Problem(f"unknown variant {ref!r}; {hint}known: {', '.join(known)}")]
+        )
     return found
 
 

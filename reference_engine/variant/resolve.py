@@ -53,7 +53,11 @@ def match_choice(choices: list[Any] | tuple[Any, ...], wanted: Any) -> tuple[boo
 
 def _citations(entry: dict[str, Any], visible: dict[str, dict[str, Any]]) -> tuple[Citation, ...]:
     return tuple(
-        Citation(source=c["source"], section=c["section"], file=visible.get(c["source"], {}).get("file", ""))
+        Citation(
+            source=c["source"],
+            section=c["section"],
+            file=visible.get(c["source"], {}).get("file", ""),
+        )
         for c in entry.get("cite", [])
     )
 
@@ -110,7 +114,8 @@ def choose_options(merged: Merged, chosen: dict[str, Any]) -> dict[str, Any]:
             hint = f"did you mean {close[0]!r}? " if close else ""
             problems.append(
                 Problem(
-                    f"unknown option {name!r}; {hint}this variant's options: {', '.join(known) or 'none'}",
+                    f"unknown option {name!r}; {hint}"
+                    f"this variant's options: {', '.join(known) or 'none'}",
                     file=leaf.file,
                     path=f"options.{name}",
                 )
@@ -174,7 +179,10 @@ def resolve(merged: Merged, chosen: dict[str, Any]) -> ResolvedVariant:
         chosen=applied,
         sources=tuple(
             SourceDocument(
-                key=src["key"], file=src["file"], title=src["title"], url=src.get("url"),
+                key=src["key"],
+                file=src["file"],
+                title=src["title"],
+                url=src.get("url"),
                 variant=doc.data["id"],
             )
             for src, doc in merged.sources.values()

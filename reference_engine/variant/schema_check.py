@@ -115,10 +115,15 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[tuple[Problem, F
             if key in allowed:
                 continue
             close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
-            hint = f"; did you mean {close[0]!r}?" if close else f"; allowed here: {', '.join(allowed)}"
+            hint = (
+                f"; did you mean {close[0]!r}?"
+                if close
+                else f"; allowed here: {', '.join(allowed)}"
+            )
             where = format_path(path) or "the top level"
-            yield doc.problem(f"unknown field {key!r} in {where}{hint}", path + (key,), key=True), (
-                path + (close[0],) if close else None
+            yield (
+                doc.problem(f"unknown field {key!r} in {where}{hint}", path + (key,), key=True),
+                (path + (close[0],) if close else None),
             )
         return
     if keyword == "required" and isinstance(error.instance, dict):
@@ -134,21 +139,27 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[tuple[Problem, F
                 message = f"missing rule {rule}: a file without `extends` must state every rule"
             else:
                 message = f"missing field {name!r}"
-            yield Problem(
-                message,
-                file=doc.file,
-                line=doc.where(path)[0],
-                column=doc.where(path)[1],
-                path=format_path(path + (name,)),
-            ), None
+            yield (
+                Problem(
+                    message,
+                    file=doc.file,
+                    line=doc.where(path)[0],
+                    column=doc.where(path)[1],
+                    path=format_path(path + (name,)),
+                ),
+                None,
+            )
         return
     if keyword == "anyOf" and all(set(s) == {"required"} for s in error.validator_value):
         names = " or ".join(f"`{s['required'][0]}`" for s in error.validator_value)
-        yield doc.problem(
-            f"this rule needs its provenance: add {names} (a source and section that state it, "
-            "or a record of the choice made where the sources are silent)",
-            path,
-        ), None
+        yield (
+            doc.problem(
+                f"this rule needs its provenance: add {names} (a source and section that state it, "
+                "or a record of the choice made where the sources are silent)",
+                path,
+            ),
+            None,
+        )
         return
     yield doc.problem(_message(error), path), None
 

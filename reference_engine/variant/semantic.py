@@ -50,13 +50,17 @@ def check_nil_values(merged: Merged) -> Iterator[Problem]:
     if not allowing:
         return
     allow = allowing[0]
-    for rule, what in (("scoring.nil_bonus", "a made nil wins"), ("scoring.nil_penalty", "a failed nil loses")):
+    for rule, what in (
+        ("scoring.nil_bonus", "a made nil wins"),
+        ("scoring.nil_penalty", "a failed nil loses"),
+    ):
         for p in merged.possible(rule):
             if p.value is None:
                 at = merged.nearest(p, allow)
                 yield _problem(
                     at,
-                    f"nil can be bid (bidding.nil is 'allowed'{_offered(allow)} at {_where(allow)}) "
+                    f"nil can be bid (bidding.nil is 'allowed'{_offered(allow)} "
+                    f"at {_where(allow)}) "
                     f"but {rule} is null (at {_where(p)}); say how many points {what}",
                 )
 
@@ -71,7 +75,8 @@ def check_floor_below_target(merged: Merged) -> Iterator[Problem]:
             if floor.value >= target.value:
                 yield _problem(
                     merged.nearest(floor, target),
-                    f"the losing floor {floor.value}{_offered(floor)} (at {_where(floor)}) must lie "
+                    f"the losing floor {floor.value}{_offered(floor)} (at {_where(floor)}) "
+                    "must lie "
                     f"below the target {target.value}{_offered(target)} (at {_where(target)})",
                 )
 
@@ -135,13 +140,15 @@ def check_options(merged: Merged) -> Iterator[Problem]:
         for i, choice in enumerate(choices):
             for reason in value_problems(spec["rule"], choice):
                 yield doc.problem(
-                    f"the choice {_text(choice)} cannot be a value of rule {spec['rule']}: {reason}",
+                    f"the choice {_text(choice)} cannot be a value of rule "
+                    f"{spec['rule']}: {reason}",
                     path + ("choices", i),
                 )
         earlier = deciders.setdefault(spec["rule"], option.name)
         if earlier != option.name:
             yield doc.problem(
-                f"options {earlier!r} and {option.name!r} both decide rule {spec['rule']}; keep one",
+                f"options {earlier!r} and {option.name!r} both decide rule "
+                f"{spec['rule']}; keep one",
                 path + ("rule",),
             )
 
@@ -176,8 +183,14 @@ def check_citations(merged: Merged) -> Iterator[Problem]:
             if key in known:
                 continue
             close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
-            hint = f"; did you mean {close[0]!r}?" if close else f"; declared: {', '.join(known) or 'none'}"
-            yield doc.problem(f"source {key!r} is not declared in `sources` here or in a parent{hint}", path)
+            hint = (
+                f"; did you mean {close[0]!r}?"
+                if close
+                else f"; declared: {', '.join(known) or 'none'}"
+            )
+            yield doc.problem(
+                f"source {key!r} is not declared in `sources` here or in a parent{hint}", path
+            )
 
 
 def _cited_keys(doc: Document) -> Iterator[tuple[FieldPath, str]]:

@@ -85,7 +85,9 @@ class _BoundedLoader(yaml.SafeLoader):
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         self._nodes += 1
         if self._nodes > MAX_NODES:
-            raise _TooBig(f"the file has more than {MAX_NODES} values; a variant file needs far fewer")
+            raise _TooBig(
+                f"the file has more than {MAX_NODES} values; a variant file needs far fewer"
+            )
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
@@ -174,7 +176,9 @@ class _Builder:
                 )
                 continue
             if not isinstance(key_node, ScalarNode):
-                self._problem("a field name must be plain text, not a list or mapping", key_node, path)
+                self._problem(
+                    "a field name must be plain text, not a list or mapping", key_node, path
+                )
                 continue
             # The text as written: `on:` or `1:` stay field names, not true or 1.
             key = str(key_node.value)
@@ -212,8 +216,14 @@ def read_text(text: str, file: str) -> Document:
         raise VariantError([Problem("the file nests too deeply to read", file=file)]) from None
     if root is None:
         raise VariantError(
-            [Problem("the file is empty; a variant needs at least id, title, revision and summary",
-                     file=file, line=1, column=1)]
+            [
+                Problem(
+                    "the file is empty; a variant needs at least id, title, revision and summary",
+                    file=file,
+                    line=1,
+                    column=1,
+                )
+            ]
         )
     if not isinstance(root, MappingNode) or root.tag != f"{_YAML}map":
         line, column = _mark(root)
@@ -221,8 +231,14 @@ def read_text(text: str, file: str) -> Document:
         if root.tag not in _SCALAR_TAGS | {f"{_YAML}seq", f"{_YAML}map"}:
             kind = f"a {root.tag.replace(_YAML, '!!')} object"
         raise VariantError(
-            [Problem(f"the top level must be a mapping of fields (id: ..., title: ...), not {kind}",
-                     file=file, line=line, column=column)]
+            [
+                Problem(
+                    f"the top level must be a mapping of fields (id: ..., title: ...), not {kind}",
+                    file=file,
+                    line=line,
+                    column=column,
+                )
+            ]
         )
     builder = _Builder(file)
     try:
@@ -242,13 +258,19 @@ def read_document(path: Path) -> Document:
         size = path.stat().st_size
         if size > MAX_BYTES:
             raise VariantError(
-                [Problem(f"the file is {size} bytes; a variant file may be at most {MAX_BYTES}",
-                         file=file)]
+                [
+                    Problem(
+                        f"the file is {size} bytes; a variant file may be at most {MAX_BYTES}",
+                        file=file,
+                    )
+                ]
             )
         with path.open("rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise VariantError([Problem(f"cannot read the file: {exc.strerror or exc}", file=file)]) from None
+        raise VariantError(
+            [Problem(f"cannot read the file: {exc.strerror or exc}", file=file)]
+        ) from None
     if len(raw) > MAX_BYTES:
         raise VariantError([Problem(f"the file is larger than {MAX_BYTES} bytes", file=file)])
     try:
