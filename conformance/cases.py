@@ -123,7 +123,9 @@ class Suite:
 
 @cache
 def case_schema() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((data_dir("schema") / SCHEMA_NAME).read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(
+        (data_dir("schema") / SCHEMA_NAME).read_text(encoding="utf-8")
+    )
     return data
 
 
@@ -165,12 +167,15 @@ def load_suite(
                 continue
             seen[case.id] = shown
             if case.id in retired_ids:
-                problems.append(CaseProblem(
-                    shown,
-                    f"id is retired ({_shown(RETIRED_FILE)}) and may never be reused; choose a new one",
-                    case.id,
-                    "$.id",
-                ))
+                problems.append(
+                    CaseProblem(
+                        shown,
+                        f"id is retired ({_shown(RETIRED_FILE)}) and may never be reused;"
+                        " choose a new one",
+                        case.id,
+                        "$.id",
+                    )
+                )
             problems.extend(_check_case(case, reg))
             cases.append(case)
     if problems:
@@ -193,7 +198,9 @@ def _read_file(path: Path, shown: str, problems: list[CaseProblem]) -> list[Case
         problems.append(CaseProblem(shown, f"cannot read: {exc.strerror}"))
         return []
     except json.JSONDecodeError as exc:
-        problems.append(CaseProblem(shown, f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"))
+        problems.append(
+            CaseProblem(shown, f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+        )
         return []
     validator = jsonschema.Draft202012Validator(case_schema())
     errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
@@ -207,9 +214,7 @@ def _read_file(path: Path, shown: str, problems: list[CaseProblem]) -> list[Case
         else:
             return []
     return [
-        _to_case(raw, shown)
-        for index, raw in enumerate(data["cases"])
-        if index not in bad_cases
+        _to_case(raw, shown) for index, raw in enumerate(data["cases"]) if index not in bad_cases
     ]
 
 
@@ -283,7 +288,8 @@ def _check_case(case: Case, reg: Registry) -> list[CaseProblem]:
                 actual = rule_value(variant.rules, rule)
                 if str(actual) != value:
                     problem(
-                        f"tag {tag!r} disagrees with the variant: {case.variant} plays {rule}={actual}",
+                        f"tag {tag!r} disagrees with the variant:"
+                        f" {case.variant} plays {rule}={actual}",
                         f"$.tags[{index}]",
                     )
     for index, action in enumerate(case.actions):

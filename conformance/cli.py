@@ -1,9 +1,9 @@
 """`spadespec conform`: run the conformance suite, and list, export or measure it.
 
-    spadespec conform [--engine reference] [--variant V] [--case GLOB] [--level must|should] [--json]
-    spadespec conform list [--variant V] [--case GLOB] [--level L] [--json]
-    spadespec conform export [--variant V] DIR
-    spadespec conform coverage [--json]
+spadespec conform [--engine reference] [--variant V] [--case GLOB] [--level must|should] [--json]
+spadespec conform list [--variant V] [--case GLOB] [--level L] [--json]
+spadespec conform export [--variant V] DIR
+spadespec conform coverage [--json]
 """
 
 from __future__ import annotations
@@ -42,7 +42,9 @@ def add_parser(subparsers: Any) -> None:
     actions = parser.add_subparsers(dest="conform_action", metavar="ACTION")
     listing = actions.add_parser("list", help="list the cases: id, level, variant, tags")
     _add_filters(listing, argparse_default=argparse.SUPPRESS)
-    listing.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    listing.add_argument(
+        "--json", action="store_true", default=argparse.SUPPRESS, help="print JSON"
+    )
     listing.set_defaults(run=run_list)
 
     export = actions.add_parser(
@@ -61,13 +63,18 @@ def add_parser(subparsers: Any) -> None:
 
 def _add_filters(parser: argparse.ArgumentParser, argparse_default: Any) -> None:
     # Subcommands default to SUPPRESS so that `conform --variant V export DIR` keeps V.
-    parser.add_argument("--variant", metavar="V", default=argparse_default, help="only this variant's cases")
+    parser.add_argument(
+        "--variant", metavar="V", default=argparse_default, help="only this variant's cases"
+    )
     parser.add_argument(
         "--case", metavar="GLOB", default=argparse_default,
         help="only cases whose id matches the glob, e.g. 'standard.play.*'",
     )  # fmt: skip
     parser.add_argument(
-        "--level", choices=("must", "should"), default=argparse_default, help="only cases of this level"
+        "--level",
+        choices=("must", "should"),
+        default=argparse_default,
+        help="only cases of this level",
     )
 
 
@@ -92,14 +99,19 @@ def _selected(args: argparse.Namespace) -> list[Case] | int:
     try:
         suite = _suite()
     except _SuiteInvalid as exc:
-        print(f"the conformance cases are invalid ({exc.count} problems); nothing was run", file=sys.stderr)
+        print(
+            f"the conformance cases are invalid ({exc.count} problems); nothing was run",
+            file=sys.stderr,
+        )
         return 1
     variant = getattr(args, "variant", None)
     pattern = getattr(args, "case", None)
     level = getattr(args, "level", None)
     if variant is not None and variant not in suite.variants():
         known = ", ".join(suite.variants()) or "none"
-        raise UsageError(f"no case is played under variant {variant!r}; variants with cases: {known}")
+        raise UsageError(
+            f"no case is played under variant {variant!r}; variants with cases: {known}"
+        )
     cases = suite.select(variant, pattern, level)
     if not cases:
         raise UsageError("no case matches the --variant/--case/--level given")
@@ -151,7 +163,13 @@ def run_list(args: argparse.Namespace) -> int:
         return cases
     if getattr(args, "json", False):
         rows = [
-            {"id": c.id, "variant": c.variant, "level": c.level, "status": c.status, "tags": list(c.tags)}
+            {
+                "id": c.id,
+                "variant": c.variant,
+                "level": c.level,
+                "status": c.status,
+                "tags": list(c.tags),
+            }
             for c in cases
         ]
         print(json.dumps(rows, indent=2))

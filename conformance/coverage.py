@@ -141,12 +141,18 @@ def render(coverage: Coverage) -> str:
     for tag in coverage.uncovered_values:
         lines.append(f"  no case: {tag}")
     if coverage.unused_values:
-        lines.append(f"  played by no shipped variant (no case needed): {', '.join(coverage.unused_values)}")
+        lines.append(
+            f"  played by no shipped variant (no case needed): {', '.join(coverage.unused_values)}"
+        )
     lines.append("")
     mech = coverage.mechanics
-    lines.append(f"mechanics: {len(mech) - len(coverage.uncovered_mechanics)} of {len(mech)} have cases")
+    lines.append(
+        f"mechanics: {len(mech) - len(coverage.uncovered_mechanics)} of {len(mech)} have cases"
+    )
     for tag in coverage.uncovered_mechanics:
         lines.append(f"  no case: {tag}")
     lines.append("")
-    lines.append("every rule has a case" if not coverage.gaps else f"{coverage.gaps} without a case")
+    lines.append(
+        "every rule has a case" if not coverage.gaps else f"{coverage.gaps} without a case"
+    )
     return "\n".join(lines)

@@ -41,7 +41,7 @@ class EngineInfo(TypedDict):
     variants: list[str]
     """Variant ids the engine plays; cases of any other variant are not applicable."""
     features: list[str]
-    """Observables (from OBSERVABLES) the engine can answer; cases asking others are not applicable."""
+    """Observables (from OBSERVABLES) the engine answers; cases asking others are not applicable."""
 
 
 class CaseRequest(TypedDict):

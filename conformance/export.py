@@ -1,8 +1,8 @@
 """Writing the suite out as plain JSON, one file per case, for people writing their own runner.
 
-    DIR/index.json           every case's id, file, variant, level, status, tags and what it asks
-    DIR/<case id>.json       one case, valid against case.schema.json#/$defs/case
-    DIR/case.schema.json     the schema, so the export can be checked offline
+DIR/index.json           every case's id, file, variant, level, status, tags and what it asks
+DIR/<case id>.json       one case, valid against case.schema.json#/$defs/case
+DIR/case.schema.json     the schema, so the export can be checked offline
 """
 
 from __future__ import annotations
@@ -35,16 +35,18 @@ def export_cases(cases: Sequence[Case], dest: Path) -> list[Path]:
         path = dest / name
         _write(path, exported_case(case))
         written.append(path)
-        entries.append({
-            "id": case.id,
-            "file": name,
-            "variant": case.variant,
-            "options": dict(case.options),
-            "level": case.level,
-            "status": case.status,
-            "tags": list(case.tags),
-            "asks": list(case.asks),
-        })
+        entries.append(
+            {
+                "id": case.id,
+                "file": name,
+                "variant": case.variant,
+                "options": dict(case.options),
+                "level": case.level,
+                "status": case.status,
+                "tags": list(case.tags),
+                "asks": list(case.asks),
+            }
+        )
     schema = case_schema()
     _write(dest / SCHEMA_NAME, schema)
     index = {

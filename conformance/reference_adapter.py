@@ -57,7 +57,9 @@ class ReferenceEngine:
         pass
 
 
-def _replay(variant: Any, setup: dict[str, Any], actions: list[dict[str, Any]]) -> tuple[Game, list[list[str]]]:
+def _replay(
+    variant: Any, setup: dict[str, Any], actions: list[dict[str, Any]]
+) -> tuple[Game, list[list[str]]]:
     """The game after the log, and the trick winners of every hand dealt in it."""
     game = Game.replay(variant, setup, [])
     winners: list[list[str]] = []

@@ -80,7 +80,8 @@ class RunReport:
 
     def rerun_command(self, case_id: str) -> str:
         """The command that runs just this one case again."""
-        return f"spadespec conform --engine {shlex.quote(self.engine_spec)} --case {shlex.quote(case_id)}"
+        engine, case = shlex.quote(self.engine_spec), shlex.quote(case_id)
+        return f"spadespec conform --engine {engine} --case {case}"
 
     def summary(self) -> dict[str, dict[str, dict[str, int]]]:
         """Verdict counts by variant, by clause (tag) and by level."""
@@ -145,7 +146,9 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
         return CaseResult(case, "n/a", message=f"the engine does not play variant {case.variant}")
     unsupported = [key for key in case.asks if key not in info["features"]]
     if unsupported:
-        return CaseResult(case, "n/a", message=f"the engine does not answer {', '.join(unsupported)}")
+        return CaseResult(
+            case, "n/a", message=f"the engine does not answer {', '.join(unsupported)}"
+        )
     started = time.perf_counter()
     try:
         response = engine.run(request_for(case))
@@ -158,7 +161,9 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
     if outcome == "errored":
         return CaseResult(case, "error", message=str(response.get("message", "")), seconds=seconds)
     if outcome != "answered" or not isinstance(response.get("answers"), dict):
-        return CaseResult(case, "error", message=f"not a valid response: {response!r}", seconds=seconds)
+        return CaseResult(
+            case, "error", message=f"not a valid response: {response!r}", seconds=seconds
+        )
     answers = response["answers"]
     differences = tuple(compare(case.expect, answers))
     verdict = "fail" if differences else "pass"

@@ -2,7 +2,7 @@
 
 Three kinds of tag, all listed in `conformance/tags.yaml`:
   - a rule, `section.field` (`scoring.set_penalty`);
-  - a value of a rule that is a choice, `section.field=value` (`scoring.set_penalty=per-trick-short`);
+  - a value of a rule that is a choice, `section.field=value` (`scoring.set_penalty=per-trick-bid`);
   - a mechanic of play no single rule holds (`play.follow-suit`, `game.target-exact`).
 """
 

@@ -101,7 +101,9 @@ def test_erratum_needs_its_reason_and_the_source_figure(tmp_path: Path) -> None:
     write(tmp_path, "standard/a.json", a_case(status="erratum"))
     found = problems(tmp_path)
     assert any("'source_expect' is a required property" in p for p in found)
-    write(tmp_path, "standard/a.json", a_case(status="erratum", source_expect={"totals": {"NS": 130}}))
+    write(
+        tmp_path, "standard/a.json", a_case(status="erratum", source_expect={"totals": {"NS": 130}})
+    )
     (message,) = problems(tmp_path)
     assert "case test.bid.first.1 at $: 'erratum_reason' is a required property" in message
 
@@ -143,7 +145,11 @@ def test_value_tag_must_agree_with_the_variant(tmp_path: Path) -> None:
 
 def test_schema_errors_name_the_field(tmp_path: Path) -> None:
     bad_play = {"action": "play", "seat": "S", "card": "1C"}
-    write(tmp_path, "standard/a.json", a_case(level="may", actions=[{"action": "deal", "hands": DEAL}, bad_play]))
+    write(
+        tmp_path,
+        "standard/a.json",
+        a_case(level="may", actions=[{"action": "deal", "hands": DEAL}, bad_play]),
+    )
     found = problems(tmp_path)
     assert any("at $.level: 'may' is not one of ['must', 'should']" in p for p in found)
     assert any("at $.actions[1].card" in p for p in found)
@@ -168,7 +174,12 @@ def test_not_json_names_line_and_column(tmp_path: Path) -> None:
 
 
 def test_every_problem_is_reported_not_only_the_first(tmp_path: Path) -> None:
-    write(tmp_path, "standard/a.json", a_case(tags=["nope.one"]), a_case(id="test.two", tags=["nope.two"]))
+    write(
+        tmp_path,
+        "standard/a.json",
+        a_case(tags=["nope.one"]),
+        a_case(id="test.two", tags=["nope.two"]),
+    )
     found = problems(tmp_path)
     assert len(found) == 2
     assert "test.bid.first.1" in found[0] and "test.two" in found[1]

@@ -71,7 +71,9 @@ def test_the_request_carries_no_expected_values() -> None:
 class StubEngine:
     """An engine that plays only `standard` and answers every case the same way."""
 
-    def __init__(self, response: CaseResponse | Exception, features: list[str] | None = None) -> None:
+    def __init__(
+        self, response: CaseResponse | Exception, features: list[str] | None = None
+    ) -> None:
         self.response = response
         self.features = features or ["legal", "illegal", "to_act", "trick_winners", "hands",
                                      "totals", "bags", "status"]  # fmt: skip
@@ -111,7 +113,9 @@ def test_an_unsupported_variant_or_observable_is_not_applicable() -> None:
     other = dataclasses.replace(shipped(FOLLOW), variant="porchlight")
     report = run_cases(StubEngine({"outcome": "answered", "answers": {}}), [other])
     assert report.results[0].verdict == "n/a" and report.ok
-    report = run_cases(StubEngine({"outcome": "answered", "answers": {}}, ["hands"]), [shipped(FOLLOW)])
+    report = run_cases(
+        StubEngine({"outcome": "answered", "answers": {}}, ["hands"]), [shipped(FOLLOW)]
+    )
     assert report.results[0].verdict == "n/a"
     assert "legal" in report.results[0].message
 
@@ -147,7 +151,9 @@ def _suite_dir(tmp_path: Path, change: Any) -> Path:
     return tmp_path / "cases"
 
 
-def test_cli_exit_status(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_exit_status(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["conform", "--case", HAND]) == 0
     assert main(["conform", "--case", "no-such-*"]) == 2
     assert main(["conform", "--engine", "nonsense"]) == 2
@@ -160,7 +166,11 @@ def test_cli_exit_status(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
     assert main(["conform", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["ok"] is False
-    assert data["results"][0]["differences"][0] == {"path": "$.totals.NS", "expected": 999, "actual": 182}
+    assert data["results"][0]["differences"][0] == {
+        "path": "$.totals.NS",
+        "expected": 999,
+        "actual": 182,
+    }
     assert data["rerun"][HAND] == f"spadespec conform --engine reference --case {HAND}"
 
 
@@ -168,7 +178,11 @@ def test_cli_reports_invalid_cases_without_a_traceback(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     broken = _suite_dir(tmp_path, lambda e: None)
-    text = (broken / "standard" / "hands.json").read_text().replace("play.trick-winner", "play.trick-winer")
+    text = (
+        (broken / "standard" / "hands.json")
+        .read_text()
+        .replace("play.trick-winner", "play.trick-winer")
+    )
     (broken / "standard" / "hands.json").write_text(text)
     monkeypatch.setattr(conformance.cases, "CASES_DIR", broken)
     assert main(["conform"]) == 1

@@ -1,0 +1,55 @@
+"""`spadespec conform coverage`: which rules and values have cases, and which have none."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from conformance.cases import load_suite
+from conformance.coverage import measure, render
+from reference_engine.cli import main
+
+FOLLOW = "standard.play.must-follow-suit.1"
+FIRST_LEAD = "standard.play.first-lead.any-but-spades.1"
+
+
+def test_a_tag_no_case_carries_is_reported_missing() -> None:
+    case = load_suite().by_id(FIRST_LEAD)
+    coverage = measure([case], variant_ids=["standard"])
+    (standard,) = coverage.variants
+    assert standard.rules["play.first_lead"] == [FIRST_LEAD]
+    assert standard.rules["scoring.set_penalty"] == []
+    assert "scoring.set_penalty" in standard.uncovered
+    assert coverage.values["play.first_lead=any"] == [FIRST_LEAD]
+    assert "scoring.set_penalty=per-trick-bid" in coverage.uncovered_values
+    assert "play.follow-suit" in coverage.uncovered_mechanics
+    assert coverage.gaps > 0
+    text = render(coverage)
+    assert "no case: scoring.set_penalty" in text
+    assert "no case: play.follow-suit" in text
+
+
+def test_a_value_no_measured_variant_plays_is_not_a_gap() -> None:
+    coverage = measure(load_suite().cases, variant_ids=["standard"])
+    assert "game_end.target_rule=exceed" in coverage.unused_values
+    assert "game_end.target_rule=exceed" not in coverage.values
+
+
+def test_tagging_a_rule_covers_it_for_that_variant_only() -> None:
+    case = load_suite().by_id(FOLLOW)
+    tagged = dataclasses.replace(case, tags=("play.follow-suit", "scoring.set_penalty"))
+    coverage = measure([tagged], variant_ids=["standard", "porchlight"])
+    standard, porchlight = coverage.variants
+    assert standard.rules["scoring.set_penalty"] == [FOLLOW]
+    assert porchlight.rules.get("scoring.set_penalty", []) == []
+    assert coverage.mechanics["play.follow-suit"] == [FOLLOW]
+
+
+def test_coverage_exits_1_while_anything_is_uncovered(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conform", "coverage", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["gaps"] > 0
+    assert data["mechanics"]["play.follow-suit"] == [FOLLOW]
+    assert "game.replay" in data["uncovered_mechanics"]
