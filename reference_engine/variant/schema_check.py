@@ -169,7 +169,7 @@ def _message(error: ValidationError) -> str:
     keyword, value, expected = error.validator, error.instance, error.validator_value
     if keyword == "type":
         wanted = expected if isinstance(expected, list) else [expected]
-        kinds = " or ".join(_KINDS.get(k, k) for k in wanted)
+        kinds = " or ".join(_KINDS.get(str(k), str(k)) for k in wanted)
         return f"expected {kinds}, found {_type_name(value)} {_show(value)}"
     if keyword == "enum":
         allowed = [str(v) for v in expected]
@@ -188,4 +188,4 @@ def _message(error: ValidationError) -> str:
     if keyword in ("anyOf", "oneOf") and error.context:
         best = min(error.context, key=relevance)
         return _message(best)
-    return error.message
+    return str(error.message)

@@ -74,7 +74,7 @@ class _TooBig(Exception):
         self.node = node
 
 
-class _BoundedLoader(yaml.SafeLoader):
+class _BoundedLoader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML ships no types
     """The safe loader's composer with a cap on nodes and depth, checked while parsing."""
 
     def __init__(self, stream: str) -> None:
@@ -244,8 +244,10 @@ def read_text(text: str, file: str) -> Document:
     try:
         data = builder.build(root, ())
     except _TooBig as exc:
-        line, column = _mark(exc.node) if exc.node is not None else (None, None)
-        raise VariantError([Problem(str(exc), file=file, line=line, column=column)]) from None
+        at: tuple[int | None, int | None] = (None, None)
+        if exc.node is not None:
+            at = _mark(exc.node)
+        raise VariantError([Problem(str(exc), file=file, line=at[0], column=at[1])]) from None
     if builder.problems:
         raise VariantError(builder.problems)
     return Document(file=file, data=data, marks=builder.marks, key_marks=builder.key_marks)
