@@ -37,16 +37,19 @@ from reference_engine.game import Game  # noqa: E402
 from reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids  # noqa: E402
 
 
-def best_rate(work: Callable[[], int], repeats: int) -> float:
-    """Items per second of `work` (which returns how many items it did), best of `repeats`,
-    after one untimed warm-up run."""
-    work()
-    best = 0.0
+def best_rates(works: list[Callable[[], int]], repeats: int) -> list[float]:
+    """Items per second of each of `works` (each returns how many items it did), best of
+    `repeats`, after one untimed warm-up run each. The works take turns within each repeat,
+    so a machine that gets busier or quieter during the run affects them alike."""
+    for work in works:
+        work()
+    best = [0.0] * len(works)
     for _ in range(repeats):
-        start = time.perf_counter()
-        done = work()
-        elapsed = time.perf_counter() - start
-        best = max(best, done / elapsed)
+        for i, work in enumerate(works):
+            start = time.perf_counter()
+            done = work()
+            elapsed = time.perf_counter() - start
+            best[i] = max(best[i], done / elapsed)
     return best
 
 
@@ -129,18 +132,6 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         report["openspiel"] = {"version": openspiel, "hands_per_s": 0.0}
     for variant_id in shipped_variant_ids():
         variant = load_variant(variant_id)
-        os_rate = 0.0
-        if openspiel:
-            # Measured again next to each variant, so that a busy machine slows both alike.
-            os_rate = best_rate(partial(openspiel_hands, args.hands, args.seed), args.repeats)
-            best = report["openspiel"]["hands_per_s"]
-            report["openspiel"]["hands_per_s"] = max(best, os_rate)
-        via_actions = best_rate(
-            partial(reference_hands_via_actions, variant, args.hands, args.seed), args.repeats
-        )
-        via_bots = best_rate(
-            partial(reference_hands_via_bots, variant, args.hands, args.seed), args.repeats
-        )
         played: list[int] = []
 
         def games(v: ResolvedVariant = variant, played: list[int] = played) -> int:
@@ -148,7 +139,19 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             played.append(hands)
             return count
 
-        games_rate = best_rate(games, args.repeats)
+        works: list[Callable[[], int]] = [
+            partial(reference_hands_via_actions, variant, args.hands, args.seed),
+            partial(reference_hands_via_bots, variant, args.hands, args.seed),
+            games,
+        ]
+        if openspiel:
+            # Measured again beside each variant, turn about with it.
+            works.append(partial(openspiel_hands, args.hands, args.seed))
+        via_actions, via_bots, games_rate, *os_rates = best_rates(works, args.repeats)
+        os_rate = os_rates[0] if os_rates else 0.0
+        if openspiel:
+            best = report["openspiel"]["hands_per_s"]
+            report["openspiel"]["hands_per_s"] = max(best, os_rate)
         row: dict[str, Any] = {
             "random_hands_per_s": via_actions,
             "random_hands_per_s_bitmask": via_bots,
