@@ -2,6 +2,7 @@
 that load, run, export and measure them.
 
     cases.py              reading and checking the case files under cases/
+    casefile.py           writing case files in the suite's layout
     tags.py, tags.yaml    the registry of rule clauses a case may be tagged with
     engine.py             the Protocol an engine under test implements
     reference_adapter.py  the built-in engine behind that Protocol

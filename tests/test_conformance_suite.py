@@ -84,3 +84,13 @@ def test_case_passes_on_the_reference_engine(case: Any) -> None:
     assert result.verdict == "pass", "\n".join(
         [result.message, *(str(d) for d in result.differences)]
     )
+
+
+def test_every_case_file_is_laid_out_by_the_formatter() -> None:
+    from conformance.casefile import dumps
+
+    for path in sorted(CASES_DIR.rglob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        assert text == dumps(json.loads(text)) + "\n", (
+            f"{path} is not in the suite's layout; run: python3 -m conformance.casefile {path}"
+        )
