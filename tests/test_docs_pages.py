@@ -1,0 +1,119 @@
+"""The generated pages, as Markdown: a page per ruleset with every rule cited, and the matrix."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs"))
+
+from _gen.pages import generated_pages  # noqa: E402
+from _gen.rule_names import rule_anchor, rule_label  # noqa: E402
+from reference_engine.variant import shipped_variant_ids  # noqa: E402
+from reference_engine.variant.model import rule_paths  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    return generated_pages()
+
+
+def _rule_block(page: str, path: str) -> str:
+    start = page.index(f"{{#{rule_anchor(path)}}}")
+    following = page.find("\n### ", start)
+    following_section = page.find("\n## ", start)
+    ends = [e for e in (following, following_section) if e != -1]
+    return page[start : min(ends) if ends else len(page)]
+
+
+def test_every_shipped_ruleset_has_a_page(pages: dict[str, str]) -> None:
+    for ident in shipped_variant_ids():
+        assert f"rules/{ident}.md" in pages
+
+
+@pytest.mark.parametrize("ident", shipped_variant_ids())
+def test_every_rule_has_its_section_with_a_citation_or_interpretation(pages: dict[str, str], ident: str) -> None:
+    page = pages[f"rules/{ident}.md"]
+    for heading in ("## Players and deck", "## The deal", "## Bidding", "## Play", "## Scoring", "## End of the game"):
+        assert heading in page
+    for path in rule_paths():
+        block = _rule_block(page, path)
+        assert f"`{path}` =" in block, f"{ident}: {path} shows no value"
+        assert "Source" in block or "Interpretation:" in block, f"{ident}: {path} is neither cited nor interpreted"
+
+
+def test_an_interpretation_shows_question_choice_why_and_alternative(pages: dict[str, str]) -> None:
+    block = _rule_block(pages["rules/standard.md"], "play.spades_broken_by")
+    for part in ("**Question.**", "**Choice.**", "**Why.**", "**Alternative reading.**"):
+        assert part in block
+
+
+def test_what_a_ruleset_changes_is_listed_against_its_parent(pages: dict[str, str]) -> None:
+    page = pages["rules/illustrated-table.md"]
+    changes = page[page.index("## What it changes") : page.index("## Table options")]
+    # The illustrated table sets only the tricks short, and plays nil at 50 (its summary says so).
+    assert f"[{rule_label('scoring.set_penalty')}](#{rule_anchor('scoring.set_penalty')}) | `per-trick-bid` | `per-trick-short` |" in changes
+    assert "`scoring.nil_bonus`" not in changes
+    assert "| `100` | `50` |" in changes
+    assert "Target" not in changes
+
+
+def test_table_options_show_choices_and_default(pages: dict[str, str]) -> None:
+    page = pages["rules/porchlight.md"]
+    assert "| `target` | [Target](#rule-game-end-target) | `200`, `300`, `500` | `300` |" in page
+
+
+def test_the_matrix_has_a_row_per_rule_and_a_linked_cell_per_ruleset(pages: dict[str, str]) -> None:
+    matrix = pages["rules/matrix.md"]
+    ids = shipped_variant_ids()
+    for path in rule_paths():
+        row = next(line for line in matrix.splitlines() if line.startswith(f"| {rule_label(path)} |"))
+        for ident in ids:
+            assert f"({ident}.md#{rule_anchor(path)})" in row
+
+
+def test_the_matrix_marks_only_cells_that_differ_from_standard(pages: dict[str, str]) -> None:
+    matrix = pages["rules/matrix.md"]
+    lines = matrix.splitlines()
+    row = next(line for line in lines if line.startswith("| Set penalty |"))
+    header = next(line for line in lines if line.startswith("| rule |"))
+    columns = re.findall(r"\[([a-z0-9-]+)\]\(", header)
+    cells = row.strip("|").split("|")[1:]
+    marked = [ident for ident, cell in zip(columns, cells, strict=True) if "◆" in cell]
+    assert "standard" not in marked
+    assert "illustrated-table" in marked
+
+
+def test_the_example_house_rule_has_its_page(pages: dict[str, str]) -> None:
+    page = pages["rules/porch-200.md"]
+    assert "examples/house-rules/porch-200.yaml" in page
+    assert "| `target` |" in page and "| `200` |" in page
+    assert "What do ten bags cost at our table?" in page
+
+
+def test_reference_pages_exist_for_each_schema_and_the_reason_codes(pages: dict[str, str]) -> None:
+    root = Path(__file__).resolve().parents[1]
+    for schema in (root / "schema").glob("*.schema.json"):
+        assert f"reference/{schema.name.removesuffix('.schema.json')}-schema.md" in pages
+    codes = pages["reference/reason-codes.md"]
+    assert "`must-follow-suit`" in codes and "`spades-not-broken`" in codes
+
+
+def test_the_variant_schema_reference_lists_every_rule_with_its_values(pages: dict[str, str]) -> None:
+    ref = pages["reference/variant-schema.md"]
+    for path in rule_paths():
+        assert f"| `rules.{path}` |" in ref
+    assert re.search(r"\| `rules\.scoring\.set_penalty` \|.*`per-trick-short`", ref)
+
+
+def test_worked_examples_agree_with_their_cases(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.spadespec"):
+        pages = generated_pages()
+    assert not [r.getMessage() for r in caplog.records]
+    standard = pages["rules/standard.md"]
+    assert "## Worked examples" in standard
+    assert "The score as the engine computes it" in standard
