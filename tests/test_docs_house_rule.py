@@ -17,7 +17,10 @@ EXAMPLE = ROOT / "examples" / "house-rules" / "porch-200.yaml"
 def test_the_example_validates_with_spadespec_validate() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "reference_engine", "validate", str(EXAMPLE)],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stdout + done.stderr
 

@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs"))
 
 from _gen.pages import generated_pages  # noqa: E402
 from _gen.rule_names import rule_anchor, rule_label  # noqa: E402
+
 from reference_engine.variant import shipped_variant_ids  # noqa: E402
 from reference_engine.variant.model import rule_paths  # noqa: E402
 
@@ -36,14 +37,25 @@ def test_every_shipped_ruleset_has_a_page(pages: dict[str, str]) -> None:
 
 
 @pytest.mark.parametrize("ident", shipped_variant_ids())
-def test_every_rule_has_its_section_with_a_citation_or_interpretation(pages: dict[str, str], ident: str) -> None:
+def test_every_rule_has_its_section_with_a_citation_or_interpretation(
+    pages: dict[str, str], ident: str
+) -> None:
     page = pages[f"rules/{ident}.md"]
-    for heading in ("## Players and deck", "## The deal", "## Bidding", "## Play", "## Scoring", "## End of the game"):
+    for heading in (
+        "## Players and deck",
+        "## The deal",
+        "## Bidding",
+        "## Play",
+        "## Scoring",
+        "## End of the game",
+    ):
         assert heading in page
     for path in rule_paths():
         block = _rule_block(page, path)
         assert f"`{path}` =" in block, f"{ident}: {path} shows no value"
-        assert "Source" in block or "Interpretation:" in block, f"{ident}: {path} is neither cited nor interpreted"
+        assert "Source" in block or "Interpretation:" in block, (
+            f"{ident}: {path} is neither cited nor interpreted"
+        )
 
 
 def test_an_interpretation_shows_question_choice_why_and_alternative(pages: dict[str, str]) -> None:
@@ -56,7 +68,10 @@ def test_what_a_ruleset_changes_is_listed_against_its_parent(pages: dict[str, st
     page = pages["rules/illustrated-table.md"]
     changes = page[page.index("## What it changes") : page.index("## Table options")]
     # The illustrated table sets only the tricks short, and plays nil at 50 (its summary says so).
-    assert f"[{rule_label('scoring.set_penalty')}](#{rule_anchor('scoring.set_penalty')}) | `per-trick-bid` | `per-trick-short` |" in changes
+    assert (
+        f"[{rule_label('scoring.set_penalty')}](#{rule_anchor('scoring.set_penalty')}) "
+        "| `per-trick-bid` | `per-trick-short` |" in changes
+    )
     assert "`scoring.nil_bonus`" not in changes
     assert "| `100` | `50` |" in changes
     assert "Target" not in changes
@@ -71,7 +86,9 @@ def test_the_matrix_has_a_row_per_rule_and_a_linked_cell_per_ruleset(pages: dict
     matrix = pages["rules/matrix.md"]
     ids = shipped_variant_ids()
     for path in rule_paths():
-        row = next(line for line in matrix.splitlines() if line.startswith(f"| {rule_label(path)} |"))
+        row = next(
+            line for line in matrix.splitlines() if line.startswith(f"| {rule_label(path)} |")
+        )
         for ident in ids:
             assert f"({ident}.md#{rule_anchor(path)})" in row
 
@@ -103,7 +120,9 @@ def test_reference_pages_exist_for_each_schema_and_the_reason_codes(pages: dict[
     assert "`must-follow-suit`" in codes and "`spades-not-broken`" in codes
 
 
-def test_the_variant_schema_reference_lists_every_rule_with_its_values(pages: dict[str, str]) -> None:
+def test_the_variant_schema_reference_lists_every_rule_with_its_values(
+    pages: dict[str, str],
+) -> None:
     ref = pages["reference/variant-schema.md"]
     for path in rule_paths():
         assert f"| `rules.{path}` |" in ref

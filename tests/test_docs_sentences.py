@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs"))
 
 from _gen.cards import card_name  # noqa: E402
 from _gen.sentences import SENTENCES, sentence, template_for  # noqa: E402
+
 from reference_engine.variant import load_variant  # noqa: E402
 from reference_engine.variant.model import SECTIONS  # noqa: E402
 
@@ -26,7 +27,9 @@ def _enum_rules() -> list[tuple[str, type[Enum]]]:
     return out
 
 
-@pytest.mark.parametrize(("path", "enum_cls"), _enum_rules(), ids=lambda v: getattr(v, "__name__", v))
+@pytest.mark.parametrize(
+    ("path", "enum_cls"), _enum_rules(), ids=lambda v: getattr(v, "__name__", v)
+)
 def test_every_enum_value_has_a_sentence(path: str, enum_cls: type[Enum]) -> None:
     missing = [m.value for m in enum_cls if template_for(path, m) is None]
     assert not missing, f"{path}: add a sentence to docs/_gen/sentences.py for {missing}"
@@ -37,7 +40,9 @@ def test_every_number_rule_has_a_sentence() -> None:
         for f in fields(cls):
             path = f"{section}.{f.name}"
             if not (isinstance(f.type, type) and issubclass(f.type, Enum)):
-                assert template_for(path, 7) is not None or template_for(path, "2C") is not None, path
+                assert template_for(path, 7) is not None or template_for(path, "2C") is not None, (
+                    path
+                )
 
 
 def test_no_sentence_for_a_rule_the_model_does_not_have() -> None:

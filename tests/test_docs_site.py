@@ -26,8 +26,14 @@ if CHROMIUM is None:
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 )
 
 
@@ -52,8 +58,22 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, env=env,
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "-f",
+            str(ROOT / "mkdocs.yml"),
+            "-d",
+            str(out),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
     )
     assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
     return out
@@ -81,7 +101,9 @@ def dom(server: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]
     for page in ("", "rules/standard/", "rules/matrix/", "a-game-pictured/"):
         done = subprocess.run(
             [CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--dump-dom", server + page],
-            capture_output=True, text=True, timeout=120,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
         assert done.returncode == 0, done.stderr[-2000:]
         assert "</html>" in done.stdout, f"no DOM for {page!r}: {done.stderr[-2000:]}"

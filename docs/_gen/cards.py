@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 RANK_NAMES = {
-    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
-    "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "T": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    "A": "ace",
 }
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}

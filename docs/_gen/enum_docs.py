@@ -13,7 +13,7 @@ def member_docstrings(enum_cls: type[Enum]) -> dict[str, str]:
     tree = ast.parse(textwrap.dedent(inspect.getsource(enum_cls)))
     body = tree.body[0].body  # type: ignore[attr-defined]
     docs: dict[str, str] = {}
-    for stmt, after in zip(body, body[1:]):
+    for stmt, after in zip(body, body[1:], strict=False):
         if (
             isinstance(stmt, ast.Assign)
             and isinstance(stmt.value, ast.Constant)

@@ -28,7 +28,8 @@ def _sheet(hands: list[Any]) -> str:
         ns, ew = score.sides["NS"], score.sides["EW"]
         rows.append(
             f"| {hand.number} | {SEAT_NAMES[hand.dealer]} | {bids} | {tricks} "
-            f"| {ns.hand_points:+d} → **{ns.score_after}** | {ew.hand_points:+d} → **{ew.score_after}** |"
+            f"| {ns.hand_points:+d} → **{ns.score_after}** "
+            f"| {ew.hand_points:+d} → **{ew.score_after}** |"
         )
     return "\n".join(rows) + "\n"
 
@@ -49,27 +50,30 @@ def game_page(variant: Any) -> str:
     )
     outcome = "the game was stopped by the cap on hands" if result.capped else game.outcome.reason
     first = hands[0]
-    return "\n".join([
-        "# A game, pictured",
-        "",
-        f"Four of the reference engine's bots played one whole game of "
-        f"[{variant.title}](rules/{variant.id}.md) with seed {SEED} while this site was built: "
-        f"{len(hands)} hands, and {outcome}. The same game replays at a terminal with "
-        f"`spadespec play --variant {variant.id} --seed {SEED}`.",
-        "",
-        "## The running scores",
-        "",
-        f'<figure class="sp-chart-figure">{chart}<figcaption>North–South (blue) and East–West '
-        f"(red) after each hand; the dashed lines are the target and, where the rules have one, "
-        f"the losing floor.</figcaption></figure>",
-        "",
-        "## Hand by hand",
-        "",
-        _sheet(hands),
-        "## The first hand",
-        "",
-        f"{SEAT_NAMES[first.dealer]} dealt. The hands as dealt, with each player's bid and the "
-        "tricks they took, then every trick in the order played.",
-        "",
-        hand_figure(first, f"Hand 1 of the seed-{SEED} game, as dealt"),
-    ])
+    return "\n".join(
+        [
+            "# A game, pictured",
+            "",
+            f"Four of the reference engine's bots played one whole game of "
+            f"[{variant.title}](rules/{variant.id}.md) with seed {SEED} while this site was built: "
+            f"{len(hands)} hands, and {outcome}. The same game replays at a terminal with "
+            f"`spadespec play --variant {variant.id} --seed {SEED}`.",
+            "",
+            "## The running scores",
+            "",
+            f'<figure class="sp-chart-figure">{chart}<figcaption>North–South (blue) and East–West '
+            f"(red) after each hand; the dashed lines are the target and, where the rules have "
+            f"one, "
+            f"the losing floor.</figcaption></figure>",
+            "",
+            "## Hand by hand",
+            "",
+            _sheet(hands),
+            "## The first hand",
+            "",
+            f"{SEAT_NAMES[first.dealer]} dealt. The hands as dealt, with each player's bid and the "
+            "tricks they took, then every trick in the order played.",
+            "",
+            hand_figure(first, f"Hand 1 of the seed-{SEED} game, as dealt"),
+        ]
+    )

@@ -33,7 +33,8 @@ def _seat_html(hand: HandRecord, seat: str) -> str:
         colour = "sp-red" if suit in _RED else "sp-black"
         shown = " ".join(_rank(r) for r in ranks) or "—"
         rows.append(
-            f'<div class="sp-suit"><span class="sp-sym {colour}">{SUIT_SYMBOLS[suit]}</span> {shown}</div>'
+            f'<div class="sp-suit"><span class="sp-sym {colour}">{SUIT_SYMBOLS[suit]}</span> '
+            f"{shown}</div>"
         )
     bid = hand.bids.get(seat)
     took = sum(1 for t in hand.tricks if t.winner == seat)
@@ -48,9 +49,13 @@ def _seat_html(hand: HandRecord, seat: str) -> str:
 
 def deal_html(hand: HandRecord) -> str:
     """The four hands as dealt, North at the top, as a CSS grid."""
-    compass = '<div class="sp-compass"><span>N</span><span>W&nbsp;&nbsp;&nbsp;E</span><span>S</span></div>'
+    compass = (
+        '<div class="sp-compass"><span>N</span>'
+        "<span>W&nbsp;&nbsp;&nbsp;E</span><span>S</span></div>"
+    )
     seats = "".join(_seat_html(hand, s) for s in ("N", "W", "E", "S"))
-    return f'<div class="sp-deal" role="figure" aria-label="the four hands as dealt">{seats}{compass}</div>'
+    label = "the four hands as dealt"
+    return f'<div class="sp-deal" role="figure" aria-label="{label}">{seats}{compass}</div>'
 
 
 def tricks_html(hand: HandRecord) -> str:
@@ -68,7 +73,8 @@ def tricks_html(hand: HandRecord) -> str:
             for s in ("N", "E", "S", "W")
         )
         rows.append(
-            f"<tr><td>{number}</td>{cells}<td>{SEAT_NAMES[trick.winner]} ({card_html(winning)})</td></tr>"
+            f"<tr><td>{number}</td>{cells}"
+            f"<td>{SEAT_NAMES[trick.winner]} ({card_html(winning)})</td></tr>"
         )
     return (
         '<table class="sp-tricks"><thead><tr><th>trick</th>'
@@ -81,8 +87,13 @@ def tricks_html(hand: HandRecord) -> str:
 
 def hand_figure(hand: HandRecord, caption: str) -> str:
     """The deal and the tricks together, as one block of HTML for a Markdown page."""
-    parts = [f'<figure class="sp-hand">{deal_html(hand)}<figcaption>{escape(caption)}</figcaption></figure>']
+    parts = [
+        f'<figure class="sp-hand">{deal_html(hand)}'
+        f"<figcaption>{escape(caption)}</figcaption></figure>"
+    ]
     if hand.tricks:
         parts.append(tricks_html(hand))
-        parts.append('<p class="sp-legend">&#9664; marks the card led; the winning card is bold.</p>')
+        parts.append(
+            '<p class="sp-legend">&#9664; marks the card led; the winning card is bold.</p>'
+        )
     return "\n\n".join(parts) + "\n"

@@ -42,7 +42,10 @@ def _snapshot(game: Any, number: int, dealer: str) -> HandRecord:
         number=number,
         dealer=dealer,
         dealt={SEAT_ORDER[i]: _cards_of(mask) for i, mask in enumerate(game.dealt)},
-        bids={str(seat.name if hasattr(seat, "name") else seat): bid for seat, bid in game.bids.items()},
+        bids={
+            str(seat.name if hasattr(seat, "name") else seat): bid
+            for seat, bid in game.bids.items()
+        },
         tricks=tuple(
             TrickRecord(
                 leader=t.leader.name,
@@ -61,13 +64,17 @@ def _card_text(card: int) -> str:
     return CARD_TEXT[card]
 
 
-def replay_hands(variant: Any, setup: Mapping[str, Any] | None, log: Sequence[Mapping[str, Any]]) -> list[HandRecord]:
+def replay_hands(
+    variant: Any, setup: Mapping[str, Any] | None, log: Sequence[Mapping[str, Any]]
+) -> list[HandRecord]:
     """Every hand the log deals, replayed by the engine, in order."""
     from reference_engine.actions import action_from_json
     from reference_engine.game import Game
 
     setup = dict(setup or {})
-    game = Game.new(variant, dealer=setup.get("dealer", "N"), scores=setup.get("scores"), bags=setup.get("bags"))
+    game = Game.new(
+        variant, dealer=setup.get("dealer", "N"), scores=setup.get("scores"), bags=setup.get("bags")
+    )
     hands: list[HandRecord] = []
     dealer = None
     for entry in log:

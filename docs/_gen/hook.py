@@ -38,7 +38,11 @@ def on_config(config: Any) -> Any:
             ((title, target),) = entry.items()
             if title in sections:
                 entry = {title: sections[title]}
-            elif isinstance(target, str) and target not in _pages and not (docs_dir / target).is_file():
+            elif (
+                isinstance(target, str)
+                and target not in _pages
+                and not (docs_dir / target).is_file()
+            ):
                 # A page generated only once its data exists (e.g. the pictured game).
                 log.info("nav: leaving out %s until %s exists", title, target)
                 continue
@@ -51,7 +55,9 @@ def on_files(files: Files, config: Any) -> Files:
     for uri, content in _pages.items():
         existing = files.get_file_from_path(uri)
         if existing is not None:
-            log.warning("generated page %s would hide the hand-written %s", uri, existing.abs_src_path)
+            log.warning(
+                "generated page %s would hide the hand-written %s", uri, existing.abs_src_path
+            )
             continue
         files.append(File.generated(config, uri, content=content))
     return files

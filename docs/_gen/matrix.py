@@ -33,7 +33,14 @@ def matrix_page(docs: list[VariantDoc]) -> str:
         "",
     ]
     for section, cls in SECTIONS.items():
-        out += [f"## {SECTION_TITLES.get(section, section)}", "", '<div class="sp-matrix" markdown>', "", head, rule]
+        out += [
+            f"## {SECTION_TITLES.get(section, section)}",
+            "",
+            '<div class="sp-matrix" markdown>',
+            "",
+            head,
+            rule,
+        ]
         for f in fields(cls):
             path = f"{section}.{f.name}"
             cells = []

@@ -50,13 +50,18 @@ def generated_pages() -> dict[str, str]:
     """Site path -> Markdown for every generated page."""
     docs = shipped_docs()
     cases = load_cases()
-    pages: dict[str, str] = {"rules/index.md": rulesets_index(docs), "rules/matrix.md": matrix_page(docs)}
+    pages: dict[str, str] = {
+        "rules/index.md": rulesets_index(docs),
+        "rules/matrix.md": matrix_page(docs),
+    }
     for doc in docs:
         pages[variant_page(doc.id)] = rulebook_page(doc, examples_section(doc, cases))
     shipped = {doc.id for doc in docs}
     for doc in example_docs(EXAMPLES_DIR):
         if doc.id in shipped:
-            log.warning("example house rule %s has the id of a shipped ruleset; not shown", doc.path)
+            log.warning(
+                "example house rule %s has the id of a shipped ruleset; not shown", doc.path
+            )
             continue
         pages[variant_page(doc.id)] = rulebook_page(doc, examples_section(doc, cases))
     pages.update(schema_pages(data_dir("schema")))
@@ -70,11 +75,15 @@ def generated_pages() -> dict[str, str]:
     return pages
 
 
-def nav_sections(pages: dict[str, str]) -> dict[str, list[object]]:
+def nav_sections(pages: dict[str, str]) -> dict[str, list[str]]:
     """Navigation entries for the generated sections, in reading order."""
     shipped = {variant_page(i) for i in shipped_variant_ids()}
     rules = ["rules/index.md"] + sorted(
-        (p for p in pages if p.startswith("rules/") and p not in ("rules/index.md", "rules/matrix.md")),
+        (
+            p
+            for p in pages
+            if p.startswith("rules/") and p not in ("rules/index.md", "rules/matrix.md")
+        ),
         # The base ruleset, then the shipped ones, then the example house rules.
         key=lambda p: (p != "rules/standard.md", p not in shipped, p),
     )

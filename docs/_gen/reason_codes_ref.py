@@ -38,6 +38,10 @@ def reason_codes_page(cases: list[dict[str, Any]] | None = None) -> str | None:
     ]
     for member in enum_cls:
         ids = used.get(member.value, [])
-        checked = ", ".join(f"`{i}`" for i in ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
-        out.append(f"| `{member.value}`{{#{member.value}}} | {docs.get(member.value, '')} | {checked} |")
+        checked = ", ".join(f"`{i}`" for i in ids[:3]) + (
+            f" and {len(ids) - 3} more" if len(ids) > 3 else ""
+        )
+        out.append(
+            f"| `{member.value}`{{#{member.value}}} | {docs.get(member.value, '')} | {checked} |"
+        )
     return "\n".join(out) + "\n"

@@ -37,7 +37,10 @@ def rule_label(path: str) -> str:
 
 
 def rule_anchor(path: str) -> str:
-    """The id of the rule's heading on a variant page: `scoring.set_penalty` -> `rule-scoring-set-penalty`."""
+    """The id of a rule's heading on a variant page.
+
+    `scoring.set_penalty` -> `rule-scoring-set-penalty`.
+    """
     return "rule-" + path.replace(".", "-").replace("_", "-")
 
 

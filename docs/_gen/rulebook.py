@@ -28,7 +28,7 @@ def rule_value(doc: VariantDoc, path: str) -> Any:
 
 
 def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
-    """"Sources: *Title* (`file`), sections “A” and “B”; ..." with one entry per document."""
+    """ "Sources: *Title* (`file`), sections “A” and “B”; ..." with one entry per document."""
     by_source: dict[str, list[str]] = {}
     for cite in cites:
         key = cite.source if hasattr(cite, "source") else cite["source"]
@@ -74,9 +74,11 @@ def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
 
 def _origin(doc: VariantDoc, path: str, prov: Provenance) -> str:
     if prov.origin == "parent":
-        return f"Inherited from [{prov.variant}]({prov.variant}.md#{rule_anchor(path)}).\n{{: .spadespec-origin }}"
+        link = f"[{prov.variant}]({prov.variant}.md#{rule_anchor(path)})"
+        return f"Inherited from {link}.\n{{: .spadespec-origin }}"
     if prov.origin in ("option", "option-default"):
-        return f"Chosen at the table: see the option [`{prov.option}`](#table-options).\n{{: .spadespec-origin }}"
+        link = f"[`{prov.option}`](#table-options)"
+        return f"Chosen at the table: see the option {link}.\n{{: .spadespec-origin }}"
     return ""
 
 
@@ -128,13 +130,21 @@ def changes_from_parent(doc: VariantDoc) -> str:
     if not rows:
         return head + " With its table options at their defaults it plays the same rules.\n"
     table = [f"| rule | {parent.id} | {doc.id} |", "| --- | --- | --- |", *rows]
-    return head + " With its table options at their defaults, it changes:\n\n" + "\n".join(table) + "\n"
+    return (
+        head
+        + " With its table options at their defaults, it changes:\n\n"
+        + "\n".join(table)
+        + "\n"
+    )
 
 
 def options_table(doc: VariantDoc) -> str:
     if not doc.resolved.options:
         return "This ruleset has no table options: every rule is fixed.\n"
-    rows = ["| option | rule | choices | default | what it decides |", "| --- | --- | --- | --- | --- |"]
+    rows = [
+        "| option | rule | choices | default | what it decides |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for opt in doc.resolved.options:
         choices = ", ".join(f"`{format_value(c)}`" for c in opt.choices)
         rows.append(
@@ -155,7 +165,7 @@ def options_table(doc: VariantDoc) -> str:
 
 
 def sources_table(doc: VariantDoc) -> str:
-    used = set()
+    used: set[str] = set()
     for prov in doc.resolved.provenance.values():
         used.update(c.source for c in prov.citations)
         if prov.interpretation and prov.interpretation.source:

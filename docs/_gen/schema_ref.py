@@ -51,9 +51,13 @@ def allowed(node: dict[str, Any]) -> str:
     if "const" in node:
         parts.append(f"exactly {_code(node['const'])}")
     for key, say in (
-        ("minimum", "at least"), ("maximum", "at most"), ("minLength", "length at least"),
-        ("maxLength", "length at most"), ("minItems", "at least {} item(s)"),
-        ("maxItems", "at most {} item(s)"), ("minProperties", "at least {} key(s)"),
+        ("minimum", "at least"),
+        ("maximum", "at most"),
+        ("minLength", "length at least"),
+        ("maxLength", "length at most"),
+        ("minItems", "at least {} item(s)"),
+        ("maxItems", "at most {} item(s)"),
+        ("minProperties", "at least {} key(s)"),
     ):
         if key in node:
             parts.append(say.format(node[key]) if "{}" in say else f"{say} {node[key]}")
@@ -122,7 +126,11 @@ def _branches(node: dict[str, Any]) -> list[str]:
 def _object_section(
     title: str, anchor: str, node: dict[str, Any], defs: dict[str, Any], heading: bool = True
 ) -> list[str]:
-    out = [f"### `{title}` {{#{anchor}}}", "", _cell(node.get("description", "")), ""] if heading else []
+    out = (
+        [f"### `{title}` {{#{anchor}}}", "", _cell(node.get("description", "")), ""]
+        if heading
+        else []
+    )
     if node.get("properties"):
         out += [
             "| field | type | required | meaning | allowed values |",

@@ -21,11 +21,21 @@ _ITEMS: tuple[tuple[str, Any], ...] = (
     ("contract points", lambda s: f"{s['contract_points']:+d}"),
     ("overtricks", lambda s: s["overtricks"]),
     ("overtrick points", lambda s: f"{s['overtrick_points']:+d}"),
-    ("nil", lambda s: "; ".join(
-        f"{SEAT_NAMES.get(n['seat'], n['seat'])} took {n['tricks']}: "
-        f"{'made' if n['made'] else 'failed'}, {n['points']:+d}" for n in s["nils"]
-    ) or "–"),
-    ("bags before → added → after", lambda s: f"{s.get('bags_before', '?')} → {s['bags_added']} → {s['bags_after']}"),
+    (
+        "nil",
+        lambda s: (
+            "; ".join(
+                f"{SEAT_NAMES.get(n['seat'], n['seat'])} took {n['tricks']}: "
+                f"{'made' if n['made'] else 'failed'}, {n['points']:+d}"
+                for n in s["nils"]
+            )
+            or "–"
+        ),
+    ),
+    (
+        "bags before → added → after",
+        lambda s: f"{s.get('bags_before', '?')} → {s['bags_added']} → {s['bags_after']}",
+    ),
     ("bag penalty", lambda s: f"{-s['bag_penalty']:+d}" if s["bag_penalty"] else "0"),
     ("points this hand", lambda s: f"**{s['hand_points']:+d}**"),
     ("score before → after", lambda s: f"{s['score_before']} → **{s['score_after']}**"),
@@ -47,14 +57,21 @@ def load_cases() -> list[Any]:
 
 def example_cases(doc: VariantDoc, cases: list[Any]) -> list[Any]:
     """This variant's cases that score at least one hand, the sources' own examples first."""
-    mine = [c for c in cases if c.variant == doc.id and (c.expect.get("hands") or c.status == "erratum")]
+    mine = [
+        c for c in cases if c.variant == doc.id and (c.expect.get("hands") or c.status == "erratum")
+    ]
     return sorted(mine, key=lambda c: (c.origin.get("kind") != "source", c.id))
 
 
 def _sheet(hand: dict[str, Any]) -> str:
     bids = " · ".join(f"{SEAT_NAMES[s]} {hand['bids'].get(s, '–')}" for s in "NESW")
     tricks = " · ".join(f"{SEAT_NAMES[s]} {hand['tricks'].get(s, '–')}" for s in "NESW")
-    rows = [f"Bids: {bids}. Tricks taken: {tricks}.", "", "| item | North–South | East–West |", "| --- | ---: | ---: |"]
+    rows = [
+        f"Bids: {bids}. Tricks taken: {tricks}.",
+        "",
+        "| item | North–South | East–West |",
+        "| --- | ---: | ---: |",
+    ]
     ns, ew = hand["sides"]["NS"], hand["sides"]["EW"]
     for label, read in _ITEMS:
         rows.append(f"| {label} | {read(ns)} | {read(ew)} |")
@@ -96,7 +113,9 @@ def _origin_line(doc: VariantDoc, case: Any) -> str:
         src = doc.sources.get(origin.get("source", ""))
         title = src.title if src else origin.get("source", "")
         file = f" (`{src.file}`)" if src and src.file else ""
-        return f"A worked example printed in *{title}*{file}, section “{origin.get('section', '')}”."
+        return (
+            f"A worked example printed in *{title}*{file}, section “{origin.get('section', '')}”."
+        )
     if kind == "derived":
         return f"Worked out by hand from the rule `{origin.get('clause', '')}`."
     if kind == "ruleset":
@@ -119,11 +138,18 @@ def example_block(doc: VariantDoc, case: Any) -> str:
     """One worked example: where it comes from, the hand if the log deals one, the score sheet."""
     engine, hands = _engine_view(case, doc)
     mismatch = [
-        path for path, want in _flatten({k: case.expect[k] for k in ("hands", "totals", "bags") if k in case.expect}).items()
+        path
+        for path, want in _flatten(
+            {k: case.expect[k] for k in ("hands", "totals", "bags") if k in case.expect}
+        ).items()
         if _flatten(engine).get(path) != want
     ]
     if mismatch:
-        log.warning("case %s: the engine's score differs from the case at %s", case.id, ", ".join(mismatch[:5]))
+        log.warning(
+            "case %s: the engine's score differs from the case at %s",
+            case.id,
+            ", ".join(mismatch[:5]),
+        )
     out = [
         f"### {case.description.rstrip('.')} {{#case-{case.id.replace('.', '-')}}}",
         "",
@@ -139,7 +165,13 @@ def example_block(doc: VariantDoc, case: Any) -> str:
     played = [h for h in hands if h.tricks]
     if played:
         figure = hand_figure(played[0], f"The hand of case {case.id}")
-        out += ['<details class="sp-details"><summary>The cards and the tricks as played</summary>', "", figure, "</details>", ""]
+        out += [
+            '<details class="sp-details"><summary>The cards and the tricks as played</summary>',
+            "",
+            figure,
+            "</details>",
+            "",
+        ]
     if case.note:
         out += [f"*How it was worked out.* {case.note}", ""]
     return "\n".join(out)
