@@ -79,8 +79,8 @@ SENTENCES: dict[tuple[str, Any], str] = {
     (
         "play.spades_lead",
         "after-broken",
-    ): "Spades may not be led until they have been broken, unless the leader holds nothing "
-    "but spades.",
+    ): "Nobody may open a trick with a spade before spades are broken, except a leader whose "
+    "hand holds nothing but spades.",
     (
         "play.spades_broken_by",
         "any-spade-played",
