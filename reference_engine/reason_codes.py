@@ -1,0 +1,75 @@
+"""Why an action was refused: the stable reason codes every engine is checked against.
+
+Each code is a short kebab-case string that never changes meaning once published; a
+third-party engine under test reports the same code for the same refusal.
+
+When several reasons apply at once, the first in this order is reported:
+
+1. the action is malformed (`malformed-action`, `unknown-seat`, `unknown-card`, `unknown-bid`,
+   `bad-deal`, `bad-setup`);
+2. the game is over (`game-over`), or the action belongs to another phase (`wrong-phase`);
+3. a bid: `already-bid`, then `not-your-turn`, then `nil-not-allowed` / `bid-out-of-range`;
+4. a play: `not-your-turn`, then `card-not-in-hand`, then `must-follow-suit` (when following),
+   or, when leading, the first-lead rule (`first-lead-must-be-lowest-club`,
+   `first-lead-must-be-named-card`) before `spades-not-broken`.
+"""
+
+from enum import StrEnum
+
+
+class ReasonCode(StrEnum):
+    """The stable code carried by every refused action."""
+
+    MALFORMED_ACTION = "malformed-action"
+    """The action is not one of deal, bid or play, or lacks a field it needs."""
+
+    UNKNOWN_SEAT = "unknown-seat"
+    """The seat is not one of N, E, S, W."""
+
+    UNKNOWN_CARD = "unknown-card"
+    """The card is not a card of the deck (rank 2-9, T or 10, J, Q, K, A, then S, H, D or C)."""
+
+    UNKNOWN_BID = "unknown-bid"
+    """The bid is neither a whole number of tricks nor `nil`."""
+
+    BAD_DEAL = "bad-deal"
+    """The deal does not give 13 different cards to each of the four seats, 52 in all."""
+
+    BAD_SETUP = "bad-setup"
+    """The game's starting position (dealer, scores, bags) cannot be read."""
+
+    GAME_OVER = "game-over"
+    """The game has ended; nothing more may be dealt, bid or played."""
+
+    WRONG_PHASE = "wrong-phase"
+    """The action belongs to another part of the hand: e.g. a play while bidding is still open,
+    a bid after the first card, or a deal in the middle of a hand."""
+
+    ALREADY_BID = "already-bid"
+    """The player has already bid this hand; each player bids exactly once."""
+
+    NOT_YOUR_TURN = "not-your-turn"
+    """Another player is due to bid or play."""
+
+    NIL_NOT_ALLOWED = "nil-not-allowed"
+    """Nil was bid, but the variant does not allow nil."""
+
+    BID_OUT_OF_RANGE = "bid-out-of-range"
+    """A numeric bid below the variant's minimum or above its maximum."""
+
+    CARD_NOT_IN_HAND = "card-not-in-hand"
+    """The player does not hold that card (never dealt it, or already played it)."""
+
+    MUST_FOLLOW_SUIT = "must-follow-suit"
+    """The player holds a card of the suit led and played another suit."""
+
+    FIRST_LEAD_MUST_BE_LOWEST_CLUB = "first-lead-must-be-lowest-club"
+    """Under the lowest-club opening, the first lead was not the leader's lowest club (or, with
+    no club, not a heart or diamond; a spade is allowed only from a hand of nothing but spades)."""
+
+    FIRST_LEAD_MUST_BE_NAMED_CARD = "first-lead-must-be-named-card"
+    """The variant names the card that opens the hand (usually the 2 of clubs) and the first
+    leader, who holds it, led something else."""
+
+    SPADES_NOT_BROKEN = "spades-not-broken"
+    """A spade was led before spades were broken, from a hand holding another suit."""

@@ -1,0 +1,38 @@
+"""The rules of bidding and play, one small function per option, kept in tables keyed by the
+variant's value so a rule can be found by its name:
+
+| rule (variant field)           | table                  | module   |
+| ------------------------------ | ---------------------- | -------- |
+| deal.dealer_rotation           | `DEALER_ROTATION`      | turns    |
+| bidding.first_bidder           | `FIRST_BIDDER`         | turns    |
+| play.first_leader              | `FIRST_LEADER`         | turns    |
+| play.first_lead                | `FIRST_LEAD`           | leads    |
+| play.spades_lead               | `SPADES_LEAD`          | leads    |
+| play.spades_broken_by          | `SPADES_BROKEN_BY`     | leads    |
+| following suit, trick winner   | `legal_follows`, `beats`, `trick_winner` | tricks |
+| legal bids                     | `legal_bids`           | bids     |
+"""
+
+from reference_engine.rules_of_play.bids import legal_bids
+from reference_engine.rules_of_play.leads import (
+    FIRST_LEAD,
+    SPADES_BROKEN_BY,
+    SPADES_LEAD,
+    FirstLeadRule,
+)
+from reference_engine.rules_of_play.tricks import beats, legal_follows, trick_winner
+from reference_engine.rules_of_play.turns import DEALER_ROTATION, FIRST_BIDDER, FIRST_LEADER
+
+__all__ = [
+    "DEALER_ROTATION",
+    "FIRST_BIDDER",
+    "FIRST_LEAD",
+    "FIRST_LEADER",
+    "SPADES_BROKEN_BY",
+    "SPADES_LEAD",
+    "FirstLeadRule",
+    "beats",
+    "legal_bids",
+    "legal_follows",
+    "trick_winner",
+]

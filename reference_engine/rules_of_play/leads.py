@@ -1,0 +1,82 @@
+"""Leading: what may open the first trick, when spades may be led, and what breaks them.
+
+Each function takes the leader's hand as a bitmask and returns the mask of cards it may lead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reference_engine.cards import CLUBS, DIAMONDS, HEARTS, SPADE_MASK, SPADES, SUIT_MASKS
+from reference_engine.reason_codes import ReasonCode
+from reference_engine.variant.model import FirstLead, SpadesBrokenBy, SpadesLead
+
+# --- the first lead of a hand -------------------------------------------------------------
+
+
+def lead_lowest_club(hand: int, named_card: int | None) -> int:
+    """Lead the lowest club held; with no club, any heart or diamond; a spade only from a hand
+    of nothing but spades."""
+    clubs = hand & SUIT_MASKS[CLUBS]
+    if clubs:
+        return clubs & -clubs
+    return hand & (SUIT_MASKS[HEARTS] | SUIT_MASKS[DIAMONDS]) or hand
+
+
+def lead_named_card(hand: int, named_card: int | None) -> int:
+    """Lead the named card. A first leader who does not hold it (possible only when the leader
+    is not chosen by that card) is bound by nothing more than the ordinary leading rules."""
+    if named_card is not None and hand >> named_card & 1:
+        return 1 << named_card
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class FirstLeadRule:
+    """A restriction on the first lead: `allowed(hand, named_card)` gives the mask of cards
+    that may open (0 when the restriction does not bind), `refusal` the reason code."""
+
+    allowed: Callable[[int, int | None], int]
+    refusal: ReasonCode
+
+
+# FirstLead.ANY has no entry: the first lead obeys the ordinary leading rules only.
+FIRST_LEAD: dict[FirstLead, FirstLeadRule | None] = {
+    FirstLead.ANY: None,
+    FirstLead.NAMED_CARD: FirstLeadRule(lead_named_card, ReasonCode.FIRST_LEAD_MUST_BE_NAMED_CARD),
+    FirstLead.LOWEST_CLUB: FirstLeadRule(lead_lowest_club, ReasonCode.FIRST_LEAD_MUST_BE_LOWEST_CLUB),
+}
+
+# --- leading spades -----------------------------------------------------------------------
+
+
+def lead_spades_after_broken(hand: int, spades_broken: bool) -> int:
+    """Spades may not be led until broken, unless the leader holds nothing but spades."""
+    if spades_broken:
+        return hand
+    return hand & ~SPADE_MASK or hand
+
+
+SPADES_LEAD: dict[SpadesLead, Callable[[int, bool], int]] = {
+    SpadesLead.AFTER_BROKEN: lead_spades_after_broken,
+}
+
+# --- breaking spades ----------------------------------------------------------------------
+
+
+def broken_by_any_spade(led_suit: int) -> bool:
+    """Any spade played to any trick breaks spades, a spade lead included."""
+    return True
+
+
+def broken_by_spade_on_other_suit(led_suit: int) -> bool:
+    """Only a spade played to a trick led in another suit breaks spades."""
+    return led_suit != SPADES
+
+
+# Called when a spade is played while spades are unbroken, with the suit led to the trick.
+SPADES_BROKEN_BY: dict[SpadesBrokenBy, Callable[[int], bool]] = {
+    SpadesBrokenBy.ANY_SPADE_PLAYED: broken_by_any_spade,
+    SpadesBrokenBy.SPADE_ON_OTHER_SUIT: broken_by_spade_on_other_suit,
+}
