@@ -136,3 +136,24 @@ def test_worked_examples_agree_with_their_cases(caplog: pytest.LogCaptureFixture
     standard = pages["rules/standard.md"]
     assert "## Worked examples" in standard
     assert "The score as the engine computes it" in standard
+
+
+def test_an_erratum_shows_what_the_source_printed_beside_what_the_rules_give() -> None:
+    from dataclasses import replace
+
+    from _gen.variant_data import load_doc
+    from _gen.worked_examples import example_block, load_cases
+
+    scored = next(c for c in load_cases() if c.variant == "standard" and c.expect.get("hands"))
+    ns = scored.expect["hands"][0]["sides"]["NS"]
+    # As if a source had forgotten the bag penalty: it would print the hand 100 points higher.
+    printed = ns["hand_points"] + ns["bag_penalty"]
+    erratum = replace(
+        scored,
+        status="erratum",
+        source_expect={"hands": [{"sides": {"NS": {"hand_points": printed}}}]},
+        erratum_reason="The source leaves out the bag penalty.",
+    )
+    block = example_block(load_doc("standard"), erratum)
+    assert "Erratum" in block and "The source leaves out the bag penalty." in block
+    assert f"| `hands[0].sides.NS.hand_points` | {printed} | {ns['hand_points']} |" in block
