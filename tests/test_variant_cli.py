@@ -130,7 +130,7 @@ def test_show_parent_origin(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     [
         (["show", "porchlite"], "did you mean 'porchlight'?"),
         (["show", "porchlight", "--option", "target=400"], "choose one of: 200, 300, 500"),
-        (["show", "porchlight", "--option", "target"], "--option takes NAME=VALUE"),
+        (["show", "porchlight", "--option", "target"], "--option: expected NAME=VALUE"),
         (["show", "porchlight", "--option", "targte=300"], "did you mean 'target'?"),
     ],
 )

@@ -28,7 +28,9 @@ class UsageError(Exception):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="spadespec",
-        description="The Spades specification: variant files, a reference engine, a conformance suite.",
+        description=(
+            "The Spades specification: variant files, a reference engine, a conformance suite."
+        ),
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMAND_MODULES:

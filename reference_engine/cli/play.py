@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.bots import BOT_KINDS
 from reference_engine.bots.table import DEFAULT_MAX_HANDS, TableResult, play_game
 from reference_engine.cli import UsageError
-from reference_engine.cli.score import parse_options
-from reference_engine.variant import ResolvedVariant, VariantError, load_variant
+from reference_engine.cli.variant_args import add_variant_arguments, load_variant_from_args
+from reference_engine.variant import ResolvedVariant
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -37,14 +37,7 @@ def add_parser(subparsers: Any) -> None:
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--variant", required=True, metavar="V", help="variant id or YAML file")
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="K=V",
-        help="a table option of the variant, e.g. target=300 (repeatable)",
-    )
+    add_variant_arguments(parser)
     parser.add_argument(
         "--seed", metavar="N", help="a whole number; the same seed plays the same game"
     )
@@ -69,13 +62,6 @@ def _whole_number(flag: str, text: str, minimum: int) -> int:
     if value < minimum:
         raise UsageError(f"{flag}: expected a whole number of at least {minimum}, got {value}")
     return value
-
-
-def _load(ref: str, options: dict[str, str]) -> ResolvedVariant:
-    try:
-        return load_variant(ref, options)
-    except VariantError as exc:
-        raise UsageError(str(exc)) from None
 
 
 def status_line(result: TableResult, max_hands: int) -> str:
@@ -162,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         seed = _whole_number("--seed", args.seed, 0)
     else:
         seed = random.randrange(2**31)
-    variant = _load(args.variant, parse_options(args.option))
+    variant = load_variant_from_args(args)
     dealers: list[str] = []
     result = play_game(variant, kind, seed, max_hands, on_deal=dealers.append)
     if args.json:

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from reference_engine.cli import UsageError
+from reference_engine.cli.variant_args import add_variant_arguments, load_variant_from_args
 from reference_engine.scoring import (
     GameOutcome,
     HandScore,
@@ -17,7 +18,7 @@ from reference_engine.scoring import (
     score_hand,
 )
 from reference_engine.scoring.sides import PARTNERS, SEATS, SIDES
-from reference_engine.variant import ResolvedVariant, VariantError, load_variant
+from reference_engine.variant import ResolvedVariant
 from reference_engine.variant.model import NilBid, NilTricks, Rules
 
 EXAMPLE = (
@@ -35,14 +36,7 @@ def add_parser(subparsers: Any) -> None:
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--variant", required=True, metavar="V", help="variant id or YAML file")
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="K=V",
-        help="a table option of the variant, e.g. target=300 (repeatable)",
-    )
+    add_variant_arguments(parser)
     parser.add_argument(
         "--bids",
         required=True,
@@ -142,23 +136,6 @@ def parse_prior(text: str | None) -> dict[str, SideTotals]:
     return prior
 
 
-def parse_options(items: list[str]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise UsageError(f"--option: expected NAME=VALUE such as target=300, got {item!r}")
-        options[key.strip()] = value.strip()
-    return options
-
-
-def _load(ref: str, options: dict[str, str]) -> ResolvedVariant:
-    try:
-        return load_variant(ref, options)
-    except VariantError as exc:
-        raise UsageError(str(exc)) from None
-
-
 def _side_lines(score: SideScore, hand: HandScore, rules: Rules) -> list[str]:
     seats = PARTNERS[score.side]
     bids = ", ".join(f"{seat} {hand.bids[seat]}" for seat in seats)
@@ -209,7 +186,7 @@ def render_text(variant: ResolvedVariant, hand: HandScore, outcome: GameOutcome)
 
 
 def run(args: argparse.Namespace) -> int:
-    variant = _load(args.variant, parse_options(args.option))
+    variant = load_variant_from_args(args)
     rules = variant.rules
     bids = parse_bids(args.bids, rules)
     tricks = parse_tricks(args.tricks)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from reference_engine.cli import UsageError
+from reference_engine.cli.variant_args import parse_options
 from reference_engine.variant.catalog import (
     load_variant,
     locate,
@@ -212,16 +213,6 @@ def run_list(args: argparse.Namespace) -> int:
 # show -------------------------------------------------------------------------------------
 
 
-def _parse_options(pairs: list[str]) -> dict[str, str]:
-    chosen: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise UsageError(f"--option takes NAME=VALUE, such as target=500; got {pair!r}")
-        chosen[name.strip()] = value.strip()
-    return chosen
-
-
 def _text(value: Any) -> str:
     if value is None:
         return "none"
@@ -321,7 +312,7 @@ def show_json(variant: ResolvedVariant) -> dict[str, Any]:
 
 def run_show(args: argparse.Namespace) -> int:
     """Print a variant's resolved rules with their provenance."""
-    chosen = _parse_options(args.option)
+    chosen = parse_options(args.option)
     try:
         locate(args.variant)
         variant = load_variant(args.variant, chosen)
