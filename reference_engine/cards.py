@@ -26,7 +26,9 @@ SPADE_MASK = SUIT_MASKS[SPADES]
 
 CARD_TEXT = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in range(52))
 _CARD_BY_TEXT = {text: card for card, text in enumerate(CARD_TEXT)}
-_CARD_BY_TEXT.update({"10" + text[1]: card for text, card in _CARD_BY_TEXT.items() if text[0] == "T"})
+_CARD_BY_TEXT.update(
+    {"10" + text[1]: card for text, card in _CARD_BY_TEXT.items() if text[0] == "T"}
+)
 
 
 def make_card(suit: int, rank: int) -> int:
@@ -51,14 +53,17 @@ def parse_card(text: str | int) -> int:
     if isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < 52:
             return text
-        raise InvalidActionError(ReasonCode.UNKNOWN_CARD, f"no card numbered {text}; cards are 0..51")
+        raise InvalidActionError(
+            ReasonCode.UNKNOWN_CARD, f"no card numbered {text}; cards are 0..51"
+        )
     if isinstance(text, str):
         card = _CARD_BY_TEXT.get(text.strip().upper())
         if card is not None:
             return card
     raise InvalidActionError(
         ReasonCode.UNKNOWN_CARD,
-        f"unknown card {text!r}: expected a rank (2-9, T or 10, J, Q, K, A) then a suit (S, H, D, C)",
+        f"unknown card {text!r}: expected a rank (2-9, T or 10, J, Q, K, A) "
+        "then a suit (S, H, D, C)",
         card=str(text),
     )
 

@@ -26,9 +26,7 @@ def parse_pbn(text: str) -> Hands:
         raise DealError(f"a deal must be PBN text like 'N:AKQ.T98.765.4322 ...', not {text!r}")
     first, sep, rest = text.strip().partition(":")
     if not sep or first.strip().upper() not in Seat.__members__:
-        raise DealError(
-            f"deal {text!r} must start with the first seat and a colon, e.g. 'N:'"
-        )
+        raise DealError(f"deal {text!r} must start with the first seat and a colon, e.g. 'N:'")
     start = Seat[first.strip().upper()]
     parts = rest.split()
     if len(parts) != 4:
@@ -99,9 +97,7 @@ def check_deal(hands: Sequence[int]) -> None:
 
 def format_pbn(hands: Sequence[int], first: Seat = Seat.N) -> str:
     """The deal in PBN, starting from `first` (North unless asked)."""
-    return f"{first.name}:" + " ".join(
-        format_pbn_hand(hands[(first + i) & 3]) for i in range(4)
-    )
+    return f"{first.name}:" + " ".join(format_pbn_hand(hands[(first + i) & 3]) for i in range(4))
 
 
 def format_pbn_hand(mask: int) -> str:
@@ -110,7 +106,9 @@ def format_pbn_hand(mask: int) -> str:
     for suit in _PBN_SUIT_ORDER:
         held = mask & SUIT_MASKS[suit]
         suits.append(
-            "".join(CARD_TEXT[c][0] for c in range(suit * 13 + 12, suit * 13 - 1, -1) if held >> c & 1)
+            "".join(
+                CARD_TEXT[c][0] for c in range(suit * 13 + 12, suit * 13 - 1, -1) if held >> c & 1
+            )
         )
     return ".".join(suits)
 

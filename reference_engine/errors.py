@@ -52,7 +52,11 @@ class IllegalActionError(ValueError):
         if self.trick is not None:
             where.append(f"trick {self.trick}")
         prefix = ", ".join(where)
-        return f"{prefix}: {self.detail} [{self.reason}]" if prefix else f"{self.detail} [{self.reason}]"
+        return (
+            f"{prefix}: {self.detail} [{self.reason}]"
+            if prefix
+            else f"{self.detail} [{self.reason}]"
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The refusal as a JSON-able record, for reports."""

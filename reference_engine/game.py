@@ -21,7 +21,6 @@ from typing import Any
 
 from reference_engine import scoring
 from reference_engine.actions import (
-    NIL,
     Action,
     Bid,
     BidValue,
@@ -131,7 +130,9 @@ class Game:
         self._first_bidder = FIRST_BIDDER[rules.bidding.first_bidder]
         self._first_leader = FIRST_LEADER[play.first_leader]
         self._first_lead = FIRST_LEAD[play.first_lead]
-        self._first_lead_card = None if play.first_lead_card is None else parse_card(play.first_lead_card)
+        self._first_lead_card = (
+            None if play.first_lead_card is None else parse_card(play.first_lead_card)
+        )
         self._spades_lead = SPADES_LEAD[play.spades_lead]
         self._spades_broken_by = SPADES_BROKEN_BY[play.spades_broken_by]
         self._next_dealer = DEALER_ROTATION[rules.deal.dealer_rotation]
@@ -170,7 +171,9 @@ class Game:
         setup = dict(setup or {})
         unknown = sorted(set(setup) - {"dealer", "scores", "bags"})
         if unknown:
-            raise InvalidActionError(ReasonCode.BAD_SETUP, f"setup: unexpected {', '.join(unknown)}")
+            raise InvalidActionError(
+                ReasonCode.BAD_SETUP, f"setup: unexpected {', '.join(unknown)}"
+            )
         game = cls.new(
             variant,
             dealer=setup.get("dealer", "N"),
@@ -289,19 +292,24 @@ class Game:
         self._check_phase(Phase.BID, seat, "bid", bid=bid)
         if seat in self.bids:
             raise self._refuse(
-                ReasonCode.ALREADY_BID, f"{seat.name} has already bid {self.bids[seat]}", seat, bid=bid
+                ReasonCode.ALREADY_BID,
+                f"{seat.name} has already bid {self.bids[seat]}",
+                seat,
+                bid=bid,
             )
         if seat is not self.to_act:
             raise self._refuse(
-                ReasonCode.NOT_YOUR_TURN, f"it is {self._to_act_name()}'s turn to bid, not {seat.name}'s",
-                seat, bid=bid,
+                ReasonCode.NOT_YOUR_TURN,
+                f"it is {self._to_act_name()}'s turn to bid, not {seat.name}'s", seat, bid=bid,
             )  # fmt: skip
         refusal = bid_refusal(self.rules.bidding, bid)
         if refusal is ReasonCode.NIL_NOT_ALLOWED:
             raise self._refuse(refusal, "this variant does not allow a nil bid", seat, bid=bid)
         if refusal is not None:
             lo, hi = self.rules.bidding.min_bid, self.rules.bidding.max_bid
-            raise self._refuse(refusal, f"a bid must be {lo} to {hi} tricks, not {bid}", seat, bid=bid)
+            raise self._refuse(
+                refusal, f"a bid must be {lo} to {hi} tricks, not {bid}", seat, bid=bid
+            )
 
     def can_bid(self, seat: Seat | str, bid: BidValue | str) -> bool:
         try:
@@ -357,7 +365,10 @@ class Game:
         hand = self.hands[seat]
         if not hand >> card & 1:
             raise self._refuse(
-                ReasonCode.CARD_NOT_IN_HAND, f"{seat.name} does not hold {CARD_TEXT[card]}", seat, card=card
+                ReasonCode.CARD_NOT_IN_HAND,
+                f"{seat.name} does not hold {CARD_TEXT[card]}",
+                seat,
+                card=card,
             )
         if self.legal_plays(seat) >> card & 1:
             return
@@ -506,6 +517,7 @@ def _setup_sides(values: Mapping[str, int] | None, what: str) -> dict[str, int]:
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in values.values())
     ):
         raise InvalidActionError(
-            ReasonCode.BAD_SETUP, f'setup: {what} must be {{"NS": <int>, "EW": <int>}}, not {values!r}'
+            ReasonCode.BAD_SETUP,
+            f'setup: {what} must be {{"NS": <int>, "EW": <int>}}, not {values!r}',
         )
     return {side: values[side] for side in SIDES}

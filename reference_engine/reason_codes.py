@@ -18,58 +18,102 @@ from enum import StrEnum
 
 
 class ReasonCode(StrEnum):
-    """The stable code carried by every refused action."""
+    """The stable code carried by every refused action; `.description` says what it means."""
 
-    MALFORMED_ACTION = "malformed-action"
-    """The action is not one of deal, bid or play, or lacks a field it needs."""
+    description: str
 
-    UNKNOWN_SEAT = "unknown-seat"
-    """The seat is not one of N, E, S, W."""
+    def __new__(cls, value: str, description: str) -> "ReasonCode":
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.description = " ".join(description.split())
+        member.__doc__ = member.description
+        return member
 
-    UNKNOWN_CARD = "unknown-card"
-    """The card is not a card of the deck (rank 2-9, T or 10, J, Q, K, A, then S, H, D or C)."""
+    MALFORMED_ACTION = (
+        "malformed-action",
+        "The action is not one of deal, bid or play, or lacks a field it needs.",
+    )
 
-    UNKNOWN_BID = "unknown-bid"
-    """The bid is neither a whole number of tricks nor `nil`."""
+    UNKNOWN_SEAT = (
+        "unknown-seat",
+        "The seat is not one of N, E, S, W.",
+    )
 
-    BAD_DEAL = "bad-deal"
-    """The deal does not give 13 different cards to each of the four seats, 52 in all."""
+    UNKNOWN_CARD = (
+        "unknown-card",
+        "The card is not a card of the deck (rank 2-9, T or 10, J, Q, K, A, then S, H, D or C).",
+    )
 
-    BAD_SETUP = "bad-setup"
-    """The game's starting position (dealer, scores, bags) cannot be read."""
+    UNKNOWN_BID = (
+        "unknown-bid",
+        "The bid is neither a whole number of tricks nor `nil`.",
+    )
 
-    GAME_OVER = "game-over"
-    """The game has ended; nothing more may be dealt, bid or played."""
+    BAD_DEAL = (
+        "bad-deal",
+        "The deal does not give 13 different cards to each of the four seats, 52 in all.",
+    )
 
-    WRONG_PHASE = "wrong-phase"
-    """The action belongs to another part of the hand: e.g. a play while bidding is still open,
-    a bid after the first card, or a deal in the middle of a hand."""
+    BAD_SETUP = (
+        "bad-setup",
+        "The game's starting position (dealer, scores, bags) cannot be read.",
+    )
 
-    ALREADY_BID = "already-bid"
-    """The player has already bid this hand; each player bids exactly once."""
+    GAME_OVER = (
+        "game-over",
+        "The game has ended; nothing more may be dealt, bid or played.",
+    )
 
-    NOT_YOUR_TURN = "not-your-turn"
-    """Another player is due to bid or play."""
+    WRONG_PHASE = (
+        "wrong-phase",
+        "The action belongs to another part of the hand: e.g. a play while bidding is still "
+        "open, a bid after the first card, or a deal in the middle of a hand.",
+    )
 
-    NIL_NOT_ALLOWED = "nil-not-allowed"
-    """Nil was bid, but the variant does not allow nil."""
+    ALREADY_BID = (
+        "already-bid",
+        "The player has already bid this hand; each player bids exactly once.",
+    )
 
-    BID_OUT_OF_RANGE = "bid-out-of-range"
-    """A numeric bid below the variant's minimum or above its maximum."""
+    NOT_YOUR_TURN = (
+        "not-your-turn",
+        "Another player is due to bid or play.",
+    )
 
-    CARD_NOT_IN_HAND = "card-not-in-hand"
-    """The player does not hold that card (never dealt it, or already played it)."""
+    NIL_NOT_ALLOWED = (
+        "nil-not-allowed",
+        "Nil was bid, but the variant does not allow nil.",
+    )
 
-    MUST_FOLLOW_SUIT = "must-follow-suit"
-    """The player holds a card of the suit led and played another suit."""
+    BID_OUT_OF_RANGE = (
+        "bid-out-of-range",
+        "A numeric bid below the variant's minimum or above its maximum.",
+    )
 
-    FIRST_LEAD_MUST_BE_LOWEST_CLUB = "first-lead-must-be-lowest-club"
-    """Under the lowest-club opening, the first lead was not the leader's lowest club (or, with
-    no club, not a heart or diamond; a spade is allowed only from a hand of nothing but spades)."""
+    CARD_NOT_IN_HAND = (
+        "card-not-in-hand",
+        "The player does not hold that card (never dealt it, or already played it).",
+    )
 
-    FIRST_LEAD_MUST_BE_NAMED_CARD = "first-lead-must-be-named-card"
-    """The variant names the card that opens the hand (usually the 2 of clubs) and the first
-    leader, who holds it, led something else."""
+    MUST_FOLLOW_SUIT = (
+        "must-follow-suit",
+        "The player holds a card of the suit led and played another suit.",
+    )
 
-    SPADES_NOT_BROKEN = "spades-not-broken"
-    """A spade was led before spades were broken, from a hand holding another suit."""
+    FIRST_LEAD_MUST_BE_LOWEST_CLUB = (
+        "first-lead-must-be-lowest-club",
+        "Under the lowest-club opening, the first lead was not the leader's lowest club (or, "
+        "with no club, not a heart or diamond; a spade is allowed only from a hand of nothing "
+        "but spades).",
+    )
+
+    FIRST_LEAD_MUST_BE_NAMED_CARD = (
+        "first-lead-must-be-named-card",
+        "The variant names the card that opens the hand (usually the 2 of clubs) and the first "
+        "leader, who holds it, led something else.",
+    )
+
+    SPADES_NOT_BROKEN = (
+        "spades-not-broken",
+        "A spade was led before spades were broken, from a hand holding another suit.",
+    )

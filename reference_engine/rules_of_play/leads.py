@@ -45,7 +45,9 @@ class FirstLeadRule:
 FIRST_LEAD: dict[FirstLead, FirstLeadRule | None] = {
     FirstLead.ANY: None,
     FirstLead.NAMED_CARD: FirstLeadRule(lead_named_card, ReasonCode.FIRST_LEAD_MUST_BE_NAMED_CARD),
-    FirstLead.LOWEST_CLUB: FirstLeadRule(lead_lowest_club, ReasonCode.FIRST_LEAD_MUST_BE_LOWEST_CLUB),
+    FirstLead.LOWEST_CLUB: FirstLeadRule(
+        lead_lowest_club, ReasonCode.FIRST_LEAD_MUST_BE_LOWEST_CLUB
+    ),
 }
 
 # --- leading spades -----------------------------------------------------------------------

@@ -1,0 +1,140 @@
+"""Every documented reason code, raised in a concrete position, with the seat, trick and card
+or bid it names."""
+
+import json
+
+import pytest
+from _engine_positions import STANDARD, deal, ready_to_play, rules_with
+
+from reference_engine.actions import action_from_json
+from reference_engine.errors import DealError, IllegalActionError, InvalidActionError
+from reference_engine.game import Game
+from reference_engine.reason_codes import ReasonCode
+
+
+def bidding_game(rules=STANDARD):
+    game = Game.new(rules, dealer="W")
+    game.deal(seed=3)
+    return game
+
+
+def over_game():
+    game = Game.new(STANDARD, dealer="W", scores={"NS": 495, "EW": 0})
+    game.deal(deal(N="2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"))
+    for _ in range(4):
+        game.bid(game.to_act, 3)
+    for _ in range(52):
+        legal = game.legal_plays()
+        game.play(game.to_act, (legal & -legal).bit_length() - 1)
+    return game
+
+
+def lowest_club_game():
+    return ready_to_play(rules_with(play__first_lead="lowest-club"), deal(N="5C 9C AH", E="2C"))
+
+
+def named_card_game():
+    rules = rules_with(
+        play__first_leader="holder-of-card",
+        play__first_lead_card="2C",
+        play__first_lead="named-card",
+    )
+    return ready_to_play(rules, deal(S="2C 3C"))
+
+
+# code -> (how to provoke it, the fields the error must carry)
+POSITIONS = {
+    ReasonCode.MALFORMED_ACTION: (lambda: action_from_json({"action": "pass", "seat": "N"}), {}),
+    ReasonCode.UNKNOWN_SEAT: (lambda: bidding_game().bid("X", 3), {}),
+    ReasonCode.UNKNOWN_CARD: (lambda: ready_to_play(STANDARD, deal()).play("N", "1C"), {}),
+    ReasonCode.UNKNOWN_BID: (lambda: bidding_game().bid("N", "lots"), {}),
+    ReasonCode.BAD_DEAL: (lambda: Game.new(STANDARD).deal([0, 0, 0, 0]), {}),
+    ReasonCode.BAD_SETUP: (lambda: Game.replay(STANDARD, {"dealer": "Q"}, []), {}),
+    ReasonCode.GAME_OVER: (lambda: over_game().bid("N", 3), {"seat": "N", "bid": 3}),
+    ReasonCode.WRONG_PHASE: (lambda: bidding_game().play("N", "2C"), {"seat": "N", "card": "2C"}),
+    ReasonCode.ALREADY_BID: (
+        lambda: (g := bidding_game(), g.bid("N", 2), g.bid("N", 2)),
+        {"seat": "N", "bid": 2},
+    ),
+    ReasonCode.NOT_YOUR_TURN: (lambda: bidding_game().bid("S", 2), {"seat": "S", "bid": 2}),
+    ReasonCode.NIL_NOT_ALLOWED: (
+        lambda: bidding_game(rules_with(bidding__nil="not-allowed")).bid("N", "nil"),
+        {"seat": "N", "bid": "nil"},
+    ),
+    ReasonCode.BID_OUT_OF_RANGE: (lambda: bidding_game().bid("N", 14), {"seat": "N", "bid": 14}),
+    ReasonCode.CARD_NOT_IN_HAND: (
+        lambda: ready_to_play(STANDARD, deal(E="AH")).play("N", "AH"),
+        {"seat": "N", "card": "AH", "trick": 1},
+    ),
+    ReasonCode.MUST_FOLLOW_SUIT: (
+        lambda: (
+            g := ready_to_play(STANDARD, deal(N="AH", E="KH 3C")),
+            g.play("N", "AH"),
+            g.play("E", "3C"),
+        ),
+        {"seat": "E", "card": "3C", "trick": 1},
+    ),
+    ReasonCode.FIRST_LEAD_MUST_BE_LOWEST_CLUB: (
+        lambda: lowest_club_game().play("N", "9C"),
+        {"seat": "N", "card": "9C", "trick": 1},
+    ),
+    ReasonCode.FIRST_LEAD_MUST_BE_NAMED_CARD: (
+        lambda: named_card_game().play("S", "3C"),
+        {"seat": "S", "card": "3C", "trick": 1},
+    ),
+    ReasonCode.SPADES_NOT_BROKEN: (
+        lambda: ready_to_play(STANDARD, deal(N="AS 2H")).play("N", "AS"),
+        {"seat": "N", "card": "AS", "trick": 1},
+    ),
+}
+
+
+def test_every_reason_code_has_a_position():
+    assert set(POSITIONS) == set(ReasonCode)
+
+
+def test_every_reason_code_is_documented():
+    for code in ReasonCode:
+        assert code.__doc__ and code.__doc__ != ReasonCode.__doc__, code
+        assert code.value == code.value.lower() and " " not in code.value
+
+
+@pytest.mark.parametrize("code", list(POSITIONS), ids=str)
+def test_reason_code_raised(code):
+    provoke, fields = POSITIONS[code]
+    with pytest.raises(IllegalActionError) as err:
+        provoke()
+    assert err.value.reason is code
+    for name, value in fields.items():
+        assert getattr(err.value, name) == value
+    assert str(code) in str(err.value)
+    json.dumps(err.value.to_json())
+
+
+def test_malformed_actions_are_invalid_not_just_illegal():
+    for code in (ReasonCode.UNKNOWN_CARD, ReasonCode.MALFORMED_ACTION, ReasonCode.BAD_DEAL):
+        with pytest.raises(InvalidActionError):
+            POSITIONS[code][0]()
+    with pytest.raises(IllegalActionError) as err:
+        POSITIONS[ReasonCode.MUST_FOLLOW_SUIT][0]()
+    assert not isinstance(err.value, InvalidActionError)
+
+
+def test_bad_deal_names_seat_and_card():
+    game = Game.new(STANDARD)
+    hands = deal()
+    hands[1] |= 1 << 0  # E also gets N's 2C
+    with pytest.raises(DealError) as err:
+        game.deal(hands)
+    assert err.value.card == "2C" and "N" in str(err.value) and "E" in str(err.value)
+
+
+def test_spades_not_broken_checked_after_first_lead_rule():
+    # Lowest-club hand with no clubs but hearts: a spade lead breaks the first-lead rule first.
+    game = ready_to_play(
+        rules_with(play__first_lead="lowest-club"),
+        deal(N="AS 2H", E="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
+    )
+    with pytest.raises(IllegalActionError) as err:
+        game.play("N", "AS")
+    assert err.value.reason is ReasonCode.FIRST_LEAD_MUST_BE_LOWEST_CLUB
