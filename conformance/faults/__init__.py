@@ -1,0 +1,18 @@
+"""Deliberately broken copies of the reference engine, to show the suite catches real mistakes.
+
+Each fault is one rule an engine author could plausibly get wrong, made by overriding one small
+rule function of the reference engine for the length of a request: a table entry swapped
+(`SET_PENALTY`, `TIE_RULE`, ...), a module function replaced, or the game class subclassed in
+the adapter. The engine's source files are never edited; leaving the context undoes the fault.
+
+    from conformance.faults import FAULTS, FaultyEngine
+    run_cases(FaultyEngine(FAULTS["penalty-at-eleven-bags"]), load_suite())
+
+`python3 -m conformance.faults` runs the suite against every fault and lists the cases that
+catch each one.
+"""
+
+from conformance.faults.engine import FaultyEngine, catching_cases
+from conformance.faults.registry import FAULTS, Fault
+
+__all__ = ["FAULTS", "Fault", "FaultyEngine", "catching_cases"]

@@ -1,0 +1,38 @@
+"""A broken reference engine behind the `Engine` protocol, and the cases that catch it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from conformance.cases import Case, load_suite
+from conformance.engine import CaseRequest, CaseResponse, EngineInfo
+from conformance.faults.registry import Fault
+from conformance.reference_adapter import ReferenceEngine
+from conformance.runner import run_cases
+
+
+class FaultyEngine:
+    """The reference engine with one fault: every request is answered with the fault in place."""
+
+    def __init__(self, fault: Fault) -> None:
+        self.fault = fault
+        self._inner = ReferenceEngine()
+
+    def start(self) -> EngineInfo:
+        info = self._inner.start()
+        info["name"] = f"{info['name']}+{self.fault.name}"
+        return info
+
+    def run(self, request: CaseRequest) -> CaseResponse:
+        with self.fault.patch():
+            return self._inner.run(request)
+
+    def stop(self) -> None:
+        self._inner.stop()
+
+
+def catching_cases(fault: Fault, cases: Iterable[Case] | None = None) -> list[str]:
+    """The ids of the cases the broken engine fails or errors on, in suite order."""
+    suite = list(cases) if cases is not None else list(load_suite())
+    report = run_cases(FaultyEngine(fault), suite, engine_spec=f"fault:{fault.name}")
+    return [result.case.id for result in report.results if result.bad]

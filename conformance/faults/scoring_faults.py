@@ -1,0 +1,143 @@
+"""Faults in hand scoring and game end: each swaps one entry of a scoring table, or replaces one
+function the hand scorer calls, for as long as the context is open."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+from unittest import mock
+
+from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
+from reference_engine.scoring.records import NilResult, SideScore, SideTotals
+from reference_engine.variant.model import (
+    BagCarry,
+    BagsCount,
+    NilTricks,
+    Rules,
+    ScoringRules,
+    SetPenalty,
+    TargetRule,
+    TieRule,
+)
+
+
+@contextmanager
+def set_penalty_per_trick_short() -> Iterator[None]:
+    with mock.patch.dict(
+        contract.SET_PENALTY, {SetPenalty.PER_TRICK_BID: contract.set_per_trick_short}
+    ):
+        yield
+
+
+@contextmanager
+def set_penalty_per_trick_bid() -> Iterator[None]:
+    with mock.patch.dict(
+        contract.SET_PENALTY, {SetPenalty.PER_TRICK_SHORT: contract.set_per_trick_bid}
+    ):
+        yield
+
+
+@contextmanager
+def nil_tricks_counted_wrong_way() -> Iterator[None]:
+    wrong = {
+        NilTricks.COUNT: nil.nil_tricks_bags_only,
+        NilTricks.BAGS_ONLY: nil.nil_tricks_count,
+        NilTricks.IGNORED: nil.nil_tricks_count,
+    }
+    with mock.patch.dict(nil.NIL_TRICKS, wrong):
+        yield
+
+
+@contextmanager
+def overtricks_not_scored() -> Iterator[None]:
+    with mock.patch.object(hand, "overtrick_points", lambda scoring, count: 0):
+        yield
+
+
+@contextmanager
+def bags_not_carried() -> Iterator[None]:
+    real = inputs.read_prior
+
+    def forgetful(prior: Mapping[Any, SideTotals] | None) -> dict[str, SideTotals]:
+        # The running score carries; the bag count is dropped at every new hand.
+        return {side: SideTotals(t.score, 0) for side, t in real(prior).items()}
+
+    with mock.patch.object(hand, "read_prior", forgetful):
+        yield
+
+
+@contextmanager
+def excess_bags_reset() -> Iterator[None]:
+    with mock.patch.dict(bags.BAG_CARRY, {BagCarry.EXCESS_CARRIES: bags.reset_count}):
+        yield
+
+
+@contextmanager
+def penalty_one_bag_late() -> Iterator[None]:
+    real = bags.apply_bag_penalty
+
+    def late(scoring: ScoringRules, count: int) -> bags.BagPenalty:
+        later = dataclasses.replace(scoring, bag_threshold=scoring.bag_threshold + 1)
+        return real(later, count)
+
+    with mock.patch.object(hand, "apply_bag_penalty", late):
+        yield
+
+
+@contextmanager
+def bags_counted_when_set() -> Iterator[None]:
+    with mock.patch.dict(bags.BAGS_COUNT, {BagsCount.CONTRACT_MADE: bags.bags_always}):
+        yield
+
+
+@contextmanager
+def double_nil_scored_as_one() -> Iterator[None]:
+    real = hand.score_side
+
+    def as_one(
+        rules: Rules, side: str, bids: Mapping[str, Any], tricks: Mapping[str, int],
+        prior: SideTotals,
+    ) -> SideScore:  # fmt: skip
+        score = real(rules, side, bids, tricks, prior)
+        if len(score.nils) < 2:
+            return score
+        # One nil for the pair: the first seat carries it, made only if neither took a trick.
+        first = score.nils[0]
+        taken = sum(n.tricks for n in score.nils)
+        points = rules.scoring.nil_bonus if taken == 0 else -(rules.scoring.nil_penalty or 0)
+        joint = NilResult(first.seat, taken, taken == 0, points or 0)
+        change = joint.points - sum(n.points for n in score.nils)
+        return dataclasses.replace(
+            score,
+            nils=(joint,),
+            hand_points=score.hand_points + change,
+            score_after=score.score_after + change,
+        )
+
+    with mock.patch.object(hand, "score_side", as_one):
+        yield
+
+
+@contextmanager
+def target_rule_swapped() -> Iterator[None]:
+    wrong = {TargetRule.REACH: game_end.exceeds_target, TargetRule.EXCEED: game_end.reaches_target}
+    with mock.patch.dict(game_end.TARGET_RULE, wrong):
+        yield
+
+
+@contextmanager
+def ties_settled_wrong_way() -> Iterator[None]:
+    wrong = {
+        TieRule.TIE: game_end.play_another_hand,
+        TieRule.PLAY_ANOTHER_HAND: game_end.drawn_game,
+    }
+    with mock.patch.dict(game_end.TIE_RULE, wrong):
+        yield
+
+
+@contextmanager
+def losing_floor_ignored() -> Iterator[None]:
+    with mock.patch.object(game_end, "is_out", lambda rules, total: False):
+        yield
