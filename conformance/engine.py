@@ -64,6 +64,10 @@ class CaseResponse(TypedDict):
     answers: NotRequired[dict[str, Any]]
     reason: NotRequired[str]
     message: NotRequired[str]
+    context: NotRequired[Any]
+    """With `errored`: anything else the engine offers (a stack trace), kept as is."""
+    stderr: NotRequired[str]
+    """What an engine process wrote to stderr while the case ran."""
 
 
 class Engine(Protocol):
@@ -100,16 +104,22 @@ class UnknownEngine(ValueError):
     """`--engine` names no engine this runner can start."""
 
 
-def open_engine(spec: str) -> Engine:
+def open_engine(spec: str, *, timeout: float | None = None) -> Engine:
     """The engine a `--engine` argument names.
 
-    `reference` is the built-in engine, run in-process. Any other value will be a command
-    that starts an engine speaking the JSON-lines protocol; that adapter plugs in here.
+    `reference` is the built-in engine, run in-process. Any other value is the command that
+    starts an engine speaking the JSON-lines protocol (docs/protocol.md), e.g.
+    `node examples/engine.js`; `timeout` is the seconds it has to answer each request.
     """
     if spec == "reference":
         from conformance.reference_adapter import ReferenceEngine
 
         return ReferenceEngine()
-    raise UnknownEngine(
-        f"unknown engine {spec!r}: this runner knows only 'reference' (the built-in engine)"
-    )
+    from conformance.subprocess_engine import DEFAULT_TIMEOUT, SubprocessEngine, command_problem
+
+    trouble = command_problem(spec)
+    if trouble:
+        raise UnknownEngine(
+            f"{trouble} (--engine takes 'reference' or the command that starts an engine)"
+        )
+    return SubprocessEngine(spec, timeout=timeout if timeout is not None else DEFAULT_TIMEOUT)

@@ -1,0 +1,81 @@
+"""The reference engine speaking the JSON-lines protocol: `python -m conformance.serve`.
+
+A complete engine process in the protocol's terms (docs/protocol.md): it answers `start` with
+what the reference engine plays, replays each `run` request's log and answers what it asks,
+and exits at `stop` or when its input closes. `serve()` also wraps any in-process engine, so
+a Python engine gets a protocol front end for free.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from typing import IO, Any
+
+from conformance.engine import CaseResponse, Engine
+
+
+def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:
+    """Answer requests from `stdin` on `stdout`, one line each, until `stop`; the exit status."""
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError as exc:
+            # A runner never sends this; say so on stderr and keep the line count in step.
+            print(f"serve: not JSON ({exc.msg}): {line[:200]!r}", file=sys.stderr)
+            continue
+        command = message.get("cmd") if isinstance(message, dict) else None
+        if command == "stop":
+            break
+        if command == "start":
+            reply: dict[str, Any] = dict(engine.start())
+        elif command == "run":
+            reply = _run(engine, message)
+        else:
+            print(f"serve: unknown request {line[:200]!r}", file=sys.stderr)
+            continue
+        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        stdout.flush()
+    engine.stop()
+    return 0
+
+
+def _run(engine: Engine, message: dict[str, Any]) -> dict[str, Any]:
+    seq = message.get("seq")
+    try:
+        response = engine.run(message["case"])
+    except Exception as exc:  # the engine's failure is this case's error, not the process's end
+        return {
+            "seq": seq,
+            "errored": {
+                "message": f"{type(exc).__name__}: {exc}",
+                "context": traceback.format_exc(),
+            },
+        }
+    return {"seq": seq, **wire_answer(response)}
+
+
+def wire_answer(response: CaseResponse) -> dict[str, Any]:
+    """An in-process response as the protocol's `result`, `skipped` or `errored`."""
+    outcome = response["outcome"]
+    if outcome == "answered":
+        return {"result": response.get("answers", {})}
+    if outcome == "skipped":
+        return {"skipped": {"reason": response.get("reason", "")}}
+    return {"errored": {"message": response.get("message", "")}}
+
+
+def main() -> int:
+    from conformance.reference_adapter import ReferenceEngine
+
+    try:
+        return serve(ReferenceEngine(), sys.stdin, sys.stdout)
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
