@@ -1,0 +1,9 @@
+"""Regenerate the case files this package owns: `python3 -m conformance.authoring [--check]`."""
+
+from __future__ import annotations
+
+import sys
+
+from conformance.authoring.generate import main
+
+sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,42 @@
+"""Write (or check) every case file the authoring specs describe, byte for byte reproducibly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from conformance.authoring import jsonfmt
+from conformance.authoring.specs import clauses, recorded, sources
+from conformance.cases import CASES_DIR
+
+SPECS = (sources, clauses, recorded)
+
+
+def rendered() -> dict[Path, str]:
+    """Every generated case file's path and exact text."""
+    out: dict[Path, str] = {}
+    for module in SPECS:
+        for rel, (description, cases) in module.files().items():
+            data: dict[str, Any] = {
+                "$schema": "../../../schema/case.schema.json",
+                "description": description,
+                "cases": cases,
+            }
+            out[CASES_DIR / rel] = jsonfmt.dumps(data) + "\n"
+    return out
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    stale = []
+    for path, text in rendered().items():
+        current = path.read_text(encoding="utf-8") if path.is_file() else None
+        if current == text:
+            continue
+        stale.append(path)
+        if not check:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    for path in stale:
+        print(f"{'out of date' if check else 'wrote'}: {path.relative_to(CASES_DIR.parent.parent)}")
+    return 1 if check and stale else 0
