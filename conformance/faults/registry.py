@@ -65,9 +65,10 @@ _ALL = (
         scoring_faults.penalty_one_bag_late,
     ),
     _fault(
-        "bags-counted-when-set",
-        "a set side's tricks go on the sheet as bags where bags count only on a made contract",
-        scoring_faults.bags_counted_when_set,
+        "failed-nil-costs-the-bonus",
+        "a failed nil costs what a made nil earns, where the variant sets its own penalty"
+        " (ten points, say, for a hundred-point nil)",
+        scoring_faults.failed_nil_costs_the_bonus,
     ),
     _fault(
         "double-nil-scored-as-one",

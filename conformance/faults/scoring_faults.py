@@ -13,7 +13,6 @@ from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
 from reference_engine.scoring.records import NilResult, SideScore, SideTotals
 from reference_engine.variant.model import (
     BagCarry,
-    BagsCount,
     NilTricks,
     Rules,
     ScoringRules,
@@ -87,8 +86,13 @@ def penalty_one_bag_late() -> Iterator[None]:
 
 
 @contextmanager
-def bags_counted_when_set() -> Iterator[None]:
-    with mock.patch.dict(bags.BAGS_COUNT, {BagsCount.CONTRACT_MADE: bags.bags_always}):
+def failed_nil_costs_the_bonus() -> Iterator[None]:
+    real = nil.score_nil
+
+    def as_bonus(scoring: ScoringRules, seat: str, tricks: int) -> NilResult:
+        return real(dataclasses.replace(scoring, nil_penalty=scoring.nil_bonus), seat, tricks)
+
+    with mock.patch.object(hand, "score_nil", as_bonus):
         yield
 
 
