@@ -65,6 +65,11 @@ _ALL = (
         scoring_faults.penalty_one_bag_late,
     ),
     _fault(
+        "bag-penalty-paid-once",
+        "a hand that takes the bags past the threshold twice over pays the penalty only once",
+        scoring_faults.bag_penalty_paid_once,
+    ),
+    _fault(
         "failed-nil-costs-the-bonus",
         "a failed nil costs what a made nil earns, where the variant sets its own penalty"
         " (ten points, say, for a hundred-point nil)",

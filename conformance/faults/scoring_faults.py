@@ -86,6 +86,18 @@ def penalty_one_bag_late() -> Iterator[None]:
 
 
 @contextmanager
+def bag_penalty_paid_once() -> Iterator[None]:
+    def once(scoring: ScoringRules, count: int) -> bags.BagPenalty:
+        if count < scoring.bag_threshold:
+            return bags.BagPenalty(0, 0, count)
+        after = bags.BAG_CARRY[scoring.bag_carry](count, scoring.bag_threshold)
+        return bags.BagPenalty(1, scoring.bag_penalty, after)
+
+    with mock.patch.object(hand, "apply_bag_penalty", once):
+        yield
+
+
+@contextmanager
 def failed_nil_costs_the_bonus() -> Iterator[None]:
     real = nil.score_nil
 
