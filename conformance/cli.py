@@ -1,6 +1,8 @@
 """`spadespec conform`: run the conformance suite, and list, export or measure it.
 
-spadespec conform [--engine reference] [--variant V] [--case GLOB] [--level must|should] [--json]
+spadespec conform [--engine reference|COMMAND] [--variant V] [--case GLOB] [--level must|should]
+                  [--timeout S] [--report FILE] [--junit FILE] [--resume FILE]
+                  [--expect-fail FILE] [--json]
 spadespec conform list [--variant V] [--case GLOB] [--level L] [--json]
 spadespec conform export [--variant V] DIR
 spadespec conform coverage [--json]
@@ -10,14 +12,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
+import time
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from conformance import coverage, report
 from conformance.cases import Case, CaseError, Suite, load_suite
 from conformance.engine import UnknownEngine, open_engine
+from conformance.expected import ExpectedFailuresError, read_expected_failures
 from conformance.export import export_cases
-from conformance.runner import CaseResult, run_cases
+from conformance.junit import write_junit
+from conformance.progress import Progress
+from conformance.run_log import PriorRun, ReportFileError, ReportWriter, read_report, suite_info
+from conformance.runner import CaseResult, RunReport, run_cases, unknown_engine
+from conformance.subprocess_engine import DEFAULT_TIMEOUT
 from conformance.tags import RegistryError
 from reference_engine.cli import UsageError
 
@@ -33,9 +44,29 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--engine", default="reference", metavar="ENGINE",
-        help="the engine to check: 'reference' (the built-in engine, the default)",
+        help="the engine to check: 'reference' (the built-in engine, the default), or the "
+        "command that starts an engine speaking the JSON-lines protocol (docs/protocol.md), "
+        "e.g. \"node examples/engine.js\"",
     )  # fmt: skip
     _add_filters(parser, argparse_default=None)
+    parser.add_argument(
+        "--timeout", type=float, metavar="S", default=None,
+        help=f"seconds an engine process has to answer each request (default {DEFAULT_TIMEOUT:g})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--report", metavar="FILE",
+        help="write the JSON-lines report here, a line per case as it finishes",
+    )  # fmt: skip
+    parser.add_argument("--junit", metavar="FILE", help="write JUnit XML here for CI systems")
+    parser.add_argument(
+        "--resume", metavar="FILE",
+        help="carry on the run whose report is FILE: skip the cases in it, append the rest",
+    )  # fmt: skip
+    parser.add_argument(
+        "--expect-fail", metavar="FILE",
+        help="the engine's known deviations, one case id a line ('#' comments): listed cases "
+        "that fail are expected; listed cases that pass are reported and fail the run",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the full report as JSON")
     parser.set_defaults(run=run_suite)
 
@@ -96,6 +127,11 @@ class _SuiteInvalid(Exception):
 
 
 def _selected(args: argparse.Namespace) -> list[Case] | int:
+    chosen = _suite_and_selected(args)
+    return chosen if isinstance(chosen, int) else chosen[1]
+
+
+def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | int:
     try:
         suite = _suite()
     except _SuiteInvalid as exc:
@@ -115,21 +151,88 @@ def _selected(args: argparse.Namespace) -> list[Case] | int:
     cases = suite.select(variant, pattern, level)
     if not cases:
         raise UsageError("no case matches the --variant/--case/--level given")
-    return cases
+    return suite, cases
 
 
 def run_suite(args: argparse.Namespace) -> int:
-    cases = _selected(args)
-    if isinstance(cases, int):
-        return cases
+    if args.timeout is not None and not args.timeout > 0:
+        raise UsageError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
+    report_path = _report_path(args)
+    listed = _expected_failures(args)
+    chosen = _suite_and_selected(args)
+    if isinstance(chosen, int):
+        return chosen
+    suite, cases = chosen
+    prior = _prior_run(args, cases)
     try:
-        engine = open_engine(args.engine)
+        engine = open_engine(args.engine, timeout=args.timeout)
     except UnknownEngine as exc:
         raise UsageError(str(exc)) from None
-    progress = _Progress(len(cases)) if sys.stderr.isatty() and not args.json else None
-    run = run_cases(engine, cases, engine_spec=args.engine, on_result=progress)
-    if progress is not None:
+    if listed:
+        known = {c.id for c in suite}
+        for case_id in sorted(set(listed) - known):
+            print(f"--expect-fail: {case_id} is not a case of this suite", file=sys.stderr)
+
+    run = RunReport(args.engine, unknown_engine(args.engine))
+    run.rerun_prefix = _program() + " conform"
+    run.rerun_options = ("--timeout", f"{args.timeout:g}") if args.timeout is not None else ()
+    done = set(prior.cases) if prior else set()
+    if prior:
+        for case in cases:
+            if case.id in done:
+                result = CaseResult.from_json(case, prior.cases[case.id])
+                run.results.append(replace(result, listed=case.id in listed))
+    todo = [case for case in cases if case.id not in done]
+
+    try:
+        writer = ReportWriter(report_path, append=prior is not None) if report_path else None
+    except OSError as exc:
+        raise UsageError(f"cannot write the report {report_path}: {exc.strerror}") from None
+    progress = Progress(
+        len(cases), sys.stderr, tty=sys.stderr.isatty(), already=len(cases) - len(todo)
+    )
+
+    def started(report: RunReport) -> None:
+        if writer is not None:
+            writer.start(
+                report,
+                command=_command_line(args),
+                suite=suite_info(suite),
+                selection={"variant": args.variant, "case": args.case, "level": args.level},
+                timeout=args.timeout,
+                expect_fail=args.expect_fail,
+                resumed=prior is not None,
+            )
+
+    def finished(result: CaseResult) -> None:
+        if writer is not None:
+            writer.case(result)
+        progress(result)
+
+    began = time.perf_counter()
+    try:
+        run_cases(
+            engine,
+            todo,
+            engine_spec=args.engine,
+            on_start=started,
+            on_result=finished,
+            expected_failures=listed,
+            report=run,
+        )
+    finally:
         progress.done()
+        if writer is not None:
+            if len(run.results) == len(cases):
+                writer.end(run, time.perf_counter() - began)
+            writer.close()
+    run.results.sort(key=lambda r: _order(cases)[r.case.id])
+    if args.junit:
+        try:
+            write_junit(run, Path(args.junit))
+        except OSError as exc:
+            print(f"cannot write JUnit XML to {args.junit}: {exc.strerror}", file=sys.stderr)
+            return 1
     if args.json:
         print(json.dumps(run.to_json(), indent=2))
     else:
@@ -137,24 +240,60 @@ def run_suite(args: argparse.Namespace) -> int:
     return 0 if run.ok else 1
 
 
-class _Progress:
-    """A one-line counter on the terminal while cases run."""
+def _order(cases: list[Case]) -> dict[str, int]:
+    return {case.id: index for index, case in enumerate(cases)}
 
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.count = 0
-        self.bad = 0
 
-    def __call__(self, result: CaseResult) -> None:
-        self.count += 1
-        self.bad += result.bad
-        line = f"[{self.count}/{self.total}] {self.bad} failing  {result.case.id}"
-        sys.stderr.write("\r" + line[:100].ljust(100))
-        sys.stderr.flush()
+def _report_path(args: argparse.Namespace) -> Path | None:
+    if args.resume and args.report and Path(args.report) != Path(args.resume):
+        raise UsageError("--resume FILE appends to FILE; give no other --report, or the same one")
+    chosen = args.resume or args.report
+    return Path(chosen) if chosen else None
 
-    def done(self) -> None:
-        sys.stderr.write("\r" + " " * 100 + "\r")
-        sys.stderr.flush()
+
+def _expected_failures(args: argparse.Namespace) -> dict[str, str]:
+    if not args.expect_fail:
+        return {}
+    try:
+        return read_expected_failures(Path(args.expect_fail))
+    except ExpectedFailuresError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _prior_run(args: argparse.Namespace, cases: list[Case]) -> PriorRun | None:
+    if not args.resume:
+        return None
+    try:
+        prior = read_report(Path(args.resume))
+    except ReportFileError as exc:
+        raise UsageError(f"--resume: {exc}") from None
+    engine = prior.start.get("engine_command")
+    if engine != args.engine:
+        raise UsageError(
+            f"--resume: {args.resume} is a run of engine {engine!r}, not {args.engine!r};"
+            " resume it with the same --engine, or start a new report"
+        )
+    return prior
+
+
+def _program() -> str:
+    """How this command was invoked, for rerun commands a person can paste."""
+    if Path(sys.argv[0]).name == "__main__.py":
+        return "python3 -m reference_engine"
+    return "spadespec"
+
+
+def _command_line(args: argparse.Namespace) -> str:
+    words = ["--engine", args.engine]
+    for option in ("variant", "case", "level", "timeout", "report", "junit", "resume"):
+        value = getattr(args, option)
+        if value is not None:
+            words += [f"--{option}", f"{value:g}" if isinstance(value, float) else str(value)]
+    if args.expect_fail:
+        words += ["--expect-fail", args.expect_fail]
+    if args.json:
+        words.append("--json")
+    return f"{_program()} conform {shlex.join(words)}"
 
 
 def run_list(args: argparse.Namespace) -> int:

@@ -3,10 +3,13 @@ summary by variant, by clause and by level."""
 
 from __future__ import annotations
 
-from conformance.runner import VERDICTS, CaseResult, RunReport
+from conformance.runner import BAD_VERDICTS, VERDICTS, CaseResult, RunReport
 
 # Clause tables list only the clauses something went wrong in; the rest are counted in a line.
-_COLUMNS = ("pass", "fail", "error", "skip", "n/a")
+_COLUMNS = VERDICTS
+# Lines of an engine's stderr shown under a failure; the report file keeps more.
+_STDERR_LINES = 8
+_WHY_FAILED = "a must-level case failed, errored or passed unexpectedly"
 
 
 def render(report: RunReport) -> str:
@@ -17,16 +20,20 @@ def render(report: RunReport) -> str:
     summary = report.summary()
     engine = report.engine
     lines.append(f"engine: {engine['name']} {engine['version']} ({engine['language']})")
+    if report.start_error:
+        lines.append(report.start_error)
     lines.extend(_table("variant", summary["variant"]))
     lines.extend(_table("level", summary["level"]))
-    troubled = {k: v for k, v in summary["clause"].items() if v["fail"] or v["error"]}
+    troubled = {
+        k: v for k, v in summary["clause"].items() if any(v[bad] for bad in BAD_VERDICTS)
+    }
     if troubled:
         lines.extend(_table("clause", troubled))
     clean = len(summary["clause"]) - len(troubled)
     lines.append(f"{clean} of {len(summary['clause'])} clauses: no failure")
     totals = report.totals()
     counted = ", ".join(f"{totals[v]} {v}" for v in VERDICTS if totals[v])
-    verdict = "OK" if report.ok else "FAILED (a must-level case failed or errored)"
+    verdict = "OK" if report.ok else f"FAILED ({_WHY_FAILED})"
     noun = "case" if len(report.results) == 1 else "cases"
     lines.append(f"{len(report.results)} {noun}: {counted or 'none'}. {verdict}")
     return "\n".join(lines)
@@ -34,12 +41,20 @@ def render(report: RunReport) -> str:
 
 def _failure(report: RunReport, result: CaseResult) -> list[str]:
     case = result.case
-    head = f"{result.verdict.upper()} {case.id}  [{case.variant}, {case.level}]  {case.file}"
+    head = f"{result.final.upper()} {case.id}  [{case.variant}, {case.level}]  {case.file}"
     lines = [head, f"  {case.description}"]
+    if result.final == "xpass":
+        lines.append(
+            "  listed as an expected failure, but it passes: take it off the list"
+        )
     if result.message:
         lines.append(f"  {result.message}")
     for difference in result.differences:
         lines.append(f"  {difference}")
+    if result.stderr:
+        tail = result.stderr.rstrip("\n").splitlines()[-_STDERR_LINES:]
+        lines.append("  the engine's stderr (last lines):")
+        lines.extend(f"    | {line}" for line in tail)
     lines.append(f"  rerun: {report.rerun_command(case.id)}")
     return lines
 
@@ -47,9 +62,11 @@ def _failure(report: RunReport, result: CaseResult) -> list[str]:
 def _table(name: str, rows: dict[str, dict[str, int]]) -> list[str]:
     if not rows:
         return []
+    # Columns no row uses are left out, so a clean run shows pass/fail/error/skip/n/a only.
+    used = [c for c in _COLUMNS if c in _COLUMNS[:5] or any(r[c] for r in rows.values())]
     width = max(len(name), *(len(key) for key in rows))
-    header = f"{name:<{width}}  " + "  ".join(f"{c:>5}" for c in _COLUMNS)
+    header = f"{name:<{width}}  " + "  ".join(f"{c:>5}" for c in used)
     out = ["", header]
     for key, counts in rows.items():
-        out.append(f"{key:<{width}}  " + "  ".join(f"{counts[c]:>5}" for c in _COLUMNS))
+        out.append(f"{key:<{width}}  " + "  ".join(f"{counts[c]:>5}" for c in used))
     return out
