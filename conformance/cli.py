@@ -278,7 +278,8 @@ def _prior_run(args: argparse.Namespace, cases: list[Case]) -> PriorRun | None:
 
 def _program() -> str:
     """How this command was invoked, for rerun commands a person can paste."""
-    if Path(sys.argv[0]).name == "__main__.py":
+    started_as = Path(sys.argv[0])
+    if started_as.name == "__main__.py" and started_as.parent.name == "reference_engine":
         return "python3 -m reference_engine"
     return "spadespec"
 
