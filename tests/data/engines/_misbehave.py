@@ -1,0 +1,44 @@
+"""The reference engine behind the protocol, misbehaving on chosen cases: the shared loop of
+the engines in this folder. `--on GLOB` picks the cases by id (default: every case)."""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from conformance.reference_adapter import ReferenceEngine  # noqa: E402
+from conformance.serve import wire_answer  # noqa: E402
+
+Misdeed = Callable[[int, dict[str, Any]], None]
+"""Given the request's seq and its answer, misbehaves: hangs, exits, writes garbage, ...
+or returns None to let the answer go out as it is."""
+
+
+def send(message: Any) -> None:
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def main(misdeed: Misdeed) -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--on", default="*", help="misbehave on cases whose id matches")
+    args = parser.parse_args()
+    engine = ReferenceEngine()
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message["cmd"] == "stop":
+            return
+        if message["cmd"] == "start":
+            send(engine.start())
+            continue
+        answer = {"seq": message["seq"], **wire_answer(engine.run(message["case"]))}
+        if fnmatch.fnmatchcase(message["case"]["id"], args.on):
+            misdeed(message["seq"], answer)
+        send(answer)
