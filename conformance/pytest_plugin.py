@@ -1,0 +1,226 @@
+"""The conformance cases as pytest tests, for a Python engine's own test suite.
+
+    pytest --spadespec-engine "mypkg.adapter:Engine" --spadespec-variant standard
+
+collects one test per case (named `spadespec::<case id>`) and runs it against the engine, an
+object implementing `conformance.engine.Engine` (or a class or function that makes one). A case
+the engine does not declare (its variant, or an observable it asks) is skipped as not
+applicable; a failing case shows each expected value beside the one that came back. A
+should-level case that fails is reported as an expected failure, apart from the must-level
+ones, as `spadespec conform` does. Without `--spadespec-engine` the plugin does nothing.
+
+Installed with the package through the `pytest11` entry point `spadespec`; in a checkout use
+`-p conformance.pytest_plugin`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import shlex
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.cases import Case, CaseError, load_suite
+from conformance.engine import Engine, EngineInfo
+from conformance.runner import CaseResult, run_case
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("spadespec", "Spades conformance cases (spadespec)")
+    group.addoption(
+        "--spadespec-engine",
+        metavar="MODULE:NAME",
+        help="run the conformance cases against this engine: an Engine object, or a class or"
+        " function that makes one ('reference' for the built-in engine)",
+    )
+    group.addoption("--spadespec-variant", metavar="V", help="only the cases of this variant id")
+    group.addoption("--spadespec-case", metavar="GLOB", help="only the cases whose id matches")
+    group.addoption(
+        "--spadespec-level", choices=("must", "should"), help="only the cases at this level"
+    )
+
+
+class CaseFailed(Exception):
+    """A case whose answer differs from the expectation, or that the engine could not answer."""
+
+    def __init__(self, result: CaseResult) -> None:
+        super().__init__(result.case.id)
+        self.result = result
+
+
+class _Session:
+    """The engine under test, started at the first case and stopped when pytest ends."""
+
+    def __init__(self, spec: str, make: Any) -> None:
+        self.spec = spec
+        self._make = make
+        self.engine: Engine | None = None
+        self.info: EngineInfo | None = None
+        self._broken: str | None = None
+
+    def started(self) -> tuple[Engine, EngineInfo]:
+        if self._broken is not None:
+            raise pytest.fail.Exception(self._broken, pytrace=False)
+        if self.engine is None or self.info is None:
+            try:
+                engine = self._make() if _is_factory(self._make) else self._make
+                self.info = engine.start()
+                self.engine = engine
+            except Exception as exc:  # every case fails with the same, readable reason
+                self._broken = f"engine {self.spec!r} did not start: {type(exc).__name__}: {exc}"
+                raise pytest.fail.Exception(self._broken, pytrace=False) from None
+        return self.engine, self.info
+
+    def stop(self) -> None:
+        if self.engine is not None:
+            self.engine.stop()
+            self.engine = None
+
+
+_SESSION = pytest.StashKey[_Session]()
+
+
+def _is_factory(target: Any) -> bool:
+    # An engine instance has `run`; a class has it too, but unbound, so ask about instances.
+    return isinstance(target, type) or not hasattr(target, "run")
+
+
+def load_engine(spec: str) -> Any:
+    """The object `MODULE:NAME` names (`reference` for the built-in engine). Raises
+    pytest.UsageError saying what is wrong with the spec."""
+    if spec == "reference":
+        from conformance.reference_adapter import ReferenceEngine
+
+        return ReferenceEngine
+    module_name, colon, attr = spec.partition(":")
+    if not colon or not module_name or not attr:
+        raise pytest.UsageError(
+            f"--spadespec-engine {spec!r}: expected MODULE:NAME, e.g. mypkg.adapter:Engine"
+        )
+    try:
+        target: Any = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise pytest.UsageError(
+            f"--spadespec-engine {spec!r}: cannot import {module_name}: {exc}"
+        ) from None
+    for part in attr.split("."):
+        if not hasattr(target, part):
+            raise pytest.UsageError(f"--spadespec-engine {spec!r}: {module_name} has no {attr}")
+        target = getattr(target, part)
+    if not callable(target) and not hasattr(target, "run"):
+        raise pytest.UsageError(
+            f"--spadespec-engine {spec!r}: {attr} is neither an engine nor something that makes one"
+        )
+    return target
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    spec = config.getoption("spadespec_engine", None)
+    if not spec:
+        return
+    config.addinivalue_line(
+        "markers", "spadespec(variant, level, tags): a conformance case from spadespec"
+    )
+    config.stash[_SESSION] = _Session(spec, load_engine(spec))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    session = config.stash.get(_SESSION, None)
+    if session is not None:
+        session.stop()
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    session = config.stash.get(_SESSION, None)
+    if session is None:
+        return None
+    variant = config.getoption("spadespec_variant") or "every variant"
+    return f"spadespec: conformance cases ({variant}) against engine {session.spec}"
+
+
+@pytest.hookimpl(tryfirst=True)  # before -k and -m deselect, so they apply to the cases too
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    if _SESSION not in config.stash:
+        return
+    suite = SpadespecSuite.from_parent(session, name="spadespec", nodeid="spadespec")
+    # Collected through the hooks, so the count, collection errors and -x all see the cases.
+    suite.ihook.pytest_collectstart(collector=suite)
+    report: pytest.CollectReport = suite.ihook.pytest_make_collect_report(collector=suite)
+    suite.ihook.pytest_collectreport(report=report)
+    if report.passed:
+        items.extend(node for node in report.result if isinstance(node, pytest.Item))
+
+
+class SpadespecSuite(pytest.Collector):
+    """The conformance cases chosen by the command line's options."""
+
+    def collect(self) -> Iterable[pytest.Item]:
+        option = self.config.getoption
+        try:
+            suite = load_suite()
+        except CaseError as exc:
+            raise self.CollectError(f"the conformance cases do not load:\n{exc}") from None
+        chosen = suite.select(
+            option("spadespec_variant"), option("spadespec_case"), option("spadespec_level")
+        )
+        items = []
+        for case in chosen:
+            item = CaseItem.from_parent(self, name=case.id, case=case)
+            item.add_marker(pytest.mark.spadespec(case.variant, case.level, case.tags))
+            item.extra_keyword_matches.update({case.variant, case.level, *case.tags})
+            items.append(item)
+        return items
+
+
+class CaseItem(pytest.Item):
+    """One conformance case, run against the engine under test."""
+
+    def __init__(self, *, case: Case, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.case = case
+
+    def runtest(self) -> None:
+        engine, info = self.config.stash[_SESSION].started()
+        result = run_case(engine, info, self.case)
+        if result.verdict == "n/a":
+            pytest.skip(f"not applicable: {result.message}")
+        if result.verdict == "skip":
+            pytest.skip(f"the engine skipped it: {result.message}")
+        if result.bad and self.case.level != "must":
+            pytest.xfail(f"{self.case.level}-level case failed:\n{_explain(result)}")
+        if result.bad:
+            raise CaseFailed(result)
+
+    def repr_failure(
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
+    ) -> str | Any:
+        if isinstance(excinfo.value, CaseFailed):
+            return self._describe(excinfo.value.result)
+        return super().repr_failure(excinfo, style)
+
+    def _describe(self, result: CaseResult) -> str:
+        case = self.case
+        spec = self.config.stash[_SESSION].spec
+        rerun = shlex.join(["pytest", "--spadespec-engine", spec, "-k", case.id])
+        return "\n".join(
+            [
+                f"case {case.id} ({case.variant}, {case.level}): {case.description}",
+                f"from {case.file}",
+                _explain(result),
+                f"rerun: {rerun}",
+            ]
+        )
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return Path(self.case.file), None, f"spadespec case {self.case.id}"
+
+
+def _explain(result: CaseResult) -> str:
+    if result.verdict == "error":
+        return f"  the engine could not answer: {result.message}"
+    return "\n".join(f"  {difference}" for difference in result.differences)

@@ -1,0 +1,138 @@
+"""The pytest plugin: the conformance cases collected as tests of a Python engine's own suite."""
+
+from __future__ import annotations
+
+import pytest
+
+# Imported here, before any in-process run, so that every run shares one copy of the engine's
+# modules: pytester forgets modules first imported during a run, and a fault patched into a
+# forgotten copy would never be seen.
+import conformance.faults  # noqa: F401
+import conformance.pytest_plugin  # noqa: F401
+from conformance.cases import load_suite
+
+pytest_plugins = ["pytester"]
+
+# Whether or not the package is installed (and its pytest11 entry point with it), load the
+# plugin from the checkout, once.
+PLUGIN = ("-p", "no:spadespec", "-p", "conformance.pytest_plugin")
+
+BROKEN_ENGINE = """
+from conformance.faults import FAULTS, FaultyEngine
+
+
+class Engine(FaultyEngine):
+    def __init__(self):
+        super().__init__(FAULTS["overtricks-not-scored"])
+
+
+class NoStart:
+    def start(self):
+        raise RuntimeError("no licence key")
+
+    def run(self, request):
+        raise AssertionError("never asked")
+
+    def stop(self):
+        pass
+"""
+
+SUITE = list(load_suite())
+STANDARD = [case for case in SUITE if case.variant == "standard"]
+OTHER = [case for case in SUITE if case.variant != "standard"]
+# The one whole hand of the standard seed cases with overtricks: overtricks-not-scored fails it.
+OVERTRICKS = "standard.hand.made-set-nil-bags.1"
+
+
+def test_without_the_option_the_plugin_collects_nothing(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_own="def test_own():\n    assert True\n")
+    result = pytester.runpytest(*PLUGIN)
+    result.assert_outcomes(passed=1)
+    result.stdout.no_fnmatch_line("*spadespec::*")
+
+
+def test_every_case_of_the_variant_is_one_passing_test(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest(
+        *PLUGIN, "--spadespec-engine", "reference", "--spadespec-variant", "standard", "-v"
+    )
+    result.assert_outcomes(passed=len(STANDARD))
+    result.stdout.fnmatch_lines([f"*spadespec::{STANDARD[0].id} PASSED*"])
+    result.stdout.fnmatch_lines([f"*collected {len(STANDARD)} items*"])
+
+
+def test_cases_an_engine_does_not_declare_are_skipped(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        standard_only="""
+from conformance.reference_adapter import ReferenceEngine
+
+class Engine(ReferenceEngine):
+    def start(self):
+        info = super().start()
+        info["variants"] = ["standard"]
+        return info
+"""
+    )
+    pytester.syspathinsert()
+    result = pytester.runpytest(*PLUGIN, "--spadespec-engine", "standard_only:Engine", "-rs")
+    result.assert_outcomes(passed=len(STANDARD), skipped=len(OTHER))
+    if OTHER:
+        result.stdout.fnmatch_lines(["*not applicable: the engine does not play variant*"])
+
+
+def test_a_broken_engine_fails_with_the_difference_and_a_rerun(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(broken=BROKEN_ENGINE)
+    pytester.syspathinsert()
+    result = pytester.runpytest(
+        *PLUGIN, "--spadespec-engine", "broken:Engine", "--spadespec-variant", "standard"
+    )
+    outcomes = result.parseoutcomes()
+    assert outcomes["failed"] >= 1
+    # A should-level case that fails is an expected failure, reported apart.
+    assert sum(outcomes.get(key, 0) for key in ("failed", "passed", "xfailed")) == len(STANDARD)
+    result.stdout.fnmatch_lines(
+        [
+            f"case {OVERTRICKS} (standard, must):*",
+            "  $.hands[0].sides.NS.overtrick_points: expected 2, got 0",
+            f"rerun: pytest --spadespec-engine broken:Engine -k {OVERTRICKS}",
+            f"FAILED spadespec::{OVERTRICKS}*",
+        ]
+    )
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_k_selects_cases_by_id(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest(*PLUGIN, "--spadespec-engine", "reference", "-k", OVERTRICKS)
+    result.assert_outcomes(passed=1, deselected=len(SUITE) - 1)
+
+
+def test_an_engine_that_does_not_start_fails_every_case_in_plain_words(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(broken=BROKEN_ENGINE)
+    pytester.syspathinsert()
+    result = pytester.runpytest(
+        *PLUGIN, "--spadespec-engine", "broken:NoStart", "--spadespec-variant", "standard"
+    )
+    result.assert_outcomes(failed=len(STANDARD))
+    result.stdout.fnmatch_lines(
+        ["*engine 'broken:NoStart' did not start: RuntimeError: no licence key*"]
+    )
+    result.stdout.no_fnmatch_line("*Traceback*")
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("nosuchmodule:Engine", "cannot import nosuchmodule"),
+        ("conformance.engine:Nothing", "conformance.engine has no Nothing"),
+        ("justaname", "expected MODULE:NAME"),
+    ],
+)
+def test_a_bad_engine_spec_is_a_usage_error(
+    pytester: pytest.Pytester, spec: str, message: str
+) -> None:
+    result = pytester.runpytest(*PLUGIN, "--spadespec-engine", spec)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"ERROR: --spadespec-engine {spec!r}: {message}*"])
