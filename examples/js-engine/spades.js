@@ -1,0 +1,298 @@
+#!/usr/bin/env node
+// A small Spades engine for the `standard` rules, speaking the spadespec engine protocol
+// (docs/protocol.md): one JSON object per line on stdin, one answer per line on stdout.
+//   spadespec conform --engine "node examples/js-engine/spades.js" --variant standard
+// It is meant to be read: the rules first, then the game as a log replayed, then scoring,
+// then the protocol loop. It plays only `standard`, so every rule is a constant here; an
+// engine playing several variants would read these from the variant file instead.
+'use strict';
+const readline = require('readline');
+
+// --- The standard rules (variants/standard.yaml) ------------------------------------------
+const RULES = {
+  minBid: 1, maxBid: 13,          // numeric bids 1..13, plus nil
+  pointsPerBidTrick: 10, overtrickPoints: 1, setPointsPerTrick: 10,  // set: -10 per trick bid
+  nilBonus: 100, nilPenalty: 100, // a nil bidder's tricks still count toward the contract
+  bagThreshold: 10, bagPenalty: 100, // bags only on a made contract; the excess carries on
+  target: 500,                    // reaching 500 ends the game; no losing floor
+};
+
+const SEATS = ['N', 'E', 'S', 'W'];            // clockwise
+const SUITS = 'CDHS';                          // spades (S) are always trump
+const RANKS = '23456789TJQKA';
+const left = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
+const suitOf = (card) => card[1];
+const rankOf = (card) => RANKS.indexOf(card[0]);
+
+// A refusal carries one of the stable reason codes of reference_engine/reason_codes.py.
+class Refused extends Error {
+  constructor(reason, detail) { super(`${reason}: ${detail}`); this.reason = reason; }
+}
+
+// --- Reading actions: a malformed action is refused before any rule is looked at -----------
+function parseCard(text) {
+  const t = typeof text === 'string' ? text.trim().toUpperCase().replace(/^10/, 'T') : '';
+  if (t.length !== 2 || !RANKS.includes(t[0]) || !SUITS.includes(t[1])) {
+    throw new Refused('unknown-card', `unknown card ${JSON.stringify(text)}`);
+  }
+  return t;
+}
+
+function parseSeat(text) {
+  const t = typeof text === 'string' ? text.trim().toUpperCase() : '';
+  if (!SEATS.includes(t)) throw new Refused('unknown-seat', `unknown seat ${JSON.stringify(text)}`);
+  return t;
+}
+
+function parseBid(value) {
+  if (typeof value === 'string' && value.trim().toLowerCase() === 'nil') return 'nil';
+  if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
+  if (Number.isInteger(value)) return value;
+  throw new Refused('unknown-bid', `unknown bid ${JSON.stringify(value)}`);
+}
+
+// "N:AKQ.T98.765.4322 ..." -> {N: Set, E: Set, S: Set, W: Set}; each hand is spades.hearts.
+// diamonds.clubs, the hands going clockwise from the seat before the colon.
+function parseDeal(text) {
+  const bad = (why) => new Refused('bad-deal', why);
+  const m = typeof text === 'string' ? /^\s*([NESW]):(.*)$/i.exec(text) : null;
+  if (!m) throw bad('a deal is "<seat>:<hand> <hand> <hand> <hand>"');
+  const parts = m[2].trim().split(/\s+/);
+  if (parts.length !== 4) throw bad(`a deal needs four hands, found ${parts.length}`);
+  const hands = {};
+  const seen = new Set();
+  let seat = m[1].toUpperCase();
+  for (const part of parts) {
+    const suits = part.split('.');
+    if (suits.length !== 4) throw bad(`${seat}'s hand needs four suits`);
+    hands[seat] = new Set();
+    suits.forEach((ranks, i) => {
+      for (const rank of ranks.toUpperCase()) {
+        const card = rank + 'SHDC'[i];
+        if (!RANKS.includes(rank)) throw bad(`no such card ${card}`);
+        if (seen.has(card)) throw bad(`${card} is dealt twice`);
+        seen.add(card);
+        hands[seat].add(card);
+      }
+    });
+    if (hands[seat].size !== 13) throw bad(`${seat} holds ${hands[seat].size} cards, not 13`);
+    seat = left(seat);
+  }
+  return hands;
+}
+
+const FIELDS = { deal: ['hands'], bid: ['seat', 'bid'], play: ['seat', 'card'] };
+
+function parseAction(a) {
+  if (a === null || typeof a !== 'object' || Array.isArray(a)) {
+    throw new Refused('malformed-action', 'an action is a JSON object');
+  }
+  const needed = FIELDS[a.action];
+  if (!needed) throw new Refused('malformed-action', `unknown action ${JSON.stringify(a.action)}`);
+  const keys = Object.keys(a).filter((k) => k !== 'action');
+  if (needed.some((k) => !(k in a)) || keys.some((k) => !needed.includes(k))) {
+    throw new Refused('malformed-action', `a ${a.action} has exactly: ${needed.join(', ')}`);
+  }
+  if (a.action === 'deal') return { action: 'deal', hands: parseDeal(a.hands) };
+  const seat = parseSeat(a.seat);
+  if (a.action === 'bid') return { action: 'bid', seat, bid: parseBid(a.bid) };
+  return { action: 'play', seat, card: parseCard(a.card) };
+}
+
+// --- The game: a state that a log of actions is applied to, one at a time ------------------
+function newGame(setup) {
+  const sides = (v) => v && Number.isInteger(v.NS) && Number.isInteger(v.EW);
+  if (!setup || !SEATS.includes(setup.dealer) || !sides(setup.scores) || !sides(setup.bags)) {
+    throw new Refused('bad-setup', 'setup needs a dealer seat and scores and bags for NS and EW');
+  }
+  return {
+    phase: 'deal', dealer: setup.dealer, toAct: null,
+    totals: { ...setup.scores }, bags: { ...setup.bags },
+    hands: null, bids: {}, tricksWon: {}, trick: [], spadesBroken: false,
+    trickWinners: [],  // per hand dealt, the winner of each completed trick
+    handScores: [],    // per hand completed, its itemised score sheet
+    status: { status: 'continues', winner: null },
+  };
+}
+
+// The cards `seat` may play now: follow suit if able; lead anything but a spade until spades
+// are broken, unless the hand holds nothing but spades.
+function legalPlays(g) {
+  const hand = [...g.hands[g.toAct]];
+  if (g.trick.length > 0) {
+    const follow = hand.filter((c) => suitOf(c) === suitOf(g.trick[0].card));
+    return follow.length ? follow : hand;
+  }
+  const notSpades = hand.filter((c) => suitOf(c) !== 'S');
+  return g.spadesBroken || notSpades.length === 0 ? hand : notSpades;
+}
+
+// Why the action may not be taken now, checked in the order reason_codes.py gives.
+function check(g, a) {
+  if (g.phase === 'over') throw new Refused('game-over', 'the game is over');
+  if (a.action !== g.phase) throw new Refused('wrong-phase', `waiting for a ${g.phase}`);
+  if (a.action === 'bid') {
+    if (a.seat in g.bids) throw new Refused('already-bid', `${a.seat} has bid`);
+    if (a.seat !== g.toAct) throw new Refused('not-your-turn', `${g.toAct} is to bid`);
+    if (a.bid !== 'nil' && (a.bid < RULES.minBid || a.bid > RULES.maxBid)) {
+      throw new Refused('bid-out-of-range', `bids are ${RULES.minBid} to ${RULES.maxBid}`);
+    }
+  } else if (a.action === 'play') {
+    if (a.seat !== g.toAct) throw new Refused('not-your-turn', `${g.toAct} is to play`);
+    if (!g.hands[a.seat].has(a.card)) throw new Refused('card-not-in-hand', `${a.card}`);
+    if (!legalPlays(g).includes(a.card)) {
+      if (g.trick.length > 0) throw new Refused('must-follow-suit', `${a.seat} holds the suit`);
+      throw new Refused('spades-not-broken', `${a.seat} holds another suit`);
+    }
+  }
+}
+
+function apply(g, a) {
+  check(g, a);
+  if (a.action === 'deal') {
+    Object.assign(g, { hands: a.hands, bids: {}, trick: [], spadesBroken: false, phase: 'bid' });
+    g.tricksWon = { N: 0, E: 0, S: 0, W: 0 };
+    g.trickWinners.push([]);
+    g.toAct = left(g.dealer);          // the player left of the dealer bids first
+  } else if (a.action === 'bid') {
+    g.bids[a.seat] = a.bid;
+    g.toAct = left(a.seat);
+    if (Object.keys(g.bids).length === 4) {
+      g.phase = 'play';
+      g.toAct = left(g.dealer);        // ... and leads to the first trick
+    }
+  } else {
+    g.hands[a.seat].delete(a.card);
+    g.trick.push(a);
+    if (suitOf(a.card) === 'S') g.spadesBroken = true;  // any spade played breaks spades
+    g.toAct = left(a.seat);
+    if (g.trick.length === 4) endTrick(g);
+  }
+}
+
+// The highest spade wins; with no spade, the highest card of the suit led. The winner leads.
+function endTrick(g) {
+  const beats = (c, best) => suitOf(c) === suitOf(best)
+    ? rankOf(c) > rankOf(best) : suitOf(c) === 'S';
+  const win = g.trick.reduce((best, p) => (beats(p.card, best.card) ? p : best));
+  g.tricksWon[win.seat] += 1;
+  g.trickWinners[g.trickWinners.length - 1].push(win.seat);
+  g.trick = [];
+  g.toAct = win.seat;
+  if (g.hands[win.seat].size === 0) endHand(g);
+}
+
+// --- Scoring -------------------------------------------------------------------------------
+function scoreSide(side, g) {
+  const seats = side === 'NS' ? ['N', 'S'] : ['E', 'W'];
+  const contract = seats.reduce((n, s) => n + (g.bids[s] === 'nil' ? 0 : g.bids[s]), 0);
+  const tricks = seats.reduce((n, s) => n + g.tricksWon[s], 0);  // nil tricks count too
+  const nils = seats.filter((s) => g.bids[s] === 'nil').map((s) => {
+    const made = g.tricksWon[s] === 0;   // each nil is scored on its own
+    const points = made ? RULES.nilBonus : -RULES.nilPenalty;
+    return { seat: s, tricks: g.tricksWon[s], made, points };
+  });
+  const made = tricks >= contract;
+  const contractPoints = (made ? RULES.pointsPerBidTrick : -RULES.setPointsPerTrick) * contract;
+  const overtricks = made ? tricks - contract : 0;
+  let bags = g.bags[side] + overtricks;  // overtricks are bags, on a made contract only
+  let penalties = 0;
+  while (bags >= RULES.bagThreshold) { penalties += 1; bags -= RULES.bagThreshold; }
+  const handPoints = contractPoints + overtricks * RULES.overtrickPoints
+    + nils.reduce((n, x) => n + x.points, 0) - penalties * RULES.bagPenalty;
+  return {
+    side, contract, side_tricks: tricks, tricks, made, contract_points: contractPoints,
+    overtricks, overtrick_points: overtricks * RULES.overtrickPoints, nils,
+    bags_before: g.bags[side], bags_added: overtricks, bag_penalties: penalties,
+    bag_penalty: penalties * RULES.bagPenalty, bags_after: bags, hand_points: handPoints,
+    score_before: g.totals[side], score_after: g.totals[side] + handPoints,
+  };
+}
+
+function endHand(g) {
+  const sides = { NS: scoreSide('NS', g), EW: scoreSide('EW', g) };
+  g.handScores.push({ bids: { ...g.bids }, tricks: { ...g.tricksWon }, sides });
+  for (const side of ['NS', 'EW']) {
+    g.totals[side] = sides[side].score_after;
+    g.bags[side] = sides[side].bags_after;
+  }
+  // The game ends when a side reaches the target; the higher total wins. Equal totals
+  // mean another hand is played.
+  const { NS, EW } = g.totals;
+  g.toAct = null;
+  if ((NS >= RULES.target || EW >= RULES.target) && NS !== EW) {
+    g.status = { status: 'won', winner: NS > EW ? 'NS' : 'EW' };
+    g.phase = 'over';
+  } else {
+    g.phase = 'deal';
+    g.dealer = left(g.dealer);        // the deal passes clockwise
+  }
+}
+
+// --- Answering a case ----------------------------------------------------------------------
+function sortedLegal(g) {
+  if (g.phase === 'bid') {
+    const count = RULES.maxBid - RULES.minBid + 1;
+    return Array.from({ length: count }, (_, i) => RULES.minBid + i).concat(['nil']);
+  }
+  return g.phase === 'play' ? legalPlays(g) : [];
+}
+
+function tryProbe(g, probe) {
+  try {
+    check(g, parseAction(probe));
+    return { action: probe, reason: null };
+  } catch (e) {
+    if (e instanceof Refused) return { action: probe, reason: e.reason };
+    throw e;
+  }
+}
+
+const ANSWERS = {
+  legal: (g) => sortedLegal(g),
+  illegal: (g, c) => tryProbe(g, c.probe),
+  to_act: (g) => ({ phase: g.phase, seat: g.phase === 'deal' ? g.dealer : g.toAct }),
+  trick_winners: (g) => g.trickWinners,
+  hands: (g) => g.handScores,
+  totals: (g) => g.totals,
+  bags: (g) => g.bags,
+  status: (g) => g.status,
+};
+
+function runCase(c) {
+  if (c.variant.id !== 'standard' || Object.keys(c.variant.options || {}).length) {
+    return { skipped: { reason: 'this engine plays standard with no table options' } };
+  }
+  let g;
+  try {
+    g = newGame(c.setup);
+    for (const entry of c.actions) apply(g, parseAction(entry));
+  } catch (e) {
+    if (!(e instanceof Refused)) throw e;
+    return { errored: { message: `the log does not replay: ${e.message}` } };
+    throw e;
+  }
+  const result = {};
+  for (const key of c.ask) result[key] = ANSWERS[key](g, c);
+  return { result };
+}
+
+// --- The protocol loop: one request a line, one answer a line, flushed ---------------------
+const send = (message) => process.stdout.write(JSON.stringify(message) + '\n');
+
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  if (!line.trim()) return;
+  const msg = JSON.parse(line);
+  if (msg.cmd === 'start') {
+    send({ name: 'spades-js-example', version: '1.0.0', language: 'javascript', protocol: 1,
+      variants: ['standard'], features: Object.keys(ANSWERS) });
+  } else if (msg.cmd === 'run') {
+    try {
+      send({ seq: msg.seq, ...runCase(msg.case) });
+    } catch (e) {  // a bug in this engine is this case's error, never a dead process
+      send({ seq: msg.seq, errored: { message: String(e), context: e.stack } });
+    }
+  } else if (msg.cmd === 'stop') {
+    process.exit(0);
+  }
+});

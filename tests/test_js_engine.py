@@ -1,0 +1,92 @@
+"""The JavaScript example engine (examples/js-engine/spades.js) passes the standard cases
+through the JSON-lines protocol, as the engine author's example must."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.cases import load_suite
+from conformance.engine import open_engine
+from conformance.runner import run_cases
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "examples" / "js-engine" / "spades.js"
+NODE = shutil.which("node")
+COMMAND = shlex.join([NODE or "node", str(SCRIPT)])
+
+needs_node = pytest.mark.skipif(NODE is None, reason="node (Node.js) is not installed")
+
+
+def test_the_example_is_under_300_lines() -> None:
+    assert len(SCRIPT.read_text(encoding="utf-8").splitlines()) < 300
+
+
+@needs_node
+def test_every_standard_case_passes_through_the_protocol() -> None:
+    cases = load_suite().select(variant="standard")
+    assert cases
+    report = run_cases(open_engine(COMMAND), cases, engine_spec=COMMAND)
+    bad = {r.case.id: [str(d) for d in r.differences] or r.message for r in report.failures()}
+    assert not bad
+    assert report.totals()["pass"] == len(cases)
+    assert report.engine["name"] == "spades-js-example"
+    assert report.engine["variants"] == ["standard"]
+
+
+@needs_node
+def test_cases_of_other_variants_are_not_applicable() -> None:
+    others = [case for case in load_suite() if case.variant != "standard"][:5]
+    report = run_cases(open_engine(COMMAND), others, engine_spec=COMMAND)
+    assert [r.verdict for r in report.results] == ["n/a"] * len(others)
+
+
+@needs_node
+def test_spadespec_conform_passes_it_for_standard() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "reference_engine", "conform", "--engine", COMMAND,
+         "--variant", "standard"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "spades-js-example" in done.stdout
+
+
+@needs_node
+def test_a_malformed_request_line_is_answered_and_the_engine_goes_on() -> None:
+    # The loop reads one line at a time; a probe it cannot read is a refusal, not a crash.
+    request = {
+        "cmd": "run",
+        "seq": 1,
+        "case": {
+            "id": "x",
+            "variant": {"id": "standard", "options": {}},
+            "setup": {"dealer": "N", "scores": {"NS": 0, "EW": 0}, "bags": {"NS": 0, "EW": 0}},
+            "actions": [],
+            "ask": ["illegal", "to_act"],
+            "probe": {"action": "bid", "seat": "E"},
+        },
+    }
+
+    lines = [{"cmd": "start", "protocol": 1}, request, {"cmd": "stop"}]
+    done = subprocess.run(
+        [NODE or "node", str(SCRIPT)],
+        input="".join(json.dumps(m) + "\n" for m in lines),
+        capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert done.returncode == 0
+    start, answer = (json.loads(line) for line in done.stdout.splitlines())
+    assert start["protocol"] == 1
+    assert answer == {
+        "seq": 1,
+        "result": {
+            "illegal": {"action": {"action": "bid", "seat": "E"}, "reason": "malformed-action"},
+            "to_act": {"phase": "deal", "seat": "N"},
+        },
+    }
