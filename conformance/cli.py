@@ -159,15 +159,15 @@ def run_suite(args: argparse.Namespace) -> int:
         raise UsageError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
     report_path = _report_path(args)
     listed = _expected_failures(args)
+    try:
+        engine = open_engine(args.engine, timeout=args.timeout)
+    except UnknownEngine as exc:
+        raise UsageError(str(exc)) from None
     chosen = _suite_and_selected(args)
     if isinstance(chosen, int):
         return chosen
     suite, cases = chosen
     prior = _prior_run(args, cases)
-    try:
-        engine = open_engine(args.engine, timeout=args.timeout)
-    except UnknownEngine as exc:
-        raise UsageError(str(exc)) from None
     if listed:
         known = {c.id for c in suite}
         for case_id in sorted(set(listed) - known):

@@ -1,5 +1,5 @@
 """The reference engine behind the protocol, misbehaving on chosen cases: the shared loop of
-the engines in this folder. `--on GLOB` picks the cases by id (default: every case)."""
+the engines in this folder. `--on GLOB` (repeatable) picks the cases by id (default: all)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,9 @@ def send(message: Any) -> None:
 
 def main(misdeed: Misdeed) -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--on", default="*", help="misbehave on cases whose id matches")
+    parser.add_argument(
+        "--on", action="append", help="misbehave on cases whose id matches (repeatable)"
+    )
     args = parser.parse_args()
     engine = ReferenceEngine()
     for line in sys.stdin:
@@ -39,6 +41,6 @@ def main(misdeed: Misdeed) -> None:
             send(engine.start())
             continue
         answer = {"seq": message["seq"], **wire_answer(engine.run(message["case"]))}
-        if fnmatch.fnmatchcase(message["case"]["id"], args.on):
+        if any(fnmatch.fnmatchcase(message["case"]["id"], g) for g in args.on or ["*"]):
             misdeed(message["seq"], answer)
         send(answer)

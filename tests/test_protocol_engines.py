@@ -1,0 +1,177 @@
+"""Engines in another process: the reference engine served over the protocol passes the suite,
+and engines that hang, crash, print garbage or break the schema each leave a complete report,
+an error for the case they misbehaved on, and a runner that goes on."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from conformance.cases import Case, Suite, load_suite
+from conformance.engine import open_engine
+from conformance.runner import run_cases
+from conformance.subprocess_engine import SubprocessEngine
+from reference_engine.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINES = ROOT / "tests" / "data" / "engines"
+SERVE = f"{shlex.quote(sys.executable)} -m conformance.serve"
+
+
+def engine(name: str, *on: str) -> str:
+    """The command for a test engine misbehaving on the cases `on` names (globs)."""
+    words = [sys.executable, str(ENGINES / f"{name}.py")]
+    for glob in on:
+        words += ["--on", glob]
+    return shlex.join(words)
+
+
+@pytest.fixture(scope="module")
+def suite() -> Suite:
+    return load_suite()
+
+
+@pytest.fixture(autouse=True)
+def _suite_loaded_once(monkeypatch: pytest.MonkeyPatch, suite: Suite) -> None:
+    # Loading checks every case file against its schema, seconds a time; each `main()` call
+    # here reuses one loaded suite.
+    monkeypatch.setattr("conformance.cli.load_suite", lambda: suite)
+
+
+@pytest.fixture(scope="module")
+def standard(suite: Suite) -> list[Case]:
+    return suite.select("standard")
+
+
+def report_lines(path: Path) -> list[dict[str, Any]]:
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    schema = json.loads((ROOT / "schema" / "report.schema.json").read_text())
+    validator = jsonschema.Draft202012Validator(schema)
+    for line in lines:
+        assert not list(validator.iter_errors(line)), line
+    return lines
+
+
+def test_the_served_reference_engine_passes_the_whole_suite_through_the_protocol(
+    suite: Suite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "run.jsonl"
+    status = main(["conform", "--engine", SERVE, "--report", str(report)])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    lines = report_lines(report)
+    cases = [line for line in lines if line["kind"] == "case"]
+    assert len(cases) == len(suite)
+    assert {line["verdict"] for line in cases} == {"pass"}
+    assert lines[0]["engine"]["name"] == "spadespec-reference"
+    assert lines[-1] == lines[-1] | {"kind": "end", "ok": True}
+
+
+def _run_cli(engine_command: str, tmp_path: Path, *extra: str) -> tuple[int, list[dict[str, Any]]]:
+    report = tmp_path / "run.jsonl"
+    status = main(
+        ["conform", "--engine", engine_command, "--variant", "standard", "--timeout", "1",
+         "--report", str(report), *extra]
+    )  # fmt: skip
+    return status, report_lines(report)
+
+
+@pytest.mark.parametrize(
+    ("name", "message", "stderr"),
+    [
+        ("hang", "no answer to run within 1 s; the engine was stopped", "not answering"),
+        ("crash", "the engine exited (status 3) while answering run", "out of cheese"),
+        ("garbage", "the answer to run is not JSON: 'DEBUG request", ""),
+        ("schema_breaking", "the answer breaks the protocol at $: ", ""),
+    ],
+)
+def test_a_misbehaving_engine_errs_on_its_cases_only_and_the_report_is_complete(
+    name: str,
+    message: str,
+    stderr: str,
+    standard: list[Case],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Misbehave on the second and the fourth case: the runner must recover twice.
+    bad = {standard[1].id, standard[3].id}
+    status, lines = _run_cli(engine(name, *sorted(bad)), tmp_path)
+    capsys.readouterr()
+    cases = [line for line in lines if line["kind"] == "case"]
+    assert [line["id"] for line in cases] == [c.id for c in standard]
+    assert status == 1
+    assert lines[-1]["kind"] == "end" and lines[-1]["totals"]["error"] == 2
+    for line in cases:
+        if line["id"] not in bad:
+            assert line["verdict"] == "pass", line
+            continue
+        assert line["verdict"] == "error", line
+        assert message in line["message"], line
+        if stderr:
+            assert stderr in line["stderr"]
+
+
+@pytest.mark.parametrize("name", ["hang", "crash", "garbage", "schema_breaking"])
+def test_after_a_misbehaving_case_the_next_cases_are_answered(
+    name: str, standard: list[Case]
+) -> None:
+    chosen = standard[:4]
+    target = chosen[1].id
+    process = SubprocessEngine(engine(name, target), timeout=1)
+    report = run_cases(process, chosen, engine_spec=name)
+    verdicts = {r.case.id: r.final for r in report.results}
+    assert verdicts == {c.id: "error" if c.id == target else "pass" for c in chosen}
+    restarted = name != "schema_breaking"  # a well-framed answer keeps the process
+    assert process.restarts == (1 if restarted else 0)
+
+
+def test_an_engine_speaking_another_protocol_version_errs_on_every_case(
+    standard: list[Case],
+) -> None:
+    chosen = standard[:3]
+    report = run_cases(open_engine(engine("no_start"), timeout=1), chosen, engine_spec="x")
+    assert [r.final for r in report.results] == ["error"] * 3
+    assert "the engine speaks protocol 99; this runner speaks 1" in report.start_error
+    assert report.engine["protocol"] == 0 and not report.ok
+
+
+def test_a_case_the_engine_does_not_declare_is_not_applicable(
+    suite: Suite, standard: list[Case]
+) -> None:
+    other = next(c for c in suite if c.variant != "standard")
+    process = SubprocessEngine(engine("schema_breaking", "nothing"), timeout=5)
+    info = process.start()
+    process.stop()
+    assert other.variant in info["variants"]
+    # The same engine, told to claim only `standard` and `totals`: everything else is n/a.
+    from conformance.engine import CaseRequest, CaseResponse, EngineInfo
+
+    class Narrow:
+        def start(self) -> EngineInfo:
+            return {**info, "variants": ["standard"], "features": ["totals"]}
+
+        def run(self, request: CaseRequest) -> CaseResponse:
+            raise AssertionError(f"{request['id']} should not have been sent")
+
+        def stop(self) -> None:
+            pass
+
+    asks_more = next(c for c in standard if set(c.asks) != {"totals"})
+    report = run_cases(Narrow(), [other, asks_more])
+    assert [r.final for r in report.results] == ["n/a", "n/a"]
+    assert report.ok
+
+
+def test_an_engine_command_that_cannot_start_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["conform", "--engine", "no-such-program-xyz --flag"]) == 2
+    assert "no program 'no-such-program-xyz'" in capsys.readouterr().err
+    assert main(["conform", "--engine", "'unbalanced"]) == 2
+    assert main(["conform", "--engine", SERVE, "--timeout", "0"]) == 2
