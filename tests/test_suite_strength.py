@@ -8,6 +8,8 @@ almost anything); those are not listed, so the suite can grow without touching t
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from conformance.cases import Case, load_suite
@@ -155,7 +157,7 @@ def test_the_fault_is_caught_by_its_cases(
 
 
 def test_a_fault_is_undone_when_its_request_ends(suite: list[Case], already_bad: set[str]) -> None:
-    tables = [
+    tables: list[dict[Any, Any]] = [
         contract.SET_PENALTY,
         nil.NIL_TRICKS,
         bags.BAG_CARRY,
