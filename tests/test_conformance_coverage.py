@@ -47,9 +47,24 @@ def test_tagging_a_rule_covers_it_for_that_variant_only() -> None:
     assert coverage.mechanics["play.follow-suit"] == [FOLLOW]
 
 
-def test_coverage_exits_1_while_anything_is_uncovered(capsys: pytest.CaptureFixture[str]) -> None:
+def test_coverage_exits_0_now_that_every_rule_has_a_case(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["conform", "coverage", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["gaps"] == 0
+    assert FOLLOW in data["mechanics"]["play.follow-suit"]
+    assert data["uncovered_mechanics"] == []
+
+
+def test_coverage_exits_1_while_anything_is_uncovered(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seeds_only = load_suite().select(variant="standard", pattern="standard.play.*")
+    monkeypatch.setattr(
+        "conformance.cli.load_suite", lambda *a, **k: type(load_suite())(tuple(seeds_only))
+    )
     assert main(["conform", "coverage", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["gaps"] > 0
-    assert data["mechanics"]["play.follow-suit"] == [FOLLOW]
     assert "game.replay" in data["uncovered_mechanics"]
