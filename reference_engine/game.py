@@ -30,6 +30,7 @@ from reference_engine.actions import (
     bid_record,
     parse_bid,
     play_record,
+    play_records,
 )
 from reference_engine.cards import CARD_TEXT, SPADES, SUIT_MASKS, SUIT_NAMES, cards_in, parse_card
 from reference_engine.deal import Hands, check_deal, deal_from_seed, parse_pbn
@@ -93,7 +94,7 @@ class Game:
         "trick_number", "hands", "dealt", "bids", "tricks_won", "current_trick", "led_suit",
         "spades_broken", "completed_tricks", "hand_results", "totals", "bags", "outcome",
         "_first_bidder", "_first_leader", "_first_lead", "_first_lead_card", "_spades_lead",
-        "_spades_broken_by", "_next_dealer", "_legal_bids", "_winning",
+        "_spades_broken_by", "_next_dealer", "_legal_bids", "_bid_records", "_winning",
     )  # fmt: skip
 
     def __init__(
@@ -137,6 +138,7 @@ class Game:
         self._spades_broken_by = SPADES_BROKEN_BY[play.spades_broken_by]
         self._next_dealer = DEALER_ROTATION[rules.deal.dealer_rotation]
         self._legal_bids = legal_bids(rules.bidding)
+        self._bid_records = tuple(tuple(bid_record(s, b) for b in self._legal_bids) for s in SEATS)
         self._winning: tuple[Seat, int] | None = None  # (seat, card) now taking the trick
 
     # --- making and saving games ------------------------------------------------------------
@@ -208,11 +210,11 @@ class Game:
         if self.phase is Phase.BID:
             seat = self.to_act
             assert seat is not None
-            return [bid_record(seat, bid) for bid in self._legal_bids]
+            return list(self._bid_records[seat])
         if self.phase is Phase.PLAY:
             seat = self.to_act
             assert seat is not None
-            return [play_record(seat, card) for card in cards_in(self.legal_plays(seat))]
+            return play_records(seat, self.legal_plays(seat))
         return []
 
     def verify(self, action: Action) -> None:
@@ -235,14 +237,15 @@ class Game:
 
     def apply(self, action: Action | Mapping[str, Any]) -> Action:
         """Take the action (a record, or its JSON form) and return the record logged."""
-        if not isinstance(action, Deal | Bid | Play):
-            action = action_from_json(action)
-        if isinstance(action, Play):
-            return self.play(action.seat, action.card)
-        if isinstance(action, Bid):
-            return self.bid(action.seat, action.bid)
-        if isinstance(action, Deal):
-            return self.deal(list(action.hands))
+        kind = type(action)
+        if kind is Play:
+            return self.play(action.seat, action.card)  # type: ignore[union-attr]
+        if kind is Bid:
+            return self.bid(action.seat, action.bid)  # type: ignore[union-attr]
+        if kind is Deal:
+            return self.deal(list(action.hands))  # type: ignore[union-attr]
+        if isinstance(action, Mapping):
+            return self.apply(action_from_json(action))
         raise InvalidActionError(ReasonCode.MALFORMED_ACTION, f"not an action: {action!r}")
 
     # --- dealing ----------------------------------------------------------------------------
