@@ -88,9 +88,9 @@ def play_record(seat: int, card: int) -> Play:
 _PLAYS_BY_PATTERN: tuple[dict[int, tuple[Play, ...]], ...] = tuple({} for _ in range(16))
 
 
-def play_records(seat: int, mask: int) -> list[Play]:
+def play_records(seat: int, mask: int) -> list[Action]:
     """A play record for each card in `mask`, lowest first (a fresh list each time)."""
-    records: list[Play] = []
+    records: list[Action] = []
     for suit in range(4):
         pattern = mask >> (13 * suit) & 0x1FFF
         if pattern:
@@ -154,7 +154,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     if kind == "deal":
         if isinstance(data["hands"], str):
             return Deal(parse_pbn(data["hands"]))
-        return Deal(tuple(data["hands"]))  # type: ignore[arg-type]
+        return Deal(tuple(data["hands"]))
     seat = parse_seat(data["seat"])
     if kind == "bid":
         return bid_record(seat, parse_bid(data["bid"]))

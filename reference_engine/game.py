@@ -107,7 +107,11 @@ class Game:
         rules = variant.rules if isinstance(variant, ResolvedVariant) else variant
         self.rules: Rules = rules
         self.variant = variant if isinstance(variant, ResolvedVariant) else None
-        self.setup = {"dealer": dealer.name, "scores": dict(scores), "bags": dict(bags)}
+        self.setup: dict[str, Any] = {
+            "dealer": dealer.name,
+            "scores": dict(scores),
+            "bags": dict(bags),
+        }
         self.log: list[Action] = []
         self.phase = Phase.DEAL
         self.dealer = dealer
