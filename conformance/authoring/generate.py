@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conformance.authoring import jsonfmt
+from conformance.casefile import dumps
 from conformance.authoring.specs import clauses, recorded, sources
 from conformance.cases import CASES_DIR
 
@@ -22,7 +22,7 @@ def rendered() -> dict[Path, str]:
                 "description": description,
                 "cases": cases,
             }
-            out[CASES_DIR / rel] = jsonfmt.dumps(data) + "\n"
+            out[CASES_DIR / rel] = dumps(data) + "\n"
     return out
 
 
