@@ -55,6 +55,21 @@ def problem(definition: str, message: Any) -> str | None:
     return f"at ${where}: {error.message}"
 
 
+def envelope_problem(reply: Any) -> str | None:
+    """What is wrong with a `run` answer's framing: seq, and exactly one of result, skipped or
+    errored. The result's values are checked by the runner, and only where they differ from
+    the expectation (`result_problem`): values equal to a case's are canonical already, and
+    checking every answer in full would cost more than the rest of the protocol."""
+    if isinstance(reply, dict) and isinstance(reply.get("result"), dict):
+        reply = {**reply, "result": {}}
+    return problem("runResponse", reply)
+
+
+def result_problem(answers: dict[str, Any]) -> str | None:
+    """What in a result is not in the protocol's canonical forms, or None."""
+    return problem("result", answers)
+
+
 def start_request() -> dict[str, Any]:
     return {"cmd": "start", "protocol": max(SPOKEN_VERSIONS)}
 

@@ -27,6 +27,7 @@ from typing import Any
 from conformance.cases import Case
 from conformance.compare import MISSING, Difference, compare
 from conformance.engine import Engine, EngineInfo, request_for
+from conformance.protocol import result_problem
 
 VERDICTS = ("pass", "fail", "error", "skip", "n/a", "xfail", "xpass")
 BAD_VERDICTS = ("fail", "error", "xpass")
@@ -267,6 +268,19 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
         )
     answers = response["answers"]
     differences = tuple(compare(case.expect, answers))
+    if differences:
+        # A difference in form (`"10D"`, `"3"`) is the engine breaking the protocol, not a
+        # wrong answer: it is an error, and says which form.
+        trouble = result_problem(answers)
+        if trouble:
+            return CaseResult(
+                case,
+                "error",
+                message=f"the answer is not in the protocol's canonical forms {trouble}",
+                answers=answers,
+                seconds=seconds,
+                stderr=stderr,
+            )
     verdict = "fail" if differences else "pass"
     return CaseResult(
         case, verdict, differences, answers=answers, seconds=seconds, stderr=stderr

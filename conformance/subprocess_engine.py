@@ -24,6 +24,7 @@ from conformance.engine import CaseRequest, CaseResponse, EngineInfo
 from conformance.protocol import (
     SPOKEN_VERSIONS,
     encode,
+    envelope_problem,
     problem,
     run_request,
     start_request,
@@ -218,7 +219,7 @@ class SubprocessEngine:
     def _exchange(self, request: CaseRequest) -> CaseResponse:
         self._seq += 1
         reply = self._ask(run_request(self._seq, request), "run")
-        trouble = problem("runResponse", reply)
+        trouble = envelope_problem(reply)
         if trouble:
             seq = reply.get("seq") if isinstance(reply, dict) else None
             in_step = seq == self._seq

@@ -175,3 +175,40 @@ def test_an_engine_command_that_cannot_start_is_a_usage_error(
     assert "no program 'no-such-program-xyz'" in capsys.readouterr().err
     assert main(["conform", "--engine", "'unbalanced"]) == 2
     assert main(["conform", "--engine", SERVE, "--timeout", "0"]) == 2
+
+
+class _Answering:
+    """An in-process engine that plays only `standard` and gives one fixed answer."""
+
+    def __init__(self, answers: dict[str, Any]) -> None:
+        self.answers = answers
+
+    def start(self) -> Any:
+        return {"name": "fixed", "version": "1", "language": "python", "protocol": 1,
+                "variants": ["standard"], "features": ["legal", "illegal", "to_act", "totals",
+                "bags", "status", "hands", "trick_winners"]}  # fmt: skip
+
+    def run(self, request: Any) -> Any:
+        return {"outcome": "answered", "answers": self.answers}
+
+    def stop(self) -> None:
+        pass
+
+
+def test_a_wrong_answer_in_a_non_canonical_form_is_an_error_naming_the_form(
+    standard: list[Case],
+) -> None:
+    case = next(c for c in standard if c.expect.get("totals") is not None)
+    wrong_form = {**case.expect, "totals": {k: str(v) for k, v in case.expect["totals"].items()}}
+    (result,) = run_cases(_Answering(wrong_form), [case]).results
+    assert result.final == "error"
+    assert "not in the protocol's canonical forms at $.totals.NS" in result.message
+    wrong_value = {**case.expect, "totals": {"NS": 12345, "EW": 0}}
+    (result,) = run_cases(_Answering(wrong_value), [case]).results
+    assert result.final == "fail"
+
+
+def test_keys_a_case_does_not_compare_are_not_held_to_the_forms(standard: list[Case]) -> None:
+    case = next(c for c in standard if "bags" not in c.expect)
+    (result,) = run_cases(_Answering({**case.expect, "bags": "lots"}), [case]).results
+    assert result.final == "pass"
