@@ -90,9 +90,7 @@ def measure(repeats: int) -> dict[str, Any]:
     checking = _best(lambda: [envelope_problem(a) for a in answers], repeats)
 
     command = [sys.executable, "-m", "reference_engine", "conform", "--engine", SERVE]
-    cli = _best(
-        lambda: subprocess.run(command, cwd=ROOT, capture_output=True, check=True), repeats
-    )
+    cli = _best(lambda: subprocess.run(command, cwd=ROOT, capture_output=True, check=True), repeats)
     return {
         "cases": n,
         "load_suite_s": round(load, 3),

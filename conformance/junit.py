@@ -16,7 +16,6 @@ from pathlib import Path
 
 from conformance.runner import CaseResult, RunReport
 
-
 # Characters XML 1.0 cannot hold at all (an engine's garbage may contain them).
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -82,9 +81,7 @@ def _testcase(report: RunReport, result: CaseResult) -> ET.Element:
              f"rerun: {report.rerun_command(case.id)}"]
         )  # fmt: skip
         tag = "error" if final == "error" else "failure"
-        child = ET.SubElement(
-            element, tag, message=_text(f"[{case.level}] {message}"), type=final
-        )
+        child = ET.SubElement(element, tag, message=_text(f"[{case.level}] {message}"), type=final)
         child.text = _text(body)
     elif final in ("skip", "n/a", "xfail"):
         reason = {"skip": "skipped by the engine", "n/a": "not applicable"}.get(

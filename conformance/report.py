@@ -24,9 +24,7 @@ def render(report: RunReport) -> str:
         lines.append(report.start_error)
     lines.extend(_table("variant", summary["variant"]))
     lines.extend(_table("level", summary["level"]))
-    troubled = {
-        k: v for k, v in summary["clause"].items() if any(v[bad] for bad in BAD_VERDICTS)
-    }
+    troubled = {k: v for k, v in summary["clause"].items() if any(v[bad] for bad in BAD_VERDICTS)}
     if troubled:
         lines.extend(_table("clause", troubled))
     clean = len(summary["clause"]) - len(troubled)
@@ -44,9 +42,7 @@ def _failure(report: RunReport, result: CaseResult) -> list[str]:
     head = f"{result.final.upper()} {case.id}  [{case.variant}, {case.level}]  {case.file}"
     lines = [head, f"  {case.description}"]
     if result.final == "xpass":
-        lines.append(
-            "  listed as an expected failure, but it passes: take it off the list"
-        )
+        lines.append("  listed as an expected failure, but it passes: take it off the list")
     if result.message:
         lines.append(f"  {result.message}")
     for difference in result.differences:

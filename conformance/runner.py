@@ -282,6 +282,4 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
                 stderr=stderr,
             )
     verdict = "fail" if differences else "pass"
-    return CaseResult(
-        case, verdict, differences, answers=answers, seconds=seconds, stderr=stderr
-    )
+    return CaseResult(case, verdict, differences, answers=answers, seconds=seconds, stderr=stderr)
