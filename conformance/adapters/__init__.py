@@ -1,0 +1,1 @@
+"""Protocol adapters for Spades engines written elsewhere, each runnable as a module."""
