@@ -18,6 +18,7 @@ SUBCOMMAND_MODULES = (
     "reference_engine.cli.play",
     "reference_engine.cli.score",
     "conformance.cli",
+    "conformance.fuzz.cli",
 )
 
 

@@ -1,0 +1,327 @@
+"""The fuzz run: fuzzed games put to the engine under test, its answers set beside the
+reference engine's, game after game, until a difference is found or the budget is spent.
+
+Each game is one request for its whole log (to act, trick winners, every hand's score sheet,
+totals, bags, status) and one request per chosen point inside each hand (the legal actions
+there). Games are numbered; game `n` of a run is the same whichever process plays it, and the
+run reports the lowest-numbered game that differs, so `--jobs N` finds what `--jobs 1` finds.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.compare import compare
+from conformance.engine import CaseRequest, CaseResponse, Engine, EngineInfo
+from conformance.fuzz.engines import open_fuzz_engine
+from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
+from reference_engine.variant import ResolvedVariant, load_variant
+
+CHUNK = 4
+"""Games handed to a process at a time."""
+
+
+class FuzzSetupError(Exception):
+    """The run cannot start: the engine does not start, or does not play the variant."""
+
+
+class EngineSkipped(Exception):
+    """The engine declined a fuzzed game (said `skipped`): nothing can be compared."""
+
+
+@dataclass(frozen=True, slots=True)
+class FuzzConfig:
+    """Everything that fixes a run; the same config finds the same thing."""
+
+    engine: str
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    games: int | None = 100
+    hands: int | None = None
+    hands_per_game: int = DEFAULT_HANDS_PER_GAME
+    points_per_hand: int | None = 2
+    timeout: float | None = None
+    jobs: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """Where the engine first answered differently: game `number`, after `at` actions of its
+    log (None: at the end of the whole log), and what differed."""
+
+    number: int
+    at: int | None
+    differences: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    first: int
+    hands: list[int] = field(default_factory=list)
+    requests: int = 0
+    divergence: Divergence | None = None
+
+
+@dataclass(slots=True)
+class FuzzOutcome:
+    """What a run did: games and hands compared, requests sent, and the first difference."""
+
+    games: int = 0
+    hands: int = 0
+    requests: int = 0
+    seconds: float = 0.0
+    divergence: Divergence | None = None
+    engine: EngineInfo | None = None
+
+
+def variant_ref(variant: ResolvedVariant, options: dict[str, Any]) -> dict[str, Any]:
+    return {"id": variant.id, "options": dict(options)}
+
+
+def differences(expected: dict[str, Any], response: CaseResponse) -> list[str]:
+    """How the engine's response differs from the reference's answers; [] when it agrees."""
+    outcome = response["outcome"]
+    if outcome == "skipped":
+        raise EngineSkipped(response.get("reason", ""))
+    if outcome == "errored":
+        return [f"the engine could not answer: {response.get('message', '')}"]
+    return [str(d) for d in compare(expected, response.get("answers", {}))]
+
+
+class GameChecker:
+    """One engine under test, started, and the fuzzed games put to it."""
+
+    def __init__(self, config: FuzzConfig, engine: Engine | None = None) -> None:
+        self.config = config
+        self.variant = load_variant(config.variant, dict(config.options))
+        self.ref = variant_ref(self.variant, config.options)
+        try:
+            self.engine = engine or open_fuzz_engine(config.engine, timeout=config.timeout)
+            self.info = self.engine.start()
+        except Exception as exc:  # any failure to start is the run's, said plainly
+            raise FuzzSetupError(f"the engine did not start: {exc}") from None
+        if self.variant.id not in self.info["variants"]:
+            self.engine.stop()
+            raise FuzzSetupError(
+                f"the engine does not play variant {self.variant.id!r} (it plays: "
+                f"{', '.join(self.info['variants']) or 'none'})"
+            )
+        self.features = set(self.info["features"])
+        self.requests = 0
+
+    def ask(self, setup: dict[str, Any], actions: list[dict[str, Any]], ask: list[str],
+            probe: dict[str, Any] | None = None) -> CaseResponse:  # fmt: skip
+        """Put one position to the engine under test."""
+        request: CaseRequest = {
+            "id": "fuzz",
+            "variant": {"id": self.ref["id"], "options": dict(self.ref["options"])},
+            "setup": setup,
+            "actions": actions,
+            "ask": [key for key in ask if key in self.features],
+        }
+        if probe is not None:
+            request["probe"] = probe
+        self.requests += 1
+        return self.engine.run(request)
+
+    def check(self, game: FuzzGame) -> Divergence | None:
+        """The first difference in one game: at its points in log order, then at its end."""
+        for point in game.points:
+            asked = [k for k in point.answers if k in self.features]
+            if not asked:
+                continue
+            start = point.start
+            response = self.ask(start.setup, game.actions[start.at : point.at], asked)
+            wanted = {k: point.answers[k] for k in asked}
+            found = differences(wanted, response)
+            if found:
+                return Divergence(game.number, point.at, tuple(found))
+        asked = [k for k in game.final if k in self.features]
+        response = self.ask(game.setup, game.actions, asked)
+        found = differences({k: game.final[k] for k in asked}, response)
+        if found:
+            return Divergence(game.number, None, tuple(found))
+        return None
+
+    def play(self, number: int) -> FuzzGame:
+        return play_fuzz_game(
+            self.variant,
+            self.config.seed,
+            number,
+            hands=self.config.hands_per_game,
+            points_per_hand=self.config.points_per_hand,
+        )
+
+    def run_chunk(self, first: int, last: int) -> ChunkResult:
+        """Games first..last-1 in order, stopping at the first that differs."""
+        result = ChunkResult(first)
+        before = self.requests
+        for number in range(first, last):
+            game = self.play(number)
+            result.hands.append(len(game.starts))
+            result.divergence = self.check(game)
+            if result.divergence is not None:
+                break
+        result.requests = self.requests - before
+        return result
+
+    def stop(self) -> None:
+        self.engine.stop()
+
+
+Progress = Callable[[FuzzOutcome], None]
+
+
+def run_fuzz(config: FuzzConfig, progress: Progress | None = None) -> FuzzOutcome:
+    """Fuzz until the first difference (the lowest-numbered game that differs) or the budget
+    (`games`, or `hands` counted game by game in order) is spent."""
+    started = time.perf_counter()
+    outcome = FuzzOutcome()
+    if config.jobs <= 1:
+        checker = GameChecker(config)
+        outcome.engine = checker.info
+        try:
+            chunk = 0
+            while not _spent(config, outcome, chunk):
+                first, last = _bounds(config, chunk)
+                _take(config, outcome, checker.run_chunk(first, last))
+                outcome.seconds = time.perf_counter() - started
+                if progress:
+                    progress(outcome)
+                chunk += 1
+        finally:
+            checker.stop()
+    else:
+        _run_parallel(config, outcome, progress, started)
+    outcome.seconds = time.perf_counter() - started
+    return outcome
+
+
+def _bounds(config: FuzzConfig, chunk: int) -> tuple[int, int]:
+    first = chunk * CHUNK
+    last = first + CHUNK
+    if config.games is not None:
+        last = min(last, config.games)
+    return first, last
+
+
+def _spent(config: FuzzConfig, outcome: FuzzOutcome, chunk: int) -> bool:
+    """Whether the run is over before chunk `chunk` (every earlier chunk taken)."""
+    if outcome.divergence is not None:
+        return True
+    if config.hands is not None and outcome.hands >= config.hands:
+        return True
+    return config.games is not None and chunk * CHUNK >= config.games
+
+
+def _take(config: FuzzConfig, outcome: FuzzOutcome, result: ChunkResult) -> None:
+    """Count a chunk's games in order, up to the hand budget or the difference."""
+    outcome.requests += result.requests
+    for hands in result.hands:
+        if config.hands is not None and outcome.hands >= config.hands:
+            return
+        outcome.games += 1
+        outcome.hands += hands
+    outcome.divergence = result.divergence
+
+
+# --- several processes ----------------------------------------------------------------------
+
+
+def _worker(config: FuzzConfig, tasks: Any, results: Any) -> None:
+    try:
+        checker = GameChecker(config)
+    except FuzzSetupError as exc:
+        results.put(("setup", str(exc)))
+        return
+    results.put(("ready", checker.info))
+    try:
+        while True:
+            chunk = tasks.get()
+            if chunk is None:
+                break
+            try:
+                results.put(("chunk", chunk, checker.run_chunk(*_bounds(config, chunk))))
+            except EngineSkipped as exc:
+                results.put(("skipped", str(exc)))
+                break
+    finally:
+        checker.stop()
+
+
+def _run_parallel(
+    config: FuzzConfig, outcome: FuzzOutcome, progress: Progress | None, started: float
+) -> None:
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    tasks = context.Queue()
+    results = context.Queue()
+    workers = [
+        context.Process(target=_worker, args=(config, tasks, results), daemon=True)
+        for _ in range(config.jobs)
+    ]
+    for worker in workers:
+        worker.start()
+    try:
+        for _ in workers:
+            message = results.get()
+            if message[0] == "setup":
+                raise FuzzSetupError(message[1])
+            outcome.engine = message[1]
+        done: dict[int, ChunkResult] = {}
+        next_to_take = 0
+        submitted = 0
+        # Keep each process busy with a chunk in hand and one queued.
+        while True:
+            while (
+                submitted - next_to_take < 2 * config.jobs
+                and not _spent(config, outcome, submitted)
+                and not _known_end(config, outcome, done, next_to_take, submitted)
+            ):
+                tasks.put(submitted)
+                submitted += 1
+            if next_to_take >= submitted:
+                break
+            message = _get(results, workers)
+            if message[0] == "skipped":
+                raise EngineSkipped(message[1])
+            _, chunk, result = message
+            done[chunk] = result
+            while next_to_take in done and not _spent(config, outcome, next_to_take):
+                _take(config, outcome, done.pop(next_to_take))
+                next_to_take += 1
+                outcome.seconds = time.perf_counter() - started
+                if progress:
+                    progress(outcome)
+            if _spent(config, outcome, next_to_take):
+                break
+    finally:
+        for _ in workers:
+            tasks.put(None)
+        for worker in workers:
+            worker.join(5.0)
+            if worker.is_alive():
+                worker.terminate()
+
+
+def _known_end(
+    config: FuzzConfig, outcome: FuzzOutcome, done: dict[int, ChunkResult], taken: int,
+    submitted: int,
+) -> bool:  # fmt: skip
+    """Whether a chunk already back (not yet taken) differs: nothing after it is needed."""
+    return any(r.divergence is not None for c, r in done.items() if taken <= c < submitted)
+
+
+def _get(results: Any, workers: list[Any]) -> Any:
+    while True:
+        try:
+            return results.get(timeout=1.0)
+        except queue.Empty:
+            if not any(w.is_alive() for w in workers):
+                raise FuzzSetupError("every fuzzing process has stopped") from None

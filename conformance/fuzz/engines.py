@@ -1,0 +1,48 @@
+"""The engine a fuzz run checks: `reference` and `fault:<name>` in-process, or a command that
+starts an engine speaking the JSON-lines protocol.
+
+`python3 -m conformance.fuzz.engines <fault>` serves one broken engine over the protocol, so a
+fault can also be fuzzed the way an engine in another language is.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from conformance.engine import Engine, UnknownEngine, open_engine
+
+FAULT_PREFIX = "fault:"
+
+
+def open_fuzz_engine(spec: str, *, timeout: float | None = None) -> Engine:
+    """The engine `--engine` names. Raises UnknownEngine for a fault or command that is not
+    there."""
+    if spec.startswith(FAULT_PREFIX):
+        from conformance.faults import FAULTS, FaultyEngine
+
+        name = spec[len(FAULT_PREFIX) :]
+        if name not in FAULTS:
+            raise UnknownEngine(
+                f"no fault named {name!r}; the faults are: {', '.join(FAULTS)}"
+            )
+        return FaultyEngine(FAULTS[name])
+    return open_engine(spec, timeout=timeout)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve the reference engine with one named fault over the protocol."""
+    from conformance.faults import FAULTS, FaultyEngine
+    from conformance.serve import serve
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1 or args[0] not in FAULTS:
+        print(f"usage: python3 -m conformance.fuzz.engines {{{','.join(FAULTS)}}}", file=sys.stderr)
+        return 2
+    try:
+        return serve(FaultyEngine(FAULTS[args[0]]), sys.stdin, sys.stdout)
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

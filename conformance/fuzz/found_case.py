@@ -1,0 +1,274 @@
+"""A shrunk difference written down as a golden case, ready to commit: the position, the
+reference engine's answers for what differed, and the clause of the rules it points at.
+
+The clause is told from what differed and where: the legal cards at a lead of the first trick
+point at the first-lead rule, at a follow at following suit; a hand's set contract at the set
+penalty; a game status with equal totals at the tie rule; and so on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from conformance.casefile import write_case_file
+from conformance.cases import load_suite
+from conformance.compare import compare
+from conformance.engine import Engine
+from conformance.fuzz.shrink import Judge, Verdict
+from conformance.reference_adapter import ReferenceEngine
+from conformance.runner import run_cases
+from conformance.tags import registry, rule_value
+from reference_engine.cards import SPADES, SUIT_MASKS, parse_card
+from reference_engine.game import Game, Phase
+from reference_engine.variant.model import FirstLead, Rules
+
+# Which observable a case is about when several differ: the cause before its consequences.
+PRIORITY = ("legal", "illegal", "trick_winners", "hands", "status", "totals", "bags", "to_act")
+
+# A hand's sheet item that differs -> the rule it points at (the set penalty when not made).
+_SHEET_ITEM_RULES = (
+    ("nils", None),
+    ("tricks", "scoring.nil_tricks"),
+    ("made", "scoring.nil_tricks"),
+    ("contract_points", None),
+    ("overtricks", "scoring.nil_tricks"),
+    ("overtrick_points", "scoring.overtrick_points"),
+    ("bags_added", None),
+    ("bag_penalty", "scoring.bag_threshold"),
+    ("bags_after", "scoring.bag_carry"),
+    ("hand_points", "scoring.points_per_bid_trick"),
+    ("score_before", "scoring.bag_penalty"),
+    ("score_after", "scoring.points_per_bid_trick"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FoundCase:
+    """A case written for a difference, and how the two engines fare on it."""
+
+    path: Path
+    case: dict[str, Any]
+    reference_verdict: str
+    engine_verdict: str
+
+
+def differing_keys(verdict: Verdict) -> list[str]:
+    """The observables that differ, the most telling first."""
+    response = verdict.response
+    if response["outcome"] != "answered":
+        keys = list(verdict.reference)
+    else:
+        answers = response.get("answers", {})
+        keys = [k for k in verdict.reference if compare({k: verdict.reference[k]}, answers)]
+    return sorted(keys, key=PRIORITY.index)
+
+
+def _value_tag(rules: Rules, rule: str) -> str:
+    tag = f"{rule}={rule_value(rules, rule)}"
+    return tag if tag in registry() else rule
+
+
+def clauses(rules: Rules, verdict: Verdict, keys: list[str]) -> list[str]:
+    """The registered tags the difference points at, the main clause first."""
+    game = Game.replay(rules, verdict.setup, verdict.actions)
+    key = keys[0] if keys else "to_act"
+    tags: list[str] = []
+    if key == "legal":
+        tags += _legal_clauses(rules, game, verdict)
+    elif key == "trick_winners":
+        tags.append("play.trick-winner")
+    elif key in ("hands", "totals", "bags"):
+        tags += _sheet_clauses(rules, game, verdict.differences)
+    elif key == "status":
+        tags += _status_clauses(rules, game)
+    else:
+        tags += _turn_clauses(rules, game)
+    tags = [t for t in dict.fromkeys(tags) if t in registry()]
+    return tags or ["play.winner-leads"]
+
+
+def _legal_clauses(rules: Rules, game: Game, verdict: Verdict) -> list[str]:
+    if game.phase is Phase.BID:
+        return ["bid.range", "bidding.nil"]
+    seat = game.to_act
+    assert seat is not None
+    held = game.hands[seat]
+    if game.current_trick:
+        led = SUIT_MASKS[game.led_suit or 0]
+        return ["play.follow-suit"] if held & led else ["play.void-any-card"]
+    tags = []
+    if game.trick_number == 1 and rules.play.first_lead is not FirstLead.ANY:
+        tags += [_value_tag(rules, "play.first_lead"), "play.first_lead_card"]
+    if held & ~SUIT_MASKS[SPADES] == 0:
+        tags.append("play.lead-spades-all-spade-hand")
+    spade_played = any(
+        a["action"] == "play" and parse_card(a["card"]) // 13 == SPADES
+        for a in verdict.actions[_hand_start(verdict.actions) :]
+    )
+    if spade_played:
+        tags.append(_value_tag(rules, "play.spades_broken_by"))
+    tags.append(_value_tag(rules, "play.spades_lead"))
+    return tags
+
+
+def _hand_start(actions: list[dict[str, Any]]) -> int:
+    return max(i for i, a in enumerate(actions) if a["action"] == "deal")
+
+
+def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str]:
+    items = set()
+    sides = set()
+    for line in found:
+        match = re.match(r"\$\.hands\[(\d+)\]\.sides\.(NS|EW)\.(\w+)", line)
+        if match:
+            items.add(match.group(3))
+            sides.add((int(match.group(1)), match.group(2)))
+    if not items:
+        return ["scoring.bag_penalty" if any("bags" in x for x in found) else "game.replay"]
+    hand, side = min(sides)
+    line = game.hand_results[hand].sides[side]
+    for item, rule in _SHEET_ITEM_RULES:
+        if item not in items:
+            continue
+        if item == "nils":
+            if len(line.nils) > 1:
+                return ["nil.double", "scoring.nil_bonus"]
+            failed = any(not n.made for n in line.nils)
+            return ["scoring.nil_penalty", "nil.failed"] if failed else ["scoring.nil_bonus"]
+        if item == "contract_points":
+            if line.made:
+                return ["scoring.points_per_bid_trick"]
+            return [_value_tag(rules, "scoring.set_penalty"), "scoring.set_points_per_trick"]
+        if item == "bags_added":
+            if line.nils and rules.scoring.nil_tricks.value != "count":
+                return [_value_tag(rules, "scoring.nil_tricks")]
+            return [_value_tag(rules, "scoring.bags_count")]
+        if item == "bag_penalty":
+            total = line.bags_before + line.bags_added if hasattr(line, "bags_before") else None
+            exact = total == rules.scoring.bag_threshold
+            return ["scoring.bag_threshold", "bags.exact-threshold" if exact else "bags.past-threshold"]
+        if item == "bags_after":
+            return [_value_tag(rules, "scoring.bag_carry"), "bags.past-threshold"]
+        assert rule is not None
+        return [_value_tag(rules, rule)]
+    return ["scoring.points_per_bid_trick"]
+
+
+def _status_clauses(rules: Rules, game: Game) -> list[str]:
+    totals = game.totals
+    end = rules.game_end
+    if totals["NS"] == totals["EW"]:
+        return [_value_tag(rules, "game_end.tie"), "game.equal-totals"]
+    if end.losing_floor is not None and min(totals.values()) <= end.losing_floor:
+        exact = end.losing_floor in totals.values()
+        return ["game_end.losing_floor"] + (["game.floor-exact"] if exact else [])
+    if end.target in totals.values():
+        return [_value_tag(rules, "game_end.target_rule"), "game.target-exact"]
+    return ["game_end.target", _value_tag(rules, "game_end.target_rule")]
+
+
+def _turn_clauses(rules: Rules, game: Game) -> list[str]:
+    if game.phase is Phase.DEAL:
+        return [_value_tag(rules, "deal.dealer_rotation")]
+    if game.phase is Phase.BID and not game.bids:
+        return [_value_tag(rules, "bidding.first_bidder")]
+    if game.phase is Phase.PLAY and game.trick_number == 1 and not game.current_trick:
+        return [_value_tag(rules, "play.first_leader")]
+    if game.phase is Phase.PLAY and not game.current_trick:
+        return ["play.winner-leads"]
+    if game.phase is Phase.OVER:
+        return _status_clauses(rules, game)
+    return ["turn.out-of-turn"]
+
+
+def probe_for(judge: Judge, verdict: Verdict) -> dict[str, Any] | None:
+    """An `illegal` expectation when the engine allows an action the reference refuses: the
+    action, and the reason the reference gives; None when there is none that tells."""
+    answers = verdict.response.get("answers", {})
+    given, wanted = answers.get("legal"), verdict.reference.get("legal")
+    if not isinstance(given, list) or wanted is None or "illegal" not in judge.checker.features:
+        return None
+    extra = [a for a in given if a not in wanted]
+    if not extra:
+        return None
+    seat = verdict.reference["to_act"]["seat"]
+    phase = verdict.reference["to_act"]["phase"]
+    probe = (
+        {"action": "play", "seat": seat, "card": extra[0]}
+        if phase == "play"
+        else {"action": "bid", "seat": seat, "bid": extra[0]}
+    )
+    request = {"id": "fuzz", "variant": judge.checker.ref, "setup": verdict.setup,
+               "actions": verdict.actions, "ask": ["illegal"], "probe": probe}  # fmt: skip
+    ref = ReferenceEngine().run(request)  # type: ignore[arg-type]
+    reason = ref.get("answers", {}).get("illegal", {}).get("reason")
+    if reason is None:
+        return None
+    theirs = judge.checker.ask(verdict.setup, verdict.actions, ["illegal"], probe)
+    if theirs["outcome"] == "answered" and theirs.get("answers", {}).get("illegal", {}).get(
+        "reason"
+    ) == reason:
+        return None
+    return {"action": probe, "reason": reason}
+
+
+def build_case(judge: Judge, verdict: Verdict, *, command: str, seed: int, game: int) -> dict[str, Any]:
+    """The case for a shrunk difference."""
+    variant = judge.checker.variant
+    keys = differing_keys(verdict)
+    expect = {key: verdict.reference[key] for key in keys}
+    illegal = probe_for(judge, verdict) if "legal" in keys else None
+    if illegal is not None:
+        expect["illegal"] = illegal
+    tags = clauses(variant.rules, verdict, keys)
+    digest = hashlib.sha1(
+        json.dumps([verdict.setup, verdict.actions, expect], sort_keys=True).encode()
+    ).hexdigest()[:8]
+    slug = re.sub(r"[^a-z0-9]+", "-", tags[0].lower()).strip("-")
+    what = registry()[tags[0]].description.rstrip(".")
+    first = verdict.differences[0] if verdict.differences else "the engine did not answer"
+    case: dict[str, Any] = {
+        "id": f"{variant.id}.fuzz.{slug}.{digest}",
+        "description": f"Found by fuzzing, then shrunk: {what.lower()}. Checks "
+        + ", ".join(keys)
+        + " after the log.",
+        "tags": tags,
+        "origin": {"kind": "derived", "clause": tags[0]},
+        "level": "must",
+        "status": "ok",
+        "variant": dict(judge.checker.ref),
+        "setup": verdict.setup,
+        "actions": verdict.actions,
+        "expect": expect,
+        "note": (
+            f"Found by `{command}` (seed {seed}, game {game}) and shrunk to this position; the"
+            f" expected values are the reference engine's. The engine under test answered"
+            f" otherwise: {first}"
+        ),
+    }
+    return case
+
+
+def write_found_case(
+    case: dict[str, Any], out: Path, engine: Engine, reference: Engine | None = None
+) -> FoundCase:
+    """Write the case under `out/<variant>/`, load it as the suite would (schema, tags), and
+    run it on the reference and on the engine under test."""
+    path = out / case["variant"]["id"] / f"fuzz-{case['id'].split('.', 2)[2].replace('.', '-')}.json"
+    data = {"cases": [case]}
+    with tempfile.TemporaryDirectory() as scratch:
+        check = Path(scratch) / "case.json"
+        write_case_file(check, data)
+        loaded = list(load_suite(Path(scratch)))
+    verdicts = []
+    for who in (reference or ReferenceEngine(), engine):
+        report = run_cases(who, loaded)
+        verdicts.append(report.results[0].final)
+    write_case_file(path, data)
+    return FoundCase(path, case, verdicts[0], verdicts[1])

@@ -1,0 +1,192 @@
+"""Fuzzed games: random deals played by random and sensible bots under the reference engine,
+from starting positions chosen to bring the game's edges close (a total near the target or
+the losing floor, bags near the threshold, equal totals), with the points inside each hand
+where the legal actions are worth asking.
+
+A game is fixed by (run seed, game number), whatever process plays it, so a run spread over
+several processes finds the same thing as a run in one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.fuzz.observe import END_ASKS, observe
+from reference_engine.bots import make_bot
+from reference_engine.bots.view import legal_bids
+from reference_engine.cards import CARD_TEXT, cards_in
+from reference_engine.game import Game, Phase
+from reference_engine.seats import SEATS
+from reference_engine.variant import ResolvedVariant
+
+DEFAULT_HANDS_PER_GAME = 6
+"""Hands played at most in one fuzzed game; the starting positions bring the end near."""
+
+# The kinds of point inside a hand where the legal actions are asked, in the order a run
+# cycles through them when only a few points per hand are asked.
+POINT_KINDS = ("first-lead", "lead-limited", "follow-limited", "bid", "lead-free", "follow-free")
+
+
+@dataclass(frozen=True, slots=True)
+class HandStart:
+    """Where a hand of the game begins: its deal's place in the log, and the dealer, running
+    totals and bags it starts from (a setup a case can start at)."""
+
+    at: int
+    setup: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """A point inside a hand where the legal actions are asked: after `at` log actions. It is
+    put to an engine from the start of its own hand (`start`), as a case would be."""
+
+    at: int
+    kind: str
+    start: HandStart
+    answers: dict[str, Any]
+
+
+@dataclass(slots=True)
+class FuzzGame:
+    """One fuzzed game with the reference engine's answers: at its chosen points, and at the
+    end of its log."""
+
+    number: int
+    setup: dict[str, Any]
+    actions: list[dict[str, Any]]
+    starts: list[HandStart]
+    points: list[Point] = field(default_factory=list)
+    final: dict[str, Any] = field(default_factory=dict)
+    bots: str = ""
+
+
+def game_rng(seed: int, number: int) -> random.Random:
+    """The random source of game `number` of the run with `seed`."""
+    return random.Random(f"spadespec-fuzz:{seed}:{number}")
+
+
+def starting_position(rules: Any, rng: random.Random) -> dict[str, Any]:
+    """A setup: a fresh game, or a game in progress near one of its edges."""
+    end = rules.game_end
+    threshold = rules.scoring.bag_threshold
+    target = end.target
+    kind = rng.choice(("fresh", "middle", "near-target", "level", "near-floor", "bags"))
+    scores = {"NS": 0, "EW": 0}
+    bags = {"NS": 0, "EW": 0}
+    if kind == "middle":
+        scores = {side: rng.randrange(-150, target - 100, 10) for side in scores}
+        bags = {side: rng.randrange(threshold) for side in bags}
+    elif kind == "near-target":
+        scores = {side: target - rng.randrange(0, 160) for side in scores}
+        bags = {side: rng.randrange(threshold) for side in bags}
+    elif kind == "level":
+        level = target - rng.randrange(0, 140)
+        scores = {"NS": level, "EW": level}
+    elif kind == "near-floor" and end.losing_floor is not None:
+        scores = {side: end.losing_floor + rng.randrange(0, 140) for side in scores}
+    elif kind == "bags":
+        bags = {side: rng.randrange(max(0, threshold - 4), threshold) for side in bags}
+        scores = {side: rng.randrange(0, target // 2, 10) for side in scores}
+    return {"dealer": rng.choice("NESW"), "scores": scores, "bags": bags}
+
+
+def play_fuzz_game(
+    variant: ResolvedVariant,
+    seed: int,
+    number: int,
+    *,
+    hands: int = DEFAULT_HANDS_PER_GAME,
+    points_per_hand: int | None = 2,
+) -> FuzzGame:
+    """Play game `number` of the run with `seed`: its setup, its log, the reference's answers at
+    its points (`points_per_hand` of them, None for every bid and card) and at its end."""
+    rng = game_rng(seed, number)
+    setup = starting_position(variant.rules, rng)
+    kinds = [rng.choice(("random", "sensible")) for _ in SEATS]
+    bots = [make_bot(kind, rng.getrandbits(64)) for kind in kinds]
+    game = Game.new(variant, dealer=setup["dealer"], scores=setup["scores"], bags=setup["bags"])
+    winners: list[list[str]] = []
+    starts: list[HandStart] = []
+    steps: list[tuple[int, str, str, int | None, int]] = []  # (at, kind, seat, legal, tricks)
+    bid_choices: list[Any] | None = None
+    for _ in range(hands):
+        if game.phase is not Phase.DEAL:
+            break
+        starts.append(
+            HandStart(
+                len(game.log),
+                {"dealer": game.dealer.name, "scores": dict(game.totals), "bags": dict(game.bags)},
+            )
+        )
+        game.deal(None, seed=rng.getrandbits(64))
+        winners.append([])
+        while game.phase is Phase.BID:
+            seat = game.to_act
+            assert seat is not None
+            if bid_choices is None:
+                bid_choices = legal_bids(game)
+            steps.append((len(game.log), "bid", seat.name, None, len(winners[-1])))
+            game.bid(seat, bots[seat].choose_bid(game, seat))
+        while game.phase is Phase.PLAY:
+            seat = game.to_act
+            assert seat is not None
+            allowed = game.legal_plays(seat)
+            held = game.hands[seat]
+            if not game.current_trick:
+                kind = "first-lead" if game.trick_number == 1 else "lead"
+            else:
+                kind = "follow"
+            if kind != "first-lead":
+                kind += "-free" if allowed == held else "-limited"
+            steps.append((len(game.log), kind, seat.name, allowed, len(game.completed_tricks)))
+            game.play(seat, bots[seat].choose_play(game, seat))
+            if len(game.completed_tricks) > len(winners[-1]):
+                winners[-1] = [t.winner.name for t in game.completed_tricks]
+    fuzz = FuzzGame(
+        number,
+        setup,
+        [action.to_json() for action in game.log],
+        starts,
+        bots="/".join(f"{s.name}={k}" for s, k in zip(SEATS, kinds, strict=True)),
+    )
+    fuzz.final = observe(game, winners, END_ASKS)
+    chosen = _choose_points(steps, starts, number, points_per_hand, rng)
+    for at, kind, seat, allowed, tricks in chosen:
+        hand = sum(1 for s in starts if s.at < at) - 1
+        if allowed is None:
+            answers = {"legal": list(bid_choices or []), "to_act": {"phase": "bid", "seat": seat}}
+        else:
+            answers = {
+                "legal": [CARD_TEXT[c] for c in cards_in(allowed)],
+                "to_act": {"phase": "play", "seat": seat},
+            }
+        answers["trick_winners"] = [winners[hand][:tricks]]
+        fuzz.points.append(Point(at, kind, starts[hand], answers))
+    return fuzz
+
+
+def _choose_points(
+    steps: list[tuple[int, str, str, int | None, int]],
+    starts: list[HandStart],
+    number: int,
+    per_hand: int | None,
+    rng: random.Random,
+) -> list[tuple[int, str, str, int | None, int]]:
+    if per_hand is None:
+        return steps
+    chosen = []
+    bounds = [s.at for s in starts] + [10**9]
+    for index in range(len(starts)):
+        inside = [s for s in steps if bounds[index] <= s[0] < bounds[index + 1]]
+        by_kind: dict[str, list[Any]] = {}
+        for step in inside:
+            by_kind.setdefault(step[1], []).append(step)
+        # Each hand starts the cycle of kinds at a different place, so every kind comes round.
+        offset = number * 7 + index
+        order = [POINT_KINDS[(offset + k) % len(POINT_KINDS)] for k in range(len(POINT_KINDS))]
+        for kind in [k for k in order if k in by_kind][:per_hand]:
+            chosen.append(rng.choice(by_kind[kind]))
+    return chosen

@@ -1,0 +1,96 @@
+"""What can be seen at a point of a game, read off the reference engine's `Game` in the
+protocol's canonical forms: the same answers `conformance.reference_adapter` gives, without
+replaying the log again.
+
+Hand sheets keep only the items the case schema requires, so an engine that leaves out the
+optional ones (`side_tricks`, `bags_before`, `bag_penalties`) is not called different.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_engine.actions import Bid
+from reference_engine.cards import CARD_TEXT, cards_in
+from reference_engine.game import Game, Phase
+
+SHEET_ITEMS = (
+    "side", "contract", "tricks", "made", "contract_points", "overtricks", "overtrick_points",
+    "nils", "bags_added", "bag_penalty", "bags_after", "hand_points", "score_before",
+    "score_after",
+)  # fmt: skip
+"""The items of a side's line that every engine must give (schema: sideScore.required)."""
+
+POSITION_ASKS = ("legal", "to_act", "trick_winners")
+"""What is asked at a point inside a hand."""
+
+END_ASKS = ("to_act", "trick_winners", "hands", "totals", "bags", "status")
+"""What is asked at the end of a game's log."""
+
+
+def legal(game: Game) -> list[Any]:
+    """The legal actions of the player to act: cards in deck order, or bids (nil last)."""
+    if game.phase is Phase.PLAY:
+        return [CARD_TEXT[c] for c in cards_in(game.legal_plays())]
+    if game.phase is Phase.BID:
+        bids = [a.bid for a in game.legal_actions() if isinstance(a, Bid)]
+        numbers = sorted(b for b in bids if isinstance(b, int))
+        return numbers + [b for b in bids if not isinstance(b, int)]
+    return []
+
+
+def to_act(game: Game) -> dict[str, Any]:
+    if game.phase is Phase.OVER:
+        return {"phase": "over", "seat": None}
+    if game.phase is Phase.DEAL:
+        return {"phase": "deal", "seat": game.dealer.name}
+    assert game.to_act is not None
+    return {"phase": str(game.phase), "seat": game.to_act.name}
+
+
+def hand_sheet(result: Any) -> dict[str, Any]:
+    """One hand's score sheet with the required items only, seats as letters."""
+    data = result.to_json()
+    return {
+        "bids": {str(getattr(k, "name", k)): v for k, v in data["bids"].items()},
+        "tricks": {str(getattr(k, "name", k)): v for k, v in data["tricks"].items()},
+        "sides": {
+            side: {item: line[item] for item in SHEET_ITEMS}
+            for side, line in data["sides"].items()
+        },
+    }
+
+
+def status(game: Game) -> dict[str, Any]:
+    if game.outcome is None:
+        return {"status": "continues", "winner": None}
+    return {"status": game.outcome.status, "winner": game.outcome.winner}
+
+
+def observe(game: Game, winners: list[list[str]], ask: tuple[str, ...]) -> dict[str, Any]:
+    """The answers to `ask` at the game's present position; `winners` are the trick winners of
+    every hand dealt in the log, kept by whoever played it (the game forgets them)."""
+    out: dict[str, Any] = {}
+    for key in ask:
+        if key == "legal":
+            out[key] = legal(game)
+        elif key == "to_act":
+            out[key] = to_act(game)
+        elif key == "trick_winners":
+            out[key] = [list(hand) for hand in winners]
+        elif key == "hands":
+            out[key] = [hand_sheet(r) for r in game.hand_results]
+        elif key == "totals":
+            out[key] = dict(game.totals)
+        elif key == "bags":
+            out[key] = dict(game.bags)
+        elif key == "status":
+            out[key] = status(game)
+    return out
+
+
+def asks_at(game: Game) -> tuple[str, ...]:
+    """Every observable that means something at the game's present position."""
+    if game.phase in (Phase.BID, Phase.PLAY):
+        return POSITION_ASKS + ("hands", "totals", "bags", "status")
+    return END_ASKS

@@ -1,0 +1,185 @@
+"""Shrinking a difference to the smallest position that still shows it.
+
+In order: the fewest hands (start the log at the hand that differs, its running totals and
+bags as the setup, keeping an earlier hand only when the difference needs it); the earliest
+action after which the answers differ; a plain setup (totals and bags of zero, where the
+difference survives); and the simplest deal: cards swapped, two at a time, toward a deck
+where North holds the spades, East the hearts, South the diamonds and West the clubs, each
+card's plays renamed with it, as long as the log still replays and the answers still differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.engine import CaseResponse
+from conformance.fuzz.driver import Divergence, GameChecker, differences
+from conformance.fuzz.games import FuzzGame
+from conformance.fuzz.observe import SHEET_ITEMS, asks_at
+from conformance.reference_adapter import ReferenceEngine
+from reference_engine.cards import CARD_TEXT, cards_in, parse_card
+from reference_engine.deal import format_pbn, parse_pbn
+from reference_engine.errors import IllegalActionError
+from reference_engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One position put to both engines: the reference's answers, the engine's, what differs."""
+
+    setup: dict[str, Any]
+    actions: list[dict[str, Any]]
+    reference: dict[str, Any]
+    response: CaseResponse
+    differences: tuple[str, ...]
+
+
+def required_only(answers: dict[str, Any]) -> dict[str, Any]:
+    """The reference's answers without the optional items of a hand's sheet."""
+    if "hands" not in answers:
+        return answers
+    sheets = [
+        {**sheet, "sides": {s: {k: line[k] for k in SHEET_ITEMS} for s, line in sheet["sides"].items()}}
+        for sheet in answers["hands"]
+    ]
+    return {**answers, "hands": sheets}
+
+
+class Judge:
+    """Puts positions to the reference engine and to the engine under test."""
+
+    def __init__(self, checker: GameChecker) -> None:
+        self.checker = checker
+        self.reference = ReferenceEngine()
+        self.rules = checker.variant.rules
+        self.tries = 0
+
+    def verdict(self, setup: dict[str, Any], actions: list[dict[str, Any]]) -> Verdict | None:
+        """Both engines' answers after the log; None when the reference refuses the log."""
+        self.tries += 1
+        try:
+            game = Game.replay(self.checker.variant, setup, actions)
+        except (IllegalActionError, ValueError):
+            return None
+        ask = [key for key in asks_at(game) if key in self.checker.features]
+        wanted = self.reference.run(
+            {"id": "fuzz", "variant": self.checker.ref, "setup": setup, "actions": actions,
+             "ask": ask}  # fmt: skip
+        )
+        if wanted["outcome"] != "answered":
+            return None
+        expected = required_only(wanted["answers"])
+        response = self.checker.ask(setup, actions, ask)
+        found = tuple(differences(expected, response))
+        return Verdict(setup, actions, expected, response, found)
+
+    def differs(self, setup: dict[str, Any], actions: list[dict[str, Any]]) -> Verdict | None:
+        """The verdict after the log if the engines differ there, else None."""
+        verdict = self.verdict(setup, actions)
+        return verdict if verdict is not None and verdict.differences else None
+
+
+def shrink(judge: Judge, game: FuzzGame, found: Divergence) -> Verdict:
+    """The smallest position showing a difference found in `game`."""
+    end = found.at if found.at is not None else len(game.actions)
+    last = max(i for i, start in enumerate(game.starts) if start.at < end) if end else 0
+    if found.at is None:
+        # The whole log differs at its end: find the first hand whose end shows it.
+        for index, start in enumerate(game.starts):
+            stop = game.starts[index + 1].at if index + 1 < len(game.starts) else len(game.actions)
+            if judge.differs(game.setup, game.actions[:stop]):
+                end, last = stop, index
+                break
+    best = judge.differs(game.setup, game.actions[:end])
+    if best is None:
+        raise RuntimeError("the difference found does not show again; the engine under test "
+                           "answers the same position differently from one time to the next")
+    # Fewest hands: the latest start that still differs.
+    for index in range(last, -1, -1):
+        start = game.starts[index]
+        verdict = judge.differs(start.setup, game.actions[start.at : end])
+        if verdict is not None:
+            best = verdict
+            break
+    best = earliest(judge, best)
+    best = plain_setup(judge, best)
+    best = simplest_deals(judge, best)
+    return earliest(judge, best)
+
+
+def earliest(judge: Judge, verdict: Verdict) -> Verdict:
+    """The shortest prefix of the log after which the engines differ."""
+    for length in range(len(verdict.actions) + 1):
+        found = judge.differs(verdict.setup, verdict.actions[:length])
+        if found is not None:
+            return found
+    return verdict
+
+
+def plain_setup(judge: Judge, verdict: Verdict) -> Verdict:
+    """Totals and bags of zero where the difference does not need them."""
+    zero = {"NS": 0, "EW": 0}
+    for change in ({"scores": zero, "bags": zero}, {"scores": zero}, {"bags": zero}):
+        setup = {**verdict.setup, **change}
+        if setup == verdict.setup:
+            continue
+        found = judge.differs(setup, verdict.actions)
+        if found is not None:
+            return found
+    return verdict
+
+
+def home(card: int) -> int:
+    """The seat that holds `card` in the simplest deal: spades N, hearts E, diamonds S, clubs W."""
+    return 3 - card // 13
+
+
+def simplest_deals(judge: Judge, verdict: Verdict, passes: int = 3) -> Verdict:
+    """Each deal of the log moved toward the simplest deal, two cards at a time."""
+    best = verdict
+    for index, action in enumerate(verdict.actions):
+        if action["action"] != "deal":
+            continue
+        for _ in range(passes):
+            improved = False
+            for card in range(51, -1, -1):
+                hands = list(parse_pbn(best.actions[index]["hands"]))
+                seat = next(s for s in range(4) if hands[s] >> card & 1)
+                if seat == home(card):
+                    continue
+                for other in _partners(hands, card, seat):
+                    found = judge.differs(best.setup, _swapped(best.actions, index, card, other))
+                    if found is not None:
+                        best, improved = found, True
+                        break
+            if not improved:
+                break
+    return best
+
+
+def _partners(hands: list[int], card: int, seat: int, tries: int = 3) -> list[int]:
+    """Cards to swap `card` with: held where it belongs, best those that belong where it is."""
+    there = list(cards_in(hands[home(card)]))
+    fits = [c for c in there if home(c) == seat]
+    misplaced = [c for c in there if home(c) != home(card) and c not in fits]
+    return (fits[::-1] + misplaced[::-1])[:tries]
+
+
+def _swapped(actions: list[dict[str, Any]], index: int, a: int, b: int) -> list[dict[str, Any]]:
+    """The log with cards `a` and `b` exchanged in the deal at `index` and its hand's plays."""
+    rename: Callable[[int], int] = lambda c: b if c == a else a if c == b else c  # noqa: E731
+    hands = [0, 0, 0, 0]
+    for seat, mask in enumerate(parse_pbn(actions[index]["hands"])):
+        for card in cards_in(mask):
+            hands[seat] |= 1 << rename(card)
+    out = list(actions)
+    out[index] = {"action": "deal", "hands": format_pbn(hands)}
+    for i in range(index + 1, len(actions)):
+        entry = actions[i]
+        if entry["action"] == "deal":
+            break
+        if entry["action"] == "play":
+            out[i] = {**entry, "card": CARD_TEXT[rename(parse_card(entry["card"]))]}
+    return out
