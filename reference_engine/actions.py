@@ -84,24 +84,14 @@ def play_record(seat: int, card: int) -> Play:
     return _PLAYS[seat][card]
 
 
-# (seat, suit) -> {13-bit pattern of ranks: the play records for those cards}, filled as met.
-_PLAYS_BY_PATTERN: tuple[dict[int, tuple[Play, ...]], ...] = tuple({} for _ in range(16))
-
-
 def play_records(seat: int, mask: int) -> list[Action]:
     """A play record for each card in `mask`, lowest first (a fresh list each time)."""
+    plays = _PLAYS[seat]
     records: list[Action] = []
-    for suit in range(4):
-        pattern = mask >> (13 * suit) & 0x1FFF
-        if pattern:
-            cache = _PLAYS_BY_PATTERN[seat * 4 + suit]
-            found = cache.get(pattern)
-            if found is None:
-                plays = _PLAYS[seat]
-                found = cache[pattern] = tuple(
-                    plays[suit * 13 + rank] for rank in range(13) if pattern >> rank & 1
-                )
-            records += found
+    while mask:
+        low = mask & -mask  # the lowest card left
+        records.append(plays[low.bit_length() - 1])
+        mask ^= low
     return records
 
 

@@ -118,14 +118,18 @@ def deal_from_seed(seed: int | str | None) -> Hands:
     deck to seat i % 4, starting with North."""
     deck = list(range(52))
     random.Random(seed).shuffle(deck)
-    return deal_from_order(deck)
+    return _deal_round(deck)  # a shuffled whole deck is always a deal: nothing to check
 
 
 def deal_from_order(order: Sequence[int]) -> Hands:
     """Deal a deck in the given order round the table: card i to seat i % 4, North first."""
+    result = _deal_round(order)
+    check_deal(result)
+    return result
+
+
+def _deal_round(order: Sequence[int]) -> Hands:
     hands = [0, 0, 0, 0]
     for i, card in enumerate(order):
         hands[i & 3] |= 1 << card
-    result: Hands = (hands[0], hands[1], hands[2], hands[3])
-    check_deal(result)
-    return result
+    return (hands[0], hands[1], hands[2], hands[3])

@@ -32,7 +32,7 @@ from reference_engine.actions import (
     play_record,
     play_records,
 )
-from reference_engine.cards import CARD_TEXT, SPADES, SUIT_MASKS, SUIT_NAMES, cards_in, parse_card
+from reference_engine.cards import CARD_TEXT, SPADES, SUIT_NAMES, cards_in, parse_card
 from reference_engine.deal import Hands, check_deal, deal_from_seed, parse_pbn
 from reference_engine.errors import IllegalActionError, InvalidActionError
 from reference_engine.reason_codes import ReasonCode
@@ -45,6 +45,7 @@ from reference_engine.rules_of_play import (
     SPADES_LEAD,
     beats,
     legal_bids,
+    legal_follows,
 )
 from reference_engine.rules_of_play.bids import bid_refusal
 from reference_engine.seats import SEATS, SIDES, Seat, parse_seat
@@ -82,6 +83,9 @@ class Trick:
 
 # (seat, card) pairs made once, so a card put on the trick allocates nothing.
 _ON_TRICK = tuple(tuple((seat, card) for card in range(52)) for seat in SEATS)
+# The player on each seat's left, who plays next (the `Seat.left` property, looked up once).
+_LEFT = tuple(seat.left for seat in SEATS)
+_SEAT_NAMES = tuple(seat.name for seat in SEATS)
 
 _ZERO = {"NS": 0, "EW": 0}
 
@@ -94,7 +98,7 @@ class Game:
         "trick_number", "hands", "dealt", "bids", "tricks_won", "current_trick", "led_suit",
         "spades_broken", "completed_tricks", "hand_results", "totals", "bags", "outcome",
         "_first_bidder", "_first_leader", "_first_lead", "_first_lead_card", "_spades_lead",
-        "_spades_broken_by", "_next_dealer", "_legal_bids", "_bid_records", "_winning",
+        "_spades_broken_by", "_next_dealer", "_legal_bids", "_bid_records", "_winning", "_legal",
     )  # fmt: skip
 
     def __init__(
@@ -144,6 +148,9 @@ class Game:
         self._legal_bids = legal_bids(rules.bidding)
         self._bid_records = tuple(tuple(bid_record(s, b) for b in self._legal_bids) for s in SEATS)
         self._winning: tuple[Seat, int] | None = None  # (seat, card) now taking the trick
+        # The cards the player to act may play, worked out when first asked for and forgotten
+        # whenever the state changes (None: not worked out yet).
+        self._legal: int | None = None
 
     # --- making and saving games ------------------------------------------------------------
 
@@ -211,14 +218,10 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Every bid or play allowed now. Empty while waiting for a deal: dealing is an
         explicit action, and any full deal is allowed."""
-        if self.phase is Phase.BID:
-            seat = self.to_act
-            assert seat is not None
-            return list(self._bid_records[seat])
         if self.phase is Phase.PLAY:
-            seat = self.to_act
-            assert seat is not None
-            return play_records(seat, self.legal_plays(seat))
+            return play_records(self.to_act, self.legal_plays())  # type: ignore[arg-type]
+        if self.phase is Phase.BID:
+            return list(self._bid_records[self.to_act])  # type: ignore[index]
         return []
 
     def verify(self, action: Action) -> None:
@@ -247,7 +250,9 @@ class Game:
         if kind is Bid:
             return self.bid(action.seat, action.bid)  # type: ignore[union-attr]
         if kind is Deal:
-            return self.deal(list(action.hands))  # type: ignore[union-attr]
+            # A deal record was checked when it was made: only the phase is left to check.
+            self._check_phase(Phase.DEAL, None, "deal")
+            return self._start_hand(action)  # type: ignore[arg-type]
         if isinstance(action, Mapping):
             return self.apply(action_from_json(action))
         raise InvalidActionError(ReasonCode.MALFORMED_ACTION, f"not an action: {action!r}")
@@ -274,8 +279,11 @@ class Game:
             dealt = parse_pbn(hands)
         else:
             dealt = tuple(hands)  # type: ignore[assignment]
-        self.verify_deal(dealt)
-        record = Deal(dealt)
+        self._check_phase(Phase.DEAL, None, "deal")
+        return self._start_hand(Deal(dealt))  # the record checks the deal as it is made
+
+    def _start_hand(self, record: Deal) -> Deal:
+        """Log a checked deal and open the bidding."""
         self.log.append(record)
         self.dealt = record.hands
         self.hands = list(record.hands)
@@ -287,6 +295,7 @@ class Game:
         self.spades_broken = False
         self.trick_number = 1
         self._winning = None
+        self._legal = None
         self.phase = Phase.BID
         self.to_act = self._first_bidder(self.dealer)
         return record
@@ -334,6 +343,7 @@ class Game:
         self.log.append(record)
         self.bids[seat] = record.bid
         if len(self.bids) == 4:
+            self._legal = None
             self.phase = Phase.PLAY
             self.to_act = self._first_leader(self.dealer, self.hands, self._first_lead_card)
         else:
@@ -345,12 +355,19 @@ class Game:
     def legal_plays(self, seat: Seat | int | None = None) -> int:
         """The cards `seat` (default: the player to act) may play now, as a bitmask; 0 when
         it is not that seat's turn to play."""
-        if self.phase is not Phase.PLAY or (seat is not None and seat != self.to_act):
+        if seat is not None and seat != self.to_act:
+            return 0
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return legal
+
+    def _legal_now(self) -> int:
+        if self.phase is not Phase.PLAY:
             return 0
         hand = self.hands[self.to_act]  # type: ignore[index]
         if self.led_suit is not None:
-            # Follow suit if able; otherwise any card.
-            return hand & SUIT_MASKS[self.led_suit] or hand
+            return legal_follows(hand, self.led_suit)
         return self._legal_leads(hand)
 
     def _legal_leads(self, hand: int) -> int:
@@ -408,21 +425,21 @@ class Game:
 
     def play(self, seat: Seat | str, card: int | str) -> Play:
         """`seat` plays `card` to the trick (`QS`, `10D` or the card number)."""
-        if type(seat) is not Seat:
-            seat = parse_seat(seat)
-        if type(card) is not int:
-            card = parse_card(card)
-        # The usual case, a legal card from the player to act, is checked without building
-        # an error; anything else goes through verify_play for the reason.
-        if not (seat is self.to_act and self.legal_plays(seat) >> card & 1):
+        # The usual case, a card number the player to act may play, passes one test; anything
+        # else is read and checked by verify_play, which raises with the reason.
+        usual = seat is self.to_act and type(card) is int and card >= 0
+        if not (usual and self.legal_plays() >> card & 1):  # type: ignore[operator]
+            seat, card = parse_seat(seat), parse_card(card)
             self.verify_play(seat, card)
-        record = play_record(seat, card)
+        record = play_record(seat, card)  # type: ignore[arg-type]
         self.log.append(record)
-        self._put_on_trick(seat, card)
+        self._put_on_trick(seat, card)  # type: ignore[arg-type]
         return record
 
     def _put_on_trick(self, seat: Seat, card: int) -> None:
-        self.hands[seat] &= ~(1 << card)
+        """Play a card already checked: the trusted half of `play`."""
+        self._legal = None
+        self.hands[seat] ^= 1 << card
         suit = card // 13
         trick = self.current_trick
         if not trick:
@@ -434,7 +451,7 @@ class Game:
             self.spades_broken = self._spades_broken_by(self.led_suit)  # type: ignore[arg-type]
         trick.append(_ON_TRICK[seat][card])
         if len(trick) < 4:
-            self.to_act = seat.left
+            self.to_act = _LEFT[seat]
             return
         winner = self._winning[0]  # type: ignore[index]
         self.completed_tricks.append(Trick(trick[0][0], tuple(trick), winner))
@@ -453,7 +470,10 @@ class Game:
     def _end_hand(self) -> None:
         """Score the hand, carry the totals and bags, and see whether the game is over."""
         prior = {side: scoring.SideTotals(self.totals[side], self.bags[side]) for side in SIDES}
-        result = scoring.score_hand(self.rules, self.bids, self.tricks_won, prior)
+        # The score sheet names seats by letter: hand it letters, not the engine's seats.
+        bids = {_SEAT_NAMES[seat]: bid for seat, bid in self.bids.items()}
+        tricks = {_SEAT_NAMES[seat]: count for seat, count in self.tricks_won.items()}
+        result = scoring.score_hand(self.rules, bids, tricks, prior)
         self.hand_results.append(result)
         self.totals = {side: result.sides[side].score_after for side in SIDES}
         self.bags = {side: result.sides[side].bags_after for side in SIDES}

@@ -15,6 +15,8 @@ SIDE_OF_SEAT: dict[str, str] = {seat: side for side, seats in PARTNERS.items() f
 
 def seat_name(seat: Any) -> str:
     """The one-letter name (`N`, `E`, `S`, `W`) of a seat given as text, 0..3 or an enum member."""
+    if type(seat) is str and seat in SIDE_OF_SEAT:
+        return seat  # already a name, as the game hands them over
     if isinstance(seat, Enum):
         seat = seat.value if isinstance(seat.value, str) else seat.name
     elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEATS):
