@@ -28,8 +28,10 @@ from reference_engine.cards import SPADES, SUIT_MASKS, parse_card
 from reference_engine.game import Game, Phase
 from reference_engine.variant.model import FirstLead, Rules
 
-# Which observable a case is about when several differ: the cause before its consequences.
-PRIORITY = ("legal", "illegal", "trick_winners", "hands", "status", "totals", "bags", "to_act")
+# Which observable a case is about when several differ: the cause before its consequences (a
+# trick taken by the wrong seat makes the wrong seat lead, which changes the legal cards).
+PRIORITY = ("trick_winners", "turn", "legal", "illegal", "hands", "status", "totals", "bags",
+            "to_act")
 
 # A hand's sheet item that differs -> the rule it points at (the set penalty when not made).
 _SHEET_ITEM_RULES = (
@@ -66,7 +68,14 @@ def differing_keys(verdict: Verdict) -> list[str]:
     else:
         answers = response.get("answers", {})
         keys = [k for k in verdict.reference if compare({k: verdict.reference[k]}, answers)]
-    return sorted(keys, key=PRIORITY.index)
+    return sorted(keys, key=lambda k: PRIORITY.index(_rank_key(k, verdict)))
+
+
+def _rank_key(key: str, verdict: Verdict) -> str:
+    """Whose turn it is inside a hand is a cause; at the end of a hand, a consequence."""
+    if key == "to_act" and verdict.reference["to_act"]["phase"] in ("bid", "play"):
+        return "turn"
+    return key
 
 
 def _value_tag(rules: Rules, rule: str) -> str:
@@ -104,7 +113,12 @@ def _legal_clauses(rules: Rules, game: Game, verdict: Verdict) -> list[str]:
         return ["play.follow-suit"] if held & led else ["play.void-any-card"]
     tags = []
     if game.trick_number == 1 and rules.play.first_lead is not FirstLead.ANY:
-        tags += [_value_tag(rules, "play.first_lead"), "play.first_lead_card"]
+        card = rules.play.first_lead_card
+        named = held >> parse_card(card) & 1 if card else held & SUIT_MASKS[0]
+        return [
+            _value_tag(rules, "play.first_lead"),
+            "play.first-lead-card-held" if named else "play.first-lead-card-not-held",
+        ]
     if held & ~SUIT_MASKS[SPADES] == 0:
         tags.append("play.lead-spades-all-spade-hand")
     spade_played = any(
@@ -150,8 +164,7 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
                 return [_value_tag(rules, "scoring.nil_tricks")]
             return [_value_tag(rules, "scoring.bags_count")]
         if item == "bag_penalty":
-            total = line.bags_before + line.bags_added if hasattr(line, "bags_before") else None
-            exact = total == rules.scoring.bag_threshold
+            exact = getattr(line, "bags_before", 0) + line.bags_added == rules.scoring.bag_threshold
             return ["scoring.bag_threshold", "bags.exact-threshold" if exact else "bags.past-threshold"]
         if item == "bags_after":
             return [_value_tag(rules, "scoring.bag_carry"), "bags.past-threshold"]

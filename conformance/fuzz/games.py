@@ -83,7 +83,8 @@ def starting_position(rules: Any, rng: random.Random) -> dict[str, Any]:
         scores = {side: target - rng.randrange(0, 160) for side in scores}
         bags = {side: rng.randrange(threshold) for side in bags}
     elif kind == "level":
-        level = target - rng.randrange(0, 140)
+        # Level near the target, or level past it (a tie that called for another hand).
+        level = target + rng.randrange(-140, 60)
         scores = {"NS": level, "EW": level}
     elif kind == "near-floor" and end.losing_floor is not None:
         scores = {side: end.losing_floor + rng.randrange(0, 140) for side in scores}
@@ -91,6 +92,68 @@ def starting_position(rules: Any, rng: random.Random) -> dict[str, Any]:
         bags = {side: rng.randrange(max(0, threshold - 4), threshold) for side in bags}
         scores = {side: rng.randrange(0, target // 2, 10) for side in scores}
     return {"dealer": rng.choice("NESW"), "scores": scores, "bags": bags}
+
+
+class GreedyBot:
+    """Bids as little as it may and plays its highest card: it piles up bags, and with a
+    strong deal takes the bags past the threshold in one hand."""
+
+    name = "greedy"
+
+    def choose_bid(self, game: Game, seat: Any) -> Any:
+        numbers = [b for b in legal_bids(game) if isinstance(b, int)]
+        return min(numbers) if numbers else "nil"
+
+    def choose_play(self, game: Game, seat: Any) -> int:
+        allowed = game.legal_plays(seat)
+        return max(cards_in(allowed), key=lambda card: (card % 13, card // 13))
+
+
+def _bot(kind: str, rng: random.Random) -> Any:
+    return GreedyBot() if kind == "greedy" else make_bot(kind, rng.getrandbits(64))
+
+
+def lopsided_deal(rng: random.Random) -> tuple[int, int, int, int]:
+    """A deal where one partnership holds the 26 highest cards (spades counted highest)."""
+    order = sorted(range(52), key=lambda card: (card % 13 + 13 * (card // 13 == 3), rng.random()))
+    low, high = order[:26], order[26:]
+    strong = rng.randrange(2)
+    hands = [0, 0, 0, 0]
+    for cards, seats in ((high, (strong, strong + 2)), (low, (1 - strong, 3 - strong))):
+        rng.shuffle(cards)
+        for i, card in enumerate(cards):
+            hands[seats[i & 1]] |= 1 << card
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+def _aim(variant: ResolvedVariant, game: Game, setup: dict[str, Any], rng: random.Random) -> Game:
+    """The first hand replayed from totals chosen so that it ends on an edge of the game: both
+    sides level at or past the target, one side exactly on the target or a point short, or
+    exactly on the losing floor. The hand's points do not depend on the totals carried in."""
+    end = variant.rules.game_end
+    points = {side: game.hand_results[0].sides[side].hand_points for side in ("NS", "EW")}
+    aims = []
+    low = min(points.values())
+    if low > 0:
+        level = end.target + rng.randrange(low)
+        aims += [{"NS": level, "EW": level}] * 2
+    for side, gained in points.items():
+        if gained > 0:
+            aims.append({side: end.target - rng.randrange(2)})
+        if gained < 0 and end.losing_floor is not None:
+            aims.append({side: end.losing_floor + rng.randrange(2)})
+    if not aims:
+        return game
+    aim = rng.choice(aims)
+    scores = dict(setup["scores"])
+    for side, final in aim.items():
+        scores[side] = final - points[side]
+    for side in scores:
+        # A side not aimed at starts where the game could still be going on.
+        if side not in aim and not (end.losing_floor or -10**9) < scores[side] + points[side]:
+            scores[side] = 0
+    new = {**setup, "scores": scores}
+    return Game.replay(variant, new, list(game.log))
 
 
 def play_fuzz_game(
@@ -105,14 +168,21 @@ def play_fuzz_game(
     its points (`points_per_hand` of them, None for every bid and card) and at its end."""
     rng = game_rng(seed, number)
     setup = starting_position(variant.rules, rng)
-    kinds = [rng.choice(("random", "sensible")) for _ in SEATS]
-    bots = [make_bot(kind, rng.getrandbits(64)) for kind in kinds]
+    # A style per partnership, so that one side can pile up bags while the other plays on.
+    styles = [rng.choice(("random", "sensible", "random", "sensible", "greedy")) for _ in "NE"]
+    kinds = [styles[seat & 1] for seat in range(4)]
+    bots = [_bot(kind, rng) for kind in kinds]
     game = Game.new(variant, dealer=setup["dealer"], scores=setup["scores"], bags=setup["bags"])
     winners: list[list[str]] = []
     starts: list[HandStart] = []
     steps: list[tuple[int, str, str, int | None, int]] = []  # (at, kind, seat, legal, tricks)
     bid_choices: list[Any] | None = None
-    for _ in range(hands):
+    aimed = rng.random() < 0.3
+    for number_in_game in range(hands):
+        if number_in_game == 1 and aimed:
+            game = _aim(variant, game, setup, rng)
+            setup = game.setup
+            starts[0] = HandStart(0, setup)
         if game.phase is not Phase.DEAL:
             break
         starts.append(
@@ -121,7 +191,10 @@ def play_fuzz_game(
                 {"dealer": game.dealer.name, "scores": dict(game.totals), "bags": dict(game.bags)},
             )
         )
-        game.deal(None, seed=rng.getrandbits(64))
+        if rng.random() < 0.2:
+            game.deal(list(lopsided_deal(rng)))
+        else:
+            game.deal(None, seed=rng.getrandbits(64))
         winners.append([])
         while game.phase is Phase.BID:
             seat = game.to_act
