@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conformance.casefile import dumps
 from conformance.authoring.specs import clauses, recorded, sources
+from conformance.casefile import dumps
 from conformance.cases import CASES_DIR
 
 SPECS = (sources, clauses, recorded)
