@@ -65,6 +65,10 @@ class Phase(StrEnum):
     """The game has ended; `outcome` says who won."""
 
 
+# The phases, read once here: each `Phase.X` in a method would be an enum lookup per action.
+_DEALING, _BIDDING, _PLAYING, _OVER = Phase.DEAL, Phase.BID, Phase.PLAY, Phase.OVER
+
+
 @dataclass(frozen=True, slots=True)
 class Trick:
     """A finished trick: who led, the cards in the order played, and who took it."""
@@ -117,7 +121,7 @@ class Game:
             "bags": dict(bags),
         }
         self.log: list[Action] = []
-        self.phase = Phase.DEAL
+        self.phase = _DEALING
         self.dealer = dealer
         self.to_act: Seat | None = None
         self.hand_number = 1
@@ -218,9 +222,9 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Every bid or play allowed now. Empty while waiting for a deal: dealing is an
         explicit action, and any full deal is allowed."""
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAYING:
             return play_records(self.to_act, self.legal_plays())  # type: ignore[arg-type]
-        if self.phase is Phase.BID:
+        if self.phase is _BIDDING:
             return list(self._bid_records[self.to_act])  # type: ignore[index]
         return []
 
@@ -251,7 +255,7 @@ class Game:
             return self.bid(action.seat, action.bid)  # type: ignore[union-attr]
         if kind is Deal:
             # A deal record was checked when it was made: only the phase is left to check.
-            self._check_phase(Phase.DEAL, None, "deal")
+            self._check_phase(_DEALING, None, "deal")
             return self._start_hand(action)  # type: ignore[arg-type]
         if isinstance(action, Mapping):
             return self.apply(action_from_json(action))
@@ -260,7 +264,7 @@ class Game:
     # --- dealing ----------------------------------------------------------------------------
 
     def verify_deal(self, hands: Sequence[int]) -> None:
-        self._check_phase(Phase.DEAL, None, "deal")
+        self._check_phase(_DEALING, None, "deal")
         check_deal(hands)
 
     def can_deal(self, hands: Sequence[int]) -> bool:
@@ -279,7 +283,7 @@ class Game:
             dealt = parse_pbn(hands)
         else:
             dealt = tuple(hands)  # type: ignore[assignment]
-        self._check_phase(Phase.DEAL, None, "deal")
+        self._check_phase(_DEALING, None, "deal")
         return self._start_hand(Deal(dealt))  # the record checks the deal as it is made
 
     def _start_hand(self, record: Deal) -> Deal:
@@ -296,7 +300,7 @@ class Game:
         self.trick_number = 1
         self._winning = None
         self._legal = None
-        self.phase = Phase.BID
+        self.phase = _BIDDING
         self.to_act = self._first_bidder(self.dealer)
         return record
 
@@ -305,7 +309,7 @@ class Game:
     def verify_bid(self, seat: Seat | str, bid: BidValue | str) -> None:
         seat = parse_seat(seat)
         bid = parse_bid(bid)
-        self._check_phase(Phase.BID, seat, "bid", bid=bid)
+        self._check_phase(_BIDDING, seat, "bid", bid=bid)
         if seat in self.bids:
             raise self._refuse(
                 ReasonCode.ALREADY_BID,
@@ -344,7 +348,7 @@ class Game:
         self.bids[seat] = record.bid
         if len(self.bids) == 4:
             self._legal = None
-            self.phase = Phase.PLAY
+            self.phase = _PLAYING
             self.to_act = self._first_leader(self.dealer, self.hands, self._first_lead_card)
         else:
             self.to_act = seat.left
@@ -363,7 +367,7 @@ class Game:
         return legal
 
     def _legal_now(self) -> int:
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAYING:
             return 0
         hand = self.hands[self.to_act]  # type: ignore[index]
         if self.led_suit is not None:
@@ -380,7 +384,7 @@ class Game:
     def verify_play(self, seat: Seat | str, card: int | str) -> None:
         seat = parse_seat(seat)
         card = parse_card(card)
-        self._check_phase(Phase.PLAY, seat, "play", card=card)
+        self._check_phase(_PLAYING, seat, "play", card=card)
         if seat is not self.to_act:
             raise self._refuse(
                 ReasonCode.NOT_YOUR_TURN,
@@ -440,19 +444,24 @@ class Game:
         """Play a card already checked: the trusted half of `play`."""
         self._legal = None
         self.hands[seat] ^= 1 << card
-        suit = card // 13
+        played = _ON_TRICK[seat][card]
         trick = self.current_trick
         if not trick:
-            self.led_suit = suit
-            self._winning = _ON_TRICK[seat][card]
+            self.led_suit = card // 13
+            self._winning = played
         elif beats(card, self._winning[1]):  # type: ignore[index]
-            self._winning = _ON_TRICK[seat][card]
-        if suit == SPADES and not self.spades_broken:
+            self._winning = played
+        if card // 13 == SPADES and not self.spades_broken:
             self.spades_broken = self._spades_broken_by(self.led_suit)  # type: ignore[arg-type]
-        trick.append(_ON_TRICK[seat][card])
+        trick.append(played)
         if len(trick) < 4:
             self.to_act = _LEFT[seat]
-            return
+        else:
+            self._take_trick()
+
+    def _take_trick(self) -> None:
+        """The fourth card is down: the winner takes the trick and leads the next."""
+        trick = self.current_trick
         winner = self._winning[0]  # type: ignore[index]
         self.completed_tricks.append(Trick(trick[0][0], tuple(trick), winner))
         self.tricks_won[winner] += 1
@@ -480,11 +489,11 @@ class Game:
         self.outcome = scoring.game_outcome(self.rules, self.totals)
         self.to_act = None
         if self.outcome.status == "continues":
-            self.phase = Phase.DEAL
+            self.phase = _DEALING
             self.dealer = self._next_dealer(self.dealer)
             self.hand_number += 1
         else:
-            self.phase = Phase.OVER
+            self.phase = _OVER
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -494,7 +503,7 @@ class Game:
     ) -> None:  # fmt: skip
         if self.phase is phase:
             return
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise self._refuse(ReasonCode.GAME_OVER, f"the game is over; no more {what}s", seat,
                                card=card, bid=bid)  # fmt: skip
         raise self._refuse(
@@ -510,7 +519,7 @@ class Game:
             reason,
             detail,
             seat=None if seat is None else seat.name,
-            trick=self.trick_number if self.phase is Phase.PLAY else None,
+            trick=self.trick_number if self.phase is _PLAYING else None,
             card=None if card is None else CARD_TEXT[card],
             bid=bid,
             hand=self.hand_number,
