@@ -52,24 +52,14 @@ def trick_winners(log: list[dict[str, Any]]) -> list[list[str]]:
     return hands
 
 
-def late_start(seed: int, target: int) -> tuple[dict[str, int], dict[str, int]]:
-    """A position late in a game, drawn from the seed: each side 60 to 200 points short of the
-    target, with 0 to 9 bags, so the game ends within a few hands."""
-    rng = random.Random(f"late/{seed}")
-    scores = {side: target - rng.randrange(60, 201) for side in ("NS", "EW")}
-    bags = {side: rng.randrange(10) for side in ("NS", "EW")}
-    return scores, bags
-
-
-def play(ident: str, seed: int, options: Mapping[str, Any] | None, late: bool) -> Game:
+def play(ident: str, seed: int, options: Mapping[str, Any] | None) -> Game:
     """Four sensible bots play the game out; the seed fixes the first dealer, the deals and the
-    bots. A late game starts from `late_start(seed)` instead of 0 to 0."""
+    bots. The game starts from 0 to 0."""
     rules_variant = variant(ident, opts(options))
     rng = random.Random(seed)
     dealer = SEATS[rng.randrange(4)]
     bots = seat_bots("sensible", rng.getrandbits(64))
-    scores, bags = late_start(seed, rules_variant.rules.game_end.target) if late else (None, None)
-    game = Game.new(rules_variant, dealer=dealer.name, scores=scores, bags=bags)
+    game = Game.new(rules_variant, dealer=dealer.name)
     for _ in range(MAX_HANDS):
         if game.phase is Phase.OVER:
             return game
@@ -77,11 +67,9 @@ def play(ident: str, seed: int, options: Mapping[str, Any] | None, late: bool) -
     raise RecordingMismatch(f"{ident} seed {seed}: no result within {MAX_HANDS} hands")
 
 
-def record(
-    ident: str, seed: int, options: Mapping[str, Any] | None = None, *, late: bool = False
-) -> dict[str, Any]:
+def record(ident: str, seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The game four sensible bots play under the variant with `seed`, and every hand's outcome."""
-    game = play(ident, seed, options, late)
+    game = play(ident, seed, options)
     saved = game.to_json()
     log = saved["log"]
     winners = trick_winners(log)

@@ -10,42 +10,35 @@ from typing import Any
 from conformance.authoring.build import case, value_tag
 from conformance.authoring.recorder import record
 
-# (variant, table options, from 0-0 or late, seeds): 54 whole games, each from 0 to 0. Every
+# (variant, table options, seeds): 54 whole games, each from 0 to 0. Every
 # variant plays its default table; the ones with options also play their other choices.
-GAMES: tuple[tuple[str, dict[str, Any], bool, tuple[int, ...]], ...] = (
-    ("standard", {}, False, (1, 2, 3, 4, 5, 6, 7, 8, 9)),
-    ("illustrated-table", {}, False, (1, 2, 3, 4, 5, 6, 7, 8, 9)),
-    ("strategy-guide", {}, False, (1, 2, 3, 4, 5, 6, 7, 8, 9)),
-    ("playingcardgames", {}, False, (1, 2, 3, 4)),
-    ("playingcardgames", {"target": 200}, False, (5, 6, 7, 8, 9)),
-    ("ellington", {}, False, (1, 2, 3, 4, 5, 6, 7, 8, 9)),
-    ("porchlight", {}, False, (1, 2, 3)),
-    ("porchlight", {"target": 200}, False, (4, 5)),
-    ("porchlight", {"target": 500}, False, (6,)),
-    ("porchlight", {"nil": "not-allowed"}, False, (7, 8)),
-    ("porchlight", {"nil": "not-allowed", "target": 200}, False, (9,)),
+GAMES: tuple[tuple[str, dict[str, Any], tuple[int, ...]], ...] = (
+    ("standard", {}, (1, 2, 3, 4, 5, 6, 7, 8, 9)),
+    ("illustrated-table", {}, (1, 2, 3, 4, 5, 6, 7, 8, 9)),
+    ("strategy-guide", {}, (1, 2, 3, 4, 5, 6, 7, 8, 9)),
+    ("playingcardgames", {}, (1, 2, 3, 4)),
+    ("playingcardgames", {"target": 200}, (5, 6, 7, 8, 9)),
+    ("ellington", {}, (1, 2, 3, 4, 5, 6, 7, 8, 9)),
+    ("porchlight", {}, (1, 2, 3)),
+    ("porchlight", {"target": 200}, (4, 5)),
+    ("porchlight", {"target": 500}, (6,)),
+    ("porchlight", {"nil": "not-allowed"}, (7, 8)),
+    ("porchlight", {"nil": "not-allowed", "target": 200}, (9,)),
 )
 
 
-def _id(v: str, options: dict[str, Any], late: bool, seed: int) -> str:
+def _id(v: str, options: dict[str, Any], seed: int) -> str:
     extra = "".join(f".{k}-{val}" for k, val in sorted(options.items()))
-    return f"{v}.recorded{extra}.{'late' if late else 'whole'}.seed-{seed}"
-
-
-def _start(start: dict[str, Any]) -> str:
-    s, b = start["scores"], start["bags"]
-    if not any(s.values()) and not any(b.values()):
-        return "0 to 0"
-    return f"a late position, NS {s['NS']} ({b['NS']} bags) to EW {s['EW']} ({b['EW']} bags)"
+    return f"{v}.recorded{extra}.whole.seed-{seed}"
 
 
 def games(v: str) -> list[dict[str, Any]]:
     out = []
-    for ident, options, late, seeds in GAMES:
+    for ident, options, seeds in GAMES:
         if ident != v:
             continue
         for seed in seeds:
-            got = record(v, seed, options, late=late)
+            got = record(v, seed, options)
             ex = got["expect"]
             outcome = (
                 f"{ex['status']['winner']} wins {ex['totals']['NS']} to {ex['totals']['EW']}"
@@ -66,14 +59,14 @@ def games(v: str) -> list[dict[str, Any]]:
                 tags.append(value_tag(v, "bidding.nil", options))
             out.append(
                 case(
-                    _id(v, options, late, seed),
+                    _id(v, options, seed),
                     variant_id=v,
                     options=options,
                     level="should",
                     description=(
                         f"A game played out to its end, {got['hand_count']} hands, by four sensible bots"
                         f" (seed {seed}, first dealer drawn at random from the seed), from"
-                        f" {_start(got['setup'])}: {outcome}. Every hand's bids,"
+                        f" from 0 to 0: {outcome}. Every hand's bids,"
                         " tricks and itemised score are the reference engine's own output, checked"
                         " against an independent scorer and trick count."
                     ),
@@ -88,7 +81,7 @@ def games(v: str) -> list[dict[str, Any]]:
 
 
 def files() -> dict[str, tuple[str, list[dict[str, Any]]]]:
-    variants = dict.fromkeys(v for v, _, _, _ in GAMES)
+    variants = dict.fromkeys(v for v, _, _ in GAMES)
     return {
         f"{v}/recorded.json": (
             f"Whole games of {v} recorded from the reference engine's sensible bots; the engine's"
