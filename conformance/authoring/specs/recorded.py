@@ -66,7 +66,7 @@ def games(v: str) -> list[dict[str, Any]]:
                     description=(
                         f"A game played out to its end, {got['hand_count']} hands, by four sensible bots"
                         f" (seed {seed}, first dealer drawn at random from the seed), from"
-                        f" from 0 to 0: {outcome}. Every hand's bids,"
+                        f" 0 to 0: {outcome}. Every hand's bids,"
                         " tricks and itemised score are the reference engine's own output, checked"
                         " against an independent scorer and trick count."
                     ),
