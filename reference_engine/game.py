@@ -256,6 +256,8 @@ class Game:
         if kind is Deal:
             # A deal record was checked when it was made: only the phase is left to check.
             self._check_phase(_DEALING, None, "deal")
+            if type(action.hands) is not tuple:  # type: ignore[union-attr]
+                action = Deal(tuple(action.hands))  # type: ignore[union-attr]
             return self._start_hand(action)  # type: ignore[arg-type]
         if isinstance(action, Mapping):
             return self.apply(action_from_json(action))
