@@ -72,6 +72,8 @@ class Builder:
 
 
 BUILDERS: dict[str, Builder] = {
+    # Lopsided deals leave a hand with nothing but spades early, to lead one unbroken.
+    "play.spades_broken_by": Builder(style="greedy"),
     "scoring.nil_bonus": Builder(style="nil"),
     "scoring.nil_penalty": Builder(style="nil"),
     "scoring.nil_tricks": Builder(style="nil"),
@@ -229,6 +231,10 @@ def timeline(rules: Rules, setup: dict[str, Any], log: list[dict[str, Any]]) -> 
         if len(game.hand_results) > hands:
             for name, read in _END_READERS:
                 seen[(index + 1, name)] = read(game)
+    else:
+        if game.phase in (Phase.BID, Phase.PLAY):
+            seen[(len(log), "to_act")] = to_act(game)
+            seen[(len(log), "legal")] = legal(game)
     return seen
 
 
@@ -261,8 +267,12 @@ def _search(
     """A witness replayed under both `a` and `b` showing what `alone` (a with the one rule
     changed) shows; and, failing that, one shown by `alone` only."""
     isolated = None
-    for _ in range(tries):
+    for attempt in range(tries):
         rulesets = [a, b] + ([alone] if alone is not None else [])
+        if attempt % 2 and alone is not None and isolated is None:
+            # Every other hand leaves the second variant out, for when the two cannot share a
+            # log (one bids first where the other leads first, say).
+            rulesets = [a, alone]
         try:
             setup, log = _hand_log(rulesets, builder, rng)
         except (IllegalActionError, ValueError, KeyError, TypeError):
@@ -272,6 +282,11 @@ def _search(
             continue
         ta, tb = timeline(a, setup, log), timeline(b, setup, log)
         point = parting(ta, timeline(alone, setup, log) if alone is not None else tb)
+        if alone is not None and point is not None and b not in rulesets:
+            if isolated is None:
+                isolated = {"setup": setup, "actions": log[: point[0]], "observable": point[1],
+                            "a": ta[point], "b": timeline(alone, setup, log)[point]}  # fmt: skip
+            continue
         if point is None:
             continue
         witness = {"setup": setup, "actions": log[: point[0]], "observable": point[1],
@@ -284,7 +299,6 @@ def _search(
             return witness, None
         if isolated is None:
             isolated = witness
-        tries -= 1
     return None, isolated
 
 
