@@ -1,0 +1,92 @@
+"""Fuzzing each deliberately broken engine finds its fault and writes a minimal case that the
+broken engine fails and the reference engine passes."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from conformance.cases import case_schema
+from conformance.faults import FAULTS
+from conformance.fuzz.cli import shrink_and_write
+from conformance.fuzz.driver import FuzzConfig, run_fuzz
+
+# The variant that can show each fault; standard unless its rule is not standard's.
+SHOWN_UNDER = {
+    "set-penalty-per-trick-bid": "illustrated-table",
+    "failed-nil-costs-the-bonus": "ellington",
+    "losing-floor-ignored": "porchlight",
+    "spades-broken-by-a-spade-lead": "illustrated-table",
+    "first-lead-rule-not-enforced": "strategy-guide",
+}
+
+# The clause the written case must point at, where a fault has one clear clause.
+CLAUSE = {
+    "follow-suit-not-enforced": "play.follow-suit",
+    "spades-do-not-trump": "play.trick-winner",
+    "winner-does-not-lead": "play.winner-leads",
+    "wrong-seat-bids-first": "bidding.first_bidder=left-of-dealer",
+    "wrong-seat-leads-first": "play.first_leader=left-of-dealer",
+    "dealer-does-not-rotate": "deal.dealer_rotation=clockwise",
+    "first-lead-rule-not-enforced": "play.first_lead=named-card",
+    "spades-broken-by-a-spade-lead": "play.spades_broken_by=spade-on-other-suit",
+    "set-penalty-per-trick-short": "scoring.set_penalty=per-trick-bid",
+    "set-penalty-per-trick-bid": "scoring.set_penalty=per-trick-short",
+    "ties-settled-wrong-way": "game_end.tie=play-another-hand",
+    "losing-floor-ignored": "game_end.losing_floor",
+    "double-nil-scored-as-one": "nil.double",
+    "overtricks-not-scored": "scoring.overtrick_points",
+}
+
+# A play fault shows inside a hand, so its case stops there: the deal, four bids and a trick
+# or so. A scoring fault needs the whole hand (a deal, 4 bids, 52 cards) and no more; a fault
+# in the passing of the deal needs one hand and the next deal.
+PLAY_FAULTS = {
+    "follow-suit-not-enforced", "spades-broken-from-the-start", "first-lead-rule-not-enforced",
+    "wrong-seat-leads-first", "wrong-seat-bids-first", "winner-does-not-lead",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(FAULTS))
+def test_fuzzing_finds_the_fault_and_writes_a_case(name: str, tmp_path: Path) -> None:
+    config = FuzzConfig(
+        engine=f"fault:{name}", variant=SHOWN_UNDER.get(name, "standard"), options={},
+        seed=1, games=300,
+    )  # fmt: skip
+    outcome = run_fuzz(config)
+    assert outcome.divergence is not None, f"{name} not found in {outcome.games} games"
+    found = shrink_and_write(config, outcome.divergence, tmp_path, "spadespec fuzz ...")
+    assert found.reference_verdict == "pass"
+    assert found.engine_verdict in ("fail", "error")
+    data = json.loads(found.path.read_text())
+    jsonschema.Draft202012Validator(case_schema()).validate(data)
+    case = data["cases"][0]
+    assert case["origin"] == {"kind": "derived", "clause": case["tags"][0]}
+    assert found.path.parent.name == config.variant
+    if name in CLAUSE:
+        assert case["tags"][0] == CLAUSE[name]
+    actions = case["actions"]
+    if name in PLAY_FAULTS:
+        assert len(actions) <= 10, actions
+    else:
+        assert len(actions) <= 58
+    assert sum(a["action"] == "deal" for a in actions) <= 2
+
+
+def test_a_fault_served_over_the_protocol_is_found_the_same_way(tmp_path: Path) -> None:
+    command = f"{sys.executable} -m conformance.fuzz.engines follow-suit-not-enforced"
+    config = FuzzConfig(engine=command, variant="standard", options={}, seed=1, games=20)
+    outcome = run_fuzz(config)
+    assert outcome.divergence is not None
+    found = shrink_and_write(config, outcome.divergence, tmp_path, "spadespec fuzz ...")
+    assert (found.reference_verdict, found.engine_verdict) == ("pass", "fail")
+    case = json.loads(found.path.read_text())["cases"][0]
+    # Hand-checked shape: the position is a follow, and the engine let a card off suit through.
+    assert case["tags"] == ["play.follow-suit"]
+    assert case["expect"]["illegal"]["reason"] == "must-follow-suit"
+    led = next(a for a in reversed(case["actions"]) if a["action"] == "play")["card"][1]
+    assert all(card[1] == led for card in case["expect"]["legal"])
