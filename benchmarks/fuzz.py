@@ -1,0 +1,96 @@
+"""How many fuzzed hands per second `spadespec fuzz` compares, the reference engine checked
+against itself through the JSON-lines protocol.
+
+    python3 benchmarks/fuzz.py [--hands N] [--jobs 1,2] [--points K] [--json]
+
+For each job count it runs the fuzzer with `--engine "python -m conformance.serve"` (the
+reference engine in another process, every request a JSON line each way) and prints hands/s
+and requests/s against the target of 1,000 hands/s; then the same with the reference engine
+in-process (no protocol), and the share of one process's time spent playing the games (bots
+and the reference) versus answering requests, to say what holds the rate back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import pstats
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from conformance.fuzz.driver import FuzzConfig, run_fuzz  # noqa: E402
+
+SERVE = f"{shlex.quote(sys.executable)} -m conformance.serve"
+TARGET = 1000.0
+
+
+def measure(engine: str, hands: int, jobs: int, points: int | None) -> dict[str, Any]:
+    config = FuzzConfig(engine=engine, variant="standard", options={}, seed=1, games=None,
+                        hands=hands, jobs=jobs, points_per_hand=points)  # fmt: skip
+    outcome = run_fuzz(config)
+    if outcome.divergence is not None:
+        raise SystemExit(f"benchmark: the reference differs from itself: {outcome.divergence}")
+    return {
+        "engine": "protocol" if engine != "reference" else "in-process",
+        "jobs": jobs,
+        "hands": outcome.hands,
+        "seconds": round(outcome.seconds, 3),
+        "hands_per_s": round(outcome.hands / outcome.seconds, 1),
+        "requests_per_s": round(outcome.requests / outcome.seconds, 1),
+    }
+
+
+def where_the_time_goes(hands: int, points: int | None) -> dict[str, float]:
+    """Shares of one in-process run: playing the games, and the engine answering requests."""
+    config = FuzzConfig(engine="reference", variant="standard", options={}, seed=1, games=None,
+                        hands=hands, points_per_hand=points)  # fmt: skip
+    profile = cProfile.Profile()
+    started = time.perf_counter()
+    profile.runcall(run_fuzz, config)
+    total = time.perf_counter() - started
+    stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
+
+    def cumulative(name: str) -> float:
+        return sum(v[3] for (f, _, fn), v in stats.items() if fn == name and "fuzz" in f)
+
+    play = cumulative("play_fuzz_game")
+    answer = cumulative("ask")
+    return {"playing": round(play / total, 3), "answering": round(answer / total, 3)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--jobs", default="1,2")
+    parser.add_argument("--points", type=int, default=2, help="legal-action points per hand")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = [measure(SERVE, args.hands, int(j), args.points) for j in args.jobs.split(",")]
+    rows.append(measure("reference", args.hands, 1, args.points))
+    shares = where_the_time_goes(min(args.hands, 1000), args.points)
+    if args.json:
+        print(json.dumps({"rows": rows, "shares": shares, "target": TARGET}, indent=2))
+        return 0
+    for row in rows:
+        mark = "meets" if row["hands_per_s"] >= TARGET else "below"
+        print(
+            f"{row['engine']:>10}  jobs {row['jobs']}: {row['hands']} hands in "
+            f"{row['seconds']:.2f} s = {row['hands_per_s']:.0f} hands/s, "
+            f"{row['requests_per_s']:.0f} requests/s ({mark} the {TARGET:.0f} hands/s target)"
+        )
+    print(
+        f"one in-process run: {shares['playing']:.0%} playing the games (bots and the "
+        f"reference), {shares['answering']:.0%} the engine under test replaying each request"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
