@@ -8,6 +8,7 @@ from _gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
 from _gen.rulebook import rule_value
 from _gen.sentences import format_value
 from _gen.variant_data import VariantDoc
+from _gen.witnesses import witness_anchor
 from reference_engine.variant.model import SECTIONS
 
 BASE = "standard"
@@ -49,7 +50,9 @@ def matrix_page(docs: list[VariantDoc]) -> str:
                 value = format_value(rule_value(doc, path))
                 link = f"[{value}]({doc.id}.md#{rule_anchor(path)})"
                 if value != standard:
-                    link = f'<span class="spadespec-differs">**◆**&nbsp;{link}</span>'
+                    # The mark links to a hand that shows the difference (witnesses.md).
+                    mark = f"[◆](witnesses.md#{witness_anchor(doc.id, path)})"
+                    link = f'<span class="spadespec-differs">**{mark}**&nbsp;{link}</span>'
                 cells.append(link)
             out.append(f"| {rule_label(path)} | " + " | ".join(cells) + " |")
         out += ["", "</div>", ""]

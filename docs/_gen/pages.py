@@ -11,6 +11,7 @@ from _gen.rule_names import variant_page
 from _gen.rulebook import rulebook_page
 from _gen.schema_ref import schema_pages
 from _gen.variant_data import example_docs, shipped_docs
+from _gen.witnesses import witnesses_page
 from _gen.worked_examples import examples_section, load_cases
 from reference_engine.paths import data_dir
 from reference_engine.variant import shipped_variant_ids
@@ -53,6 +54,7 @@ def generated_pages() -> dict[str, str]:
     pages: dict[str, str] = {
         "rules/index.md": rulesets_index(docs),
         "rules/matrix.md": matrix_page(docs),
+        "rules/witnesses.md": witnesses_page(docs),
     }
     for doc in docs:
         pages[variant_page(doc.id)] = rulebook_page(doc, examples_section(doc, cases))
