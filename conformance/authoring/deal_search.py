@@ -11,7 +11,7 @@ so the same request always finds the same deal and play.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,9 @@ from reference_engine.seats import SEATS, Seat
 from reference_engine.variant.model import ResolvedVariant
 
 MAX_ATTEMPTS = 4000
+
+PlayFilter = Callable[[Game, list[int]], list[int]]
+"""Narrows a seat's legal cards to those a case may play (it must leave at least one)."""
 
 
 class SearchFailed(RuntimeError):
@@ -62,8 +65,16 @@ def _biased_deal(rng: random.Random, wanted: Mapping[Seat, int]) -> tuple[int, i
     return hands[0], hands[1], hands[2], hands[3]
 
 
-def _choose(game: Game, seat: Seat, need: Mapping[Seat, int], rng: random.Random) -> int:
+def _choose(
+    game: Game,
+    seat: Seat,
+    need: Mapping[Seat, int],
+    rng: random.Random,
+    keep: PlayFilter | None = None,
+) -> int:
     legal = list(cards_in(game.legal_plays(seat)))
+    if keep is not None:
+        legal = keep(game, legal)
     if rng.random() < 0.1:
         return rng.choice(legal)
     by_power = sorted(legal, key=_power)
@@ -93,9 +104,11 @@ def find_play(
     seed: int = 0,
     setup: Mapping[str, Any] | None = None,
     prefix: list[dict[str, Any]] | None = None,
+    keep: PlayFilter | None = None,
 ) -> Found:
     """A deal and play, dealt by `dealer`, in which seat X bids `bids[X]` and takes exactly
-    `tricks[X]`. `prefix` is a log already played (earlier hands) that this hand follows."""
+    `tricks[X]`. `prefix` is a log already played (earlier hands) that this hand follows;
+    `keep`, if given, narrows every choice of card (e.g. no spade led from a mixed hand)."""
     wanted = {Seat[s]: n for s, n in tricks.items()}
     if sorted(wanted) != list(SEATS) or sum(wanted.values()) != 13:
         raise ValueError(f"trick counts must name all four seats and add up to 13: {tricks}")
@@ -119,7 +132,7 @@ def find_play(
             if any(n < 0 for n in need.values()):
                 ok = False
                 break
-            game.play(seat, _choose(game, seat, need, rng))
+            game.play(seat, _choose(game, seat, need, rng, keep))
         if ok and all(game.tricks_won[s] == wanted[s] for s in SEATS):
             log = [a.to_json() for a in game.log[start:]]
             return Found(log[0]["hands"], log, attempt)

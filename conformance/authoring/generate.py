@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conformance.authoring.specs import clauses, recorded, sources
+from conformance.authoring.specs import clauses, recorded, sources, totals_only
 from conformance.casefile import dumps
 from conformance.cases import CASES_DIR
 
-SPECS = (sources, clauses, recorded)
+SPECS = (sources, clauses, recorded, totals_only)
 
 
 def rendered() -> dict[Path, str]:
