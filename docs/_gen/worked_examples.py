@@ -56,11 +56,25 @@ def load_cases() -> list[Any]:
 
 
 def example_cases(doc: VariantDoc, cases: list[Any]) -> list[Any]:
-    """This variant's cases that score at least one hand, the sources' own examples first."""
+    """This variant's cases that score at least one hand, the sources' own examples first.
+
+    Recorded games run to a dozen hands each; one of them shows what a whole game looks like,
+    the rest stay in the suite.
+    """
     mine = [
         c for c in cases if c.variant == doc.id and (c.expect.get("hands") or c.status == "erratum")
     ]
+    recorded = [c for c in mine if c.origin.get("kind") == "recorded"]
+    mine = [c for c in mine if c.origin.get("kind") != "recorded"] + sorted(
+        recorded, key=lambda c: c.id
+    )[:1]
     return sorted(mine, key=lambda c: (c.origin.get("kind") != "source", c.id))
+
+
+def _heading(case: Any) -> str:
+    """A short heading for a case: its description up to the first sentence or colon break."""
+    text = case.description.split(" By hand")[0].split(". ")[0].rstrip(".")
+    return text if len(text) <= 90 else text[:87].rsplit(" ", 1)[0] + "…"
 
 
 def _sheet(hand: dict[str, Any]) -> str:
@@ -151,7 +165,9 @@ def example_block(doc: VariantDoc, case: Any) -> str:
             ", ".join(mismatch[:5]),
         )
     out = [
-        f"### {case.description.rstrip('.')} {{#case-{case.id.replace('.', '-')}}}",
+        f"### {_heading(case)} {{#case-{case.id.replace('.', '-')}}}",
+        "",
+        case.description,
         "",
         f"{_origin_line(doc, case)} Case `{case.id}` ({case.level}).",
         "",
