@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from conformance.fuzz.witness import differing_rules, diff_variants
+from conformance.fuzz.witness import diff_variants, differing_rules
 from conformance.reference_adapter import ReferenceEngine
 from reference_engine.cli import main
 from reference_engine.game import Game
@@ -25,9 +25,13 @@ def _report(a: str, b: str) -> dict:
 
 def _seen(variant: ResolvedVariant, witness: dict) -> object:
     answer = ReferenceEngine().run(
-        {"id": "w", "variant": {"id": variant.id, "options": dict(variant.chosen)},
-         "setup": witness["setup"], "actions": witness["actions"],
-         "ask": [witness["observable"]]}  # fmt: skip
+        {
+            "id": "w",
+            "variant": {"id": variant.id, "options": dict(variant.chosen)},
+            "setup": witness["setup"],
+            "actions": witness["actions"],
+            "ask": [witness["observable"]],
+        }  # fmt: skip
     )
     assert answer["outcome"] == "answered", answer
     value = answer["answers"][witness["observable"]]
@@ -65,7 +69,10 @@ def test_diff_prints_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", "standard", "porchlight", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     # Porchlight plays to 300 by default with a floor of -200 (its file); standard to 500.
-    assert [d["rule"] for d in report["differences"]] == ["game_end.target", "game_end.losing_floor"]
+    assert [d["rule"] for d in report["differences"]] == [
+        "game_end.target",
+        "game_end.losing_floor",
+    ]
     assert main(["diff", "porchlight", "porchlight", "--option-b", "target=500"]) == 0
     text = capsys.readouterr().out
     assert "game_end.target: porchlight 300, porchlight 500" in text

@@ -25,8 +25,14 @@ def test_the_reference_agrees_with_itself(variant: str) -> None:
 
 def test_every_point_of_a_hand_can_be_asked() -> None:
     outcome = run_fuzz(
-        FuzzConfig(engine="reference", variant="standard", options={}, seed=4, games=3,
-                   points_per_hand=None)  # fmt: skip
+        FuzzConfig(
+            engine="reference",
+            variant="standard",
+            options={},
+            seed=4,
+            games=3,
+            points_per_hand=None,
+        )  # fmt: skip
     )
     assert outcome.divergence is None
     # Every bid and card of every hand is a request, plus one for each game's whole log.
@@ -46,8 +52,9 @@ def test_a_fuzzed_game_replays_and_is_the_same_for_the_same_seed() -> None:
 def test_the_same_seed_finds_the_same_with_one_or_two_processes(engine: str) -> None:
     def run(jobs: int) -> tuple:
         outcome = run_fuzz(
-            FuzzConfig(engine=engine, variant="illustrated-table", options={}, seed=11,
-                       games=60, jobs=jobs)  # fmt: skip
+            FuzzConfig(
+                engine=engine, variant="illustrated-table", options={}, seed=11, games=60, jobs=jobs
+            )  # fmt: skip
         )
         return outcome.games, outcome.hands, outcome.requests, outcome.divergence
 

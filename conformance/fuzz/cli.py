@@ -60,18 +60,26 @@ def add_parser(subparsers: Any) -> None:
     budget = fuzz.add_mutually_exclusive_group()
     budget.add_argument("--games", type=int, metavar="N", help="games to play (default 200)")
     budget.add_argument("--hands", type=int, metavar="N", help="hands to play, game by game")
-    fuzz.add_argument("--seed", type=int, metavar="S", help="the run's seed (default: random, printed)")
-    fuzz.add_argument("--out", default="fuzz-cases", metavar="DIR",
-                      help="where the case for a difference is written (default fuzz-cases)")  # fmt: skip
-    fuzz.add_argument("--jobs", type=int, default=1, metavar="N",
-                      help="engine pairs in parallel processes (same result for the same seed)")  # fmt: skip
+    fuzz.add_argument(
+        "--seed", type=int, metavar="S", help="the run's seed (default: random, printed)"
+    )
+    fuzz.add_argument(
+        "--out", default="fuzz-cases", metavar="DIR",
+        help="where the case for a difference is written (default fuzz-cases)",
+    )  # fmt: skip
+    fuzz.add_argument(
+        "--jobs", type=int, default=1, metavar="N",
+        help="engine pairs in parallel processes (same result for the same seed)",
+    )  # fmt: skip
     fuzz.add_argument(
         "--points", default="2", metavar="K|all",
         help="points inside each hand where the legal actions are asked (default 2; 'all' "
         "asks at every bid and card)",
     )  # fmt: skip
-    fuzz.add_argument("--hands-per-game", type=int, default=DEFAULT_HANDS_PER_GAME, metavar="N",
-                      help=f"hands per game at most (default {DEFAULT_HANDS_PER_GAME})")  # fmt: skip
+    fuzz.add_argument(
+        "--hands-per-game", type=int, default=DEFAULT_HANDS_PER_GAME, metavar="N",
+        help=f"hands per game at most (default {DEFAULT_HANDS_PER_GAME})",
+    )  # fmt: skip
     fuzz.add_argument("--timeout", type=float, default=None, metavar="S",
                       help="seconds an engine process has to answer each request")  # fmt: skip
     fuzz.add_argument("--quiet", action="store_true", help="no progress lines")
@@ -138,7 +146,10 @@ def command_line(config: FuzzConfig) -> str:
     parts += ["--hands", str(config.hands)] if config.hands else ["--games", str(config.games)]
     parts += ["--seed", str(config.seed)]
     if config.points_per_hand != 2:
-        parts += ["--points", "all" if config.points_per_hand is None else str(config.points_per_hand)]
+        parts += [
+            "--points",
+            "all" if config.points_per_hand is None else str(config.points_per_hand),
+        ]
     if config.hands_per_game != DEFAULT_HANDS_PER_GAME:
         parts += ["--hands-per-game", str(config.hands_per_game)]
     return shlex.join(parts)

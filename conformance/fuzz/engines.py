@@ -22,9 +22,7 @@ def open_fuzz_engine(spec: str, *, timeout: float | None = None) -> Engine:
 
         name = spec[len(FAULT_PREFIX) :]
         if name not in FAULTS:
-            raise UnknownEngine(
-                f"no fault named {name!r}; the faults are: {', '.join(FAULTS)}"
-            )
+            raise UnknownEngine(f"no fault named {name!r}; the faults are: {', '.join(FAULTS)}")
         return FaultyEngine(FAULTS[name])
     return open_engine(spec, timeout=timeout)
 

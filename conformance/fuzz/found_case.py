@@ -30,8 +30,17 @@ from reference_engine.variant.model import FirstLead, Rules
 
 # Which observable a case is about when several differ: the cause before its consequences (a
 # trick taken by the wrong seat makes the wrong seat lead, which changes the legal cards).
-PRIORITY = ("trick_winners", "turn", "legal", "illegal", "hands", "status", "totals", "bags",
-            "to_act")
+PRIORITY = (
+    "trick_winners",
+    "turn",
+    "legal",
+    "illegal",
+    "hands",
+    "status",
+    "totals",
+    "bags",
+    "to_act",
+)
 
 # A hand's sheet item that differs -> the rule it points at (the set penalty when not made).
 _SHEET_ITEM_RULES = (
@@ -165,7 +174,10 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
             return [_value_tag(rules, "scoring.bags_count")]
         if item == "bag_penalty":
             exact = getattr(line, "bags_before", 0) + line.bags_added == rules.scoring.bag_threshold
-            return ["scoring.bag_threshold", "bags.exact-threshold" if exact else "bags.past-threshold"]
+            return [
+                "scoring.bag_threshold",
+                "bags.exact-threshold" if exact else "bags.past-threshold",
+            ]
         if item == "bags_after":
             return [_value_tag(rules, "scoring.bag_carry"), "bags.past-threshold"]
         assert rule is not None
@@ -224,14 +236,17 @@ def probe_for(judge: Judge, verdict: Verdict) -> dict[str, Any] | None:
     if reason is None:
         return None
     theirs = judge.checker.ask(verdict.setup, verdict.actions, ["illegal"], probe)
-    if theirs["outcome"] == "answered" and theirs.get("answers", {}).get("illegal", {}).get(
-        "reason"
-    ) == reason:
+    if (
+        theirs["outcome"] == "answered"
+        and theirs.get("answers", {}).get("illegal", {}).get("reason") == reason
+    ):
         return None
     return {"action": probe, "reason": reason}
 
 
-def build_case(judge: Judge, verdict: Verdict, *, command: str, seed: int, game: int) -> dict[str, Any]:
+def build_case(
+    judge: Judge, verdict: Verdict, *, command: str, seed: int, game: int
+) -> dict[str, Any]:
     """The case for a shrunk difference."""
     variant = judge.checker.variant
     keys = differing_keys(verdict)
@@ -273,7 +288,9 @@ def write_found_case(
 ) -> FoundCase:
     """Write the case under `out/<variant>/`, load it as the suite would (schema, tags), and
     run it on the reference and on the engine under test."""
-    path = out / case["variant"]["id"] / f"fuzz-{case['id'].split('.', 2)[2].replace('.', '-')}.json"
+    path = (
+        out / case["variant"]["id"] / f"fuzz-{case['id'].split('.', 2)[2].replace('.', '-')}.json"
+    )
     data = {"cases": [case]}
     with tempfile.TemporaryDirectory() as scratch:
         check = Path(scratch) / "case.json"

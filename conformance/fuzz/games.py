@@ -150,7 +150,7 @@ def _aim(variant: ResolvedVariant, game: Game, setup: dict[str, Any], rng: rando
         scores[side] = final - points[side]
     for side in scores:
         # A side not aimed at starts where the game could still be going on.
-        if side not in aim and not (end.losing_floor or -10**9) < scores[side] + points[side]:
+        if side not in aim and not (end.losing_floor or -(10**9)) < scores[side] + points[side]:
             scores[side] = 0
     new = {**setup, "scores": scores}
     return Game.replay(variant, new, list(game.log))

@@ -55,8 +55,7 @@ def hand_sheet(result: Any) -> dict[str, Any]:
         "bids": {str(getattr(k, "name", k)): v for k, v in data["bids"].items()},
         "tricks": {str(getattr(k, "name", k)): v for k, v in data["tricks"].items()},
         "sides": {
-            side: {item: line[item] for item in SHEET_ITEMS}
-            for side, line in data["sides"].items()
+            side: {item: line[item] for item in SHEET_ITEMS} for side, line in data["sides"].items()
         },
     }
 

@@ -41,7 +41,10 @@ def required_only(answers: dict[str, Any]) -> dict[str, Any]:
     if "hands" not in answers:
         return answers
     sheets = [
-        {**sheet, "sides": {s: {k: line[k] for k in SHEET_ITEMS} for s, line in sheet["sides"].items()}}
+        {
+            **sheet,
+            "sides": {s: {k: line[k] for k in SHEET_ITEMS} for s, line in sheet["sides"].items()},
+        }
         for sheet in answers["hands"]
     ]
     return {**answers, "hands": sheets}
@@ -65,8 +68,13 @@ class Judge:
             return None
         ask = [key for key in asks_at(game) if key in self.checker.features]
         wanted = self.reference.run(
-            {"id": "fuzz", "variant": self.checker.ref, "setup": setup, "actions": actions,
-             "ask": ask}  # fmt: skip
+            {
+                "id": "fuzz",
+                "variant": self.checker.ref,
+                "setup": setup,
+                "actions": actions,
+                "ask": ask,
+            }  # fmt: skip
         )
         if wanted["outcome"] != "answered":
             return None
@@ -87,15 +95,17 @@ def shrink(judge: Judge, game: FuzzGame, found: Divergence) -> Verdict:
     last = max(i for i, start in enumerate(game.starts) if start.at < end) if end else 0
     if found.at is None:
         # The whole log differs at its end: find the first hand whose end shows it.
-        for index, start in enumerate(game.starts):
+        for index in range(len(game.starts)):
             stop = game.starts[index + 1].at if index + 1 < len(game.starts) else len(game.actions)
             if judge.differs(game.setup, game.actions[:stop]):
                 end, last = stop, index
                 break
     best = judge.differs(game.setup, game.actions[:end])
     if best is None:
-        raise RuntimeError("the difference found does not show again; the engine under test "
-                           "answers the same position differently from one time to the next")
+        raise RuntimeError(
+            "the difference found does not show again; the engine under test "
+            "answers the same position differently from one time to the next"
+        )
     # Fewest hands: the latest start that still differs.
     for index in range(last, -1, -1):
         start = game.starts[index]

@@ -23,15 +23,15 @@ from typing import Any
 
 from conformance.fuzz.games import GreedyBot, lopsided_deal
 from conformance.fuzz.observe import SHEET_ITEMS, hand_sheet, legal, status, to_act
-from reference_engine.cards import CARD_TEXT, parse_card
-from reference_engine.deal import deal_from_seed
-from reference_engine.rules_of_play import FIRST_BIDDER, FIRST_LEADER
 from conformance.tags import rule_value
 from reference_engine.actions import action_from_json
 from reference_engine.bots import make_bot
 from reference_engine.bots.view import legal_bids
+from reference_engine.cards import CARD_TEXT, parse_card
+from reference_engine.deal import deal_from_seed
 from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game, Phase
+from reference_engine.rules_of_play import FIRST_BIDDER, FIRST_LEADER
 from reference_engine.variant import ResolvedVariant
 from reference_engine.variant.model import SECTIONS, Rules, rule_paths
 
@@ -128,7 +128,11 @@ def _hand_log(
     the hand stops early where they disagree on whose turn it is. Its setup and its log."""
     first = rulesets[0]
     bags = first.scoring.bag_threshold - 1 - rng.randrange(3) if builder.bags else 0
-    deal = list(lopsided_deal(rng)) if builder.style == "greedy" else list(deal_from_seed(rng.getrandbits(64)))
+    deal = (
+        list(lopsided_deal(rng))
+        if builder.style == "greedy"
+        else list(deal_from_seed(rng.getrandbits(64)))
+    )
     setup = {"dealer": _agreeing_dealer(rulesets, deal, rng), "scores": {"NS": 0, "EW": 0},
              "bags": {"NS": max(0, bags), "EW": max(0, bags)}}  # fmt: skip
     games = [Game(r, _seat(setup["dealer"]), setup["scores"], setup["bags"]) for r in rulesets]
@@ -211,7 +215,9 @@ def _seat(name: str) -> Any:
 # --- replaying one log under several rulesets -----------------------------------------------
 
 
-def timeline(rules: Rules, setup: dict[str, Any], log: list[dict[str, Any]]) -> dict[tuple[int, str], Any]:
+def timeline(
+    rules: Rules, setup: dict[str, Any], log: list[dict[str, Any]]
+) -> dict[tuple[int, str], Any]:
     """Everything seen along the log under `rules`, keyed (actions before it, observable):
     whose turn and the legal actions before each action, the trick winners after each trick,
     the score sheet, totals, bags and status after each hand. It stops where `rules` refuse
@@ -251,7 +257,9 @@ def _key(name: str, value: Any) -> Any:
     return sorted(map(str, value)) if name == "legal" else value
 
 
-def parting(one: dict[tuple[int, str], Any], other: dict[tuple[int, str], Any]) -> tuple[int, str] | None:
+def parting(
+    one: dict[tuple[int, str], Any], other: dict[tuple[int, str], Any]
+) -> tuple[int, str] | None:
     """The first point where two timelines differ."""
     for point, value in one.items():
         if point not in other:
@@ -293,7 +301,9 @@ def _search(
                    "a": ta[point], "b": None}  # fmt: skip
         if alone is not None:
             witness["b"] = timeline(alone, setup, log)[point]
-        if point in tb and (alone is None or _key(point[1], tb[point]) == _key(point[1], witness["b"])):
+        if point in tb and (
+            alone is None or _key(point[1], tb[point]) == _key(point[1], witness["b"])
+        ):
             # The log replays under both variants and the second shows what the one rule does.
             witness["b"] = tb[point]
             return witness, None
@@ -311,9 +321,13 @@ def verified(a: ResolvedVariant, b: ResolvedVariant, witness: dict[str, Any]) ->
     seen = []
     for variant in (a, b):
         response = engine.run(
-            {"id": "witness", "variant": {"id": variant.id, "options": dict(variant.chosen)},
-             "setup": witness["setup"], "actions": witness["actions"],
-             "ask": [witness["observable"]]}  # fmt: skip
+            {
+                "id": "witness",
+                "variant": {"id": variant.id, "options": dict(variant.chosen)},
+                "setup": witness["setup"],
+                "actions": witness["actions"],
+                "ask": [witness["observable"]],
+            }  # fmt: skip
         )
         if response["outcome"] != "answered":
             return False
@@ -375,8 +389,11 @@ def _verified_alone(a: Rules, alone: Rules, witness: dict[str, Any]) -> bool:
         except IllegalActionError:
             return False
         seen.append(game)
-    return witness["observable"] in ("to_act", "legal", "trick_winners", "hands", "totals",
-                                     "bags", "status") and witness["a"] != witness["b"]
+    return (
+        witness["observable"]
+        in ("to_act", "legal", "trick_winners", "hands", "totals", "bags", "status")
+        and witness["a"] != witness["b"]
+    )
 
 
 def diff_variants(a: ResolvedVariant, b: ResolvedVariant, seed: int = 1) -> dict[str, Any]:

@@ -44,7 +44,7 @@ def witnesses_page(docs: list[VariantDoc]) -> str:
 def _witness(variant_id: str, base_id: str, item: dict[str, Any]) -> list[str]:
     path = item["rule"]
     out = [
-        f'### {rule_label(path)} {{ #{witness_anchor(variant_id, path)} }}',
+        f"### {rule_label(path)} {{ #{witness_anchor(variant_id, path)} }}",
         "",
         f"`{base_id}`: {item['a']}; `{variant_id}`: {item['b']}.",
         "",
@@ -54,7 +54,9 @@ def _witness(variant_id: str, base_id: str, item: dict[str, Any]) -> list[str]:
         return out + ["No witness was found.", ""]
     setup = witness["setup"]
     moves = [
-        f"{a['seat']} {a.get('bid', a.get('card'))}" for a in witness["actions"] if a["action"] != "deal"
+        f"{a['seat']} {a.get('bid', a.get('card'))}"
+        for a in witness["actions"]
+        if a["action"] != "deal"
     ]
     deal = next(a["hands"] for a in witness["actions"] if a["action"] == "deal")
     out += [
