@@ -5,16 +5,15 @@ It replays a case's log with `Game` and reads each observable off the game in ca
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from conformance.cases import resolved
 from conformance.engine import OBSERVABLES, PROTOCOL_VERSION, CaseRequest, CaseResponse, EngineInfo
+from conformance.observables import READERS
 from reference_engine import __version__
-from reference_engine.actions import Bid, Deal, Play, action_from_json
-from reference_engine.cards import CARD_TEXT
+from reference_engine.actions import Deal, action_from_json
 from reference_engine.errors import IllegalActionError
-from reference_engine.game import Game, Phase
+from reference_engine.game import Game
 from reference_engine.variant import VariantError, shipped_variant_ids
 
 
@@ -47,8 +46,8 @@ class ReferenceEngine:
                 answers[key] = _try(game, request.get("probe"))
             elif key == "trick_winners":
                 answers[key] = winners
-            elif key in _READERS:
-                answers[key] = _READERS[key](game)
+            elif key in READERS:
+                answers[key] = READERS[key](game)
             else:
                 return {"outcome": "skipped", "reason": f"cannot answer {key!r}"}
         return {"outcome": "answered", "answers": answers}
@@ -91,51 +90,3 @@ def _try(game: Game, probe: dict[str, Any] | None) -> dict[str, Any]:
     except IllegalActionError as exc:
         return {"action": probe, "reason": str(exc.reason)}
     return {"action": probe, "reason": None}
-
-
-def _legal(game: Game) -> list[Any]:
-    """Legal plays in card order (clubs up to spades, 2 up to ace); bids ascending, nil last."""
-    plays = sorted(a.card for a in game.legal_actions() if isinstance(a, Play))
-    bids = [a.bid for a in game.legal_actions() if isinstance(a, Bid)]
-    numbers = sorted(b for b in bids if isinstance(b, int))
-    return [CARD_TEXT[c] for c in plays] + numbers + [b for b in bids if not isinstance(b, int)]
-
-
-def _to_act(game: Game) -> dict[str, Any]:
-    if game.phase is Phase.OVER:
-        return {"phase": "over", "seat": None}
-    if game.phase is Phase.DEAL:
-        return {"phase": "deal", "seat": game.dealer.name}
-    assert game.to_act is not None
-    return {"phase": str(game.phase), "seat": game.to_act.name}
-
-
-def _hands(game: Game) -> list[dict[str, Any]]:
-    out = []
-    for result in game.hand_results:
-        data = result.to_json()
-        # Seats as letters whatever the scorer keyed them by.
-        data["bids"] = {_seat(k): v for k, v in data["bids"].items()}
-        data["tricks"] = {_seat(k): v for k, v in data["tricks"].items()}
-        out.append(data)
-    return out
-
-
-def _seat(key: Any) -> str:
-    return str(getattr(key, "name", key))
-
-
-def _status(game: Game) -> dict[str, Any]:
-    if game.outcome is None:
-        return {"status": "continues", "winner": None}
-    return {"status": game.outcome.status, "winner": game.outcome.winner}
-
-
-_READERS: dict[str, Callable[[Game], Any]] = {
-    "legal": _legal,
-    "to_act": _to_act,
-    "hands": _hands,
-    "totals": lambda game: dict(game.totals),
-    "bags": lambda game: dict(game.bags),
-    "status": _status,
-}

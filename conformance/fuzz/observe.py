@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_engine.actions import Bid
-from reference_engine.cards import CARD_TEXT, cards_in
+from conformance.observables import legal, seat_name, status, to_act
 from reference_engine.game import Game, Phase
 
 SHEET_ITEMS = (
@@ -28,42 +27,16 @@ END_ASKS = ("to_act", "trick_winners", "hands", "totals", "bags", "status")
 """What is asked at the end of a game's log."""
 
 
-def legal(game: Game) -> list[Any]:
-    """The legal actions of the player to act: cards in deck order, or bids (nil last)."""
-    if game.phase is Phase.PLAY:
-        return [CARD_TEXT[c] for c in cards_in(game.legal_plays())]
-    if game.phase is Phase.BID:
-        bids = [a.bid for a in game.legal_actions() if isinstance(a, Bid)]
-        numbers = sorted(b for b in bids if isinstance(b, int))
-        return numbers + [b for b in bids if not isinstance(b, int)]
-    return []
-
-
-def to_act(game: Game) -> dict[str, Any]:
-    if game.phase is Phase.OVER:
-        return {"phase": "over", "seat": None}
-    if game.phase is Phase.DEAL:
-        return {"phase": "deal", "seat": game.dealer.name}
-    assert game.to_act is not None
-    return {"phase": str(game.phase), "seat": game.to_act.name}
-
-
 def hand_sheet(result: Any) -> dict[str, Any]:
     """One hand's score sheet with the required items only, seats as letters."""
     data = result.to_json()
     return {
-        "bids": {str(getattr(k, "name", k)): v for k, v in data["bids"].items()},
-        "tricks": {str(getattr(k, "name", k)): v for k, v in data["tricks"].items()},
+        "bids": {seat_name(k): v for k, v in data["bids"].items()},
+        "tricks": {seat_name(k): v for k, v in data["tricks"].items()},
         "sides": {
             side: {item: line[item] for item in SHEET_ITEMS} for side, line in data["sides"].items()
         },
     }
-
-
-def status(game: Game) -> dict[str, Any]:
-    if game.outcome is None:
-        return {"status": "continues", "winner": None}
-    return {"status": game.outcome.status, "winner": game.outcome.winner}
 
 
 def observe(game: Game, winners: list[list[str]], ask: tuple[str, ...]) -> dict[str, Any]:
