@@ -230,7 +230,7 @@ def _validators() -> tuple[jsonschema.Draft202012Validator, jsonschema.Draft2020
 
 @cache
 def _action_is_valid(action_json: str) -> bool:
-    return _validators()[1].is_valid(json.loads(action_json))
+    return bool(_validators()[1].is_valid(json.loads(action_json)))
 
 
 def _schema_errors(data: Any) -> Iterator[ValidationError]:

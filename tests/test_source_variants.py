@@ -13,7 +13,13 @@ from reference_engine.variant import VariantError, load_variant
 from reference_engine.variant.catalog import variants_dir
 from reference_engine.variant.model import rule_paths
 
-SOURCE_VARIANTS = ["illustrated-table", "strategy-guide", "playingcardgames", "ellington", "porchlight"]
+SOURCE_VARIANTS = [
+    "illustrated-table",
+    "strategy-guide",
+    "playingcardgames",
+    "ellington",
+    "porchlight",
+]
 
 
 def rules(variant: str, **options: str):
@@ -69,9 +75,16 @@ def test_illustrated_table_made_contract_example_scores_51():
 
 def test_illustrated_table_ten_bags_cost_100_and_excess_carries():
     scoring = rules("illustrated-table").scoring
-    assert (scoring.bag_threshold, scoring.bag_penalty, scoring.bag_carry) == (10, 100, "excess-carries")
+    assert (scoring.bag_threshold, scoring.bag_penalty, scoring.bag_carry) == (
+        10,
+        100,
+        "excess-carries",
+    )
     # The page's example: bid 2, take 12, no earlier bags: 20 + 10 - 100 = -70.
-    assert 2 * scoring.points_per_bid_trick + 10 * scoring.overtrick_points - scoring.bag_penalty == -70
+    assert (
+        2 * scoring.points_per_bid_trick + 10 * scoring.overtrick_points - scoring.bag_penalty
+        == -70
+    )
 
 
 def test_illustrated_table_target_500_reached():
@@ -118,7 +131,11 @@ def test_strategy_guide_set_costs_ten_per_trick_bid():
 
 def test_strategy_guide_bags_carry_past_ten():
     scoring = rules("strategy-guide").scoring
-    assert (scoring.bag_threshold, scoring.bag_penalty, scoring.bag_carry) == (10, 100, "excess-carries")
+    assert (scoring.bag_threshold, scoring.bag_penalty, scoring.bag_carry) == (
+        10,
+        100,
+        "excess-carries",
+    )
 
 
 def test_strategy_guide_target_500_reached():
@@ -171,7 +188,11 @@ def test_playingcardgames_target_option_500_or_200():
     variant = load_variant("playingcardgames")
     (option,) = variant.options
     assert (option.name, option.rule, set(option.choices), option.default) == (
-        "target", "game_end.target", {500, 200}, 500)
+        "target",
+        "game_end.target",
+        {500, 200},
+        500,
+    )
     assert rules("playingcardgames", target="200").game_end.target == 200
     with pytest.raises(VariantError):
         load_variant("playingcardgames", {"target": "300"})
@@ -214,7 +235,11 @@ def test_ellington_failed_nil_costs_ten():
 
 def test_ellington_ten_bags_cost_100_and_ten_come_off():
     scoring = rules("ellington").scoring
-    assert (scoring.bag_threshold, scoring.bag_penalty, scoring.bag_carry) == (10, 100, "excess-carries")
+    assert (scoring.bag_threshold, scoring.bag_penalty, scoring.bag_carry) == (
+        10,
+        100,
+        "excess-carries",
+    )
     assert (scoring.points_per_bid_trick, scoring.overtrick_points) == (10, 1)
 
 
@@ -255,7 +280,12 @@ def test_porchlight_bags_count_only_when_contract_made():
 
 def test_porchlight_scoring_table():
     s = rules("porchlight").scoring
-    assert (s.points_per_bid_trick, s.overtrick_points, s.bag_threshold, s.bag_penalty) == (10, 1, 10, 100)
+    assert (s.points_per_bid_trick, s.overtrick_points, s.bag_threshold, s.bag_penalty) == (
+        10,
+        1,
+        10,
+        100,
+    )
     assert (s.set_penalty, s.set_points_per_trick) == ("per-trick-bid", 10)
     assert (s.nil_bonus, s.nil_penalty) == (100, 100)
 
@@ -263,7 +293,11 @@ def test_porchlight_scoring_table():
 def test_porchlight_target_option_default_300():
     variant = load_variant("porchlight")
     target = {o.name: o for o in variant.options}["target"]
-    assert (target.rule, target.choices, target.default) == ("game_end.target", (200, 300, 500), 300)
+    assert (target.rule, target.choices, target.default) == (
+        "game_end.target",
+        (200, 300, 500),
+        300,
+    )
     assert variant.rules.game_end.target == 300
     assert variant.provenance["game_end.target"].origin == "option-default"
 
@@ -282,7 +316,11 @@ def test_porchlight_target_option_rejects_250():
 def test_porchlight_nil_not_allowed_option():
     variant = load_variant("porchlight")
     nil = {o.name: o for o in variant.options}["nil"]
-    assert (nil.rule, set(nil.choices), nil.default) == ("bidding.nil", {"allowed", "not-allowed"}, "allowed")
+    assert (nil.rule, set(nil.choices), nil.default) == (
+        "bidding.nil",
+        {"allowed", "not-allowed"},
+        "allowed",
+    )
     bidding = rules("porchlight", nil="not-allowed").bidding
     assert (bidding.nil, bidding.min_bid) == ("not-allowed", 1)
 
@@ -303,8 +341,12 @@ def test_every_rule_is_cited_or_interpreted_in_its_own_file(variant):
     for path in rule_paths():
         prov = resolved.provenance[path]
         assert prov.variant == variant, f"{variant}: {path} is inherited from {prov.variant}"
-        assert prov.origin in ("file", "option", "option-default"), f"{variant}: {path} is {prov.origin}"
-        assert prov.citations or prov.interpretation, f"{variant}: {path} has neither cite nor interpretation"
+        assert prov.origin in ("file", "option", "option-default"), (
+            f"{variant}: {path} is {prov.origin}"
+        )
+        assert prov.citations or prov.interpretation, (
+            f"{variant}: {path} has neither cite nor interpretation"
+        )
 
 
 @pytest.mark.parametrize("variant", SOURCE_VARIANTS)

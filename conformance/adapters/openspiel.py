@@ -237,7 +237,7 @@ def _action(entry: dict[str, Any]) -> int:
         if isinstance(bid, int) and not isinstance(bid, bool):
             return BID_BASE + bid
         raise ValueError(f"unknown bid {bid!r}")
-    return parse_card(entry.get("card"))
+    return parse_card(str(entry.get("card")))
 
 
 class OpenSpielEngine:
