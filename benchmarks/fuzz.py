@@ -6,8 +6,10 @@ against itself through the JSON-lines protocol.
 For each job count it runs the fuzzer with `--engine "python -m conformance.serve"` (the
 reference engine in another process, every request a JSON line each way) and prints hands/s
 and requests/s against the target of 1,000 hands/s; then the same with the reference engine
-in-process (no protocol), and the share of one process's time spent playing the games (bots
-and the reference) versus answering requests, to say what holds the rate back.
+in-process (no protocol, one process whatever --jobs says), the CPU time each took per
+hand (steadier than the wall clock on a shared machine), and the share of one process's time
+spent playing the games (bots and the reference) versus answering requests, to say what holds
+the rate back.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from __future__ import annotations
 import argparse
 import cProfile
 import json
+import os
 import pstats
+import resource
 import shlex
 import sys
 import time
@@ -24,6 +28,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+# The served engine is this checkout's too, from whatever directory the benchmark is run.
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
 
 from conformance.fuzz.driver import FuzzConfig, run_fuzz  # noqa: E402
 
@@ -31,10 +37,21 @@ SERVE = f"{shlex.quote(sys.executable)} -m conformance.serve"
 TARGET = 1000.0
 
 
+def _cpu_seconds() -> float:
+    """CPU time of this process and of every process it has waited for (the fuzzing processes
+    and, through them, the engine processes): a figure the machine's other load moves less
+    than the wall clock does."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def measure(engine: str, hands: int, jobs: int, points: int | None) -> dict[str, Any]:
     config = FuzzConfig(engine=engine, variant="standard", options={}, seed=1, games=None,
                         hands=hands, jobs=jobs, points_per_hand=points)  # fmt: skip
+    cpu = _cpu_seconds()
     outcome = run_fuzz(config)
+    cpu = _cpu_seconds() - cpu
     if outcome.divergence is not None:
         raise SystemExit(f"benchmark: the reference differs from itself: {outcome.divergence}")
     return {
@@ -44,6 +61,7 @@ def measure(engine: str, hands: int, jobs: int, points: int | None) -> dict[str,
         "seconds": round(outcome.seconds, 3),
         "hands_per_s": round(outcome.hands / outcome.seconds, 1),
         "requests_per_s": round(outcome.requests / outcome.seconds, 1),
+        "cpu_ms_per_hand": round(1000 * cpu / outcome.hands, 3),
     }
 
 
@@ -75,15 +93,20 @@ def main() -> int:
     rows = [measure(SERVE, args.hands, int(j), args.points) for j in args.jobs.split(",")]
     rows.append(measure("reference", args.hands, 1, args.points))
     shares = where_the_time_goes(min(args.hands, 1000), args.points)
+    load = os.getloadavg()[0]
     if args.json:
-        print(json.dumps({"rows": rows, "shares": shares, "target": TARGET}, indent=2))
+        report = {"rows": rows, "shares": shares, "target": TARGET, "load": load}
+        print(json.dumps(report, indent=2))
         return 0
+    # Other work on the machine slows the wall clock: say how busy it was.
+    print(f"load average (1 min) {load:.2f} on {os.cpu_count()} cores")
     for row in rows:
         mark = "meets" if row["hands_per_s"] >= TARGET else "below"
         print(
             f"{row['engine']:>10}  jobs {row['jobs']}: {row['hands']} hands in "
             f"{row['seconds']:.2f} s = {row['hands_per_s']:.0f} hands/s, "
-            f"{row['requests_per_s']:.0f} requests/s ({mark} the {TARGET:.0f} hands/s target)"
+            f"{row['requests_per_s']:.0f} requests/s, {row['cpu_ms_per_hand']:.2f} CPU ms/hand "
+            f"({mark} the {TARGET:.0f} hands/s target)"
         )
     print(
         f"one in-process run: {shares['playing']:.0%} playing the games (bots and the "
