@@ -61,6 +61,10 @@ def envelope_problem(reply: Any) -> str | None:
     the expectation (`result_problem`): values equal to a case's are canonical already, and
     checking every answer in full would cost more than the rest of the protocol."""
     if isinstance(reply, dict) and isinstance(reply.get("result"), dict):
+        seq = reply.get("seq")
+        # The usual answer, told at a glance: the schema walk costs as much as the engine's.
+        if type(seq) is int and seq >= 1 and "skipped" not in reply and "errored" not in reply:
+            return None
         reply = {**reply, "result": {}}
     return problem("runResponse", reply)
 
