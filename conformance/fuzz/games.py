@@ -15,8 +15,10 @@ from typing import Any
 
 from conformance.fuzz.observe import END_ASKS, observe
 from reference_engine.bots import make_bot
+from reference_engine.bots.card_play import SeatView, choose_card
+from reference_engine.bots.sensible import SensibleBot
 from reference_engine.bots.view import legal_bids
-from reference_engine.cards import CARD_TEXT, cards_in
+from reference_engine.cards import CARD_TEXT, FULL_DECK, cards_in
 from reference_engine.game import Game, Phase
 from reference_engine.seats import SEATS
 from reference_engine.variant import ResolvedVariant
@@ -27,6 +29,9 @@ DEFAULT_HANDS_PER_GAME = 6
 # The kinds of point inside a hand where the legal actions are asked, in the order a run
 # cycles through them when only a few points per hand are asked.
 POINT_KINDS = ("first-lead", "lead-limited", "follow-limited", "bid", "lead-free", "follow-free")
+
+NAMES = tuple(seat.name for seat in SEATS)
+"""Seat letters by seat number: reading an enum member's name is slow in a loop this hot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +114,34 @@ class GreedyBot:
         return max(cards_in(allowed), key=lambda card: (card % 13, card // 13))
 
 
+class SensibleFuzzBot(SensibleBot):
+    """The sensible bot, its seat's view of the table read straight off the game: the same
+    choices for a fraction of the time the general view takes."""
+
+    def choose_play(self, game: Game, seat: Any) -> int:
+        hands = game.hands
+        trick = [(NAMES[s], card) for s, card in game.current_trick]
+        on_table = 0
+        for _, card in game.current_trick:
+            on_table |= 1 << card
+        unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat] & FULL_DECK & ~on_table
+        view = SeatView(
+            seat=NAMES[seat],
+            hand=hands[seat],
+            legal=game.legal_plays(seat),
+            trick=trick,
+            bids={NAMES[s]: bid for s, bid in game.bids.items()},
+            tricks_won={NAMES[s]: won for s, won in game.tricks_won.items()},
+            unseen=unseen,
+        )
+        return choose_card(view)
+
+
 def _bot(kind: str, rng: random.Random) -> Any:
-    return GreedyBot() if kind == "greedy" else make_bot(kind, rng.getrandbits(64))
+    if kind == "greedy":
+        return GreedyBot()
+    seed = rng.getrandbits(64)
+    return SensibleFuzzBot(seed) if kind == "sensible" else make_bot(kind, seed)
 
 
 def lopsided_deal(rng: random.Random) -> tuple[int, int, int, int]:
@@ -201,23 +232,24 @@ def play_fuzz_game(
             assert seat is not None
             if bid_choices is None:
                 bid_choices = legal_bids(game)
-            steps.append((len(game.log), "bid", seat.name, None, len(winners[-1])))
+            steps.append((len(game.log), "bid", NAMES[seat], None, len(winners[-1])))
             game.bid(seat, bots[seat].choose_bid(game, seat))
+        taken = winners[-1]
         while game.phase is Phase.PLAY:
             seat = game.to_act
             assert seat is not None
             allowed = game.legal_plays(seat)
-            held = game.hands[seat]
             if not game.current_trick:
-                kind = "first-lead" if game.trick_number == 1 else "lead"
+                if game.trick_number == 1:
+                    kind = "first-lead"
+                else:
+                    kind = "lead-free" if allowed == game.hands[seat] else "lead-limited"
             else:
-                kind = "follow"
-            if kind != "first-lead":
-                kind += "-free" if allowed == held else "-limited"
-            steps.append((len(game.log), kind, seat.name, allowed, len(game.completed_tricks)))
+                kind = "follow-free" if allowed == game.hands[seat] else "follow-limited"
+            steps.append((len(game.log), kind, NAMES[seat], allowed, len(taken)))
             game.play(seat, bots[seat].choose_play(game, seat))
-            if len(game.completed_tricks) > len(winners[-1]):
-                winners[-1] = [t.winner.name for t in game.completed_tricks]
+            if len(game.completed_tricks) > len(taken):
+                taken.append(NAMES[game.completed_tricks[-1].winner])
     fuzz = FuzzGame(
         number,
         setup,
@@ -251,12 +283,14 @@ def _choose_points(
     if per_hand is None:
         return steps
     chosen = []
-    bounds = [s.at for s in starts] + [10**9]
-    for index in range(len(starts)):
-        inside = [s for s in steps if bounds[index] <= s[0] < bounds[index + 1]]
-        by_kind: dict[str, list[Any]] = {}
-        for step in inside:
-            by_kind.setdefault(step[1], []).append(step)
+    bounds = [s.at for s in starts[1:]] + [10**9]
+    hands: list[dict[str, list[Any]]] = [{} for _ in starts]
+    index = 0
+    for step in steps:  # in log order, so each hand's steps come together
+        while step[0] >= bounds[index]:
+            index += 1
+        hands[index].setdefault(step[1], []).append(step)
+    for index, by_kind in enumerate(hands):
         # Each hand starts the cycle of kinds at a different place, so every kind comes round.
         offset = number * 7 + index
         order = [POINT_KINDS[(offset + k) % len(POINT_KINDS)] for k in range(len(POINT_KINDS))]
