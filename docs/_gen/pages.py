@@ -84,7 +84,9 @@ def nav_sections(pages: dict[str, str]) -> dict[str, list[str]]:
         (
             p
             for p in pages
-            if p.startswith("rules/") and p not in ("rules/index.md", "rules/matrix.md")
+            # The matrix and the witness page have their own entries beside the rulesets.
+            if p.startswith("rules/")
+            and p not in ("rules/index.md", "rules/matrix.md", "rules/witnesses.md")
         ),
         # The base ruleset, then the shipped ones, then the example house rules.
         key=lambda p: (p != "rules/standard.md", p not in shipped, p),
