@@ -157,3 +157,40 @@ def test_an_erratum_shows_what_the_source_printed_beside_what_the_rules_give() -
     block = example_block(load_doc("standard"), erratum)
     assert "Erratum" in block and "The source leaves out the bag penalty." in block
     assert f"| `hands[0].sides.NS.hand_points` | {printed} | {ns['hand_points']} |" in block
+
+
+ENGINE_AUTHOR_PAGES = (
+    "quickstart",
+    "protocol",
+    "python-engines",
+    "reading-a-report",
+    "expected-failures",
+    "fuzzing-and-diffs",
+    "compat/openspiel",
+)
+
+
+def test_every_engine_author_page_is_built_and_in_the_nav(tmp_path: Path) -> None:
+    pytest.importorskip("mkdocs", reason="mkdocs is not installed: pip install -e '.[docs]'")
+    pytest.importorskip("material", reason="mkdocs-material is not installed")
+    import os
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+    )
+    assert done.returncode == 0, done.stderr
+    home = (tmp_path / "index.html").read_text(encoding="utf-8")
+    nav = home[home.index('<nav class="md-nav md-nav--primary"') :]
+    section = nav[nav.index("For engine authors") : nav.index("For hosts and publishers")]
+    for page in ENGINE_AUTHOR_PAGES:
+        assert (tmp_path / page / "index.html").is_file(), f"{page} was not built"
+        assert f'href="{page}/"' in section, f"{page} is not under 'For engine authors'"
+    # The witness page `spadespec diff` builds is reachable from the nav as well.
+    assert 'href="rules/witnesses/"' in nav
