@@ -4,10 +4,11 @@ the number of processes; the command's exit statuses."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from conformance.fuzz.driver import FuzzConfig, run_fuzz
+from conformance.fuzz.driver import FuzzConfig, agrees, differences, run_fuzz
 from conformance.fuzz.games import play_fuzz_game
 from reference_engine.cli import main
 from reference_engine.game import Game
@@ -74,3 +75,18 @@ def test_exit_statuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     err = capsys.readouterr().err
     assert "no fault named 'no-such-fault'" in err
     assert "Traceback" not in err
+
+
+def test_answers_agree_only_to_the_letter() -> None:
+    # A quick agreement never hides what the full comparison would call a difference.
+    sheet = {"made": True, "bags_after": 1}
+    assert agrees({"hands": [sheet]}, {"hands": [{**sheet, "side_tricks": 4}]})
+    assert not agrees({"made": True}, {"made": 1})
+    assert not agrees({"bags_after": 1}, {"bags_after": 1.0})
+    assert not agrees({"status": None}, {})
+    assert not agrees({"winners": [["N", "E"]]}, {"winners": [["N"]]})
+    # Another order of the legal cards is no quick agreement, and no difference either.
+    response: Any = {"outcome": "answered", "answers": {"legal": ["3C", "2C"]}}
+    assert not agrees({"legal": ["2C", "3C"]}, response["answers"])
+    assert differences({"legal": ["2C", "3C"]}, response) == []
+    assert differences({"legal": ["2C", "3C"]}, {**response, "answers": {"legal": ["2C"]}})
