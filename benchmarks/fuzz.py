@@ -67,8 +67,9 @@ def measure(engine: str, hands: int, jobs: int, points: int | None) -> dict[str,
 
 def where_the_time_goes(hands: int, points: int | None) -> dict[str, float]:
     """Shares of one in-process run: playing the games, and the engine answering requests."""
+    # The games played in this process, not ahead in another, so that the profile sees them.
     config = FuzzConfig(engine="reference", variant="standard", options={}, seed=1, games=None,
-                        hands=hands, points_per_hand=points)  # fmt: skip
+                        hands=hands, points_per_hand=points, ahead=False)  # fmt: skip
     profile = cProfile.Profile()
     started = time.perf_counter()
     profile.runcall(run_fuzz, config)
@@ -76,7 +77,7 @@ def where_the_time_goes(hands: int, points: int | None) -> dict[str, float]:
     stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
 
     def cumulative(name: str) -> float:
-        return sum(v[3] for (f, _, fn), v in stats.items() if fn == name and "fuzz" in f)
+        return float(sum(v[3] for (f, _, fn), v in stats.items() if fn == name and "fuzz" in f))
 
     play = cumulative("play_fuzz_game")
     answer = cumulative("ask")

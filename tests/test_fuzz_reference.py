@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from conformance.fuzz.driver import FuzzConfig, agrees, differences, run_fuzz
+from conformance.fuzz.feed import GameFeed
 from conformance.fuzz.games import play_fuzz_game
 from reference_engine.cli import main
 from reference_engine.game import Game
@@ -51,15 +52,35 @@ def test_a_fuzzed_game_replays_and_is_the_same_for_the_same_seed() -> None:
 
 @pytest.mark.parametrize("engine", ["reference", "fault:spades-broken-by-a-spade-lead"])
 def test_the_same_seed_finds_the_same_with_one_or_two_processes(engine: str) -> None:
-    def run(jobs: int) -> tuple:
+    def run(jobs: int, ahead: bool = True) -> tuple:
         outcome = run_fuzz(
             FuzzConfig(
-                engine=engine, variant="illustrated-table", options={}, seed=11, games=60, jobs=jobs
+                engine=engine,
+                variant="illustrated-table",
+                options={},
+                seed=11,
+                games=60,
+                jobs=jobs,
+                ahead=ahead,
             )  # fmt: skip
         )
         return outcome.games, outcome.hands, outcome.requests, outcome.divergence
 
-    assert run(1) == run(2)
+    # One process playing and checking, one playing ahead of it, two of each: all alike.
+    assert run(1, ahead=False) == run(1) == run(2)
+
+
+def test_games_played_ahead_are_the_games_of_the_run() -> None:
+    variant = load_variant("standard")
+    feed = GameFeed(variant, 9, first=4, hands=6, points_per_hand=2)
+    try:
+        with pytest.raises(ValueError, match="game 4 is next"):
+            feed.game(5)
+        for number in (4, 5, 6):
+            game, here = feed.game(number), play_fuzz_game(variant, 9, number)
+            assert (game.number, game.actions, game.final) == (number, here.actions, here.final)
+    finally:
+        feed.stop()
 
 
 def test_exit_statuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,6 @@ run reports the lowest-numbered game that differs, so `--jobs N` finds what `--j
 
 from __future__ import annotations
 
-import multiprocessing
 import queue
 import time
 from collections.abc import Callable
@@ -19,6 +18,7 @@ from typing import Any
 from conformance.compare import compare
 from conformance.engine import CaseRequest, CaseResponse, Engine, EngineInfo
 from conformance.fuzz.engines import open_fuzz_engine
+from conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
 from reference_engine.variant import ResolvedVariant, load_variant
 
@@ -48,6 +48,8 @@ class FuzzConfig:
     points_per_hand: int | None = 2
     timeout: float | None = None
     jobs: int = 1
+    ahead: bool = True
+    """With one job, play the games in a second process while the first checks them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,12 +181,13 @@ class GameChecker:
             points_per_hand=self.config.points_per_hand,
         )
 
-    def run_chunk(self, first: int, last: int) -> ChunkResult:
-        """Games first..last-1 in order, stopping at the first that differs."""
+    def run_chunk(self, first: int, last: int, feed: GameFeed | None = None) -> ChunkResult:
+        """Games first..last-1 in order (played here, or taken from `feed`), stopping at the
+        first that differs."""
         result = ChunkResult(first)
         before = self.requests
         for number in range(first, last):
-            game = self.play(number)
+            game = feed.game(number) if feed is not None else self.play(number)
             result.hands.append(len(game.starts))
             result.divergence = self.check(game)
             if result.divergence is not None:
@@ -205,23 +208,41 @@ def run_fuzz(config: FuzzConfig, progress: Progress | None = None) -> FuzzOutcom
     started = time.perf_counter()
     outcome = FuzzOutcome()
     if config.jobs <= 1:
-        checker = GameChecker(config)
+        # The feed's process is started first, so that it holds nothing of the engine's.
+        feed = _feed(config) if config.ahead else None
+        try:
+            checker = GameChecker(config)
+        except BaseException:
+            if feed is not None:
+                feed.stop()
+            raise
         outcome.engine = checker.info
         try:
             chunk = 0
             while not _spent(config, outcome, chunk):
                 first, last = _bounds(config, chunk)
-                _take(config, outcome, checker.run_chunk(first, last))
+                _take(config, outcome, checker.run_chunk(first, last, feed))
                 outcome.seconds = time.perf_counter() - started
                 if progress:
                     progress(outcome)
                 chunk += 1
+        except GameFeedStopped as exc:
+            raise FuzzSetupError(str(exc)) from None
         finally:
             checker.stop()
+            if feed is not None:
+                feed.stop()
     else:
         _run_parallel(config, outcome, progress, started)
     outcome.seconds = time.perf_counter() - started
     return outcome
+
+
+def _feed(config: FuzzConfig) -> GameFeed:
+    variant = load_variant(config.variant, dict(config.options))
+    return GameFeed(
+        variant, config.seed, hands=config.hands_per_game, points_per_hand=config.points_per_hand
+    )
 
 
 def _bounds(config: FuzzConfig, chunk: int) -> tuple[int, int]:
@@ -279,8 +300,7 @@ def _worker(config: FuzzConfig, tasks: Any, results: Any) -> None:
 def _run_parallel(
     config: FuzzConfig, outcome: FuzzOutcome, progress: Progress | None, started: float
 ) -> None:
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    context = start_context()
     tasks = context.Queue()
     results = context.Queue()
     workers = [
