@@ -3,8 +3,11 @@ reference engine's, game after game, until a difference is found or the budget i
 
 Each game is one request for its whole log (to act, trick winners, every hand's score sheet,
 totals, bags, status) and one request per chosen point inside each hand (the legal actions
-there). Games are numbered; game `n` of a run is the same whichever process plays it, and the
-run reports the lowest-numbered game that differs, so `--jobs N` finds what `--jobs 1` finds.
+there), put from the start of that hand (its dealer, totals and bags as the setup), so a long
+game costs no more per hand than a short one. Games are numbered; game `n` of a run is the
+same whichever process plays it, and the run reports the lowest-numbered game that differs, so
+`--jobs N` finds what `--jobs 1` finds. With one job a second process plays the games ahead
+(`conformance.fuzz.feed`); with several, each process plays and checks its own.
 """
 
 from __future__ import annotations
