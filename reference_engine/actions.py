@@ -122,7 +122,7 @@ _FIELDS = {"deal": ("hands",), "bid": ("seat", "bid"), "play": ("seat", "card")}
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
     """Read one log entry; a malformed one raises `InvalidActionError` saying what is wrong."""
-    if not isinstance(data, Mapping):
+    if not isinstance(data, dict | Mapping):
         raise InvalidActionError(
             ReasonCode.MALFORMED_ACTION, f"an action is a JSON object, not {data!r}"
         )
@@ -133,9 +133,10 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
             f"unknown action {kind!r}: expected 'deal', 'bid' or 'play'",
         )
     needed = _FIELDS[kind]
-    missing = [key for key in needed if key not in data]
-    extra = sorted(set(data) - set(needed) - {"action"})
-    if missing or extra:
+    # A well-formed entry has exactly the kind's fields; only a malformed one is picked apart.
+    if len(data) != len(needed) + 1 or not all(key in data for key in needed):
+        missing = [key for key in needed if key not in data]
+        extra = sorted(set(data) - set(needed) - {"action"})
         problems = [f"missing {', '.join(missing)}"] if missing else []
         problems += [f"unexpected {', '.join(map(str, extra))}"] if extra else []
         raise InvalidActionError(

@@ -43,14 +43,17 @@ SIDES = ("NS", "EW")
 SIDE_SEATS = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
 
 
+_BY_NAME: dict[str, Seat] = {seat.name: seat for seat in Seat}
+
+
 def parse_seat(value: Seat | str | int) -> Seat:
     """`N`, `e`, `Seat.S` or 0..3."""
     if isinstance(value, Seat):
         return value
     if isinstance(value, str):
-        name = value.strip().upper()
-        if name in Seat.__members__:
-            return Seat[name]
+        seat = _BY_NAME.get(value) or _BY_NAME.get(value.strip().upper())
+        if seat is not None:
+            return seat
     elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
         return SEATS[value]
     raise InvalidActionError(
