@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.compare import compare
-from conformance.engine import CaseRequest, CaseResponse, Engine, EngineInfo
+from conformance.engine import CaseRequest, CaseResponse, Engine, EngineInfo, VariantRef
 from conformance.fuzz.engines import open_fuzz_engine
 from conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
@@ -85,7 +85,7 @@ class FuzzOutcome:
     engine: EngineInfo | None = None
 
 
-def variant_ref(variant: ResolvedVariant, options: dict[str, Any]) -> dict[str, Any]:
+def variant_ref(variant: ResolvedVariant, options: dict[str, Any]) -> VariantRef:
     return {"id": variant.id, "options": dict(options)}
 
 

@@ -147,15 +147,15 @@ def _hand_start(actions: list[dict[str, Any]]) -> int:
 def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str]:
     items = set()
     sides = set()
-    for line in found:
-        match = re.match(r"\$\.hands\[(\d+)\]\.sides\.(NS|EW)\.(\w+)", line)
+    for where in found:
+        match = re.match(r"\$\.hands\[(\d+)\]\.sides\.(NS|EW)\.(\w+)", where)
         if match:
             items.add(match.group(3))
             sides.add((int(match.group(1)), match.group(2)))
     if not items:
         return ["scoring.bag_penalty" if any("bags" in x for x in found) else "game.replay"]
-    hand, side = min(sides)
-    line = game.hand_results[hand].sides[side]
+    hand, side_name = min(sides)
+    line = game.hand_results[hand].sides[side_name]
     for item, rule in _SHEET_ITEM_RULES:
         if item not in items:
             continue

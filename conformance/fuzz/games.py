@@ -227,7 +227,7 @@ def play_fuzz_game(
         else:
             game.deal(None, seed=rng.getrandbits(64))
         winners.append([])
-        while game.phase is Phase.BID:
+        while game.phase is Phase.BID:  # type: ignore[comparison-overlap]  # deal() moved it on
             seat = game.to_act
             assert seat is not None
             if bid_choices is None:
@@ -235,7 +235,7 @@ def play_fuzz_game(
             steps.append((len(game.log), "bid", NAMES[seat], None, len(winners[-1])))
             game.bid(seat, bots[seat].choose_bid(game, seat))
         taken = winners[-1]
-        while game.phase is Phase.PLAY:
+        while game.phase is Phase.PLAY:  # type: ignore[comparison-overlap]  # bids moved it on
             seat = game.to_act
             assert seat is not None
             allowed = game.legal_plays(seat)

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.fuzz.games import GreedyBot, lopsided_deal
-from conformance.fuzz.observe import SHEET_ITEMS, hand_sheet, legal, status, to_act
+from conformance.fuzz.observe import SHEET_ITEMS, hand_sheet
+from conformance.observables import legal, status, to_act
 from conformance.tags import rule_value
 from reference_engine.actions import action_from_json
 from reference_engine.bots import make_bot
@@ -133,9 +134,11 @@ def _hand_log(
         if builder.style == "greedy"
         else list(deal_from_seed(rng.getrandbits(64)))
     )
-    setup = {"dealer": _agreeing_dealer(rulesets, deal, rng), "scores": {"NS": 0, "EW": 0},
-             "bags": {"NS": max(0, bags), "EW": max(0, bags)}}  # fmt: skip
-    games = [Game(r, _seat(setup["dealer"]), setup["scores"], setup["bags"]) for r in rulesets]
+    dealer = _agreeing_dealer(rulesets, deal, rng)
+    scores = {"NS": 0, "EW": 0}
+    side_bags = {"NS": max(0, bags), "EW": max(0, bags)}
+    setup: dict[str, Any] = {"dealer": dealer, "scores": scores, "bags": side_bags}
+    games = [Game(r, _seat(dealer), scores, side_bags) for r in rulesets]
     bots = _bots(builder.style, rng)
     for game in games:
         game.deal(deal)
@@ -339,7 +342,7 @@ def verified(a: ResolvedVariant, b: ResolvedVariant, witness: dict[str, Any]) ->
         seen = [[{**h, "sides": {s: {k: v for k, v in line.items() if k in SHEET_ITEMS}
                                   for s, line in h["sides"].items()}} for h in hands]
                 for hands in seen]  # fmt: skip
-    return (
+    return bool(
         _key(name, seen[0]) == _key(name, witness["a"])
         and _key(name, seen[1]) == _key(name, witness["b"])
         and _key(name, seen[0]) != _key(name, seen[1])
