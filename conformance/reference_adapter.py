@@ -14,7 +14,7 @@ from reference_engine import __version__
 from reference_engine.actions import Deal, action_from_json
 from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game
-from reference_engine.variant import VariantError, shipped_variant_ids
+from reference_engine.variant import ResolvedVariant, VariantError, shipped_variant_ids
 
 
 class ReferenceEngine:
@@ -36,6 +36,11 @@ class ReferenceEngine:
             variant = resolved(ref["id"], tuple(sorted(ref.get("options", {}).items())))
         except VariantError as exc:
             return {"outcome": "skipped", "reason": f"variant {ref['id']!r}: {exc}"}
+        return self.run_resolved(variant, request)
+
+    def run_resolved(self, variant: ResolvedVariant, request: CaseRequest) -> CaseResponse:
+        """Answer a request under an already loaded variant (one not among the shipped files,
+        say), ignoring the request's own variant reference."""
         try:
             game, winners = _replay(variant, request["setup"], request["actions"])
         except IllegalActionError as exc:

@@ -77,3 +77,12 @@ def test_diff_prints_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert "game_end.target: porchlight 300, porchlight 500" in text
     assert main(["diff", "standard", "no-such-variant"]) == 2
+
+
+def test_diff_finds_witnesses_for_a_house_rule_file_outside_the_shipped_folder() -> None:
+    """A host's own file (here the docs' example) is compared by the loaded rules, not by id."""
+    house = load_variant("examples/house-rules/porch-200.yaml")
+    report = diff_variants(load_variant("porchlight"), house)
+    rules = {entry["rule"]: entry for entry in report["differences"]}
+    assert set(rules) == {"scoring.bag_penalty", "game_end.target"}
+    assert all(entry["witness"] is not None for entry in rules.values()), rules

@@ -323,7 +323,8 @@ def verified(a: ResolvedVariant, b: ResolvedVariant, witness: dict[str, Any]) ->
     engine = ReferenceEngine()
     seen = []
     for variant in (a, b):
-        response = engine.run(
+        response = engine.run_resolved(
+            variant,
             {
                 "id": "witness",
                 "variant": {"id": variant.id, "options": dict(variant.chosen)},
