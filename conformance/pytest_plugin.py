@@ -206,7 +206,7 @@ class CaseItem(pytest.Item):
     def _describe(self, result: CaseResult) -> str:
         case = self.case
         spec = self.config.stash[_SESSION].spec
-        rerun = shlex.join(["pytest", "--spadespec-engine", spec, "-k", case.id])
+        rerun = shlex.join(["pytest", "--spadespec-engine", spec, "--spadespec-case", case.id])
         return "\n".join(
             [
                 f"case {case.id} ({case.variant}, {case.level}): {case.description}",

@@ -95,7 +95,7 @@ def test_a_broken_engine_fails_with_the_difference_and_a_rerun(
         [
             f"case {OVERTRICKS} (standard, must):*",
             "  $.hands[0].sides.NS.overtrick_points: expected 2, got 0",
-            f"rerun: pytest --spadespec-engine broken:Engine -k {OVERTRICKS}",
+            f"rerun: pytest --spadespec-engine broken:Engine --spadespec-case {OVERTRICKS}",
             f"FAILED spadespec::{OVERTRICKS}*",
         ]
     )
