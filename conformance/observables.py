@@ -9,6 +9,7 @@ from typing import Any
 from reference_engine.actions import Bid
 from reference_engine.cards import CARD_TEXT, cards_in
 from reference_engine.game import Game, Phase
+from reference_engine.scoring.sides import seat_name
 
 
 def legal(game: Game) -> list[Any]:
@@ -31,10 +32,6 @@ def to_act(game: Game) -> dict[str, Any]:
         return {"phase": "deal", "seat": game.dealer.name}
     assert game.to_act is not None
     return {"phase": str(game.phase), "seat": game.to_act.name}
-
-
-def seat_name(key: Any) -> str:
-    return str(getattr(key, "name", key))
 
 
 def hand_sheets(game: Game) -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from conformance.authoring import hand_math
 from conformance.authoring.build import opts, variant
+from conformance.observables import hand_sheets
 from reference_engine import __version__
 from reference_engine.bots.table import play_hand, seat_bots
 from reference_engine.game import Game, Phase
@@ -77,14 +78,9 @@ def record(ident: str, seed: int, options: Mapping[str, Any] | None = None) -> d
     hands: list[dict[str, Any]] = []
     score = dict(saved["setup"]["scores"])
     bags = dict(saved["setup"]["bags"])
+    sheets = hand_sheets(game)
     for index, hand_winners in enumerate(winners):
-        engine_hand = game.hand_results[index].to_json()
-        engine_hand["bids"] = {
-            str(getattr(k, "name", k)): v for k, v in engine_hand["bids"].items()
-        }
-        engine_hand["tricks"] = {
-            str(getattr(k, "name", k)): v for k, v in engine_hand["tricks"].items()
-        }
+        engine_hand = sheets[index]
         tricks = {seat: hand_winners.count(seat) for seat in "NESW"}
         if tricks != engine_hand["tricks"]:
             raise RecordingMismatch(f"{ident} seed {seed} hand {index + 1}: trick counts differ")

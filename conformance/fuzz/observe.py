@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.observables import legal, seat_name, status, to_act
+from conformance.observables import legal, status, to_act
 from reference_engine.game import Game, Phase
+from reference_engine.scoring.sides import seat_name
 
 SHEET_ITEMS = (
     "side", "contract", "tricks", "made", "contract_points", "overtricks", "overtrick_points",

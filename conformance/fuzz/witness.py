@@ -33,6 +33,7 @@ from reference_engine.deal import deal_from_seed
 from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game, Phase
 from reference_engine.rules_of_play import FIRST_BIDDER, FIRST_LEADER
+from reference_engine.seats import parse_seat
 from reference_engine.variant import ResolvedVariant
 from reference_engine.variant.model import SECTIONS, Rules, rule_paths
 
@@ -138,7 +139,7 @@ def _hand_log(
     scores = {"NS": 0, "EW": 0}
     side_bags = {"NS": max(0, bags), "EW": max(0, bags)}
     setup: dict[str, Any] = {"dealer": dealer, "scores": scores, "bags": side_bags}
-    games = [Game(r, _seat(dealer), scores, side_bags) for r in rulesets]
+    games = [Game(r, parse_seat(dealer), scores, side_bags) for r in rulesets]
     bots = _bots(builder.style, rng)
     for game in games:
         game.deal(deal)
@@ -175,7 +176,7 @@ def _agreeing_dealer(rulesets: list[Rules], deal: list[int], rng: random.Random)
     seats = list("NESW")
     rng.shuffle(seats)
     for name in seats:
-        dealer = _seat(name)
+        dealer = parse_seat(name)
         firsts = set()
         for rules in rulesets:
             card = rules.play.first_lead_card
@@ -209,12 +210,6 @@ def _aimed(rules: Rules, aim: str, game: Game, rng: random.Random) -> dict[str, 
     return {side: end.target + rng.randrange(-10, 11) - points[side], other: 0}
 
 
-def _seat(name: str) -> Any:
-    from reference_engine.seats import parse_seat
-
-    return parse_seat(name)
-
-
 # --- replaying one log under several rulesets -----------------------------------------------
 
 
@@ -225,7 +220,7 @@ def timeline(
     whose turn and the legal actions before each action, the trick winners after each trick,
     the score sheet, totals, bags and status after each hand. It stops where `rules` refuse
     an action of the log."""
-    game = Game(rules, _seat(setup["dealer"]), setup["scores"], setup["bags"])
+    game = Game(rules, parse_seat(setup["dealer"]), setup["scores"], setup["bags"])
     seen: dict[tuple[int, str], Any] = {}
     for index, entry in enumerate(log):
         seen[(index, "to_act")] = to_act(game)
@@ -331,7 +326,7 @@ def verified(a: ResolvedVariant, b: ResolvedVariant, witness: dict[str, Any]) ->
                 "setup": witness["setup"],
                 "actions": witness["actions"],
                 "ask": [witness["observable"]],
-            }  # fmt: skip
+            },  # fmt: skip
         )
         if response["outcome"] != "answered":
             return False
@@ -358,7 +353,7 @@ def find_witness(
     rng = random.Random(f"{seed}:{path}")
     try:
         alone = with_rule(a.rules, path, _raw(b.rules, path))
-        Game(alone, _seat("N"), {"NS": 0, "EW": 0}, {"NS": 0, "EW": 0})
+        Game(alone, parse_seat("N"), {"NS": 0, "EW": 0}, {"NS": 0, "EW": 0})
     except (TypeError, ValueError, KeyError):
         alone = None
     both, isolated = _search(a.rules, b.rules, alone, builder, rng, tries)

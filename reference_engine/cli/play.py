@@ -13,13 +13,13 @@ from reference_engine.bots import BOT_KINDS
 from reference_engine.bots.table import DEFAULT_MAX_HANDS, TableResult, play_game
 from reference_engine.cli import UsageError
 from reference_engine.cli.variant_args import add_variant_arguments, load_variant_from_args
+from reference_engine.scoring.sides import SEATS, SIDES
 from reference_engine.variant import ResolvedVariant
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
 
-SEAT_NAMES = ("N", "E", "S", "W")
-SIDES = ("NS", "EW")
+SEAT_NAMES = SEATS
 
 EXAMPLE = (
     "examples:\n"
@@ -72,8 +72,7 @@ def status_line(result: TableResult, max_hands: int) -> str:
     hands = len(game.hand_results)
     if result.capped:
         return (
-            f"stopped: no result after {hands} hands (the --max-hands cap of {max_hands}); "
-            f"{scores}"
+            f"stopped: no result after {hands} hands (the --max-hands cap of {max_hands}); {scores}"
         )
     outcome = game.outcome
     assert outcome is not None  # a game that was not stopped has ended with an outcome

@@ -5,11 +5,15 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-SEATS = ("N", "E", "S", "W")
-SIDES = ("NS", "EW")
+from reference_engine.seats import SEATS as TABLE_SEATS
+from reference_engine.seats import SIDE_SEATS
+from reference_engine.seats import SIDES as SIDES  # the score sheet names sides as the table does
 
-# Partners sit opposite each other: North with South, East with West.
-PARTNERS: dict[str, tuple[str, str]] = {"NS": ("N", "S"), "EW": ("E", "W")}
+# The table as `reference_engine.seats` lays it out, by name: the score sheet speaks in letters.
+SEATS = tuple(seat.name for seat in TABLE_SEATS)
+PARTNERS: dict[str, tuple[str, str]] = {
+    side: (first.name, second.name) for side, (first, second) in SIDE_SEATS.items()
+}
 SIDE_OF_SEAT: dict[str, str] = {seat: side for side, seats in PARTNERS.items() for seat in seats}
 
 
