@@ -14,6 +14,16 @@ from typing import Any
 class DeckKind(StrEnum):
     STANDARD_52 = "standard-52"
     """All 52 cards, no jokers; aces high, spades always trump."""
+    JOKERS_54 = "jokers-54"
+    """The 52 cards plus a big joker (`BJ`) and a little joker (`LJ`); which cards come out
+    to make the deal even is `deck.removed`, where the jokers rank is `deck.top_trumps`."""
+
+
+class Sides(StrEnum):
+    PARTNERSHIPS = "partnerships"
+    """Partners sit opposite and score together: North-South against East-West."""
+    INDIVIDUAL = "individual"
+    """Every player scores alone ("cutthroat"): each seat is its own side."""
 
 
 class FirstDealer(StrEnum):
@@ -45,6 +55,29 @@ class NilBid(StrEnum):
 class BlindNil(StrEnum):
     NOT_ALLOWED = "not-allowed"
     """Nobody may bid nil before looking at their cards."""
+    ALLOWED = "allowed"
+    """A player may bid blind nil (`blind-nil`), subject to `bidding.blind_nil_trailing_by`."""
+
+
+class ExchangeOrder(StrEnum):
+    PARTNER_FIRST = "partner-first"
+    """After a blind nil, the partner passes cards to the blind nil bidder, who then passes
+    the same number back."""
+    BIDDER_FIRST = "bidder-first"
+    """After a blind nil, the blind nil bidder passes cards to the partner first, who then
+    passes the same number back."""
+
+
+class BidConstraint(StrEnum):
+    FREE = "free"
+    """Any bid in the range (and nil, where allowed) may be made."""
+    SUICIDE = "suicide"
+    """Exactly one partner of each side bids nil: the second to bid must bid nil if the first
+    did not, and may not if the first did."""
+    MIRROR = "mirror"
+    """Each player must bid the number of spades (trumps) they hold; holding none, nil."""
+    WHIZ = "whiz"
+    """Each player bids either nil or the number of spades (trumps) they hold."""
 
 
 class FirstLeader(StrEnum):
@@ -69,6 +102,8 @@ class FirstLead(StrEnum):
 class SpadesLead(StrEnum):
     AFTER_BROKEN = "after-broken"
     """Spades may not be led until broken, unless the leader holds nothing but spades."""
+    ANY_TIME = "any-time"
+    """Spades may be led at any time, broken or not."""
 
 
 class SpadesBrokenBy(StrEnum):
@@ -84,6 +119,8 @@ class SetPenalty(StrEnum):
     """A set side loses the penalty for every trick it bid."""
     PER_TRICK_SHORT = "per-trick-short"
     """A set side loses the penalty only for each trick it fell short."""
+    NOTHING = "nothing"
+    """A set side scores nothing for the hand's contract: no points won, none lost."""
 
 
 class NilTricks(StrEnum):
@@ -100,6 +137,8 @@ class BagsCount(StrEnum):
     """Bags are recorded only in a hand where the partnership made its contract."""
     ALWAYS = "always"
     """Bags are recorded whether or not the contract was made."""
+    NEVER = "never"
+    """Bags are switched off: overtricks score their points, but no bag is ever recorded."""
 
 
 class BagCarry(StrEnum):
@@ -116,6 +155,17 @@ class TargetRule(StrEnum):
     """The game ends only when a side's total is strictly above the target."""
 
 
+class BostonRule(StrEnum):
+    ORDINARY = "ordinary"
+    """A side that bids and takes every trick of the hand scores it like any other contract."""
+    POINTS = "points"
+    """A side that bids every trick ("Boston") scores `scoring.boston_points` if it takes them
+    all, and loses that many if it does not."""
+    WINS_GAME = "wins-game"
+    """A side that bids every trick and takes them all wins the game at once; missing it is
+    an ordinary set."""
+
+
 class TieRule(StrEnum):
     TIE = "tie"
     """Equal totals when the game ends are a drawn game."""
@@ -126,6 +176,19 @@ class TieRule(StrEnum):
 @dataclass(frozen=True, slots=True)
 class DeckRules:
     cards: DeckKind
+    removed: tuple[str, ...]
+    """Cards taken out before the deal so it comes out even (e.g. `2C 2D` with jokers, `2C`
+    for three players), written rank then suit."""
+    top_trumps: tuple[str, ...]
+    """Cards ranked above the ace of spades, highest first (e.g. `BJ LJ 2D 2S`); each counts
+    as a spade for following suit, leading and breaking spades."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    players: int
+    """3 or 4. Three players sit N, E, S (South's left is North); four sit N, E, S, W."""
+    sides: Sides
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +204,15 @@ class BiddingRules:
     max_bid: int
     nil: NilBid
     blind_nil: BlindNil
+    blind_nil_trailing_by: int | None
+    """Blind nil only by a player whose side trails the leading other side by at least this
+    many points when the hand is dealt; null: at any time."""
+    blind_nil_exchange: int
+    """Cards passed each way between a blind nil bidder and the partner, 0 to 4."""
+    blind_nil_exchange_order: ExchangeOrder
+    team_minimum: int | None
+    """The least a partnership may bid in all (its numeric bids added); null: no minimum."""
+    constraint: BidConstraint
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,15 +233,31 @@ class ScoringRules:
     nil_bonus: int | None
     nil_penalty: int | None
     nil_tricks: NilTricks
+    blind_nil_bonus: int | None
+    blind_nil_penalty: int | None
     bags_count: BagsCount
     bag_threshold: int
     bag_penalty: int
+    bag_points_cancelled: bool
+    """When the bag penalty is paid, the points the cleared bags scored are taken back too
+    (10 bags at a point each: -110 in all)."""
     bag_carry: BagCarry
+    bonus_bid_tricks: int | None
+    """A contract of exactly this many tricks ("ten for two hundred") scores
+    `bonus_bid_made` instead of the usual points when made and loses `bonus_bid_set` when
+    set; null: no such bid."""
+    bonus_bid_made: int | None
+    bonus_bid_set: int | None
+    boston: BostonRule
+    boston_points: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class GameEndRules:
-    target: int
+    target: int | None
+    """null only when the game is a fixed number of hands."""
+    hands: int | None
+    """The game ends after this many hands, highest total winning; null: play to the target."""
     target_rule: TargetRule
     losing_floor: int | None
     tie: TieRule
@@ -180,6 +268,7 @@ class Rules:
     """Every rule the engine needs to play one variant, with all options applied."""
 
     deck: DeckRules
+    table: TableRules
     deal: DealRules
     bidding: BiddingRules
     play: PlayRules
@@ -190,6 +279,7 @@ class Rules:
 # Section name in a variant file -> the dataclass that holds it.
 SECTIONS: dict[str, type[Any]] = {
     "deck": DeckRules,
+    "table": TableRules,
     "deal": DealRules,
     "bidding": BiddingRules,
     "play": PlayRules,

@@ -1,0 +1,92 @@
+"""Who sits at the table and who scores with whom, as a variant's `deck` and `table` rules say.
+
+Four players sit N, E, S, W in two partnerships (NS and EW); three players ("cutthroat") sit
+N, E, S, South's left being North, and each scores alone, so each seat is its own side named by
+its letter. Everything that walks round the table (the next dealer, bidder or player) asks the
+table, never `Seat.left`, which knows only the four-seat table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reference_engine.seats import SEATS, Seat
+from reference_engine.variant.model import DeckKind, Rules, Sides
+
+DECK_SIZE = {DeckKind.STANDARD_52: 52, DeckKind.JOKERS_54: 54}
+"""How many cards each kind of pack holds before any are taken out."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The seats in play, clockwise from North, and how they pair into sides."""
+
+    seats: tuple[Seat, ...]
+    sides: tuple[str, ...]
+    """Side names in order: `NS`, `EW` for partnerships; `N`, `E`, `S` for three alone."""
+    left: tuple[Seat | None, ...]
+    """Indexed by seat number: the next seat clockwise in play (None for an empty seat)."""
+    side_of: tuple[str | None, ...]
+    """Indexed by seat number: the side the seat scores for (None for an empty seat)."""
+    side_seats: dict[str, tuple[Seat, ...]]
+    """Side name -> its seats, in seat order."""
+    partner: tuple[Seat | None, ...]
+    """Indexed by seat number: the seat's partner, None when it has none."""
+    cards_per_hand: int
+    """Cards dealt to each seat, which is also the number of tricks in a hand."""
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def partnerships(self) -> bool:
+        return self.partner[0] is not None
+
+    def next_seat(self, seat: Seat) -> Seat:
+        """The seat on `seat`'s left: who acts after it."""
+        following = self.left[seat]
+        if following is None:
+            raise ValueError(f"seat {seat.name} is not in play at a {self.players}-player table")
+        return following
+
+
+@lru_cache(maxsize=64)
+def make_table(players: int, sides: Sides, cards_in_play: int) -> Table:
+    """The table for `players` seats scoring as `sides`, dealing `cards_in_play` cards."""
+    if players not in (3, 4):
+        raise ValueError(f"a table seats 3 or 4 players, not {players}")
+    if cards_in_play % players:
+        raise ValueError(f"{cards_in_play} cards do not deal out evenly to {players} players")
+    seats = SEATS[:players]
+    left: list[Seat | None] = [None] * 4
+    for i, seat in enumerate(seats):
+        left[seat] = seats[(i + 1) % players]
+    if sides is Sides.PARTNERSHIPS:
+        if players != 4:
+            raise ValueError("partnerships need four players")
+        side_seats = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
+        partner: list[Seat | None] = [Seat.S, Seat.W, Seat.N, Seat.E]
+    else:
+        side_seats = {seat.name: (seat,) for seat in seats}
+        partner = [None] * 4
+    side_of: list[str | None] = [None] * 4
+    for name, members in side_seats.items():
+        for seat in members:
+            side_of[seat] = name
+    return Table(
+        seats=seats,
+        sides=tuple(side_seats),
+        left=tuple(left),
+        side_of=tuple(side_of),
+        side_seats=side_seats,
+        partner=tuple(partner),
+        cards_per_hand=cards_in_play // players,
+    )
+
+
+def table_of(rules: Rules) -> Table:
+    """The table a variant's rules set: its players and sides, and the cards each is dealt."""
+    cards_in_play = DECK_SIZE[rules.deck.cards] - len(rules.deck.removed)
+    return make_table(rules.table.players, rules.table.sides, cards_in_play)
