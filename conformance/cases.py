@@ -3,7 +3,8 @@
 This is the one module that turns case data into cases. A case file is JSON,
 `{"cases": [case, ...]}`, valid against `schema/case.schema.json`. Beyond the schema the loader
 checks what a schema cannot: ids unique across the suite and not retired, tags registered and
-agreeing with the variant's rules, the variant and its options loadable, each deal a real deal.
+agreeing with the variant's rules, the variant and its options loadable, each deal a real deal
+of the variant's pack and table.
 Every problem names the file, the case id and the field.
 """
 
@@ -22,7 +23,9 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from conformance.tags import Registry, registry, rule_value
 from reference_engine.paths import data_dir
+from reference_engine.table import table_of
 from reference_engine.variant import ResolvedVariant, VariantError, load_variant
+from reference_engine.variant.model import DeckKind, Rules
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 CASES_DIR = PACKAGE_DIR / "cases"
@@ -333,9 +336,20 @@ def _check_case(case: Case, reg: Registry) -> list[CaseProblem]:
                         f" {case.variant} plays {rule}={actual}",
                         f"$.tags[{index}]",
                     )
+    if variant is not None:
+        sides = list(table_of(variant.rules).sides)
+        keyed = [("$.setup.scores", case.setup["scores"]), ("$.setup.bags", case.setup["bags"])]
+        keyed += [(f"$.expect.{k}", case.expect[k]) for k in ("totals", "bags") if k in case.expect]
+        for at, value in keyed:
+            if sorted(value) != sorted(sides):
+                problem(
+                    f"keyed by {', '.join(value)}, but {case.variant}'s sides are"
+                    f" {', '.join(sides)}",
+                    at,
+                )
     for index, action in enumerate(case.actions):
         if action["action"] == "deal":
-            reason = pbn_problem(action["hands"])
+            reason = deal_problem(action["hands"], variant.rules if variant else None)
             if reason:
                 problem(reason, f"$.actions[{index}].hands")
     return problems
@@ -347,8 +361,47 @@ def resolved(variant: str, options: tuple[tuple[str, Any], ...]) -> ResolvedVari
     return load_variant(variant, dict(options))
 
 
-def pbn_problem(hands: str) -> str | None:
-    """What is wrong with a PBN deal (13 cards each, 52 different cards), or None if nothing."""
+def deal_problem(hands: str | dict[str, list[str]], rules: Rules | None = None) -> str | None:
+    """What is wrong with a deal, in PBN or as an object of seats' cards, or None if nothing.
+
+    With the variant's rules the deal must be the variant's: its seats, its cards per seat, no
+    card the pack leaves out (removed cards, or jokers in a 52-card pack). Without them (the
+    variant did not load) a PBN deal is checked as 13 cards each and an object as equal hands.
+    """
+    if isinstance(hands, str):
+        return pbn_problem(hands, table_of(rules).cards_per_hand if rules else 13)
+    table = table_of(rules) if rules else None
+    seats = [seat.name for seat in table.seats] if table else list(hands)
+    wrong_seats = sorted(set(hands) ^ set(seats), key="NESW".index)
+    if wrong_seats:
+        return f"the deal names seats {', '.join(hands)}, but {', '.join(seats)} are in play"
+    size = table.cards_per_hand if table else len(hands[seats[0]])
+    seen: set[str] = set()
+    for seat in seats:
+        cards = hands[seat]
+        if len(cards) != size:
+            return f"{seat}'s hand in the deal has {len(cards)} cards, not {size}"
+        for card in cards:
+            if card in seen:
+                return f"card {card} is dealt twice"
+            seen.add(card)
+    if rules is not None:
+        outside = [card for card in sorted(seen) if card not in _pack_cards(rules)]
+        if outside:
+            return f"card {outside[0]} is not in the variant's pack"
+    return None
+
+
+def _pack_cards(rules: Rules) -> frozenset[str]:
+    """The cards the variant deals: the deck's kind less the cards it removes."""
+    cards = {rank + suit for suit in "CDHS" for rank in "23456789TJQKA"}
+    if rules.deck.cards is DeckKind.JOKERS_54:
+        cards |= {"BJ", "LJ"}
+    return frozenset(cards - set(rules.deck.removed))
+
+
+def pbn_problem(hands: str, size: int = 13) -> str | None:
+    """What is wrong with a PBN deal (`size` cards each, none twice), or None if nothing."""
     _first, _, rest = hands.partition(":")
     seen: set[str] = set()
     for number, hand in enumerate(rest.split(" "), start=1):
@@ -357,8 +410,8 @@ def pbn_problem(hands: str) -> str | None:
             for suit, ranks in zip("SHDC", hand.split("."), strict=True)
             for rank in ranks
         ]
-        if len(cards) != 13:
-            return f"hand {number} of the deal has {len(cards)} cards, not 13"
+        if len(cards) != size:
+            return f"hand {number} of the deal has {len(cards)} cards, not {size}"
         doubled = sorted(card for card in cards if card in seen or cards.count(card) > 1)
         if doubled:
             return f"card {doubled[0]} is dealt twice"
