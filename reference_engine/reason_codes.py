@@ -8,8 +8,13 @@ When several reasons apply at once, the first in this order is reported:
 1. the action is malformed (`malformed-action`, `unknown-seat`, `unknown-card`, `unknown-bid`,
    `bad-deal`, `bad-setup`);
 2. the game is over (`game-over`), or the action belongs to another phase (`wrong-phase`);
-3. a bid: `already-bid`, then `not-your-turn`, then `nil-not-allowed` / `bid-out-of-range`;
-4. a play: `not-your-turn`, then `card-not-in-hand`, then `must-follow-suit` (when following),
+3. a bid: `already-bid`, then `not-your-turn`, then the kind of bid (`blind-nil-not-allowed`,
+   `blind-nil-not-trailing`, `nil-not-allowed`, `bid-out-of-range`), then the bidding
+   constraint (`suicide-one-nil`, `must-bid-spades`, `must-bid-nil-or-spades`), then
+   `below-team-minimum`;
+4. a pass of cards after a blind nil: `not-your-turn`, then `pass-wrong-count`, then
+   `card-not-in-hand`;
+5. a play: `not-your-turn`, then `card-not-in-hand`, then `must-follow-suit` (when following),
    or, when leading, the first-lead rule (`first-lead-must-be-lowest-club`,
    `first-lead-must-be-named-card`) before `spades-not-broken`.
 """
@@ -31,32 +36,36 @@ class ReasonCode(StrEnum):
 
     MALFORMED_ACTION = (
         "malformed-action",
-        "The action is not one of deal, bid or play, or lacks a field it needs.",
+        "The action is not one of deal, bid, pass or play, or lacks a field it needs.",
     )
 
     UNKNOWN_SEAT = (
         "unknown-seat",
-        "The seat is not one of N, E, S, W.",
+        "The seat is not one in play: N, E, S, W at four players; N, E, S at three.",
     )
 
     UNKNOWN_CARD = (
         "unknown-card",
-        "The card is not a card of the deck (rank 2-9, T or 10, J, Q, K, A, then S, H, D or C).",
+        "The card is not a card of any pack (rank 2-9, T or 10, J, Q, K, A, then S, H, D or "
+        "C; or `BJ`, `LJ` for the big and little joker).",
     )
 
     UNKNOWN_BID = (
         "unknown-bid",
-        "The bid is neither a whole number of tricks nor `nil`.",
+        "The bid is neither a whole number of tricks nor `nil` or `blind-nil`.",
     )
 
     BAD_DEAL = (
         "bad-deal",
-        "The deal does not give 13 different cards to each of the four seats, 52 in all.",
+        "The deal does not give every seat in play its share of different cards from the "
+        "variant's pack (13 each of 52 for four players), every card in play dealt once; a "
+        "card taken out of the pack, or a joker in a pack without jokers, is refused too.",
     )
 
     BAD_SETUP = (
         "bad-setup",
-        "The game's starting position (dealer, scores, bags) cannot be read.",
+        "The game's starting position (dealer, scores, bags, hands already played) cannot "
+        "be read.",
     )
 
     GAME_OVER = (
@@ -88,6 +97,48 @@ class ReasonCode(StrEnum):
     BID_OUT_OF_RANGE = (
         "bid-out-of-range",
         "A numeric bid below the variant's minimum or above its maximum.",
+    )
+
+    BLIND_NIL_NOT_ALLOWED = (
+        "blind-nil-not-allowed",
+        "Blind nil was bid, but the variant does not allow a blind nil.",
+    )
+
+    BLIND_NIL_NOT_TRAILING = (
+        "blind-nil-not-trailing",
+        "Blind nil was bid by a player whose side was not far enough behind when the hand was "
+        "dealt: the variant allows it only to a side trailing the leading other side by at "
+        "least a set number of points.",
+    )
+
+    BELOW_TEAM_MINIMUM = (
+        "below-team-minimum",
+        "The second partner's bid leaves the partnership's numeric bids short of the variant's "
+        "team minimum (a nil counts as nothing toward it).",
+    )
+
+    SUICIDE_ONE_NIL = (
+        "suicide-one-nil",
+        "Under suicide bidding exactly one partner of each side bids nil: the second partner "
+        "bid a number after the first bid one, or bid nil after the first bid nil.",
+    )
+
+    MUST_BID_SPADES = (
+        "must-bid-spades",
+        "Under mirror bidding a player bids exactly the number of spades held (top trumps "
+        "counted as spades), or nil holding none, and bid something else.",
+    )
+
+    MUST_BID_NIL_OR_SPADES = (
+        "must-bid-nil-or-spades",
+        "Under whiz bidding a player bids either nil or the number of spades held (top trumps "
+        "counted as spades), and bid something else.",
+    )
+
+    PASS_WRONG_COUNT = (
+        "pass-wrong-count",
+        "In the exchange after a blind nil, the cards passed are not exactly the number the "
+        "variant sets (or name the same card twice).",
     )
 
     CARD_NOT_IN_HAND = (

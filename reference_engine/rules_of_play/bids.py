@@ -1,22 +1,262 @@
-"""Legal bids: a number of tricks within the variant's range, or nil where nil is allowed."""
+"""Legal bids: a number of tricks within the variant's range, nil or blind nil where allowed,
+and whatever the table's bidding constraint (suicide, mirror, whiz) and team minimum demand.
+
+A bid is checked by a short list of rules, each one small function that either lets it pass
+or says why not; the first refusal is the one reported:
+
+1. the kind of bid: blind nil allowed at all, and only when the side trails by enough
+   (`blind-nil-not-allowed`, `blind-nil-not-trailing`); nil allowed (`nil-not-allowed`); a
+   number within the variant's range (`bid-out-of-range`);
+2. the bidding constraint, `BID_CONSTRAINT[rules.bidding.constraint]` (`suicide-one-nil`,
+   `must-bid-spades`, `must-bid-nil-or-spades`);
+3. the team minimum, for the second partner to bid (`below-team-minimum`).
+"""
 
 from __future__ import annotations
 
-from reference_engine.actions import NIL, BidValue
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
 from reference_engine.reason_codes import ReasonCode
-from reference_engine.variant.model import BiddingRules, NilBid
+from reference_engine.seats import Seat
+from reference_engine.table import table_of
+from reference_engine.variant.model import (
+    BidConstraint,
+    BiddingRules,
+    BlindNil,
+    NilBid,
+    Rules,
+)
+
+NIL: Literal["nil"] = "nil"
+BLIND_NIL: Literal["blind-nil"] = "blind-nil"
+NIL_BIDS = (NIL, BLIND_NIL)
+"""The bids that promise to take no trick at all."""
+
+BidValue = int | Literal["nil", "blind-nil"]
+Refusal = tuple[ReasonCode, str]
+"""A refused bid: its reason code, and a sentence naming the numbers that rule it out."""
 
 
-def legal_bids(bidding: BiddingRules) -> list[BidValue]:
-    """Every bid a player may make, numbers low to high, then nil."""
+@dataclass(frozen=True, slots=True)
+class BidContext:
+    """What the table knows when a player bids: their hand, their spades, partner's bid and
+    how far their side is behind."""
+
+    seat: Seat
+    hand: int
+    """The bidder's cards, as a mask."""
+    spades: int
+    """Spades held, the top trumps (jokers, promoted deuces) counted among them."""
+    partner_bid: BidValue | None
+    """Partner's bid if partner has bid already; None before that, or with no partner."""
+    trailing_by: int
+    """The highest other side's total less the bidder's side's total when the hand was dealt
+    (zero or less when the side is level or ahead)."""
+    tricks: int
+    """Tricks in a hand: 13, or 17 for three players."""
+
+
+Check = Callable[[Rules, BidContext, BidValue], Refusal | None]
+
+
+def _side(rules: Rules, ctx: BidContext) -> str:
+    return table_of(rules).side_of[ctx.seat] or ctx.seat.name
+
+
+def _spades_text(count: int) -> str:
+    if count == 0:
+        return "no spades"
+    return "1 spade" if count == 1 else f"{count} spades"
+
+
+# --- the kind of bid ------------------------------------------------------------------------
+
+
+def blind_nil_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """Blind nil only where the variant allows it, and only when the side trails enough."""
+    if bid != BLIND_NIL:
+        return None
+    bidding = rules.bidding
+    if bidding.blind_nil is not BlindNil.ALLOWED:
+        return (ReasonCode.BLIND_NIL_NOT_ALLOWED, "this variant does not allow a blind nil bid")
+    needed = bidding.blind_nil_trailing_by
+    if needed is not None and ctx.trailing_by < needed:
+        side = _side(rules, ctx)
+        if ctx.trailing_by > 0:
+            where = f"{side} trails by {ctx.trailing_by}"
+        elif ctx.trailing_by == 0:
+            where = f"{side} is level with the leader"
+        else:
+            where = f"{side} leads by {-ctx.trailing_by}"
+        return (
+            ReasonCode.BLIND_NIL_NOT_TRAILING,
+            f"blind nil needs the bidder's side to trail by at least {needed} points; {where}",
+        )
+    return None
+
+
+def nil_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """Nil only where the variant allows it."""
+    if bid == NIL and rules.bidding.nil is not NilBid.ALLOWED:
+        return (ReasonCode.NIL_NOT_ALLOWED, "this variant does not allow a nil bid")
+    return None
+
+
+def range_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """A number of tricks between the variant's least and greatest bid."""
+    if bid in NIL_BIDS:
+        return None
+    lo, hi = rules.bidding.min_bid, rules.bidding.max_bid
+    if not isinstance(bid, int) or not lo <= bid <= hi:
+        return (ReasonCode.BID_OUT_OF_RANGE, f"a bid must be {lo} to {hi} tricks, not {bid}")
+    return None
+
+
+# --- the bidding constraint -----------------------------------------------------------------
+
+
+def free(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """Any bid the range and nil rules allow."""
+    return None
+
+
+def suicide(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """Exactly one partner of each side bids nil: the second to bid must bid nil (or blind
+    nil) if the first did not, and may not if the first did. The first bids freely."""
+    if ctx.partner_bid is None:
+        return None
+    seat = ctx.seat.name
+    partner_nil = ctx.partner_bid in NIL_BIDS
+    if partner_nil and bid in NIL_BIDS:
+        return (
+            ReasonCode.SUICIDE_ONE_NIL,
+            f"exactly one partner bids nil; {seat}'s partner bid {ctx.partner_bid}, "
+            f"so {seat} must bid a number",
+        )
+    if not partner_nil and bid not in NIL_BIDS:
+        return (
+            ReasonCode.SUICIDE_ONE_NIL,
+            f"exactly one partner bids nil; {seat}'s partner bid {ctx.partner_bid}, "
+            f"so {seat} must bid nil",
+        )
+    return None
+
+
+def mirror(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """The bid is the number of spades held; holding none, nil. No blind nil."""
+    wanted: BidValue = ctx.spades if ctx.spades else NIL
+    if bid == wanted:
+        return None
+    return (
+        ReasonCode.MUST_BID_SPADES,
+        f"{ctx.seat.name} holds {_spades_text(ctx.spades)} and must bid {wanted}, not {bid}",
+    )
+
+
+def whiz(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """The bid is nil (or blind nil, where allowed) or the number of spades held."""
+    if bid in NIL_BIDS or bid == ctx.spades:
+        return None
+    choices = f"nil or {ctx.spades}" if ctx.spades else "nil"
+    return (
+        ReasonCode.MUST_BID_NIL_OR_SPADES,
+        f"{ctx.seat.name} holds {_spades_text(ctx.spades)} and must bid {choices}, not {bid}",
+    )
+
+
+BID_CONSTRAINT: dict[BidConstraint, Check] = {
+    BidConstraint.FREE: free,
+    BidConstraint.SUICIDE: suicide,
+    BidConstraint.MIRROR: mirror,
+    BidConstraint.WHIZ: whiz,
+}
+"""`bidding.constraint` -> the rule it adds to every bid."""
+
+
+# --- the team minimum -----------------------------------------------------------------------
+
+
+def team_minimum_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """The second partner to bid brings the side's numbers up to the team minimum; nil (or
+    blind nil) only when the first partner's number already reaches it."""
+    least = rules.bidding.team_minimum
+    if least is None or ctx.partner_bid is None:
+        return None
+    partner = 0 if ctx.partner_bid in NIL_BIDS else int(ctx.partner_bid)
+    own = 0 if bid in NIL_BIDS else int(bid)
+    if partner + own >= least:
+        return None
+    seat = ctx.seat.name
+    still = least - partner
+    if bid in NIL_BIDS:
+        need = f"so {seat} may not bid {bid} and must bid {still} or more"
+    else:
+        need = f"so {seat} must bid {still} or more"
+    return (
+        ReasonCode.BELOW_TEAM_MINIMUM,
+        f"{_side(rules, ctx)} must bid at least {least} in all; "
+        f"{seat}'s partner bid {ctx.partner_bid}, {need}",
+    )
+
+
+def checks(rules: Rules) -> tuple[Check, ...]:
+    """The rules a bid must pass under this variant, in the order their refusals are told."""
+    return (
+        blind_nil_check,
+        nil_check,
+        range_check,
+        BID_CONSTRAINT[rules.bidding.constraint],
+        team_minimum_check,
+    )
+
+
+def bid_refusal(
+    rules: Rules | BiddingRules, ctx: BidContext | BidValue, bid: BidValue | None = None
+) -> Refusal | ReasonCode | None:
+    """Why the variant refuses this bid now, as (reason code, sentence), or None if it may be
+    made."""
+    if isinstance(rules, BiddingRules):
+        return _old_refusal(rules, ctx)  # type: ignore[arg-type]
+    assert isinstance(ctx, BidContext) and bid is not None
+    for check in checks(rules):
+        refusal = check(rules, ctx, bid)
+        if refusal is not None:
+            return refusal
+    return None
+
+
+def candidate_bids(rules: Rules, ctx: BidContext) -> list[BidValue]:
+    """Every bid worth asking about: the range, the spade count, nil and blind nil."""
+    numbers = set(range(rules.bidding.min_bid, rules.bidding.max_bid + 1))
+    numbers.add(ctx.spades)
+    return [*sorted(numbers), NIL, BLIND_NIL]
+
+
+def legal_bids(rules: Rules | BiddingRules, ctx: BidContext | None = None) -> list[BidValue]:
+    """Every bid the player may make now: numbers low to high, then nil, then blind nil."""
+    if isinstance(rules, BiddingRules):
+        return _old_legal_bids(rules)
+    assert ctx is not None
+    rule_list = checks(rules)
+    return [
+        bid
+        for bid in candidate_bids(rules, ctx)
+        if all(check(rules, ctx, bid) is None for check in rule_list)
+    ]
+
+
+# The calls the game made before it knew the bidder's context: kept until game.py passes a
+# BidContext, so the engine keeps working in the meantime.
+def _old_legal_bids(bidding: BiddingRules) -> list[BidValue]:
     bids: list[BidValue] = list(range(bidding.min_bid, bidding.max_bid + 1))
     if bidding.nil is NilBid.ALLOWED:
         bids.append(NIL)
     return bids
 
 
-def bid_refusal(bidding: BiddingRules, bid: BidValue) -> ReasonCode | None:
-    """Why the variant refuses this bid, or None if it may be made."""
+def _old_refusal(bidding: BiddingRules, bid: BidValue) -> ReasonCode | None:
     if bid == NIL:
         return None if bidding.nil is NilBid.ALLOWED else ReasonCode.NIL_NOT_ALLOWED
     if not bidding.min_bid <= int(bid) <= bidding.max_bid:
