@@ -23,7 +23,7 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "wrong-type",
         10,
         "rules.game_end.target.value",
-        "expected a whole number, found text",
+        "expected a whole number or null, found text",
     ),
     "unknown-field": ("unknown-field", 7, "colour", "unknown field 'colour'"),
     "typo-field": ("typo-field", 9, "rules.bidding.nill", "did you mean 'nil'?"),
@@ -93,7 +93,7 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.scoring.bag_penalty",
         "needs its provenance: add `cite` or `interpretation`",
     ),
-    "root-missing-rule": ("root-missing-rule", 9, "rules.deal", "missing section rules.deal"),
+    "root-missing-rule": ("root-missing-rule", 9, "rules.table", "missing section rules.table"),
     "undeclared-source": (
         "undeclared-source",
         12,

@@ -8,7 +8,7 @@ from dataclasses import fields
 from enum import Enum
 from pathlib import Path
 from types import UnionType
-from typing import Any, get_args
+from typing import Any, get_args, get_origin
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -89,6 +89,10 @@ def test_schema_value_type_matches_the_model(rule: str, kind: Any) -> None:
     if isinstance(kind, type) and issubclass(kind, Enum):
         assert value["enum"] == [member.value for member in kind]
         return
-    expected = {int: "integer", str: "string"}[kind]
+    if get_origin(kind) is tuple:
+        assert value["type"] == "array"
+        assert value["items"]["$ref"] == "#/$defs/cardText"
+        return
+    expected = {int: "integer", str: "string", bool: "boolean"}[kind]
     types = value["type"] if isinstance(value["type"], list) else [value["type"]]
     assert set(types) == ({expected, "null"} if nullable else {expected})

@@ -6,7 +6,7 @@ import difflib
 from dataclasses import fields
 from enum import Enum
 from types import UnionType
-from typing import Any, get_args
+from typing import Any, get_args, get_origin
 
 from reference_engine.variant.errors import OptionError, Problem
 from reference_engine.variant.merge import Merged, OptionSetting, RuleSetting
@@ -88,7 +88,10 @@ def _table_option(merged: Merged, option: OptionSetting) -> TableOption:
 
 
 def _typed(kind: Any, raw: Any) -> Any:
-    """A checked YAML value as the rules field's type: enums as members, 10.0 as 10."""
+    """A checked YAML value as the rules field's type: enums as members, 10.0 as 10, a list of
+    cards as a tuple of cards written the project's way (`10d` as `TD`)."""
+    if get_origin(kind) is tuple:
+        return tuple(canonical_card(str(card)) for card in raw)
     if isinstance(kind, UnionType):
         if raw is None:
             return None

@@ -70,7 +70,9 @@ def schema_problems(doc: Document) -> list[Problem]:
             if suggestion is not None:
                 suggested.add(suggestion)
     # A typo'd field also shows up as the real field "missing"; the typo message says it all.
-    return [p for p in problems if not _is_missing_of(p, suggested)]
+    kept = [p for p in problems if not _is_missing_of(p, suggested)]
+    # jsonschema reports a `required` list once per missing name; each name is said once.
+    return list(dict.fromkeys(kept))
 
 
 def _is_missing_of(problem: Problem, suggested: set[FieldPath]) -> bool:

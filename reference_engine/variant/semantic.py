@@ -27,7 +27,9 @@ DECK_CARDS: dict[str, frozenset[str]] = {
 
 
 def canonical_card(text: str) -> str:
-    """A card as the project writes it: `10D` becomes `TD`; anything else is left as written."""
+    """A card as the project writes it: `10D` becomes `TD`, `as` becomes `AS`, `bj` becomes `BJ`;
+    text that is no card is left as written but for the case."""
+    text = text.strip().upper()
     return "T" + text[2:] if text.startswith("10") and len(text) == 3 else text
 
 
