@@ -64,8 +64,7 @@ class ReasonCode(StrEnum):
 
     BAD_SETUP = (
         "bad-setup",
-        "The game's starting position (dealer, scores, bags, hands already played) cannot "
-        "be read.",
+        "The game's starting position (dealer, scores, bags, hands already played) cannot be read.",
     )
 
     GAME_OVER = (

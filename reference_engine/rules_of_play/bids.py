@@ -58,6 +58,28 @@ class BidContext:
     """Tricks in a hand: 13, or 17 for three players."""
 
 
+def bid_context(
+    rules: Rules,
+    seat: Seat,
+    hand: int,
+    *,
+    partner_bid: BidValue | None = None,
+    trailing_by: int = 0,
+) -> BidContext:
+    """The context of `seat`'s bid holding `hand`: its spades counted in the variant's pack
+    (top trumps included) and the tricks of a hand at its table."""
+    from reference_engine.pack import pack_of
+
+    return BidContext(
+        seat=seat,
+        hand=hand,
+        spades=pack_of(rules).spade_count(hand),
+        partner_bid=partner_bid,
+        trailing_by=trailing_by,
+        tricks=table_of(rules).cards_per_hand,
+    )
+
+
 Check = Callable[[Rules, BidContext, BidValue], Refusal | None]
 
 
