@@ -183,3 +183,80 @@ def test_every_problem_is_reported_not_only_the_first(tmp_path: Path) -> None:
     found = problems(tmp_path)
     assert len(found) == 2
     assert "test.bid.first.1" in found[0] and "test.two" in found[1]
+
+
+# --- the house-rule forms: deals as an object, jokers, passes, sides keyed by seat ----------
+
+OBJECT_DEAL = {
+    "N": ["AS", "KS", "QS", "JS", "AH", "KH", "QH", "AD", "KD", "QD", "AC", "KC", "QC"],
+    "E": ["TS", "9S", "8S", "JH", "TH", "9H", "8H", "JD", "TD", "9D", "JC", "TC", "9C"],
+    "S": ["7S", "6S", "5S", "7H", "6H", "5H", "8D", "7D", "6D", "5D", "8C", "7C", "6C"],
+    "W": ["4S", "3S", "2S", "4H", "3H", "2H", "4D", "3D", "2D", "5C", "4C", "3C", "2C"],
+}
+
+
+def test_a_deal_written_as_each_seats_cards_loads(tmp_path: Path) -> None:
+    write(tmp_path, "standard/a.json", a_case(actions=[{"action": "deal", "hands": OBJECT_DEAL}]))
+    assert load_suite(tmp_path, retired=()).by_id("test.bid.first.1").actions[0]["hands"]["N"]
+
+
+def test_an_object_deal_is_checked_against_the_variants_table_and_pack(tmp_path: Path) -> None:
+    joker = dict(OBJECT_DEAL, W=["BJ", *OBJECT_DEAL["W"][1:]])
+    short = dict(OBJECT_DEAL, E=OBJECT_DEAL["E"][:12])
+    three = {seat: OBJECT_DEAL[seat] for seat in "NES"}
+    write(tmp_path, "standard/a.json", a_case(actions=[{"action": "deal", "hands": joker}]))
+    write(
+        tmp_path, "standard/b.json", a_case(id="t.b", actions=[{"action": "deal", "hands": short}])
+    )
+    write(
+        tmp_path, "standard/c.json", a_case(id="t.c", actions=[{"action": "deal", "hands": three}])
+    )
+    found = problems(tmp_path)
+    assert any("at $.actions[0].hands: card BJ is not in the variant's pack" in p for p in found)
+    assert any(
+        "t.b at $.actions[0].hands: E's hand in the deal has 12 cards, not 13" in p for p in found
+    )
+    assert any(
+        "t.c at $.actions[0].hands: the deal names seats N, E, S, but N, E, S, W" in p
+        for p in found
+    )
+
+
+def test_a_seat_that_is_not_a_seat_is_refused_by_the_schema(tmp_path: Path) -> None:
+    bad = dict(OBJECT_DEAL, X=["AS"])
+    write(tmp_path, "standard/a.json", a_case(actions=[{"action": "deal", "hands": bad}]))
+    (message,) = problems(tmp_path)
+    assert "at $.actions[0].hands" in message
+
+
+def test_a_pass_and_the_new_bids_are_log_entries_the_schema_accepts(tmp_path: Path) -> None:
+    from conformance.cases import _validators
+
+    _file, action = _validators()
+    assert action.is_valid({"action": "pass", "seat": "S", "cards": ["AS", "KD"]})
+    assert action.is_valid({"action": "bid", "seat": "S", "bid": "blind-nil"})
+    assert action.is_valid({"action": "bid", "seat": "S", "bid": 17})
+    assert action.is_valid({"action": "play", "seat": "S", "card": "LJ"})
+    assert not action.is_valid({"action": "bid", "seat": "S", "bid": 18})
+    assert not action.is_valid({"action": "pass", "seat": "S"})
+    assert not action.is_valid({"action": "play", "seat": "S", "card": "XJ"})
+
+
+def test_scores_keyed_by_the_wrong_sides_are_refused(tmp_path: Path) -> None:
+    alone = {"N": 0, "E": 0, "S": 0}
+    write(
+        tmp_path, "standard/a.json", a_case(setup={"dealer": "N", "scores": alone, "bags": alone})
+    )
+    found = problems(tmp_path)
+    assert any(
+        "at $.setup.scores: keyed by N, E, S, but standard's sides are NS, EW" in p for p in found
+    )
+
+
+def test_hands_played_is_a_count(tmp_path: Path) -> None:
+    start = {"dealer": "N", "scores": {"NS": 0, "EW": 0}, "bags": {"NS": 0, "EW": 0}}
+    write(tmp_path, "standard/a.json", a_case(setup=dict(start, hands_played=-1)))
+    (message,) = problems(tmp_path)
+    assert "at $.setup.hands_played" in message
+    write(tmp_path, "standard/a.json", a_case(setup=dict(start, hands_played=3)))
+    assert load_suite(tmp_path, retired=()).by_id("test.bid.first.1").setup["hands_played"] == 3

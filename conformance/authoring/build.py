@@ -13,6 +13,7 @@ from typing import Any
 
 from conformance.authoring.deal_search import find_play
 from reference_engine.seats import Seat
+from reference_engine.table import table_of
 from reference_engine.variant import ResolvedVariant, load_variant
 from reference_engine.variant.model import FirstBidder
 
@@ -36,13 +37,26 @@ def value_tag(ident: str, path: str, options: Mapping[str, Any] | None = None) -
 
 
 def setup(
-    dealer: str, scores: tuple[int, int] = (0, 0), bags: tuple[int, int] = (0, 0)
+    dealer: str,
+    scores: tuple[int, int] | Mapping[str, int] = (0, 0),
+    bags: tuple[int, int] | Mapping[str, int] = (0, 0),
+    hands_played: int | None = None,
 ) -> dict[str, Any]:
-    return {
+    """A setup: pairs are (NS, EW); a mapping keys the sides itself (N, E, S for three alone)."""
+    out: dict[str, Any] = {
         "dealer": dealer,
-        "scores": {"NS": scores[0], "EW": scores[1]},
-        "bags": {"NS": bags[0], "EW": bags[1]},
+        "scores": _by_side(scores),
+        "bags": _by_side(bags),
     }
+    if hands_played is not None:
+        out["hands_played"] = hands_played
+    return out
+
+
+def _by_side(values: tuple[int, int] | Mapping[str, int]) -> dict[str, int]:
+    if isinstance(values, Mapping):
+        return dict(values)
+    return {"NS": values[0], "EW": values[1]}
 
 
 def origin_source(ident: str, key: str, section: str) -> dict[str, Any]:
@@ -54,8 +68,12 @@ def derived(clause: str) -> dict[str, Any]:
     return {"kind": "derived", "clause": clause}
 
 
-def nil(seat: str, tricks: int, points: int) -> dict[str, Any]:
-    return {"seat": seat, "tricks": tricks, "made": tricks == 0, "points": points}
+def nil(seat: str, tricks: int, points: int, blind: bool | None = None) -> dict[str, Any]:
+    """A nil's line; `blind` is written only when given (the house-rule cases give it)."""
+    out: dict[str, Any] = {"seat": seat, "tricks": tricks, "made": tricks == 0, "points": points}
+    if blind is not None:
+        out["blind"] = blind
+    return out
 
 
 def side(
@@ -115,12 +133,36 @@ def hand(
     }
 
 
+def sheet(
+    bids: Mapping[str, Any], tricks: Mapping[str, int], *lines: dict[str, Any], total: int
+) -> dict[str, Any]:
+    """A hand's sheet for any table: seats in play are those `bids` names; one line per side,
+    each line's side_tricks the tricks of the seats its side name spells (NS, EW, or a seat)."""
+    if sum(tricks.values()) != total:
+        raise ValueError(f"tricks {dict(tricks)} do not add up to {total}")
+    for line in lines:
+        name = line["side"]
+        if line["side_tricks"] != sum(tricks[s] for s in name):
+            raise ValueError(f"{name}: side_tricks disagrees with the seats' tricks")
+    seats = [s for s in "NESW" if s in bids]
+    return {
+        "bids": {s: bids[s] for s in seats},
+        "tricks": {s: tricks[s] for s in seats},
+        "sides": {line["side"]: line for line in lines},
+    }
+
+
 def bid_order(ident: str, dealer: str, options: Mapping[str, Any] | None = None) -> list[str]:
-    """The seats in bidding order for a hand dealt by `dealer`."""
+    """The seats in bidding order for a hand dealt by `dealer`, round the variant's table."""
+    rules = variant(ident, opts(options)).rules
+    table = table_of(rules)
     first = Seat[dealer]
-    if variant(ident, opts(options)).rules.bidding.first_bidder is FirstBidder.LEFT_OF_DEALER:
-        first = first.left
-    return [Seat((first + i) & 3).name for i in range(4)]
+    if rules.bidding.first_bidder is FirstBidder.LEFT_OF_DEALER:
+        first = table.next_seat(first)
+    order = [first]
+    while len(order) < table.players:
+        order.append(table.next_seat(order[-1]))
+    return [seat.name for seat in order]
 
 
 def bids_log(

@@ -15,12 +15,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from reference_engine.cards import SPADES, cards_in
+from reference_engine.cards import CARD_TEXT, SPADES, cards_in
 from reference_engine.deal import format_pbn
 from reference_engine.game import Game, Phase
 from reference_engine.rules_of_play import beats
 from reference_engine.seats import SEATS, Seat
-from reference_engine.variant.model import ResolvedVariant
+from reference_engine.table import table_of
+from reference_engine.variant.model import DeckKind, ResolvedVariant
 
 MAX_ATTEMPTS = 4000
 
@@ -34,23 +35,46 @@ class SearchFailed(RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class Found:
-    """A deal (PBN) and the whole log (deal, bids, plays) producing the wanted trick counts."""
+    """A deal (PBN, or each seat's cards) and the whole log (deal, bids, any passes, plays)
+    producing the wanted trick counts."""
 
-    hands: str
+    hands: Any
     actions: list[dict[str, Any]]
     attempt: int
 
 
-def _power(card: int) -> int:
-    """How likely a card is to take a trick: any spade above any other suit, then by rank."""
-    return card % 13 + (20 if card // 13 == SPADES else 0)
+def _power(card: int, pack: Any = None) -> int:
+    """How likely a card is to take a trick: any spade (top trumps included) above any other
+    suit, then by strength within the suit."""
+    if pack is None or pack.standard:
+        return card % 13 + (20 if card // 13 == SPADES else 0)
+    return pack.power[card] + (20 if pack.suit_of[card] == SPADES else 0)
 
 
-def _biased_deal(rng: random.Random, wanted: Mapping[Seat, int]) -> tuple[int, int, int, int]:
-    """A deal where each seat gets about as many of the strongest cards as tricks it must win."""
-    order = sorted(range(52), key=lambda c: _power(c) + rng.random() * 6, reverse=True)
-    strong, rest = order[:13], order[13:]
-    slots = [seat for seat in SEATS for _ in range(wanted[seat])]
+def _pack(variant: ResolvedVariant) -> Any:
+    """The variant's pack (cards in play, suits and strengths), or None for the plain 52."""
+    rules = variant.rules
+    if rules.deck.cards is DeckKind.STANDARD_52 and not rules.deck.removed:
+        if not rules.deck.top_trumps:
+            return None
+    from reference_engine.pack import pack_of  # only house-rule packs need it
+
+    return pack_of(rules)
+
+
+def _biased_deal(
+    rng: random.Random,
+    wanted: Mapping[Seat, int],
+    seats: tuple[Seat, ...] = SEATS,
+    pack: Any = None,
+    per_hand: int = 13,
+) -> list[int]:
+    """A deal where each seat gets about as many of the strongest cards as tricks it must win;
+    the result is indexed by seat number (an empty seat gets 0)."""
+    deck = range(52) if pack is None else list(cards_in(pack.cards))
+    order = sorted(deck, key=lambda c: _power(c, pack) + rng.random() * 6, reverse=True)
+    strong, rest = order[:per_hand], order[per_hand:]
+    slots = [seat for seat in seats for _ in range(wanted[seat])]
     rng.shuffle(slots)
     hands = [0, 0, 0, 0]
     counts = [0, 0, 0, 0]
@@ -59,10 +83,23 @@ def _biased_deal(rng: random.Random, wanted: Mapping[Seat, int]) -> tuple[int, i
         counts[seat] += 1
     rng.shuffle(rest)
     for card in rest:
-        seat = min((s for s in SEATS if counts[s] < 13), key=lambda s: (counts[s], rng.random()))
+        seat = min(
+            (s for s in seats if counts[s] < per_hand), key=lambda s: (counts[s], rng.random())
+        )
         hands[seat] |= 1 << card
         counts[seat] += 1
-    return hands[0], hands[1], hands[2], hands[3]
+    return hands
+
+
+def deal_json(hands: list[int], seats: tuple[Seat, ...]) -> Any:
+    """A deal in the log's form: PBN for four seats and no joker, else each seat's cards."""
+    if len(seats) == 4 and not any(h >> 52 for h in hands):
+        return format_pbn(hands)
+    return {s.name: [CARD_TEXT[c] for c in sorted(cards_in(hands[s]), reverse=True)] for s in seats}
+
+
+def _beats(pack: Any, card: int, best: int) -> bool:
+    return beats(card, best) if pack is None else bool(pack.beats(card, best))
 
 
 def _choose(
@@ -71,28 +108,41 @@ def _choose(
     need: Mapping[Seat, int],
     rng: random.Random,
     keep: PlayFilter | None = None,
+    pack: Any = None,
+    last: int = 3,
 ) -> int:
     legal = list(cards_in(game.legal_plays(seat)))
     if keep is not None:
         legal = keep(game, legal)
     if rng.random() < 0.1:
         return rng.choice(legal)
-    by_power = sorted(legal, key=_power)
+    by_power = sorted(legal, key=lambda c: _power(c, pack))
     wants = need[seat] > 0
     trick = game.current_trick
     if not trick:
         return by_power[-1] if wants else by_power[0]
     best_seat, best = trick[0]
     for s, card in trick[1:]:
-        if beats(card, best):
+        if _beats(pack, card, best):
             best_seat, best = s, card
-    winners = [c for c in by_power if beats(c, best)]
-    losers = [c for c in by_power if not beats(c, best)]
+    winners = [c for c in by_power if _beats(pack, c, best)]
+    losers = [c for c in by_power if not _beats(pack, c, best)]
     if wants and winners:
-        return winners[-1] if len(trick) < 3 else winners[0]
+        return winners[-1] if len(trick) < last else winners[0]
     if not wants and need[best_seat] > 0 and losers:
         return losers[-1]
     return losers[0] if losers else by_power[0]
+
+
+def _exchange(game: Game, pack: Any) -> None:
+    """The passes after a blind nil: the blind nil bidder passes its strongest cards, the
+    partner its weakest, as many as the variant's exchange sets."""
+    count = game.rules.bidding.blind_nil_exchange
+    seat = game.to_act
+    assert seat is not None
+    held = sorted(cards_in(game.hands[seat]), key=lambda c: _power(c, pack))
+    chosen = held[-count:] if game.bids.get(seat) == "blind-nil" else held[:count]
+    game.apply({"action": "pass", "seat": seat.name, "cards": [CARD_TEXT[c] for c in chosen]})
 
 
 def find_play(
@@ -109,9 +159,14 @@ def find_play(
     """A deal and play, dealt by `dealer`, in which seat X bids `bids[X]` and takes exactly
     `tricks[X]`. `prefix` is a log already played (earlier hands) that this hand follows;
     `keep`, if given, narrows every choice of card (e.g. no spade led from a mixed hand)."""
+    table = table_of(variant.rules)
+    seats, per_hand = table.seats, table.cards_per_hand
+    pack = _pack(variant)
     wanted = {Seat[s]: n for s, n in tricks.items()}
-    if sorted(wanted) != list(SEATS) or sum(wanted.values()) != 13:
-        raise ValueError(f"trick counts must name all four seats and add up to 13: {tricks}")
+    if sorted(wanted) != list(seats) or sum(wanted.values()) != per_hand:
+        raise ValueError(
+            f"trick counts must name every seat in play and add up to {per_hand}: {tricks}"
+        )
     base_setup = dict(setup or {"dealer": dealer})
     for attempt in range(MAX_ATTEMPTS):
         rng = random.Random(f"{seed}/{attempt}")
@@ -119,21 +174,27 @@ def find_play(
         if game.dealer.name != dealer:
             raise ValueError(f"the hand would be dealt by {game.dealer.name}, not {dealer}")
         start = len(game.log)
-        game.deal(list(_biased_deal(rng, wanted)))
+        dealt = _biased_deal(rng, wanted, seats, pack, per_hand)
+        if pack is None:
+            game.deal(dealt)
+        else:
+            game.apply({"action": "deal", "hands": deal_json(dealt, seats)})
         while game.phase is Phase.BID:
             seat = game.to_act
             assert seat is not None
             game.bid(seat, bids[seat.name])
+        while str(game.phase) == "pass":
+            _exchange(game, pack)
         ok = True
         while game.phase is Phase.PLAY:
             seat = game.to_act
             assert seat is not None
-            need = {s: wanted[s] - game.tricks_won[s] for s in SEATS}
+            need = {s: wanted[s] - game.tricks_won[s] for s in seats}
             if any(n < 0 for n in need.values()):
                 ok = False
                 break
-            game.play(seat, _choose(game, seat, need, rng, keep))
-        if ok and all(game.tricks_won[s] == wanted[s] for s in SEATS):
+            game.play(seat, _choose(game, seat, need, rng, keep, pack, len(seats) - 1))
+        if ok and all(game.tricks_won[s] == wanted[s] for s in seats):
             log = [a.to_json() for a in game.log[start:]]
             return Found(log[0]["hands"], log, attempt)
     raise SearchFailed(f"no deal found for tricks {tricks} in {MAX_ATTEMPTS} attempts")
