@@ -2,8 +2,12 @@
 
 A card is `suit * 13 + rank` with suits clubs, diamonds, hearts, spades = 0..3 and ranks
 2..A = 0..12 (OpenSpiel numbers cards the same way), so a higher number of the same suit is a
-higher card. A hand is an int with bit `card` set for each card held. Cards are written rank
+higher card. The two jokers of a 54-card pack follow: 52 is the little joker `LJ`, 53 the big
+joker `BJ`. A hand is an int with bit `card` set for each card held. Cards are written rank
 then suit, T for ten: `AS`, `TD`, `2C`; `10D` and lower case are accepted on input.
+
+Which cards are in play, and how they rank once top trumps are promoted, is the pack's
+business (`reference_engine.pack`); this module knows only the printed cards.
 """
 
 from __future__ import annotations
@@ -19,12 +23,28 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 TWO_OF_CLUBS = 0
+LITTLE_JOKER = 52
+BIG_JOKER = 53
+CARD_COUNT = 54
+"""Every card number there is: the 52 cards of the standard pack and the two jokers."""
 
 FULL_DECK = (1 << 52) - 1
+"""The standard 52-card pack, no jokers."""
+ALL_CARDS = (1 << CARD_COUNT) - 1
+"""Every card there is, jokers included."""
+JOKERS = (1 << LITTLE_JOKER) | (1 << BIG_JOKER)
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * suit) for suit in range(4))
+"""The printed suits, 13 cards each; a joker is in none of them."""
 SPADE_MASK = SUIT_MASKS[SPADES]
 
-CARD_TEXT = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in range(52))
+CARD_TEXT = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in range(52)) + (
+    "LJ",
+    "BJ",
+)
+# A joker carries no suit: it plays as a trump (a spade) above the ace, little below big.
+SUIT_OF = tuple(c // 13 for c in range(52)) + (SPADES, SPADES)
+RANK_OF = tuple(c % 13 for c in range(52)) + (13, 14)
+
 _CARD_BY_TEXT = {text: card for card, text in enumerate(CARD_TEXT)}
 _CARD_BY_TEXT.update(
     {"10" + text[1]: card for text, card in _CARD_BY_TEXT.items() if text[0] == "T"}
@@ -36,25 +56,28 @@ def make_card(suit: int, rank: int) -> int:
 
 
 def suit_of(card: int) -> int:
-    return card // 13
+    """The printed suit; a joker counts as a spade."""
+    return SUIT_OF[card]
 
 
 def rank_of(card: int) -> int:
-    return card % 13
+    """2..A = 0..12; the little joker 13, the big joker 14."""
+    return RANK_OF[card]
 
 
 def card_text(card: int) -> str:
-    """`AS`, `TD`, `2C`."""
+    """`AS`, `TD`, `2C`, `LJ`, `BJ`."""
     return CARD_TEXT[card]
 
 
 def parse_card(text: str | int) -> int:
-    """The card written `AS`, `TD`, `10D`, `2c`...; an int 0..51 is taken as it is."""
+    """The card written `AS`, `TD`, `10D`, `2c`, `LJ`, `bj`...; an int 0..53 is taken as it is."""
     if isinstance(text, int) and not isinstance(text, bool):
-        if 0 <= text < 52:
+        if 0 <= text < CARD_COUNT:
             return text
         raise InvalidActionError(
-            ReasonCode.UNKNOWN_CARD, f"no card numbered {text}; cards are 0..51"
+            ReasonCode.UNKNOWN_CARD,
+            f"no card numbered {text}; cards are 0..51, and 52 (LJ) and 53 (BJ) for the jokers",
         )
     if isinstance(text, str):
         card = _CARD_BY_TEXT.get(text.strip().upper())
@@ -63,7 +86,7 @@ def parse_card(text: str | int) -> int:
     raise InvalidActionError(
         ReasonCode.UNKNOWN_CARD,
         f"unknown card {text!r}: expected a rank (2-9, T or 10, J, Q, K, A) "
-        "then a suit (S, H, D, C)",
+        "then a suit (S, H, D, C), or LJ / BJ for the little / big joker",
         card=str(text),
     )
 
@@ -76,7 +99,7 @@ def mask_of(cards: Iterable[int]) -> int:
 
 
 def cards_in(mask: int) -> Iterator[int]:
-    """The cards of a hand, lowest first."""
+    """The cards of a hand, lowest number first."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -84,7 +107,7 @@ def cards_in(mask: int) -> Iterator[int]:
 
 
 def lowest_card(mask: int) -> int:
-    """The lowest card in a non-empty mask (within one suit: the lowest rank)."""
+    """The lowest-numbered card in a non-empty mask (within one printed suit: the lowest rank)."""
     return (mask & -mask).bit_length() - 1
 
 
@@ -93,5 +116,5 @@ def highest_card(mask: int) -> int:
 
 
 def hand_text(mask: int) -> str:
-    """A hand as cards, highest suit and rank first: `AS KS 4H 2C`."""
+    """A hand as cards, highest number first (jokers, then spades down to clubs): `BJ AS 4H 2C`."""
     return " ".join(CARD_TEXT[c] for c in sorted(cards_in(mask), reverse=True))

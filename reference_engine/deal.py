@@ -1,27 +1,102 @@
-"""Deals: four 13-card hands, read and written in PBN, checked, or shuffled from a seed.
+"""Deals: a hand for each seat in play, read and written as JSON, checked, or shuffled from a seed.
 
-PBN writes a deal as `N:AKQ.T98.765.4322 <E> <S> <W>`: the first seat, a colon, then the
-four hands clockwise from it, each as spades.hearts.diamonds.clubs, ranks high to low.
-A deal here is a tuple of four hand bitmasks indexed by seat (N, E, S, W).
+A deal here is a tuple of four hand bitmasks indexed by seat (N, E, S, W); a seat not in play
+(West at a three-player table) holds 0. A deal is written one of two ways:
+
+- PBN, `N:AKQ.T98.765.4322 <E> <S> <W>`: the first seat, a colon, then the four hands
+  clockwise from it, each as spades.hearts.diamonds.clubs, ranks high to low. Used whenever
+  four seats hold cards and there is no joker (cards out of the pack are simply absent).
+- an object of each seat's cards, `{"N": ["BJ", "AS", ...], "E": [...], "S": [...]}`, seats
+  in play only: for jokers and for three players.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from reference_engine.cards import CARD_TEXT, FULL_DECK, RANK_LETTERS, SUIT_MASKS, card_text
-from reference_engine.errors import DealError
+from reference_engine.cards import (
+    ALL_CARDS,
+    CARD_TEXT,
+    JOKERS,
+    RANK_LETTERS,
+    SUIT_MASKS,
+    card_text,
+    cards_in,
+    parse_card,
+)
+from reference_engine.errors import DealError, InvalidActionError
+from reference_engine.pack import STANDARD_PACK, Pack
 from reference_engine.seats import SEATS, Seat
+from reference_engine.table import Table, make_table
+from reference_engine.variant.model import Sides
 
 Hands = tuple[int, int, int, int]
 
 _PBN_SUIT_ORDER = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs
 _PBN_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+_FOUR_SEATS = make_table(4, Sides.PARTNERSHIPS, 52)
 
 
-def parse_pbn(text: str) -> Hands:
-    """Read a PBN deal; the error names the seat and card that is wrong."""
+def _table_for(pack: Pack, table: Table | None) -> Table:
+    if table is not None:
+        return table
+    if pack is STANDARD_PACK:
+        return _FOUR_SEATS
+    return make_table(4, Sides.PARTNERSHIPS, pack.cards.bit_count())
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def parse_deal(value: Any) -> Hands:
+    """Read a deal written either way: PBN text or an object of each seat's cards. The deal is
+    read, not checked against a pack: `check_deal` does that."""
+    if isinstance(value, str):
+        return parse_pbn(value, check=False)
+    if isinstance(value, Mapping):
+        return _parse_seat_lists(value)
+    raise DealError(
+        "a deal must be PBN text like 'N:AKQ.T98.765.4322 ...' or an object of each seat's "
+        f'cards like {{"N": ["BJ", "AS", ...], ...}}, not {value!r}'
+    )
+
+
+def _parse_seat_lists(value: Mapping[Any, Any]) -> Hands:
+    hands = [0, 0, 0, 0]
+    for key, cards in value.items():
+        name = key.strip().upper() if isinstance(key, str) else ""
+        if name not in Seat.__members__:
+            raise DealError(f"the deal names an unknown seat {key!r}: expected N, E, S or W")
+        seat = Seat[name]
+        if hands[seat]:
+            raise DealError(f"the deal gives {seat.name}'s cards twice", seat=seat.name)
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+            raise DealError(
+                f'{seat.name}\'s cards must be a list of cards like ["AS", "KD"], not {cards!r}',
+                seat=seat.name,
+            )
+        mask = 0
+        for text in cards:
+            try:
+                card = parse_card(text)
+            except InvalidActionError as err:
+                raise DealError(f"{seat.name}'s card: {err.detail}", seat=seat.name) from None
+            if mask >> card & 1:
+                raise DealError(
+                    f"{seat.name} holds {CARD_TEXT[card]} twice",
+                    seat=seat.name,
+                    card=CARD_TEXT[card],
+                )
+            mask |= 1 << card
+        hands[seat] = mask
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+def parse_pbn(text: str, *, check: bool = True) -> Hands:
+    """Read a PBN deal; the error names the seat and card that is wrong. With `check` (the
+    default) the deal must also be a whole standard 52-card deal."""
     if not isinstance(text, str):
         raise DealError(f"a deal must be PBN text like 'N:AKQ.T98.765.4322 ...', not {text!r}")
     first, sep, rest = text.strip().partition(":")
@@ -36,7 +111,8 @@ def parse_pbn(text: str) -> Hands:
         seat = SEATS[(start + offset) & 3]
         hands[seat] = _parse_pbn_hand(seat, part)
     result: Hands = (hands[0], hands[1], hands[2], hands[3])
-    check_deal(result)
+    if check:
+        check_deal(result)
     return result
 
 
@@ -72,27 +148,71 @@ def _parse_pbn_hand(seat: Seat, text: str) -> int:
     return mask
 
 
-def check_deal(hands: Sequence[int]) -> None:
-    """Raise `DealError` unless the four hands hold 13 different cards each, 52 in all."""
+# --- checking ------------------------------------------------------------------------------
+
+
+def check_deal(hands: Sequence[int], pack: Pack | None = None, table: Table | None = None) -> None:
+    """Raise `DealError` unless every seat in play holds `table.cards_per_hand` cards of the
+    pack, no card is dealt twice, and every card in play is dealt; a seat out of play holds
+    nothing. Defaults: the standard pack at a four-seat table (13 cards each)."""
+    pack = pack or STANDARD_PACK
+    table = _table_for(pack, table)
     if len(hands) != 4:
-        raise DealError(f"a deal has four hands, not {len(hands)}")
-    seen = 0
+        raise DealError(f"a deal has four hands, one per seat N, E, S, W, not {len(hands)}")
     for seat, hand in zip(SEATS, hands, strict=True):
-        if not isinstance(hand, int) or hand < 0 or hand & ~FULL_DECK:
+        if not isinstance(hand, int) or hand < 0 or hand & ~ALL_CARDS:
             raise DealError(f"{seat.name}'s hand is not a set of cards: {hand!r}", seat=seat.name)
+        # said first: a card given to the empty seat would otherwise show as a short hand
+        if hand and table.left[seat] is None:
+            raise DealError(
+                f"{seat.name} is not at a {table.players}-player table but holds "
+                f"{hand.bit_count()} card(s)",
+                seat=seat.name,
+            )
+    per_hand = table.cards_per_hand
+    seen = 0
+    for seat in table.seats:
+        hand = hands[seat]
+        stray = hand & ~pack.cards
+        if stray:
+            card = CARD_TEXT[(stray & -stray).bit_length() - 1]
+            no_jokers = stray & JOKERS and not pack.cards & JOKERS
+            why = "a pack without jokers" if no_jokers else "taken out of the pack before the deal"
+            raise DealError(
+                f"{seat.name} holds {card}, which is not in play ({why})", seat=seat.name, card=card
+            )
         clash = seen & hand
         if clash:
-            card = card_text((clash & -clash).bit_length() - 1)
+            card = CARD_TEXT[(clash & -clash).bit_length() - 1]
             other = next(s for s, h in zip(SEATS, hands, strict=False) if h & clash)
             raise DealError(
                 f"{card} is dealt to both {other.name} and {seat.name}", seat=seat.name, card=card
             )
         seen |= hand
-        if hand.bit_count() != 13:
+        if hand.bit_count() != per_hand:
             raise DealError(
-                f"{seat.name} holds {hand.bit_count()} cards; each seat must hold 13",
+                f"{seat.name} holds {hand.bit_count()} cards; each seat must hold {per_hand}",
                 seat=seat.name,
             )
+    missing = pack.cards & ~seen
+    if missing:
+        card = CARD_TEXT[(missing & -missing).bit_length() - 1]
+        raise DealError(f"{card} is in play but dealt to nobody", card=card)
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def format_deal(hands: Sequence[int]) -> str | dict[str, list[str]]:
+    """The deal as JSON: PBN when four seats hold cards and none is a joker, else the object
+    of each seat's cards (seats with cards, N E S W; cards high to low by card number)."""
+    if all(hands) and not (hands[0] | hands[1] | hands[2] | hands[3]) & JOKERS:
+        return format_pbn(hands)
+    return {
+        seat.name: [CARD_TEXT[c] for c in sorted(cards_in(hand), reverse=True)]
+        for seat, hand in zip(SEATS, hands, strict=True)
+        if hand
+    }
 
 
 def format_pbn(hands: Sequence[int], first: Seat = Seat.N) -> str:
@@ -113,23 +233,42 @@ def format_pbn_hand(mask: int) -> str:
     return ".".join(suits)
 
 
-def deal_from_seed(seed: int | str | None) -> Hands:
-    """Shuffle the deck with `random.Random(seed)` and deal it out: card i of the shuffled
-    deck to seat i % 4, starting with North."""
-    deck = list(range(52))
+# --- dealing -------------------------------------------------------------------------------
+
+
+def deal_from_seed(
+    seed: int | str | None, pack: Pack | None = None, table: Table | None = None
+) -> Hands:
+    """Shuffle the cards in play (listed lowest number first) with `random.Random(seed)` and
+    deal them out: card i of the shuffled pack to the i-th seat in play round the table,
+    starting with North. Defaults: the standard pack at a four-seat table."""
+    pack = pack or STANDARD_PACK
+    deck = list(pack.order)
     random.Random(seed).shuffle(deck)
-    return _deal_round(deck)  # a shuffled whole deck is always a deal: nothing to check
+    # a shuffled whole pack dealt evenly is always a deal: nothing to check
+    return _deal_round(deck, _table_for(pack, table))
 
 
-def deal_from_order(order: Sequence[int]) -> Hands:
-    """Deal a deck in the given order round the table: card i to seat i % 4, North first."""
-    result = _deal_round(order)
-    check_deal(result)
+def deal_from_order(
+    order: Sequence[int], pack: Pack | None = None, table: Table | None = None
+) -> Hands:
+    """Deal cards in the given order round the table: card i to the i-th seat in play, North
+    first. The result is checked against the pack and table."""
+    pack = pack or STANDARD_PACK
+    table = _table_for(pack, table)
+    result = _deal_round(order, table)
+    check_deal(result, pack, table)
     return result
 
 
-def _deal_round(order: Sequence[int]) -> Hands:
+def _deal_round(order: Sequence[int], table: Table) -> Hands:
     hands = [0, 0, 0, 0]
-    for i, card in enumerate(order):
-        hands[i & 3] |= 1 << card
+    seats = table.seats
+    players = len(seats)
+    if players == 4:  # the usual table: seat number is the position mod 4
+        for i, card in enumerate(order):
+            hands[i & 3] |= 1 << card
+    else:
+        for i, card in enumerate(order):
+            hands[seats[i % players]] |= 1 << card
     return (hands[0], hands[1], hands[2], hands[3])

@@ -3,6 +3,7 @@
 import pytest
 
 from reference_engine.cards import (
+    CARD_TEXT,
     SUIT_MASKS,
     card_text,
     cards_in,
@@ -37,7 +38,7 @@ def test_ten_is_written_t_and_10_is_accepted():
     assert parse_card("as") == 51
 
 
-@pytest.mark.parametrize("bad", ["1D", "TX", "", "AS ", "ASS", 52, -1, None, True])
+@pytest.mark.parametrize("bad", ["1D", "TX", "", "AS ", "ASS", "JK", "LS", 54, -1, None, True])
 def test_unknown_card_is_refused(bad):
     if bad == "AS ":
         assert parse_card(bad) == 51  # surrounding blanks are tolerated
@@ -47,12 +48,32 @@ def test_unknown_card_is_refused(bad):
     assert err.value.reason is ReasonCode.UNKNOWN_CARD
 
 
+def test_jokers_follow_the_52_cards():
+    # the little joker is card 52, the big joker 53; either case is read
+    assert parse_card("LJ") == parse_card("lj") == 52
+    assert parse_card("BJ") == parse_card("Bj") == 53
+    assert parse_card(53) == 53
+    assert card_text(52) == "LJ" and card_text(53) == "BJ"
+    assert len(CARD_TEXT) == 54
+    # a joker plays as a spade above the ace, the big one above the little one
+    assert suit_of(52) == suit_of(53) == suit_of(parse_card("AS")) == 3
+    assert rank_of(parse_card("AS")) < rank_of(52) < rank_of(53)
+
+
+def test_unknown_card_error_mentions_the_jokers():
+    for bad in ("XJ", 54):
+        with pytest.raises(InvalidActionError) as err:
+            parse_card(bad)
+        assert "LJ" in err.value.detail and "BJ" in err.value.detail
+
+
 def test_mask_helpers():
     mask = (1 << parse_card("3H")) | (1 << parse_card("KH")) | (1 << parse_card("2C"))
     assert list(cards_in(mask)) == [0, 27, 37]
     assert lowest_card(mask & SUIT_MASKS[2]) == parse_card("3H")
     assert highest_card(mask) == parse_card("KH")
     assert hand_text(mask) == "KH 3H 2C"
+    assert hand_text(mask | 1 << 53 | 1 << 52) == "BJ LJ KH 3H 2C"
 
 
 def test_seats_go_clockwise_in_partnerships():

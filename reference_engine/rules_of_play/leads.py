@@ -1,6 +1,7 @@
 """Leading: what may open the first trick, when spades may be led, and what breaks them.
 
-Each function takes the leader's hand as a bitmask and returns the mask of cards it may lead.
+Each function takes the pack and the leader's hand as a bitmask and returns the mask of cards
+it may lead. "Spades" are the pack's spades as played, top trumps included.
 """
 
 from __future__ import annotations
@@ -8,25 +9,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from reference_engine.cards import CLUBS, DIAMONDS, HEARTS, SPADE_MASK, SPADES, SUIT_MASKS
+from reference_engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES
+from reference_engine.pack import Pack
 from reference_engine.reason_codes import ReasonCode
 from reference_engine.variant.model import FirstLead, SpadesBrokenBy, SpadesLead
 
 # --- the first lead of a hand -------------------------------------------------------------
 
 
-def lead_lowest_club(hand: int, named_card: int | None) -> int:
-    """Lead the lowest club held; with no club, any heart or diamond; a spade only from a hand
-    of nothing but spades."""
-    clubs = hand & SUIT_MASKS[CLUBS]
+def lead_lowest_club(pack: Pack, hand: int, named_card: int | None) -> int:
+    """Lead the lowest club held (the 3C when the 2C is out of the pack and the leader holds
+    it); with no club, any heart or diamond; a spade only from a hand of nothing but spades."""
+    clubs = hand & pack.suit_masks[CLUBS]
     if clubs:
-        return clubs & -clubs
-    return hand & (SUIT_MASKS[HEARTS] | SUIT_MASKS[DIAMONDS]) or hand
+        return clubs & -clubs  # clubs are never promoted, so card number order is rank order
+    return hand & (pack.suit_masks[HEARTS] | pack.suit_masks[DIAMONDS]) or hand
 
 
-def lead_named_card(hand: int, named_card: int | None) -> int:
+def lead_named_card(pack: Pack, hand: int, named_card: int | None) -> int:
     """Lead the named card. A first leader who does not hold it (possible only when the leader
-    is not chosen by that card) is bound by nothing more than the ordinary leading rules."""
+    is not chosen by that card, or the card is out of the pack) is bound by nothing more than
+    the ordinary leading rules."""
     if named_card is not None and hand >> named_card & 1:
         return 1 << named_card
     return 0
@@ -34,10 +37,10 @@ def lead_named_card(hand: int, named_card: int | None) -> int:
 
 @dataclass(frozen=True, slots=True)
 class FirstLeadRule:
-    """A restriction on the first lead: `allowed(hand, named_card)` gives the mask of cards
-    that may open (0 when the restriction does not bind), `refusal` the reason code."""
+    """A restriction on the first lead: `allowed(pack, hand, named_card)` gives the mask of
+    cards that may open (0 when the restriction does not bind), `refusal` the reason code."""
 
-    allowed: Callable[[int, int | None], int]
+    allowed: Callable[[Pack, int, int | None], int]
     refusal: ReasonCode
 
 
@@ -53,18 +56,25 @@ FIRST_LEAD: dict[FirstLead, FirstLeadRule | None] = {
 # --- leading spades -----------------------------------------------------------------------
 
 
-def lead_spades_after_broken(hand: int, spades_broken: bool) -> int:
+def lead_spades_after_broken(pack: Pack, hand: int, spades_broken: bool) -> int:
     """Spades may not be led until broken, unless the leader holds nothing but spades."""
     if spades_broken:
         return hand
-    return hand & ~SPADE_MASK or hand
+    return hand & ~pack.spade_mask or hand
 
 
-SPADES_LEAD: dict[SpadesLead, Callable[[int, bool], int]] = {
+def lead_spades_any_time(pack: Pack, hand: int, spades_broken: bool) -> int:
+    """Any card may be led, a spade included, broken or not."""
+    return hand
+
+
+SPADES_LEAD: dict[SpadesLead, Callable[[Pack, int, bool], int]] = {
     SpadesLead.AFTER_BROKEN: lead_spades_after_broken,
+    SpadesLead.ANY_TIME: lead_spades_any_time,
 }
 
 # --- breaking spades ----------------------------------------------------------------------
+# A spade here is any card of the pack's spade suit: a joker or promoted deuce breaks spades.
 
 
 def broken_by_any_spade(led_suit: int) -> bool:
@@ -77,7 +87,8 @@ def broken_by_spade_on_other_suit(led_suit: int) -> bool:
     return led_suit != SPADES
 
 
-# Called when a spade is played while spades are unbroken, with the suit led to the trick.
+# Called when a spade (pack.suit_of[card] == SPADES) is played while spades are unbroken,
+# with the suit as played of the card that led the trick.
 SPADES_BROKEN_BY: dict[SpadesBrokenBy, Callable[[int], bool]] = {
     SpadesBrokenBy.ANY_SPADE_PLAYED: broken_by_any_spade,
     SpadesBrokenBy.SPADE_ON_OTHER_SUIT: broken_by_spade_on_other_suit,

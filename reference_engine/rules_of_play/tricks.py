@@ -1,32 +1,26 @@
-"""Following suit and winning the trick. Spades are always trump."""
+"""Following suit and winning the trick. Spades are always trump, and with house rules the
+top trumps (jokers, promoted deuces) are spades too: everything here asks the pack."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference_engine.cards import SPADES, SUIT_MASKS
+from reference_engine.pack import STANDARD_PACK, Pack
 
 
-def legal_follows(hand: int, led_suit: int) -> int:
-    """Follow suit if able; a player with none of the suit led may play any card."""
-    return hand & SUIT_MASKS[led_suit] or hand
+def legal_follows(pack: Pack, hand: int, led_suit: int) -> int:
+    """Follow suit if able; a player with none of the suit led may play any card. The suit is
+    the suit as played: a promoted 2D follows a spade lead, not a diamond one."""
+    return hand & pack.suit_masks[led_suit] or hand
 
 
-def beats(card: int, winning: int) -> bool:
-    """Does `card` take the trick from the card now winning it? Only a higher card of the same
-    suit, or a spade played on a trick another suit is winning."""
-    suit = card // 13
-    winning_suit = winning // 13
-    if suit == winning_suit:
-        return card > winning
-    return suit == SPADES
+def beats(card: int, winning: int, pack: Pack = STANDARD_PACK) -> bool:
+    """Does `card` take the trick from the card now winning it? Only a stronger card of the
+    same suit, or a spade played on a trick another suit is winning."""
+    return pack.beaters[winning] >> card & 1 == 1
 
 
-def trick_winner(cards: Sequence[int]) -> int:
-    """The position (0 = the lead) of the card that wins: the highest spade if any spade was
-    played, else the highest card of the suit led."""
-    best = 0
-    for i in range(1, len(cards)):
-        if beats(cards[i], cards[best]):
-            best = i
-    return best
+def trick_winner(cards: Sequence[int], pack: Pack = STANDARD_PACK) -> int:
+    """The position (0 = the lead) of the card that wins: the strongest spade if any spade was
+    played, else the strongest card of the suit led."""
+    return pack.trick_winner(cards)
