@@ -73,7 +73,9 @@ def test_score_json_shape():
     assert doc["variant"] == "standard"
     assert doc["hand"]["bids"] == {"N": 3, "E": 4, "S": "nil", "W": 2}
     ns = doc["hand"]["sides"]["NS"]
-    assert ns["nils"] == [{"seat": "S", "tricks": 1, "made": False, "points": -100}]
+    assert ns["nils"] == [
+        {"seat": "S", "tricks": 1, "made": False, "points": -100, "blind": False}
+    ]
     assert (ns["contract"], ns["made"], ns["hand_points"], ns["score_after"]) == (3, True, -68, 52)
     assert (ns["bags_added"], ns["bag_penalty"], ns["bags_after"]) == (2, 0, 5)
     assert doc["game"] == {

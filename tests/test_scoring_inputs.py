@@ -35,7 +35,12 @@ def test_seats_may_be_enum_members_or_lower_case(standard):
         (BIDS, {"N": 4, "E": 5, "S": 1, "W": 4}, None, "took 14 tricks; a hand has 13"),
         (BIDS, {"N": 4, "E": 5, "S": -1, "W": 5}, None, "seat S took -1"),
         ({**BIDS, "N": 14}, TRICKS, None, "seat N: bid 14 is outside 0..13"),
-        ({**BIDS, "N": "three"}, TRICKS, None, "seat N: a bid is a number of tricks or 'nil'"),
+        (
+            {**BIDS, "N": "three"},
+            TRICKS,
+            None,
+            "seat N: a bid is a number of tricks, 'nil' or 'blind-nil'",
+        ),
         ({**BIDS, "X": 3}, TRICKS, None, "unknown seat 'X'"),
         (BIDS, TRICKS, {"NE": SideTotals(0, 0)}, "unknown partnership 'NE'"),
         (BIDS, TRICKS, {"NS": (0, 0)}, "NS must be SideTotals"),

@@ -18,9 +18,15 @@ def bags_always(made: bool, bags: int) -> int:
     return bags
 
 
+def bags_never(made: bool, bags: int) -> int:
+    """Bags are not kept at all: overtricks still score their points, but no count builds."""
+    return 0
+
+
 BAGS_COUNT: dict[BagsCount, Callable[[bool, int], int]] = {
     BagsCount.CONTRACT_MADE: bags_when_contract_made,
     BagsCount.ALWAYS: bags_always,
+    BagsCount.NEVER: bags_never,
 }
 
 
@@ -45,6 +51,28 @@ BAG_CARRY: dict[BagCarry, Callable[[int, int], int]] = {
 }
 
 
+def penalty_alone(scoring: ScoringRules) -> int:
+    """Each time the count reaches the threshold, the side loses the bag penalty."""
+    return scoring.bag_penalty
+
+
+def penalty_and_bag_points(scoring: ScoringRules) -> int:
+    """The penalty also takes back the points the cleared bags scored as overtricks (ten bags
+    at a point each with a 100 penalty: 110 in all)."""
+    return scoring.bag_penalty + scoring.bag_threshold * scoring.overtrick_points
+
+
+BAG_POINTS_CANCELLED: dict[bool, Callable[[ScoringRules], int]] = {
+    False: penalty_alone,
+    True: penalty_and_bag_points,
+}
+
+
+def penalty_each_time(scoring: ScoringRules) -> int:
+    """The points lost each time the bag penalty is paid."""
+    return BAG_POINTS_CANCELLED[scoring.bag_points_cancelled](scoring)
+
+
 class BagPenalty(NamedTuple):
     """How many times the bag penalty was paid, the points it cost (>= 0), the count after."""
 
@@ -65,4 +93,4 @@ def apply_bag_penalty(scoring: ScoringRules, bags: int) -> BagPenalty:
     while bags >= scoring.bag_threshold:
         times += 1
         bags = carry(bags, scoring.bag_threshold)
-    return BagPenalty(times=times, points=times * scoring.bag_penalty, bags_after=bags)
+    return BagPenalty(times=times, points=times * penalty_each_time(scoring), bags_after=bags)

@@ -1,16 +1,20 @@
-"""The partnership contract: what the side bid, whether it made it, and what that is worth."""
+"""The contract: what the side bid, whether it made it, and what that is worth.
+
+Most contracts score by the trick; two kinds have figures of their own where the variant says
+so: a bonus bid (e.g. ten tricks for 200) and a bid of every trick in the hand ("Boston").
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
 from reference_engine.scoring.records import Bid
-from reference_engine.variant.model import ScoringRules, SetPenalty
+from reference_engine.variant.model import BostonRule, ScoringRules, SetPenalty
 
 
 def side_contract(bids: Iterable[Bid]) -> int:
-    """The contract: the partners' bids added together, a nil adding nothing."""
-    return sum(bid for bid in bids if bid != "nil")
+    """The contract: the side's bids added together, a nil or blind nil adding nothing."""
+    return sum(bid for bid in bids if isinstance(bid, int))
 
 
 def contract_made(contract: int, tricks: int) -> bool:
@@ -42,12 +46,73 @@ def set_per_trick_short(scoring: ScoringRules, contract: int, tricks: int) -> in
     return -scoring.set_points_per_trick * (contract - tricks)
 
 
+def set_costs_nothing(scoring: ScoringRules, contract: int, tricks: int) -> int:
+    """A set side simply scores nothing for its contract."""
+    return 0
+
+
 SET_PENALTY: dict[SetPenalty, Callable[[ScoringRules, int, int], int]] = {
     SetPenalty.PER_TRICK_BID: set_per_trick_bid,
     SetPenalty.PER_TRICK_SHORT: set_per_trick_short,
+    SetPenalty.NOTHING: set_costs_nothing,
 }
 
 
 def set_contract_points(scoring: ScoringRules, contract: int, tricks: int) -> int:
     """What going set costs (a negative number), as the variant's set penalty says."""
     return SET_PENALTY[scoring.set_penalty](scoring, contract, tricks)
+
+
+def bonus_bid_points(scoring: ScoringRules, contract: int, made: bool) -> int | None:
+    """A bonus bid ("ten for two hundred"): a contract of exactly the bonus number of tricks
+    wins its own figure when made and loses its own figure when set; None for any other
+    contract, or where the variant has no bonus bid."""
+    if scoring.bonus_bid_tricks is None or contract != scoring.bonus_bid_tricks:
+        return None
+    if scoring.bonus_bid_made is None or scoring.bonus_bid_set is None:
+        raise ValueError(
+            f"a contract of {contract} is a bonus bid, but this variant gives it no value"
+        )
+    return scoring.bonus_bid_made if made else -scoring.bonus_bid_set
+
+
+def boston_ordinary(scoring: ScoringRules, made: bool) -> int | None:
+    """Bidding every trick scores like any contract."""
+    return None
+
+
+def boston_for_points(scoring: ScoringRules, made: bool) -> int | None:
+    """Bidding every trick wins the Boston figure if they are all taken, loses it if not."""
+    if scoring.boston_points is None:
+        raise ValueError("a side bid every trick, but this variant gives Boston no value")
+    return scoring.boston_points if made else -scoring.boston_points
+
+
+def boston_wins_game(scoring: ScoringRules, made: bool) -> int | None:
+    """Bidding every trick scores like any contract on the sheet; taking them all ends the
+    game, which `game_outcome` decides."""
+    return None
+
+
+BOSTON: dict[BostonRule, Callable[[ScoringRules, bool], int | None]] = {
+    BostonRule.ORDINARY: boston_ordinary,
+    BostonRule.POINTS: boston_for_points,
+    BostonRule.WINS_GAME: boston_wins_game,
+}
+
+
+def contract_points(
+    scoring: ScoringRules, contract: int, tricks: int, made: bool, tricks_in_hand: int
+) -> int:
+    """What the contract is worth this hand: a Boston's figure, a bonus bid's, or so much a
+    trick bid when made and the set penalty when not."""
+    special = None
+    if contract == tricks_in_hand:
+        special = BOSTON[scoring.boston](scoring, made)
+    if special is None:
+        special = bonus_bid_points(scoring, contract, made)
+    if special is not None:
+        return special
+    if made:
+        return made_contract_points(scoring, contract)
+    return set_contract_points(scoring, contract, tricks)

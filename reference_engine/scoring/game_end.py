@@ -1,12 +1,13 @@
-"""Game end: after each hand, has a side reached the target or sunk to the losing floor?"""
+"""Game end: after each hand, has a side reached the target, sunk to the losing floor, or made
+a game-winning Boston, or have the hands agreed for the game all been played?"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
 from reference_engine.scoring.records import GameOutcome, SideTotals
-from reference_engine.scoring.sides import SIDES, side_name
-from reference_engine.variant.model import GameEndRules, Rules, TargetRule, TieRule
+from reference_engine.scoring.sides import Sheet, sheet_of, side_name
+from reference_engine.variant.model import BostonRule, GameEndRules, Rules, TargetRule, TieRule
 
 
 def reaches_target(total: int, target: int) -> bool:
@@ -26,6 +27,10 @@ TARGET_RULE: dict[TargetRule, Callable[[int, int], bool]] = {
 
 
 def target_reached(game_end: GameEndRules, total: int) -> bool:
+    """Whether a total ends the game by the target (never, in a game of so many hands with
+    no target)."""
+    if game_end.target is None:
+        return False
     return TARGET_RULE[game_end.target_rule](total, game_end.target)
 
 
@@ -34,66 +39,137 @@ def is_out(game_end: GameEndRules, total: int) -> bool:
     return game_end.losing_floor is not None and total <= game_end.losing_floor
 
 
-def drawn_game(totals: Mapping[str, int], why: str) -> GameOutcome:
-    """Equal totals when the game ends are a draw."""
-    score = next(iter(totals.values()))
-    return GameOutcome("tie", None, f"{why}; both sides have {score}: the game is a tie")
+def hands_run_out(game_end: GameEndRules, hands_played: int) -> bool:
+    """A game of a fixed number of hands is over once that many have been played."""
+    return game_end.hands is not None and hands_played >= game_end.hands
 
 
-def play_another_hand(totals: Mapping[str, int], why: str) -> GameOutcome:
-    """Equal totals when the game would end mean another hand is played to break the tie."""
+def _tied(totals: Mapping[str, int], sides: int) -> str:
+    """Who is level at the top, in words: `both sides have 500`, `N and E both have 300`."""
     score = next(iter(totals.values()))
+    if len(totals) == sides:
+        everyone = "both sides" if sides == 2 else f"all {sides} sides"
+        return f"{everyone} have {score}"
+    names = list(totals)
+    together = "both" if len(names) == 2 else "all"
+    return f"{', '.join(names[:-1])} and {names[-1]} {together} have {score}"
+
+
+def drawn_game(totals: Mapping[str, int], why: str, sides: int = 2) -> GameOutcome:
+    """Equal top totals when the game ends are a draw."""
+    return GameOutcome("tie", None, f"{why}; {_tied(totals, sides)}: the game is a tie")
+
+
+def play_another_hand(totals: Mapping[str, int], why: str, sides: int = 2) -> GameOutcome:
+    """Equal top totals when the game would end mean another hand is played to break the tie."""
     return GameOutcome(
         "continues",
         None,
-        f"{why}, but both sides have {score}: the tie must be broken by another hand",
+        f"{why}, but {_tied(totals, sides)}: the tie must be broken by another hand",
     )
 
 
-TIE_RULE: dict[TieRule, Callable[[Mapping[str, int], str], GameOutcome]] = {
+TIE_RULE: dict[TieRule, Callable[[Mapping[str, int], str, int], GameOutcome]] = {
     TieRule.TIE: drawn_game,
     TieRule.PLAY_ANOTHER_HAND: play_another_hand,
 }
 
 
-def _why_over(game_end: GameEndRules, reached: list[str], out: list[str]) -> str:
+def boston_scores_only(side: str, tricks: int) -> GameOutcome | None:
+    """Taking every trick is scored on the sheet and does not end the game by itself."""
+    return None
+
+
+def boston_ends_the_game(side: str, tricks: int) -> GameOutcome | None:
+    """A side that bid every trick and took them all has won, whatever the totals."""
+    return GameOutcome(
+        "won", side, f"{side} bid all {tricks} tricks and took them (Boston): {side} wins the game"
+    )
+
+
+BOSTON_WINS: dict[BostonRule, Callable[[str, int], GameOutcome | None]] = {
+    BostonRule.ORDINARY: boston_scores_only,
+    BostonRule.POINTS: boston_scores_only,
+    BostonRule.WINS_GAME: boston_ends_the_game,
+}
+
+
+def _why_over(game_end: GameEndRules, reached: list[str], out: list[str], hands_over: bool) -> str:
     verb = "reached" if game_end.target_rule is TargetRule.REACH else "went past"
     parts = []
     if reached:
         parts.append(f"{' and '.join(reached)} {verb} the target of {game_end.target}")
     if out:
         parts.append(f"{' and '.join(out)} fell to the losing floor of {game_end.losing_floor}")
+    if hands_over:
+        parts.append(f"all {game_end.hands} hands have been played")
     return " and ".join(parts)
+
+
+def _still_going(game_end: GameEndRules, hands_played: int) -> str:
+    if game_end.target is None:
+        return f"{hands_played} of {game_end.hands} hands played"
+    verb = "reached" if game_end.target_rule is TargetRule.REACH else "gone past"
+    return f"no side has {verb} {game_end.target}"
+
+
+def _won(scores: Mapping[str, int], winner: str, why: str) -> GameOutcome:
+    others = [side for side in scores if side != winner]
+    if len(others) == 1:
+        return GameOutcome(
+            "won", winner, f"{why}; {winner} wins {scores[winner]} to {scores[others[0]]}"
+        )
+    rest = ", ".join(f"{side} {scores[side]}" for side in others)
+    return GameOutcome("won", winner, f"{why}; {winner} wins with {scores[winner]} ({rest})")
 
 
 def _total(value: int | SideTotals) -> int:
     return value.score if isinstance(value, SideTotals) else int(value)
 
 
-def game_outcome(rules: Rules, totals: Mapping[str, int | SideTotals]) -> GameOutcome:
-    """Where the game stands after a hand, from the two running totals.
-
-    The game ends once a side has reached the target or is out; the higher total then wins,
-    and equal totals are settled by the variant's tie rule.
-    """
-    game_end = rules.game_end
-    scores = {side_name(side): _total(value) for side, value in totals.items()}
-    missing = [side for side in SIDES if side not in scores]
+def _scores(sheet: Sheet, totals: Mapping[str, int | SideTotals]) -> dict[str, int]:
+    given = {side_name(side, sheet): _total(value) for side, value in totals.items()}
+    missing = [side for side in sheet.sides if side not in given]
     if missing:
         raise ValueError(f"no total given for {', '.join(missing)}")
-    reached = [side for side in SIDES if target_reached(game_end, scores[side])]
-    out = [side for side in SIDES if is_out(game_end, scores[side])]
-    if not reached and not out:
-        verb = "reached" if game_end.target_rule is TargetRule.REACH else "gone past"
-        return GameOutcome("continues", None, f"no side has {verb} {game_end.target}")
-    why = _why_over(game_end, reached, out)
-    ns, ew = scores["NS"], scores["EW"]
-    if ns == ew:
-        outcome = TIE_RULE[game_end.tie](scores, why)
+    return {side: given[side] for side in sheet.sides}
+
+
+def game_outcome(
+    rules: Rules,
+    totals: Mapping[str, int | SideTotals],
+    *,
+    hands_played: int = 0,
+    boston_made: str | None = None,
+) -> GameOutcome:
+    """Where the game stands after a hand, from every side's running total.
+
+    `hands_played` counts the hands finished so far, the one just scored included (it
+    matters only in a game of a fixed number of hands); `boston_made` names the side that
+    bid and took every trick of that hand (`HandScore.boston`), if one did. The game ends
+    once a side has reached the target or is out, the agreed hands are all played, or a
+    Boston wins it outright; the highest total then wins, and equal highest totals are
+    settled by the variant's tie rule.
+    """
+    game_end = rules.game_end
+    sheet = sheet_of(rules)
+    scores = _scores(sheet, totals)
+    reached = [side for side in sheet.sides if target_reached(game_end, scores[side])]
+    out = [side for side in sheet.sides if is_out(game_end, scores[side])]
+    if boston_made is not None:
+        boston = BOSTON_WINS[rules.scoring.boston](side_name(boston_made, sheet), sheet.tricks)
+        if boston is not None:
+            return GameOutcome(
+                boston.status, boston.winner, boston.reason, tuple(reached), tuple(out)
+            )
+    hands_over = hands_run_out(game_end, hands_played)
+    if not reached and not out and not hands_over:
+        return GameOutcome("continues", None, _still_going(game_end, hands_played))
+    why = _why_over(game_end, reached, out, hands_over)
+    top = max(scores.values())
+    leaders = {side: score for side, score in scores.items() if score == top}
+    if len(leaders) > 1:
+        outcome = TIE_RULE[game_end.tie](leaders, why, len(scores))
     else:
-        winner = "NS" if ns > ew else "EW"
-        loser = "EW" if winner == "NS" else "NS"
-        outcome = GameOutcome(
-            "won", winner, f"{why}; {winner} wins {scores[winner]} to {scores[loser]}"
-        )
+        outcome = _won(scores, next(iter(leaders)), why)
     return GameOutcome(outcome.status, outcome.winner, outcome.reason, tuple(reached), tuple(out))

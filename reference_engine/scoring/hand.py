@@ -1,4 +1,4 @@
-"""One hand's score for both partnerships, item by item."""
+"""One hand's score for every side at the table, item by item."""
 
 from __future__ import annotations
 
@@ -8,32 +8,36 @@ from typing import Any
 from reference_engine.scoring.bags import apply_bag_penalty, bags_recorded
 from reference_engine.scoring.contract import (
     contract_made,
-    made_contract_points,
+    contract_points,
     overtrick_points,
     overtricks,
-    set_contract_points,
     side_contract,
 )
 from reference_engine.scoring.inputs import read_bids, read_prior, read_tricks
 from reference_engine.scoring.nil import score_nil, share_nil_tricks
-from reference_engine.scoring.records import Bid, HandScore, SideScore, SideTotals
-from reference_engine.scoring.sides import PARTNERS, SIDES
+from reference_engine.scoring.records import NIL_BIDS, Bid, HandScore, SideScore, SideTotals
+from reference_engine.scoring.sides import sheet_of
 from reference_engine.variant.model import Rules
 
 
 def score_side(
     rules: Rules, side: str, bids: Mapping[str, Bid], tricks: Mapping[str, int], prior: SideTotals
 ) -> SideScore:
-    """A partnership's itemised score: contract, nils and bags, each by the variant's rule."""
+    """A side's itemised score: contract, nils and bags, each by the variant's rule.
+
+    `bids` and `tricks` are keyed by seat letter, as `read_bids` and `read_tricks` give them.
+    """
     scoring = rules.scoring
-    seats = PARTNERS[side]
+    sheet = sheet_of(rules)
+    seats = sheet.side_seats[side]
     contract = side_contract(bids[seat] for seat in seats)
     counted = 0
     nil_bags = 0
     nils = []
     for seat in seats:
-        if bids[seat] == "nil":
-            nils.append(score_nil(scoring, seat, tricks[seat]))
+        bid = bids[seat]
+        if bid in NIL_BIDS:
+            nils.append(score_nil(scoring, seat, tricks[seat], str(bid)))
             share = share_nil_tricks(scoring, tricks[seat])
             counted += share.toward_contract
             nil_bags += share.as_bags
@@ -41,12 +45,8 @@ def score_side(
             counted += tricks[seat]
 
     made = contract_made(contract, counted)
-    if made:
-        points = made_contract_points(scoring, contract)
-        extra = overtricks(contract, counted)
-    else:
-        points = set_contract_points(scoring, contract, counted)
-        extra = 0
+    points = contract_points(scoring, contract, counted, made, sheet.tricks)
+    extra = overtricks(contract, counted) if made else 0
     extra_points = overtrick_points(scoring, extra)
 
     added = bags_recorded(scoring, made, extra + nil_bags)
@@ -70,6 +70,7 @@ def score_side(
         side_tricks=sum(tricks[seat] for seat in seats),
         bags_before=prior.bags,
         bag_penalties=penalty.times,
+        boston=made and contract == sheet.tricks,
     )
 
 
@@ -79,15 +80,18 @@ def score_hand(
     tricks: Mapping[Any, int],
     prior: Mapping[Any, SideTotals] | None = None,
 ) -> HandScore:
-    """Score a finished hand for both partnerships.
+    """Score a finished hand for every side at the table.
 
-    `bids` maps each seat to a number of tricks or "nil" (0 is nil where nil is allowed);
-    `tricks` maps each seat to the tricks it took (13 in all); `prior` holds each side's
-    running score and bags going in (a side left out starts at 0 and 0). Raises
-    `ScoringInputError` (a ValueError) naming the seat or side when these are not a hand.
+    `bids` maps each seat in play to a number of tricks, "nil" or "blind-nil" (0 is nil where
+    nil is allowed and the least numeric bid is 1); `tricks` maps each seat in play to the
+    tricks it took (all the hand's tricks between them: 13, or 17 for three players); `prior`
+    holds each side's running score and bags going in (a side left out starts at 0 and 0).
+    Raises `ScoringInputError` (a ValueError) naming the seat or side when these are not a
+    hand.
     """
+    sheet = sheet_of(rules)
     read = read_bids(rules, bids)
-    taken = read_tricks(tricks)
-    before = read_prior(prior)
-    sides = {side: score_side(rules, side, read, taken, before[side]) for side in SIDES}
+    taken = read_tricks(tricks, sheet)
+    before = read_prior(prior, sheet)
+    sides = {side: score_side(rules, side, read, taken, before[side]) for side in sheet.sides}
     return HandScore(sides=sides, bids=read, tricks=taken)

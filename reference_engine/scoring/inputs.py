@@ -1,4 +1,4 @@
-"""Checking what a hand is scored from: four bids, four trick counts, the totals so far."""
+"""Checking what a hand is scored from: each seat's bid and tricks, each side's totals so far."""
 
 from __future__ import annotations
 
@@ -6,74 +6,101 @@ from collections.abc import Mapping
 from typing import Any
 
 from reference_engine.scoring.records import Bid, SideTotals
-from reference_engine.scoring.sides import SEATS, SIDES, seat_name, side_name
-from reference_engine.variant.model import NilBid, Rules
+from reference_engine.scoring.sides import Sheet, seat_name, sheet_of, side_name
+from reference_engine.variant.model import BlindNil, NilBid, Rules
 
-TRICKS_PER_HAND = 13
+_COUNT_WORDS = {3: "three", 4: "four"}
 
 
 class ScoringInputError(ValueError):
     """The bids, tricks or prior totals handed to the scorer do not describe a finished hand."""
 
 
-def _by_seat(values: Mapping[Any, Any], what: str) -> dict[str, Any]:
+def _by_seat(values: Mapping[Any, Any], what: str, sheet: Sheet) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for seat, value in values.items():
         try:
-            name = seat_name(seat)
+            name = seat_name(seat, sheet)
         except ValueError as exc:
             raise ScoringInputError(f"{what}: {exc}") from None
         if name in out:
             raise ScoringInputError(f"{what}: seat {name} is given twice")
         out[name] = value
-    missing = [seat for seat in SEATS if seat not in out]
+    missing = [seat for seat in sheet.seats if seat not in out]
     if missing:
         raise ScoringInputError(f"{what}: no value for seat {', '.join(missing)}")
     return out
 
 
-def normalise_bid(rules: Rules, seat: str, bid: Any) -> Bid:
-    """A bid as the scorer reads it: "nil", or a number of tricks.
+def _word(bid: Any) -> str | None:
+    """A bid written as a word, in the one spelling the sheet uses ("nil", "blind-nil")."""
+    if not isinstance(bid, str):
+        return None
+    return "-".join(bid.strip().lower().replace("_", " ").split())
 
-    A bid of 0 is read as nil where the variant allows nil (the sources call a zero bid nil).
-    """
-    nil_allowed = rules.bidding.nil is NilBid.ALLOWED
-    if isinstance(bid, str) and bid.strip().lower() == "nil":
-        if not nil_allowed:
+
+def zero_is_nil(rules: Rules) -> bool:
+    """Whether a bid of 0 stands for nil. Where the least numeric bid is 1, nobody bids 0 as a
+    number, so 0 is how nil gets written; where 0 is a legal number (the "zero bid"), it is
+    just that: no tricks promised and no nil bonus at stake."""
+    return rules.bidding.nil is NilBid.ALLOWED and rules.bidding.min_bid >= 1
+
+
+def normalise_bid(rules: Rules, seat: str, bid: Any, tricks: int = 13) -> Bid:
+    """A bid as the scorer reads it: "nil", "blind-nil", or a number of tricks 0..`tricks`."""
+    word = _word(bid)
+    if word == "nil":
+        if rules.bidding.nil is not NilBid.ALLOWED:
             raise ScoringInputError(f"seat {seat} bid nil, but this variant does not allow nil")
         return "nil"
+    if word == "blind-nil":
+        if rules.bidding.blind_nil is not BlindNil.ALLOWED:
+            raise ScoringInputError(
+                f"seat {seat} bid blind nil, but this variant does not allow blind nil"
+            )
+        return "blind-nil"
     if isinstance(bid, bool) or not isinstance(bid, int):
-        raise ScoringInputError(f"seat {seat}: a bid is a number of tricks or 'nil', not {bid!r}")
-    if bid == 0 and nil_allowed:
+        raise ScoringInputError(
+            f"seat {seat}: a bid is a number of tricks, 'nil' or 'blind-nil', not {bid!r}"
+        )
+    if bid == 0 and zero_is_nil(rules):
         return "nil"
-    if not 0 <= bid <= TRICKS_PER_HAND:
-        raise ScoringInputError(f"seat {seat}: bid {bid} is outside 0..{TRICKS_PER_HAND}")
+    if not 0 <= bid <= tricks:
+        raise ScoringInputError(f"seat {seat}: bid {bid} is outside 0..{tricks}")
     return bid
 
 
 def read_bids(rules: Rules, bids: Mapping[Any, Any]) -> dict[str, Bid]:
-    by_seat = _by_seat(bids, "bids")
-    return {seat: normalise_bid(rules, seat, by_seat[seat]) for seat in SEATS}
+    """Every seat in play's bid, keyed by seat letter in table order."""
+    sheet = sheet_of(rules)
+    by_seat = _by_seat(bids, "bids", sheet)
+    return {seat: normalise_bid(rules, seat, by_seat[seat], sheet.tricks) for seat in sheet.seats}
 
 
-def read_tricks(tricks: Mapping[Any, Any]) -> dict[str, int]:
-    by_seat = _by_seat(tricks, "tricks")
-    for seat in SEATS:
+def read_tricks(tricks: Mapping[Any, Any], sheet: Sheet) -> dict[str, int]:
+    """Every seat in play's tricks, which must add up to the tricks in a hand."""
+    by_seat = _by_seat(tricks, "tricks", sheet)
+    for seat in sheet.seats:
         count = by_seat[seat]
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ScoringInputError(f"tricks: seat {seat} took {count!r}; expected a count 0..13")
-    total = sum(by_seat[seat] for seat in SEATS)
-    if total != TRICKS_PER_HAND:
-        raise ScoringInputError(f"tricks: the four seats took {total} tricks; a hand has 13")
-    return {seat: by_seat[seat] for seat in SEATS}
+            raise ScoringInputError(
+                f"tricks: seat {seat} took {count!r}; expected a count 0..{sheet.tricks}"
+            )
+    total = sum(by_seat[seat] for seat in sheet.seats)
+    if total != sheet.tricks:
+        raise ScoringInputError(
+            f"tricks: the {_COUNT_WORDS[len(sheet.seats)]} seats took {total} tricks; "
+            f"a hand has {sheet.tricks}"
+        )
+    return {seat: by_seat[seat] for seat in sheet.seats}
 
 
-def read_prior(prior: Mapping[Any, SideTotals] | None) -> dict[str, SideTotals]:
+def read_prior(prior: Mapping[Any, SideTotals] | None, sheet: Sheet) -> dict[str, SideTotals]:
     """The totals going into the hand; a side not given starts from 0 points and 0 bags."""
-    out = {side: SideTotals(0, 0) for side in SIDES}
+    out = {side: SideTotals(0, 0) for side in sheet.sides}
     for side, totals in (prior or {}).items():
         try:
-            name = side_name(side)
+            name = side_name(side, sheet)
         except ValueError as exc:
             raise ScoringInputError(f"prior: {exc}") from None
         if not isinstance(totals, SideTotals):

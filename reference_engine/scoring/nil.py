@@ -1,4 +1,5 @@
-"""Nil bids: each one scored on its own, and what the nil bidder's tricks do for the side."""
+"""Nil and blind nil bids: each one scored on its own, and what the nil bidder's tricks do
+for the side."""
 
 from __future__ import annotations
 
@@ -14,13 +15,40 @@ def nil_made(tricks: int) -> bool:
     return tricks == 0
 
 
-def score_nil(scoring: ScoringRules, seat: str, tricks: int) -> NilResult:
-    """One nil's result: the bonus if made, the penalty if a single trick was taken."""
-    if scoring.nil_bonus is None or scoring.nil_penalty is None:
-        raise ValueError(f"seat {seat} bid nil, but this variant gives nil no value")
+class NilValue(NamedTuple):
+    """What a nil is worth: won if made, lost if not (both >= 0)."""
+
+    bonus: int | None
+    penalty: int | None
+
+
+def nil_value(scoring: ScoringRules) -> NilValue:
+    """A nil bid after looking at the cards."""
+    return NilValue(scoring.nil_bonus, scoring.nil_penalty)
+
+
+def blind_nil_value(scoring: ScoringRules) -> NilValue:
+    """A nil bid before looking at the cards: worth more either way."""
+    return NilValue(scoring.blind_nil_bonus, scoring.blind_nil_penalty)
+
+
+NIL_VALUE: dict[str, Callable[[ScoringRules], NilValue]] = {
+    "nil": nil_value,
+    "blind-nil": blind_nil_value,
+}
+
+
+def score_nil(scoring: ScoringRules, seat: str, tricks: int, bid: str = "nil") -> NilResult:
+    """One nil's result (blind or not): the bonus if made, the penalty if a single trick was
+    taken."""
+    value = NIL_VALUE[bid](scoring)
+    blind = bid == "blind-nil"
+    if value.bonus is None or value.penalty is None:
+        kind = "blind nil" if blind else "nil"
+        raise ValueError(f"seat {seat} bid {kind}, but this variant gives {kind} no value")
     if nil_made(tricks):
-        return NilResult(seat=seat, tricks=tricks, made=True, points=scoring.nil_bonus)
-    return NilResult(seat=seat, tricks=tricks, made=False, points=-scoring.nil_penalty)
+        return NilResult(seat=seat, tricks=tricks, made=True, points=value.bonus, blind=blind)
+    return NilResult(seat=seat, tricks=tricks, made=False, points=-value.penalty, blind=blind)
 
 
 class NilTrickShare(NamedTuple):

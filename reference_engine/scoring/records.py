@@ -5,13 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-Bid = int | Literal["nil"]
+Bid = int | Literal["nil", "blind-nil"]
+NIL_BIDS = ("nil", "blind-nil")
+"""The bids that promise no trick at all: scored on their own, adding nothing to a contract."""
 GameStatus = Literal["continues", "won", "tie"]
 
 
 @dataclass(frozen=True, slots=True)
 class SideTotals:
-    """A partnership's running score and the bags it carries into the next hand."""
+    """A side's running score and the bags it carries into the next hand."""
 
     score: int
     bags: int
@@ -19,24 +21,34 @@ class SideTotals:
 
 @dataclass(frozen=True, slots=True)
 class NilResult:
-    """One nil bid: the seat that bid it, the tricks it took, and whether it was made."""
+    """One nil bid: the seat that bid it, the tricks it took, whether it was made, and whether
+    it was bid blind (before the bidder looked at the cards)."""
 
     seat: str
     tricks: int
     made: bool
     points: int
+    blind: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "tricks": self.tricks, "made": self.made, "points": self.points}
+        return {
+            "seat": self.seat,
+            "tricks": self.tricks,
+            "made": self.made,
+            "points": self.points,
+            "blind": self.blind,
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class SideScore:
-    """One partnership's line on the score sheet for one hand, item by item.
+    """One side's line on the score sheet for one hand, item by item.
 
-    `contract` is the sum of the side's non-nil bids; `tricks` the tricks that count toward
-    it under the variant; `side_tricks` every trick the two partners took. `hand_points` is
-    `contract_points + overtrick_points + sum of the nils' points - bag_penalty`.
+    `contract` is the sum of the side's numeric bids (nil and blind nil add nothing); `tricks`
+    the tricks that count toward it under the variant; `side_tricks` every trick the side's
+    players took. `hand_points` is `contract_points + overtrick_points + sum of the nils'
+    points - bag_penalty`; `bag_penalty` includes any points the cleared bags are made to give
+    back. `boston` is true when the side bid every trick of the hand and took them all.
     """
 
     side: str
@@ -56,6 +68,7 @@ class SideScore:
     side_tricks: int = 0
     bags_before: int = 0
     bag_penalties: int = 0
+    boston: bool = False
 
     @property
     def totals_after(self) -> SideTotals:
@@ -85,11 +98,17 @@ class SideScore:
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
-    """Both partnerships' itemised scores for one hand, with the bids and tricks behind them."""
+    """Every side's itemised score for one hand, with the bids and tricks behind them."""
 
     sides: dict[str, SideScore] = field(hash=False)
     bids: dict[str, Bid] = field(default_factory=dict, hash=False)
     tricks: dict[str, int] = field(default_factory=dict, hash=False)
+
+    @property
+    def boston(self) -> str | None:
+        """The side that bid every trick of the hand and took them all ("Boston"), if any;
+        pass it to `game_outcome` so a variant where Boston wins the game can end it."""
+        return next((side for side, score in self.sides.items() if score.boston), None)
 
     def totals(self) -> dict[str, SideTotals]:
         """The running totals after this hand, ready to be the next hand's `prior`."""

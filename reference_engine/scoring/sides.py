@@ -1,15 +1,25 @@
-"""Seats and the partnerships they sit in, as the score sheet names them."""
+"""Seats and the sides they score for, as the score sheet names them.
+
+The sheet follows the variant's table (`reference_engine.table`): four players in two
+partnerships (NS, EW), or every player alone, each seat its own side named by its letter.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from reference_engine.seats import SEATS as TABLE_SEATS
 from reference_engine.seats import SIDE_SEATS
-from reference_engine.seats import SIDES as SIDES  # the score sheet names sides as the table does
 
-# The table as `reference_engine.seats` lays it out, by name: the score sheet speaks in letters.
+# The four-seat sheet names its sides as the table does.
+from reference_engine.seats import SIDES as SIDES
+from reference_engine.table import Table, table_of
+from reference_engine.variant.model import Rules
+
+# The four-seat partnership table by name: the score sheet speaks in letters.
 SEATS = tuple(seat.name for seat in TABLE_SEATS)
 PARTNERS: dict[str, tuple[str, str]] = {
     side: (first.name, second.name) for side, (first, second) in SIDE_SEATS.items()
@@ -17,25 +27,75 @@ PARTNERS: dict[str, tuple[str, str]] = {
 SIDE_OF_SEAT: dict[str, str] = {seat: side for side, seats in PARTNERS.items() for seat in seats}
 
 
-def seat_name(seat: Any) -> str:
-    """The one-letter name (`N`, `E`, `S`, `W`) of a seat given as text, 0..3 or an enum member."""
-    if type(seat) is str and seat in SIDE_OF_SEAT:
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """The names on one variant's score sheet: the seats in play, the sides, who scores for
+    which side, and how many tricks a hand has."""
+
+    seats: tuple[str, ...]
+    sides: tuple[str, ...]
+    tricks: int
+    side_seats: dict[str, tuple[str, ...]] = field(hash=False, compare=False)
+    side_of: dict[str, str] = field(hash=False, compare=False)
+
+    @property
+    def partnerships(self) -> bool:
+        return any(len(seats) > 1 for seats in self.side_seats.values())
+
+    def seat_list(self) -> str:
+        return ", ".join(self.seats)
+
+
+@lru_cache(maxsize=16)
+def _sheet(table: tuple[tuple[str, tuple[str, ...]], ...], tricks: int) -> Sheet:
+    side_seats = dict(table)
+    side_of = {seat: side for side, members in side_seats.items() for seat in members}
+    seats = tuple(name for name in SEATS if name in side_of)
+    return Sheet(seats, tuple(side_seats), tricks, side_seats, side_of)
+
+
+def sheet_of_table(table: Table) -> Sheet:
+    layout = tuple(
+        (side, tuple(seat.name for seat in seats)) for side, seats in table.side_seats.items()
+    )
+    return _sheet(layout, table.cards_per_hand)
+
+
+def sheet_of(rules: Rules) -> Sheet:
+    """The score sheet a variant's table gives: its seats, sides and tricks per hand."""
+    return sheet_of_table(table_of(rules))
+
+
+FOUR_SEATS = _sheet(tuple(PARTNERS.items()), 13)
+"""The sheet of the ordinary game: four players, two partnerships, 13 tricks."""
+
+
+def seat_name(seat: Any, sheet: Sheet = FOUR_SEATS) -> str:
+    """The one-letter name (`N`, `E`, `S`, `W`) of a seat in play, given as text, a seat number
+    or an enum member."""
+    if type(seat) is str and seat in sheet.side_of:
         return seat  # already a name, as the game hands them over
     if isinstance(seat, Enum):
         seat = seat.value if isinstance(seat.value, str) else seat.name
     elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEATS):
         seat = SEATS[seat]
     name = str(seat).strip().upper()
-    if name not in SIDE_OF_SEAT:
-        raise ValueError(f"unknown seat {seat!r}; seats are N, E, S, W")
+    if name in SIDE_OF_SEAT and name not in sheet.side_of:
+        raise ValueError(f"seat {name} is not in play at a {len(sheet.seats)}-player table")
+    if name not in sheet.side_of:
+        raise ValueError(f"unknown seat {seat!r}; seats are {sheet.seat_list()}")
     return name
 
 
-def side_name(side: Any) -> str:
-    """The partnership name (`NS` or `EW`) of a side given as text or as an enum member."""
+def side_name(side: Any, sheet: Sheet = FOUR_SEATS) -> str:
+    """The name of a side on the sheet (`NS`, `EW`; or a seat letter when everyone plays
+    alone), given as text or an enum member."""
     if isinstance(side, Enum):
         side = side.value if isinstance(side.value, str) else side.name
     name = str(side).strip().upper()
-    if name not in PARTNERS:
-        raise ValueError(f"unknown partnership {side!r}; partnerships are NS and EW")
+    if name not in sheet.side_seats:
+        names = " and ".join(sheet.sides) if len(sheet.sides) == 2 else ", ".join(sheet.sides)
+        if sheet.partnerships:
+            raise ValueError(f"unknown partnership {side!r}; partnerships are {names}")
+        raise ValueError(f"unknown side {side!r}; everyone plays alone, so the sides are {names}")
     return name
