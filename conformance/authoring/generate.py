@@ -5,11 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conformance.authoring.specs import clauses, recorded, sources, totals_only
+from conformance.authoring.specs import (
+    clauses,
+    house_defaults,
+    recorded,
+    sources,
+    totals_only,
+)
 from conformance.casefile import dumps
 from conformance.cases import CASES_DIR
 
-SPECS = (sources, clauses, recorded, totals_only)
+SPECS = (sources, clauses, recorded, totals_only, house_defaults)
 
 
 def rendered() -> dict[Path, str]:

@@ -1,0 +1,320 @@
+# ruff: noqa: E501  (hand-worked descriptions and score lines read best unbroken)
+"""The house-rule axes as the plain rulesets play them: no jokers, four seats in two
+partnerships, no blind nil and so no exchange, free bidding, no bonus bid, an ordinary Boston,
+bag points kept, no fixed number of hands.
+
+A ruleset that writes these rules out in its own file gets these cases, so an engine that
+switched one of the house rules on where the ruleset has it off fails one. Figures are worked
+by hand in each description; the few rule values they rest on are checked before writing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.authoring.build import (
+    bid_order,
+    case,
+    derived,
+    hand,
+    searched_hand,
+    setup,
+    side,
+    value_tag,
+    variant,
+)
+from conformance.authoring.specs.clauses import TRUMP
+
+# The rules the house-rule work added; a ruleset setting any of them itself gets these cases.
+HOUSE_RULES = (
+    "deck.removed",
+    "deck.top_trumps",
+    "table.players",
+    "table.sides",
+    "bidding.blind_nil_trailing_by",
+    "bidding.blind_nil_exchange",
+    "bidding.blind_nil_exchange_order",
+    "bidding.team_minimum",
+    "bidding.constraint",
+    "scoring.blind_nil_bonus",
+    "scoring.blind_nil_penalty",
+    "scoring.bag_points_cancelled",
+    "scoring.bonus_bid_tricks",
+    "scoring.bonus_bid_made",
+    "scoring.bonus_bid_set",
+    "scoring.boston",
+    "scoring.boston_points",
+    "game_end.hands",
+)
+
+CANDIDATES = (
+    "standard",
+    "illustrated-table",
+    "strategy-guide",
+    "playingcardgames",
+    "ellington",
+    "porchlight",
+)
+
+# The values every figure below rests on; a ruleset playing otherwise needs its own cases.
+ASSUMED = {
+    "deck.cards": "standard-52",
+    "deck.removed": (),
+    "deck.top_trumps": (),
+    "table.players": 4,
+    "table.sides": "partnerships",
+    "bidding.min_bid": 1,
+    "bidding.max_bid": 13,
+    "bidding.nil": "allowed",
+    "bidding.blind_nil": "not-allowed",
+    "bidding.team_minimum": None,
+    "bidding.constraint": "free",
+    "scoring.points_per_bid_trick": 10,
+    "scoring.overtrick_points": 1,
+    "scoring.set_points_per_trick": 10,
+    "scoring.bag_threshold": 10,
+    "scoring.bag_penalty": 100,
+    "scoring.bag_points_cancelled": False,
+    "scoring.bonus_bid_tricks": None,
+    "scoring.boston": "ordinary",
+    "game_end.hands": None,
+}
+
+ALL_BIDS: list[Any] = [*range(1, 14), "nil"]
+# The TRUMP deal with the big joker dealt to West in place of the 5 of clubs.
+JOKER_DEAL = {
+    "N": ["AS", "KS", "QS", "AH", "KH", "QH", "AD", "KD", "QD", "JD", "AC", "KC", "QC"],
+    "E": ["JS", "TS", "9S", "JH", "TH", "9H", "8H", "TD", "9D", "8D", "7D", "6D", "5D"],
+    "S": ["8S", "7S", "6S", "5S", "7H", "6H", "5H", "4D", "3D", "2D", "4C", "3C", "2C"],
+    "W": ["BJ", "4S", "3S", "2S", "4H", "3H", "2H", "JC", "TC", "9C", "8C", "7C", "6C"],
+}
+
+
+def _rule(v: str, path: str) -> Any:
+    section, name = path.split(".")
+    value = getattr(getattr(variant(v).rules, section), name)
+    return getattr(value, "value", value)
+
+
+def applies(v: str) -> bool:
+    """Whether the ruleset writes any house rule out itself (else standard's cases cover it)."""
+    provenance = variant(v).provenance
+    return any(
+        provenance[path].origin in ("file", "option", "option-default") for path in HOUSE_RULES
+    )
+
+
+def _check(v: str) -> None:
+    for path, wanted in ASSUMED.items():
+        if _rule(v, path) != wanted:
+            raise ValueError(f"{v} plays {path}={_rule(v, path)!r}; these cases assume {wanted!r}")
+
+
+def _north_first(v: str) -> str:
+    """The dealer that makes North the first to bid."""
+    return "N" if bid_order(v, "N")[0] == "N" else "W"
+
+
+def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    _check(v)
+    tag = lambda path: value_tag(v, path)  # noqa: E731
+    d = _north_first(v)
+    deal = [{"action": "deal", "hands": TRUMP}]
+    trailing = setup(d, (0, 200))
+    out = [
+        case(
+            f"{v}.house-defaults.blind-nil-not-allowed",
+            variant_id=v,
+            description=(
+                "North bids first with North-South trailing 0 to 200; even so blind nil is not part of"
+                " this ruleset: the legal bids are 1 to 13 and nil, and a bid of blind-nil is refused"
+                " (blind-nil-not-allowed), not for the margin but outright."
+            ),
+            tags=[
+                tag("bidding.blind_nil"),
+                "bidding.blind_nil_trailing_by",
+                "scoring.blind_nil_bonus",
+                "scoring.blind_nil_penalty",
+                "bid.blind-nil-refused",
+            ],
+            origin=derived("bidding.blind_nil"),
+            start=trailing,
+            actions=deal,
+            expect={
+                "to_act": {"phase": "bid", "seat": "N"},
+                "legal": ALL_BIDS,
+                "illegal": {
+                    "action": {"action": "bid", "seat": "N", "bid": "blind-nil"},
+                    "reason": "blind-nil-not-allowed",
+                },
+            },
+        ),
+        case(
+            f"{v}.house-defaults.second-partner-bids-freely",
+            variant_id=v,
+            description=(
+                "Four players in two partnerships: North bids 1, East 3, and South, North's partner,"
+                " bids next. No team minimum and no tie to the partner's bid or the spades held:"
+                " South may bid anything from 1 to 13, or nil."
+            ),
+            tags=[
+                "bidding.team_minimum",
+                tag("bidding.constraint"),
+                "table.players",
+                tag("table.sides"),
+            ],
+            origin=derived("bidding.constraint"),
+            start=setup(d),
+            actions=[*deal, *_bids(v, d, {"N": 1, "E": 3})],
+            expect={"to_act": {"phase": "bid", "seat": "S"}, "legal": ALL_BIDS},
+        ),
+    ]
+    leader = "S" if _rule(v, "play.first_leader") == "holder-of-card" else "N"
+    card = "8S" if leader == "S" else "AS"
+    out.append(
+        case(
+            f"{v}.house-defaults.no-exchange-after-bidding",
+            variant_id=v,
+            description=(
+                f"All four bid numbers (N 1, E 3, S 1, W 3). With no blind nil there is no exchange of"
+                f" cards: play opens at once, {'South (holding the two of clubs)' if leader == 'S' else 'North'}"
+                f" to lead, and a pass of {card} is refused as out of phase."
+            ),
+            tags=["bidding.blind_nil_exchange", tag("bidding.blind_nil_exchange_order")],
+            origin=derived("bidding.blind_nil_exchange"),
+            start=setup(d),
+            actions=[*deal, *_bids(v, d, {"N": 1, "E": 3, "S": 1, "W": 3})],
+            expect={
+                "to_act": {"phase": "play", "seat": leader},
+                "illegal": {
+                    "action": {"action": "pass", "seat": leader, "cards": [card]},
+                    "reason": "wrong-phase",
+                },
+            },
+        )
+    )
+    out.append(
+        case(
+            f"{v}.house-defaults.joker-not-in-the-pack",
+            variant_id=v,
+            description=(
+                "The pack is the 52 cards, none taken out and nothing above the ace of spades: a deal"
+                " with the big joker in place of West's 5 of clubs is refused (bad-deal)."
+            ),
+            tags=[tag("deck.cards"), "deck.removed", "deck.top_trumps"],
+            origin=derived("deck.top_trumps"),
+            start=setup(d),
+            actions=[],
+            expect={
+                "illegal": {
+                    "action": {"action": "deal", "hands": JOKER_DEAL},
+                    "reason": "bad-deal",
+                },
+                "to_act": {"phase": "deal", "seat": d},
+            },
+        )
+    )
+    # Ten bid and made: no bonus bid; the tenth bag costs 100 and takes back nothing more.
+    bids: dict[str, Any] = {"N": 5, "E": 1, "S": 5, "W": 1}
+    tricks = {"N": 6, "E": 1, "S": 5, "W": 1}
+    start = setup("N", (0, 0), (9, 0), hands_played=50)
+    out.append(
+        case(
+            f"{v}.house-defaults.ten-bid-bag-penalty-no-hand-limit",
+            variant_id=v,
+            description=(
+                "Fifty hands already played; North-South carry 9 bags, bid 5 + 5 = 10 and take 11."
+                " Ten tricks is no special bid here: 10 x 10 = 100, plus 1 for the overtrick. The"
+                " overtrick is the tenth bag: -100 and the count goes to 0; the bags' own points stay."
+                " Hand 100 + 1 - 100 = 1. East-West bid 1 + 1 and take 2: 20. With no fixed number of"
+                " hands the game goes on after the 51st; East deals next."
+            ),
+            tags=[
+                "hand.score-only",
+                "scoring.bonus_bid_tricks",
+                "scoring.bonus_bid_made",
+                "scoring.bonus_bid_set",
+                "scoring.bag_points_cancelled",
+                "bags.exact-threshold",
+                "game_end.hands",
+            ],
+            origin=derived("scoring.bag_points_cancelled"),
+            start=start,
+            actions=searched_hand(v, dealer="N", bids=bids, tricks=tricks, seed=seed + 1, start=start),
+            expect={
+                "hands": [
+                    hand(
+                        bids,
+                        tricks,
+                        side("NS", contract=10, side_tricks=11, tricks=11, made=True, contract_points=100,
+                             overtricks=1, overtrick_points=1, bags=(9, 1, 0), bag_penalty=100,
+                             hand_points=1, score=(0, 1)),
+                        side("EW", contract=2, side_tricks=2, tricks=2, made=True, contract_points=20,
+                             hand_points=20, score=(0, 20)),
+                    )
+                ],
+                "totals": {"NS": 1, "EW": 20},
+                "bags": {"NS": 0, "EW": 0},
+                "status": {"status": "continues", "winner": None},
+                "to_act": {"phase": "deal", "seat": "E"},
+            },
+            note="The deal and play were searched to give exactly these trick counts.",
+        )
+    )  # fmt: skip
+    bids = {"N": 6, "E": 1, "S": 7, "W": 1}
+    tricks = {"N": 6, "E": 0, "S": 7, "W": 0}
+    start = setup("N")
+    out.append(
+        case(
+            f"{v}.house-defaults.all-thirteen-bid-and-taken-scores-as-usual",
+            variant_id=v,
+            description=(
+                "North-South bid 6 + 7 = 13, every trick, and take them all. A bid of every trick is"
+                " no special contract here: 13 x 10 = 130, and the game goes on. East-West bid 1 + 1"
+                " and take nothing: set by 2 tricks, 2 x -10 = -20 (per trick bid or per trick short,"
+                " the same here)."
+            ),
+            tags=["hand.score-only", tag("scoring.boston"), "scoring.boston_points", "scoring.set_penalty"],
+            origin=derived("scoring.boston"),
+            start=start,
+            actions=searched_hand(v, dealer="N", bids=bids, tricks=tricks, seed=seed + 2, start=start),
+            expect={
+                "hands": [
+                    hand(
+                        bids,
+                        tricks,
+                        side("NS", contract=13, side_tricks=13, tricks=13, made=True, contract_points=130,
+                             hand_points=130, score=(0, 130)),
+                        side("EW", contract=2, side_tricks=0, tricks=0, made=False, contract_points=-20,
+                             hand_points=-20, score=(0, -20)),
+                    )
+                ],
+                "totals": {"NS": 130, "EW": -20},
+                "status": {"status": "continues", "winner": None},
+            },
+            note="The deal and play were searched to give exactly these trick counts.",
+        )
+    )  # fmt: skip
+    return out
+
+
+def _bids(v: str, dealer: str, bids: dict[str, Any]) -> list[dict[str, Any]]:
+    """The bids given, in the variant's bidding order from `dealer`, stopping at the first
+    seat not named."""
+    out = []
+    for seat in bid_order(v, dealer):
+        if seat not in bids:
+            break
+        out.append({"action": "bid", "seat": seat, "bid": bids[seat]})
+    return out
+
+
+def files() -> dict[str, tuple[str, list[dict[str, Any]]]]:
+    out: dict[str, tuple[str, list[dict[str, Any]]]] = {}
+    for index, v in enumerate(CANDIDATES):
+        if applies(v):
+            out[f"{v}/house-defaults.json"] = (
+                f"The house-rule axes as {v} plays them: every one switched off.",
+                defaults_cases(v, 7000 + 100 * index),
+            )
+    return out
