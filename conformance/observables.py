@@ -6,26 +6,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from reference_engine.actions import Bid
+from reference_engine.actions import BLIND_NIL, NIL
 from reference_engine.cards import CARD_TEXT, cards_in
 from reference_engine.game import Game, Phase
-from reference_engine.scoring.sides import seat_name
+from reference_engine.scoring.sides import seat_name, sheet_of_table
+
+# Words among the bids come after the numbers, in this order.
+_WORD_BIDS = (NIL, BLIND_NIL)
 
 
 def legal(game: Game) -> list[Any]:
     """The legal actions of the player to act: cards in deck order (clubs up to spades, 2 up to
-    ace), or bids ascending with nil last."""
+    ace, then the little and big jokers), bids ascending with nil then blind nil last, or,
+    during a blind nil exchange, every card the passer holds (any of them may be passed)."""
     if game.phase is Phase.PLAY:
         return [CARD_TEXT[c] for c in cards_in(game.legal_plays())]
     if game.phase is Phase.BID:
-        bids = [a.bid for a in game.legal_actions() if isinstance(a, Bid)]
+        bids = game.legal_bids()
         numbers = sorted(b for b in bids if isinstance(b, int))
-        return numbers + [b for b in bids if not isinstance(b, int)]
+        return numbers + [word for word in _WORD_BIDS if word in bids]
+    if game.phase is Phase.PASS:
+        assert game.to_act is not None
+        return [CARD_TEXT[c] for c in cards_in(game.hands[game.to_act])]
     return []
 
 
 def to_act(game: Game) -> dict[str, Any]:
-    """Whose turn it is and at what: the dealer to deal, a seat to bid or play, or nobody."""
+    """Whose turn it is and at what: the dealer to deal, a seat to bid, pass cards or play, or
+    nobody."""
     if game.phase is Phase.OVER:
         return {"phase": "over", "seat": None}
     if game.phase is Phase.DEAL:
@@ -36,11 +44,12 @@ def to_act(game: Game) -> dict[str, Any]:
 
 def hand_sheets(game: Game) -> list[dict[str, Any]]:
     """Every scored hand's itemised sheet, seats as letters whatever the scorer keyed them by."""
+    sheet = sheet_of_table(game.table)
     out = []
     for result in game.hand_results:
         data = result.to_json()
-        data["bids"] = {seat_name(k): v for k, v in data["bids"].items()}
-        data["tricks"] = {seat_name(k): v for k, v in data["tricks"].items()}
+        data["bids"] = {seat_name(k, sheet): v for k, v in data["bids"].items()}
+        data["tricks"] = {seat_name(k, sheet): v for k, v in data["tricks"].items()}
         out.append(data)
     return out
 
@@ -56,6 +65,7 @@ READERS: dict[str, Callable[[Game], Any]] = {
     "legal": legal,
     "to_act": to_act,
     "hands": hand_sheets,
+    # Keyed by the table's sides: NS and EW, or each seat's letter where everyone plays alone.
     "totals": lambda game: dict(game.totals),
     "bags": lambda game: dict(game.bags),
     "status": status,

@@ -1,10 +1,18 @@
-"""The three things that happen at a Spades table, as frozen records: a deal, a bid, a play.
+"""What happens at a Spades table, as frozen records: a deal, a bid, a pass of cards in a
+blind nil exchange, a play.
 
 A game's log is a list of these; each has `to_json()` and `action_from_json()` reads one back:
 
     {"action": "deal", "hands": "N:AKQ.T98.765.4322 ..."}
+    {"action": "deal", "hands": {"N": ["BJ", "AS", ...], "E": [...], "S": [...]}}
     {"action": "bid", "seat": "E", "bid": 3}        {"action": "bid", "seat": "E", "bid": "nil"}
+    {"action": "bid", "seat": "E", "bid": "blind-nil"}
+    {"action": "pass", "seat": "S", "cards": ["AS", "KD"]}
     {"action": "play", "seat": "E", "card": "2C"}
+
+A deal is written in PBN when four seats hold cards and no joker is dealt, else as the object
+from each seat in play to its cards. A record checks only its own shape; whether a deal fits
+the variant's pack and table, or a bid its rules, is the game's to say.
 
 Bid and play records are made once and shared (`bid_record`, `play_record`), so playing a card
 allocates nothing new.
@@ -17,30 +25,55 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from reference_engine.cards import CARD_TEXT, parse_card
-from reference_engine.deal import Hands, check_deal, format_pbn, parse_pbn
-from reference_engine.errors import InvalidActionError
+from reference_engine.deal import Hands, format_deal, parse_deal
+from reference_engine.errors import DealError, InvalidActionError
 from reference_engine.reason_codes import ReasonCode
 from reference_engine.seats import SEATS, Seat, parse_seat
 
-BidValue = int | Literal["nil"]
+BidValue = int | Literal["nil", "blind-nil"]
 NIL: Literal["nil"] = "nil"
-MAX_BID = 13
+BLIND_NIL: Literal["blind-nil"] = "blind-nil"
+MAX_BID = 17  # every trick of a three-handed deal of 51 cards
+
+# Every card number the records know, the jokers included.
+_CARDS = range(len(CARD_TEXT))
+_ALL_CARDS = (1 << len(CARD_TEXT)) - 1
 
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The cards dealt for one hand: four bitmasks, indexed by seat N, E, S, W."""
+    """The cards dealt for one hand: four bitmasks, indexed by seat N, E, S, W (an empty
+    seat, West at a three-player table, holds 0)."""
 
     hands: Hands
 
     def __post_init__(self) -> None:
-        check_deal(self.hands)
+        check_shape(self.hands)
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": "deal", "hands": format_pbn(self.hands)}
+        return {"action": "deal", "hands": format_deal(self.hands)}
 
     def __str__(self) -> str:
-        return f"deal {format_pbn(self.hands)}"
+        return f"deal {format_deal(self.hands)}"
+
+
+def check_shape(hands: Any) -> None:
+    """Raise `DealError` unless `hands` is four sets of cards with no card in two of them
+    (what the right cards are, and how many, depends on the variant)."""
+    if not isinstance(hands, tuple | list) or len(hands) != 4:
+        raise DealError(f"a deal is four hands N, E, S, W, not {hands!r}")
+    seen = 0
+    for seat, hand in zip(SEATS, hands, strict=True):
+        if type(hand) is not int or hand < 0 or hand & ~_ALL_CARDS:
+            raise DealError(f"{seat.name}'s hand is not a set of cards: {hand!r}", seat=seat.name)
+        clash = seen & hand
+        if clash:
+            card = CARD_TEXT[(clash & -clash).bit_length() - 1]
+            other = next(s for s, h in zip(SEATS, hands, strict=False) if h & clash)
+            raise DealError(
+                f"{card} is dealt to both {other.name} and {seat.name}", seat=seat.name, card=card
+            )
+        seen |= hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,12 +104,39 @@ class Play:
         return f"{self.seat.name} plays {CARD_TEXT[self.card]}"
 
 
-Action = Deal | Bid | Play
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """In a blind nil exchange, a player hands cards face down to their partner."""
+
+    seat: Seat
+    cards: int
+    """The cards passed, as a bitmask."""
+    repeated: bool = False
+    """The pass as written named some card twice (the game refuses it: wrong count)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "pass", "seat": self.seat.name, "cards": cards_high_first(self.cards)}
+
+    def __str__(self) -> str:
+        return f"{self.seat.name} passes {' '.join(cards_high_first(self.cards))}"
+
+
+def cards_high_first(mask: int) -> list[str]:
+    """Card texts of a mask, highest card number first (as deals write them)."""
+    return [CARD_TEXT[c] for c in range(mask.bit_length() - 1, -1, -1) if mask >> c & 1]
+
+
+Action = Deal | Bid | Pass | Play
 
 # Every bid and play that can ever happen, made once; records are immutable, so they are shared.
-_PLAYS = tuple(tuple(Play(seat, card) for card in range(52)) for seat in SEATS)
+_PLAYS = tuple(tuple(Play(seat, card) for card in _CARDS) for seat in SEATS)
 _BIDS = tuple(
-    {**{n: Bid(seat, n) for n in range(MAX_BID + 1)}, NIL: Bid(seat, NIL)} for seat in SEATS
+    {
+        **{n: Bid(seat, n) for n in range(MAX_BID + 1)},
+        NIL: Bid(seat, NIL),
+        BLIND_NIL: Bid(seat, BLIND_NIL),
+    }
+    for seat in SEATS
 )
 
 
@@ -101,23 +161,48 @@ def bid_record(seat: int, bid: BidValue) -> Bid:
 
 
 def parse_bid(value: Any) -> BidValue:
-    """A bid as written: a whole number of tricks (`3`, `"3"`) or `nil`."""
+    """A bid as written: a whole number of tricks (`3`, `"3"`), `nil` or `blind-nil`."""
     if isinstance(value, str):
         text = value.strip().lower()
         if text == NIL:
             return NIL
+        if text.replace("_", "-").replace(" ", "-") == BLIND_NIL:
+            return BLIND_NIL
         if text.isdigit():
             return int(text)
     elif isinstance(value, int) and not isinstance(value, bool):
         return value
     raise InvalidActionError(
         ReasonCode.UNKNOWN_BID,
-        f"unknown bid {value!r}: expected a whole number of tricks or 'nil'",
+        f"unknown bid {value!r}: expected a whole number of tricks, 'nil' or 'blind-nil'",
         bid=str(value),
     )
 
 
-_FIELDS = {"deal": ("hands",), "bid": ("seat", "bid"), "play": ("seat", "card")}
+def parse_pass(seat: Seat, value: Any) -> Pass:
+    """The cards of a pass as written: a list of card texts. A card named twice is kept as
+    `repeated`, for the game to refuse as a pass of the wrong number of cards."""
+    if not isinstance(value, list | tuple):
+        raise InvalidActionError(
+            ReasonCode.MALFORMED_ACTION,
+            f"pass action: cards must be a list of cards like ['AS', 'KD'], not {value!r}",
+            seat=seat.name,
+        )
+    mask = 0
+    repeated = False
+    for text in value:
+        card = parse_card(text)
+        repeated = repeated or bool(mask >> card & 1)
+        mask |= 1 << card
+    return Pass(seat, mask, repeated)
+
+
+_FIELDS = {
+    "deal": ("hands",),
+    "bid": ("seat", "bid"),
+    "pass": ("seat", "cards"),
+    "play": ("seat", "card"),
+}
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
@@ -130,7 +215,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     if kind not in _FIELDS:
         raise InvalidActionError(
             ReasonCode.MALFORMED_ACTION,
-            f"unknown action {kind!r}: expected 'deal', 'bid' or 'play'",
+            f"unknown action {kind!r}: expected 'deal', 'bid', 'pass' or 'play'",
         )
     needed = _FIELDS[kind]
     # A well-formed entry has exactly the kind's fields; only a malformed one is picked apart.
@@ -143,10 +228,13 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
             ReasonCode.MALFORMED_ACTION, f"{kind} action: {'; '.join(problems)}"
         )
     if kind == "deal":
-        if isinstance(data["hands"], str):
-            return Deal(parse_pbn(data["hands"]))
-        return Deal(tuple(data["hands"]))
+        hands = data["hands"]
+        if isinstance(hands, list):  # four bitmasks, as a program may write them
+            return Deal(tuple(hands))
+        return Deal(parse_deal(hands))
     seat = parse_seat(data["seat"])
     if kind == "bid":
         return bid_record(seat, parse_bid(data["bid"]))
+    if kind == "pass":
+        return parse_pass(seat, data["cards"])
     return play_record(seat, parse_card(data["card"]))

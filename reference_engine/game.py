@@ -8,33 +8,43 @@
 
 Every action comes as a trio: `verify_x` raises `IllegalActionError` with a reason code,
 `can_x` answers yes or no, `x` makes it happen and returns the record appended to the log.
-The rules themselves live in `reference_engine.rules_of_play`, one function per option.
+The rules themselves live in `reference_engine.rules_of_play`, one function per option; who
+sits where is the variant's table (`reference_engine.table`), which cards are in play and how
+they rank is its pack (`reference_engine.pack`).
+
+A hand goes deal, bid, (pass: the blind nil exchange, when a blind nil was bid and the variant
+passes cards), play; the game ends when the scorer's `game_outcome` says so.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import combinations
 from typing import Any
 
 from reference_engine import scoring
 from reference_engine.actions import (
+    BLIND_NIL,
     Action,
     Bid,
     BidValue,
     Deal,
+    Pass,
     Play,
     action_from_json,
     bid_record,
     parse_bid,
+    parse_pass,
     play_record,
     play_records,
 )
-from reference_engine.cards import CARD_TEXT, SPADES, SUIT_NAMES, cards_in, parse_card
-from reference_engine.deal import Hands, check_deal, deal_from_seed, parse_pbn
+from reference_engine.cards import CARD_COUNT, CARD_TEXT, SPADES, SUIT_NAMES, cards_in, parse_card
+from reference_engine.deal import Hands, check_deal, deal_from_seed, parse_deal
 from reference_engine.errors import IllegalActionError, InvalidActionError
+from reference_engine.pack import pack_of
 from reference_engine.reason_codes import ReasonCode
 from reference_engine.rules_of_play import (
     DEALER_ROTATION,
@@ -43,13 +53,19 @@ from reference_engine.rules_of_play import (
     FIRST_LEADER,
     SPADES_BROKEN_BY,
     SPADES_LEAD,
-    beats,
+    BidContext,
+    bid_refusal,
     legal_bids,
-    legal_follows,
 )
-from reference_engine.rules_of_play.bids import bid_refusal
-from reference_engine.seats import SEATS, SIDES, Seat, parse_seat
-from reference_engine.variant.model import ResolvedVariant, Rules
+from reference_engine.seats import SEATS, Seat, parse_seat
+from reference_engine.table import Table, table_of
+from reference_engine.variant.model import (
+    BidConstraint,
+    BlindNil,
+    ExchangeOrder,
+    ResolvedVariant,
+    Rules,
+)
 
 
 class Phase(StrEnum):
@@ -59,6 +75,8 @@ class Phase(StrEnum):
     """Waiting for the cards of the next hand to be dealt."""
     BID = "bid"
     """Players are bidding, one after another."""
+    PASS = "pass"
+    """After a blind nil, the bidder and partner are passing cards to each other."""
     PLAY = "play"
     """Tricks are being played."""
     OVER = "over"
@@ -66,7 +84,9 @@ class Phase(StrEnum):
 
 
 # The phases, read once here: each `Phase.X` in a method would be an enum lookup per action.
-_DEALING, _BIDDING, _PLAYING, _OVER = Phase.DEAL, Phase.BID, Phase.PLAY, Phase.OVER
+_DEALING, _BIDDING, _PASSING = Phase.DEAL, Phase.BID, Phase.PASS
+_PLAYING, _OVER = Phase.PLAY, Phase.OVER
+_PLURAL = {"deal": "deals", "bid": "bids", "pass": "passes", "play": "plays"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,23 +106,23 @@ class Trick:
 
 
 # (seat, card) pairs made once, so a card put on the trick allocates nothing.
-_ON_TRICK = tuple(tuple((seat, card) for card in range(52)) for seat in SEATS)
-# The player on each seat's left, who plays next (the `Seat.left` property, looked up once).
-_LEFT = tuple(seat.left for seat in SEATS)
+_ON_TRICK = tuple(tuple((seat, card) for card in range(CARD_COUNT)) for seat in SEATS)
 _SEAT_NAMES = tuple(seat.name for seat in SEATS)
-
-_ZERO = {"NS": 0, "EW": 0}
 
 
 class Game:
-    """One game of partnership Spades under one variant, hand after hand."""
+    """One game of Spades under one variant, hand after hand: four players in partnerships,
+    or three (or four) each playing alone, as the variant's table says."""
 
     __slots__ = (
-        "rules", "variant", "setup", "log", "phase", "dealer", "to_act", "hand_number",
-        "trick_number", "hands", "dealt", "bids", "tricks_won", "current_trick", "led_suit",
-        "spades_broken", "completed_tricks", "hand_results", "totals", "bags", "outcome",
+        "rules", "variant", "table", "pack", "setup", "log", "phase", "dealer", "to_act",
+        "hand_number", "hands_played", "trick_number", "hands", "dealt", "bids", "passes",
+        "tricks_won", "current_trick", "led_suit", "spades_broken", "completed_tricks",
+        "hand_results", "totals", "bags", "outcome",
         "_first_bidder", "_first_leader", "_first_lead", "_first_lead_card", "_spades_lead",
-        "_spades_broken_by", "_next_dealer", "_legal_bids", "_bid_records", "_winning", "_legal",
+        "_spades_broken_by", "_next_dealer", "_fixed_bids", "_fixed_values", "_winning",
+        "_legal", "_players", "_tricks_per_hand", "_left", "_suit_of", "_suit_masks",
+        "_beaters", "_pass_count", "_exchange",
     )  # fmt: skip
 
     def __init__(
@@ -111,25 +131,32 @@ class Game:
         dealer: Seat,
         scores: Mapping[str, int],
         bags: Mapping[str, int],
+        hands_played: int = 0,
     ) -> None:
         rules = variant.rules if isinstance(variant, ResolvedVariant) else variant
         self.rules: Rules = rules
         self.variant = variant if isinstance(variant, ResolvedVariant) else None
+        table = self.table = table_of(rules)
+        pack = self.pack = pack_of(rules)
         self.setup: dict[str, Any] = {
             "dealer": dealer.name,
             "scores": dict(scores),
             "bags": dict(bags),
+            "hands_played": hands_played,
         }
         self.log: list[Action] = []
         self.phase = _DEALING
         self.dealer = dealer
         self.to_act: Seat | None = None
-        self.hand_number = 1
+        self.hands_played = hands_played
+        """Hands finished, those before the log included."""
+        self.hand_number = hands_played + 1
         self.trick_number = 1
         self.hands = [0, 0, 0, 0]
         self.dealt: Hands = (0, 0, 0, 0)
         self.bids: dict[Seat, BidValue] = {}
-        self.tricks_won: dict[Seat, int] = dict.fromkeys(SEATS, 0)
+        self.passes: list[Pass] = []
+        self.tricks_won: dict[Seat, int] = dict.fromkeys(table.seats, 0)
         self.current_trick: list[tuple[Seat, int]] = []
         self.led_suit: int | None = None
         self.spades_broken = False
@@ -149,8 +176,22 @@ class Game:
         self._spades_lead = SPADES_LEAD[play.spades_lead]
         self._spades_broken_by = SPADES_BROKEN_BY[play.spades_broken_by]
         self._next_dealer = DEALER_ROTATION[rules.deal.dealer_rotation]
-        self._legal_bids = legal_bids(rules.bidding)
-        self._bid_records = tuple(tuple(bid_record(s, b) for b in self._legal_bids) for s in SEATS)
+        self._fixed_bids = _fixed_bids(rules, table)
+        self._fixed_values = (
+            None
+            if self._fixed_bids is None
+            else frozenset(record.bid for record in self._fixed_bids[table.seats[0]])
+        )
+        # The table and the pack, read once: a card played looks them up many times a hand.
+        self._players = table.players
+        self._tricks_per_hand = table.cards_per_hand
+        self._left = table.left
+        self._suit_of = pack.suit_of
+        self._suit_masks = pack.suit_masks
+        self._beaters = pack.beaters
+        self._pass_count = rules.bidding.blind_nil_exchange
+        # The passes still due in this hand's blind nil exchange: (from, to), in order.
+        self._exchange: list[tuple[Seat, Seat]] = []
         self._winning: tuple[Seat, int] | None = None  # (seat, card) now taking the trick
         # The cards the player to act may play, worked out when first asked for and forgotten
         # whenever the state changes (None: not worked out yet).
@@ -166,15 +207,23 @@ class Game:
         dealer: Seat | str = "N",
         scores: Mapping[str, int] | None = None,
         bags: Mapping[str, int] | None = None,
+        hands_played: int = 0,
     ) -> Game:
-        """A game about to be dealt, with `dealer` dealing the first hand and the running
-        scores and bags the partnerships start from (both 0 for a fresh game)."""
+        """A game about to be dealt, with `dealer` dealing the first hand, the running scores
+        and bags each side starts from (0 for a fresh game), and the hands already played
+        (which matters where the game lasts a fixed number of hands)."""
         if isinstance(variant, str):
             from reference_engine.variant import load_variant
 
             variant = load_variant(variant)
-        seat = _setup_seat(dealer)
-        return cls(variant, seat, _setup_sides(scores, "scores"), _setup_sides(bags, "bags"))
+        table = table_of(variant.rules if isinstance(variant, ResolvedVariant) else variant)
+        return cls(
+            variant,
+            _setup_seat(dealer, table),
+            _setup_sides(scores, "scores", table),
+            _setup_sides(bags, "bags", table),
+            _setup_hands_played(hands_played),
+        )
 
     @classmethod
     def replay(
@@ -185,8 +234,12 @@ class Game:
     ) -> Game:
         """The game a saved setup and log describe. A refused action raises its error with
         `index` set to its position in the log."""
+        if not isinstance(setup, Mapping | None):
+            raise InvalidActionError(
+                ReasonCode.BAD_SETUP, f"setup: expected an object, not {setup!r}"
+            )
         setup = dict(setup or {})
-        unknown = sorted(set(setup) - {"dealer", "scores", "bags"})
+        unknown = sorted(map(str, set(setup) - _SETUP_FIELDS))
         if unknown:
             raise InvalidActionError(
                 ReasonCode.BAD_SETUP, f"setup: unexpected {', '.join(unknown)}"
@@ -196,10 +249,11 @@ class Game:
             dealer=setup.get("dealer", "N"),
             scores=setup.get("scores"),
             bags=setup.get("bags"),
+            hands_played=setup.get("hands_played", 0),
         )
         for index, entry in enumerate(log):
             try:
-                action = entry if isinstance(entry, Deal | Bid | Play) else action_from_json(entry)
+                action = entry if isinstance(entry, _RECORDS) else action_from_json(entry)
                 game.apply(action)
             except IllegalActionError as exc:
                 exc.index = index
@@ -208,24 +262,35 @@ class Game:
 
     def to_json(self) -> dict[str, Any]:
         """The setup and log, in canonical form: what `replay` reads back."""
-        return {
-            "setup": {
-                "dealer": self.setup["dealer"],
-                "scores": dict(self.setup["scores"]),
-                "bags": dict(self.setup["bags"]),
-            },
-            "log": [action.to_json() for action in self.log],
+        setup = {
+            "dealer": self.setup["dealer"],
+            "scores": dict(self.setup["scores"]),
+            "bags": dict(self.setup["bags"]),
         }
+        if self.setup["hands_played"]:  # written only when there were any, as logs always were
+            setup["hands_played"] = self.setup["hands_played"]
+        return {"setup": setup, "log": [action.to_json() for action in self.log]}
 
     # --- any action -------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """Every bid or play allowed now. Empty while waiting for a deal: dealing is an
-        explicit action, and any full deal is allowed."""
+        """Every bid, pass or play allowed now (a pass: every choice of the cards to hand
+        over). Empty while waiting for a deal: dealing is an explicit action, and any full
+        deal is allowed."""
         if self.phase is _PLAYING:
             return play_records(self.to_act, self.legal_plays())  # type: ignore[arg-type]
         if self.phase is _BIDDING:
-            return list(self._bid_records[self.to_act])  # type: ignore[index]
+            seat: Seat = self.to_act  # type: ignore[assignment]
+            if self._fixed_bids is not None:
+                return list(self._fixed_bids[seat])
+            return [bid_record(seat, bid) for bid in self.legal_bids()]
+        if self.phase is _PASSING:
+            seat = self.to_act  # type: ignore[assignment]
+            held = list(cards_in(self.hands[seat]))
+            return [
+                Pass(seat, sum(1 << card for card in chosen))
+                for chosen in combinations(held, self._pass_count)
+            ]
         return []
 
     def verify(self, action: Action) -> None:
@@ -234,6 +299,8 @@ class Game:
             self.verify_play(action.seat, action.card)
         elif isinstance(action, Bid):
             self.verify_bid(action.seat, action.bid)
+        elif isinstance(action, Pass):
+            self.verify_pass(action.seat, action)
         elif isinstance(action, Deal):
             self.verify_deal(action.hands)
         else:
@@ -253,11 +320,12 @@ class Game:
             return self.play(action.seat, action.card)  # type: ignore[union-attr]
         if kind is Bid:
             return self.bid(action.seat, action.bid)  # type: ignore[union-attr]
+        if kind is Pass:
+            return self.pass_cards(action.seat, action)  # type: ignore[union-attr, arg-type]
         if kind is Deal:
-            # A deal record was checked when it was made: only the phase is left to check.
-            self._check_phase(_DEALING, None, "deal")
             if type(action.hands) is not tuple:  # type: ignore[union-attr]
                 action = Deal(tuple(action.hands))  # type: ignore[union-attr]
+            self.verify_deal(action.hands)  # type: ignore[union-attr]
             return self._start_hand(action)  # type: ignore[arg-type]
         if isinstance(action, Mapping):
             return self.apply(action_from_json(action))
@@ -266,8 +334,10 @@ class Game:
     # --- dealing ----------------------------------------------------------------------------
 
     def verify_deal(self, hands: Sequence[int]) -> None:
+        """A deal must fit the variant: each seat in play its share of the pack's cards, every
+        card in play dealt once, nothing from outside the pack."""
+        check_deal(hands, self.pack, self.table)
         self._check_phase(_DEALING, None, "deal")
-        check_deal(hands)
 
     def can_deal(self, hands: Sequence[int]) -> bool:
         try:
@@ -276,17 +346,26 @@ class Game:
             return False
         return True
 
-    def deal(self, hands: str | Sequence[int] | None = None, seed: int | str | None = None) -> Deal:
-        """Deal the next hand: the hands given (PBN text or four bitmasks N, E, S, W), or
-        shuffled from `seed` (a fresh random shuffle when neither is given)."""
+    def deal(
+        self,
+        hands: str | Mapping[str, Any] | Sequence[int] | None = None,
+        seed: int | str | None = None,
+    ) -> Deal:
+        """Deal the next hand: the hands given (PBN text, an object from seat to its cards,
+        or four bitmasks N, E, S, W), or shuffled from `seed` (a fresh random shuffle when
+        neither is given)."""
         if hands is None:
-            dealt = deal_from_seed(seed if seed is not None else random.randrange(2**63))
-        elif isinstance(hands, str):
-            dealt = parse_pbn(hands)
+            if seed is None:
+                seed = random.randrange(2**63)
+            self._check_phase(_DEALING, None, "deal")
+            record = Deal(deal_from_seed(seed, self.pack, self.table))
+            return self._start_hand(record)  # a shuffle of the pack is always a deal
+        if isinstance(hands, str | Mapping):
+            record = Deal(parse_deal(hands))
         else:
-            dealt = tuple(hands)  # type: ignore[assignment]
-        self._check_phase(_DEALING, None, "deal")
-        return self._start_hand(Deal(dealt))  # the record checks the deal as it is made
+            record = Deal(tuple(hands))  # type: ignore[arg-type]
+        self.verify_deal(record.hands)
+        return self._start_hand(record)
 
     def _start_hand(self, record: Deal) -> Deal:
         """Log a checked deal and open the bidding."""
@@ -294,7 +373,9 @@ class Game:
         self.dealt = record.hands
         self.hands = list(record.hands)
         self.bids = {}
-        self.tricks_won = dict.fromkeys(SEATS, 0)
+        self.passes = []
+        self._exchange = []
+        self.tricks_won = dict.fromkeys(self.table.seats, 0)
         self.current_trick = []
         self.completed_tricks = []
         self.led_suit = None
@@ -303,10 +384,40 @@ class Game:
         self._winning = None
         self._legal = None
         self.phase = _BIDDING
-        self.to_act = self._first_bidder(self.dealer)
+        self.to_act = self._first_bidder(self.table, self.dealer)
         return record
 
     # --- bidding ----------------------------------------------------------------------------
+
+    def bid_context(self, seat: Seat) -> BidContext:
+        """What the table knows as `seat` bids: the hand, its spades, partner's bid so far,
+        how far the side trails the leading other side."""
+        hand = self.hands[seat]
+        partner = self.table.partner[seat]
+        return BidContext(
+            seat=seat,
+            hand=hand,
+            spades=(hand & self.pack.spade_mask).bit_count(),
+            partner_bid=None if partner is None else self.bids.get(partner),
+            trailing_by=self.trailing_by(seat),
+            tricks=self._tricks_per_hand,
+        )
+
+    def trailing_by(self, seat: Seat) -> int:
+        """How far `seat`'s side is behind the best other side (0 or less: level or ahead).
+        Totals change only when a hand is scored, so the totals now are those at the deal."""
+        side = self.table.side_of[seat]
+        others = max(total for name, total in self.totals.items() if name != side)
+        return others - self.totals[side]  # type: ignore[index]
+
+    def legal_bids(self) -> list[BidValue]:
+        """The bids the player to act may make: numbers low to high, nil, blind nil."""
+        if self.phase is not _BIDDING:
+            return []
+        seat: Seat = self.to_act  # type: ignore[assignment]
+        if self._fixed_bids is not None:
+            return [record.bid for record in self._fixed_bids[seat]]
+        return legal_bids(self.rules, self.bid_context(seat))
 
     def verify_bid(self, seat: Seat | str, bid: BidValue | str) -> None:
         seat = parse_seat(seat)
@@ -324,14 +435,10 @@ class Game:
                 ReasonCode.NOT_YOUR_TURN,
                 f"it is {self._to_act_name()}'s turn to bid, not {seat.name}'s", seat, bid=bid,
             )  # fmt: skip
-        refusal = bid_refusal(self.rules.bidding, bid)
-        if refusal is ReasonCode.NIL_NOT_ALLOWED:
-            raise self._refuse(refusal, "this variant does not allow a nil bid", seat, bid=bid)
-        if refusal is not None:
-            lo, hi = self.rules.bidding.min_bid, self.rules.bidding.max_bid
-            raise self._refuse(
-                refusal, f"a bid must be {lo} to {hi} tricks, not {bid}", seat, bid=bid
-            )
+        refusal = bid_refusal(self.rules, self.bid_context(seat), bid)
+        if isinstance(refusal, tuple):
+            reason, detail = refusal
+            raise self._refuse(reason, detail, seat, bid=bid)
 
     def can_bid(self, seat: Seat | str, bid: BidValue | str) -> bool:
         try:
@@ -341,19 +448,121 @@ class Game:
         return True
 
     def bid(self, seat: Seat | str, bid: BidValue | str) -> Bid:
-        """`seat` bids a number of tricks or nil."""
+        """`seat` bids a number of tricks, nil or blind nil."""
         seat = parse_seat(seat)
         bid = parse_bid(bid)
-        self.verify_bid(seat, bid)
+        fixed = self._fixed_values
+        # The usual case under bidding that does not depend on the hand: a bid from the list,
+        # by the player to act, while bidding. Anything else is checked in full.
+        usual = fixed is not None and seat is self.to_act and self.phase is _BIDDING
+        if not (usual and bid in fixed):  # type: ignore[operator]
+            self.verify_bid(seat, bid)
         record = bid_record(seat, bid)
         self.log.append(record)
         self.bids[seat] = record.bid
-        if len(self.bids) == 4:
-            self._legal = None
-            self.phase = _PLAYING
-            self.to_act = self._first_leader(self.dealer, self.hands, self._first_lead_card)
+        if len(self.bids) == self._players:
+            self._after_bidding()
         else:
-            self.to_act = seat.left
+            self.to_act = self._left[seat]
+        return record
+
+    def _after_bidding(self) -> None:
+        """The last bid is in: the blind nil exchange if one is due, else the first lead."""
+        exchange = self._exchange_due() if self._pass_count else []
+        if exchange:
+            self._exchange = exchange
+            self.phase = _PASSING
+            self.to_act = exchange[0][0]
+        else:
+            self._start_play()
+
+    def _exchange_due(self) -> list[tuple[Seat, Seat]]:
+        """The passes of this hand's blind nil exchanges, (from, to) in order: one exchange
+        for each side with a blind nil, in the order the blind nils were bid; when both
+        partners bid blind nil, the first of them counts as the bidder."""
+        passes: list[tuple[Seat, Seat]] = []
+        sides_done: set[str | None] = set()
+        partner_first = self.rules.bidding.blind_nil_exchange_order is ExchangeOrder.PARTNER_FIRST
+        for seat, bid in self.bids.items():  # in bidding order
+            partner = self.table.partner[seat]
+            side = self.table.side_of[seat]
+            if bid != BLIND_NIL or partner is None or side in sides_done:
+                continue
+            sides_done.add(side)
+            if partner_first:
+                passes += [(partner, seat), (seat, partner)]
+            else:
+                passes += [(seat, partner), (partner, seat)]
+        return passes
+
+    def _start_play(self) -> None:
+        self._legal = None
+        self.phase = _PLAYING
+        first_leader = self._first_leader
+        self.to_act = first_leader(self.table, self.dealer, self.hands, self._first_lead_card)
+
+    # --- the blind nil exchange -------------------------------------------------------------
+
+    @property
+    def pass_to(self) -> Seat | None:
+        """During the exchange, who receives the cards the player to act passes."""
+        return self._exchange[0][1] if self.phase is _PASSING else None
+
+    @property
+    def pass_count(self) -> int:
+        """How many cards each pass of a blind nil exchange hands over."""
+        return self._pass_count
+
+    def verify_pass(self, seat: Seat | str, cards: Pass | int | Iterable[int | str]) -> None:
+        seat = parse_seat(seat)
+        record = _pass_record(seat, cards)
+        self._check_phase(_PASSING, seat, "pass")
+        if seat is not self.to_act:
+            raise self._refuse(
+                ReasonCode.NOT_YOUR_TURN,
+                f"it is {self._to_act_name()}'s turn to pass cards, not {seat.name}'s", seat,
+            )  # fmt: skip
+        count = record.cards.bit_count()
+        if record.repeated or count != self._pass_count:
+            said = "names a card twice" if record.repeated else f"passes {count}"
+            raise self._refuse(
+                ReasonCode.PASS_WRONG_COUNT,
+                f"{seat.name} must pass exactly {self._pass_count} different cards; "
+                f"this pass {said}",
+                seat,
+            )
+        missing = record.cards & ~self.hands[seat]
+        if missing:
+            card = (missing & -missing).bit_length() - 1
+            raise self._refuse(
+                ReasonCode.CARD_NOT_IN_HAND,
+                f"{seat.name} does not hold {CARD_TEXT[card]}",
+                seat,
+                card=card,
+            )
+
+    def can_pass(self, seat: Seat | str, cards: Pass | int | Iterable[int | str]) -> bool:
+        try:
+            self.verify_pass(seat, cards)
+        except IllegalActionError:
+            return False
+        return True
+
+    def pass_cards(self, seat: Seat | str, cards: Pass | int | Iterable[int | str]) -> Pass:
+        """In a blind nil exchange, `seat` hands `cards` (a mask, or card texts) to the other
+        partner."""
+        seat = parse_seat(seat)
+        record = _pass_record(seat, cards)
+        self.verify_pass(seat, record)
+        receiver = self._exchange.pop(0)[1]
+        self.log.append(record)
+        self.passes.append(record)
+        self.hands[seat] &= ~record.cards
+        self.hands[receiver] |= record.cards
+        if self._exchange:
+            self.to_act = self._exchange[0][0]
+        else:
+            self._start_play()
         return record
 
     # --- playing ----------------------------------------------------------------------------
@@ -373,15 +582,16 @@ class Game:
             return 0
         hand = self.hands[self.to_act]  # type: ignore[index]
         if self.led_suit is not None:
-            return legal_follows(hand, self.led_suit)
+            # Follow suit (as the pack plays it) if able, else anything.
+            return hand & self._suit_masks[self.led_suit] or hand
         return self._legal_leads(hand)
 
     def _legal_leads(self, hand: int) -> int:
         if self.trick_number == 1 and self._first_lead is not None:
-            allowed = self._first_lead.allowed(hand, self._first_lead_card)
+            allowed = self._first_lead.allowed(self.pack, hand, self._first_lead_card)
             if allowed:
                 return allowed
-        return self._spades_lead(hand, self.spades_broken)
+        return self._spades_lead(self.pack, hand, self.spades_broken)
 
     def verify_play(self, seat: Seat | str, card: int | str) -> None:
         seat = parse_seat(seat)
@@ -410,7 +620,7 @@ class Game:
                 seat, card=card,
             )  # fmt: skip
         if self.trick_number == 1 and self._first_lead is not None:
-            allowed = self._first_lead.allowed(hand, self._first_lead_card)
+            allowed = self._first_lead.allowed(self.pack, hand, self._first_lead_card)
             if allowed and not allowed >> card & 1:
                 choices = " ".join(CARD_TEXT[c] for c in cards_in(allowed))
                 raise self._refuse(
@@ -430,7 +640,7 @@ class Game:
         return True
 
     def play(self, seat: Seat | str, card: int | str) -> Play:
-        """`seat` plays `card` to the trick (`QS`, `10D` or the card number)."""
+        """`seat` plays `card` to the trick (`QS`, `10D`, `BJ` or the card number)."""
         # The usual case, a card number the player to act may play, passes one test; anything
         # else is read and checked by verify_play, which raises with the reason.
         usual = seat is self.to_act and type(card) is int and card >= 0
@@ -448,21 +658,22 @@ class Game:
         self.hands[seat] ^= 1 << card
         played = _ON_TRICK[seat][card]
         trick = self.current_trick
+        suit = self._suit_of[card]  # as the pack plays it: a top trump is a spade
         if not trick:
-            self.led_suit = card // 13
+            self.led_suit = suit
             self._winning = played
-        elif beats(card, self._winning[1]):  # type: ignore[index]
+        elif self._beaters[self._winning[1]] >> card & 1:  # type: ignore[index]
             self._winning = played
-        if card // 13 == SPADES and not self.spades_broken:
+        if suit == SPADES and not self.spades_broken:
             self.spades_broken = self._spades_broken_by(self.led_suit)  # type: ignore[arg-type]
         trick.append(played)
-        if len(trick) < 4:
-            self.to_act = _LEFT[seat]
+        if len(trick) < self._players:
+            self.to_act = self._left[seat]
         else:
             self._take_trick()
 
     def _take_trick(self) -> None:
-        """The fourth card is down: the winner takes the trick and leads the next."""
+        """Every seat has played: the winner takes the trick and leads the next."""
         trick = self.current_trick
         winner = self._winning[0]  # type: ignore[index]
         self.completed_tricks.append(Trick(trick[0][0], tuple(trick), winner))
@@ -470,7 +681,7 @@ class Game:
         self.current_trick = []
         self.led_suit = None
         self._winning = None
-        if self.trick_number == 13:
+        if self.trick_number == self._tricks_per_hand:
             self._end_hand()
         else:
             self.trick_number += 1
@@ -480,19 +691,23 @@ class Game:
 
     def _end_hand(self) -> None:
         """Score the hand, carry the totals and bags, and see whether the game is over."""
-        prior = {side: scoring.SideTotals(self.totals[side], self.bags[side]) for side in SIDES}
+        sides = self.table.sides
+        prior = {side: scoring.SideTotals(self.totals[side], self.bags[side]) for side in sides}
         # The score sheet names seats by letter: hand it letters, not the engine's seats.
         bids = {_SEAT_NAMES[seat]: bid for seat, bid in self.bids.items()}
         tricks = {_SEAT_NAMES[seat]: count for seat, count in self.tricks_won.items()}
         result = scoring.score_hand(self.rules, bids, tricks, prior)
         self.hand_results.append(result)
-        self.totals = {side: result.sides[side].score_after for side in SIDES}
-        self.bags = {side: result.sides[side].bags_after for side in SIDES}
-        self.outcome = scoring.game_outcome(self.rules, self.totals)
+        self.hands_played += 1
+        self.totals = {side: result.sides[side].score_after for side in sides}
+        self.bags = {side: result.sides[side].bags_after for side in sides}
+        self.outcome = scoring.game_outcome(
+            self.rules, self.totals, hands_played=self.hands_played, boston_made=result.boston
+        )
         self.to_act = None
         if self.outcome.status == "continues":
             self.phase = _DEALING
-            self.dealer = self._next_dealer(self.dealer)
+            self.dealer = self._next_dealer(self.table, self.dealer)
             self.hand_number += 1
         else:
             self.phase = _OVER
@@ -506,8 +721,8 @@ class Game:
         if self.phase is phase:
             return
         if self.phase is _OVER:
-            raise self._refuse(ReasonCode.GAME_OVER, f"the game is over; no more {what}s", seat,
-                               card=card, bid=bid)  # fmt: skip
+            raise self._refuse(ReasonCode.GAME_OVER, f"the game is over; no more {_PLURAL[what]}",
+                               seat, card=card, bid=bid)  # fmt: skip
         raise self._refuse(
             ReasonCode.WRONG_PHASE, f"cannot {what} now: the game is waiting for a {self.phase}",
             seat, card=card, bid=bid,
@@ -537,25 +752,68 @@ class Game:
         )
 
 
-def _setup_seat(value: Any) -> Seat:
+_RECORDS = (Deal, Bid, Pass, Play)
+_SETUP_FIELDS = {"dealer", "scores", "bags", "hands_played"}
+
+
+def _fixed_bids(rules: Rules, table: Table) -> tuple[tuple[Bid, ...], ...] | None:
+    """Each seat's bid records, when the bids allowed are the same whatever the hand, the
+    partner's bid or the score (free bidding, no team minimum, blind nil not tied to the
+    score); None when they must be worked out bid by bid."""
+    bidding = rules.bidding
+    if (
+        bidding.constraint is not BidConstraint.FREE
+        or bidding.team_minimum is not None
+        or (bidding.blind_nil is BlindNil.ALLOWED and bidding.blind_nil_trailing_by is not None)
+    ):
+        return None
+    records: list[tuple[Bid, ...]] = [()] * 4
+    for seat in table.seats:
+        context = BidContext(seat, 0, 0, None, 0, table.cards_per_hand)
+        records[seat] = tuple(bid_record(seat, bid) for bid in legal_bids(rules, context))
+    return tuple(records)
+
+
+def _pass_record(seat: Seat, cards: Pass | int | Iterable[int | str]) -> Pass:
+    if isinstance(cards, Pass):
+        return cards if cards.seat is seat else Pass(seat, cards.cards, cards.repeated)
+    if isinstance(cards, int):
+        return Pass(seat, int(cards))
+    return parse_pass(seat, list(cards))
+
+
+def _setup_seat(value: Any, table: Table) -> Seat:
+    seats = ", ".join(seat.name for seat in table.seats)
     try:
-        return parse_seat(value)
+        seat = parse_seat(value)
     except InvalidActionError:
+        seat = None
+    if seat is None or seat not in table.seats:
         raise InvalidActionError(
-            ReasonCode.BAD_SETUP, f"setup: dealer {value!r} is not one of N, E, S, W"
+            ReasonCode.BAD_SETUP, f"setup: dealer {value!r} is not one of {seats}"
         ) from None
+    return seat
 
 
-def _setup_sides(values: Mapping[str, int] | None, what: str) -> dict[str, int]:
+def _setup_sides(values: Mapping[str, int] | None, what: str, table: Table) -> dict[str, int]:
     if values is None:
-        return dict(_ZERO)
+        return dict.fromkeys(table.sides, 0)
     if (
         not isinstance(values, Mapping)
-        or set(values) != set(SIDES)
+        or set(values) != set(table.sides)
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in values.values())
     ):
+        shape = ", ".join(f'"{side}": <int>' for side in table.sides)
+        raise InvalidActionError(
+            ReasonCode.BAD_SETUP, f"setup: {what} must be {{{shape}}}, not {values!r}"
+        )
+    return {side: values[side] for side in table.sides}
+
+
+def _setup_hands_played(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InvalidActionError(
             ReasonCode.BAD_SETUP,
-            f'setup: {what} must be {{"NS": <int>, "EW": <int>}}, not {values!r}',
+            f"setup: hands_played must be a whole number, 0 or more, not {value!r}",
         )
-    return {side: values[side] for side in SIDES}
+    return value

@@ -10,10 +10,20 @@ variant's value so a rule can be found by its name:
 | play.spades_lead               | `SPADES_LEAD`          | leads    |
 | play.spades_broken_by          | `SPADES_BROKEN_BY`     | leads    |
 | following suit, trick winner   | `legal_follows`, `beats`, `trick_winner` | tricks |
-| legal bids                     | `legal_bids`           | bids     |
+| bidding.constraint             | `BID_CONSTRAINT`       | bids     |
+| legal bids, refusals           | `legal_bids`, `bid_refusal` | bids   |
+
+Turns walk round the variant's table (`reference_engine.table`); following and winning ask
+its pack (`reference_engine.pack`); bids are judged with a `BidContext` (the bidder's hand,
+spades, partner's bid and how far the side trails).
 """
 
-from reference_engine.rules_of_play.bids import legal_bids
+from reference_engine.rules_of_play.bids import (
+    BID_CONSTRAINT,
+    BidContext,
+    bid_refusal,
+    legal_bids,
+)
 from reference_engine.rules_of_play.leads import (
     FIRST_LEAD,
     SPADES_BROKEN_BY,
@@ -24,14 +34,17 @@ from reference_engine.rules_of_play.tricks import beats, legal_follows, trick_wi
 from reference_engine.rules_of_play.turns import DEALER_ROTATION, FIRST_BIDDER, FIRST_LEADER
 
 __all__ = [
+    "BID_CONSTRAINT",
     "DEALER_ROTATION",
     "FIRST_BIDDER",
     "FIRST_LEAD",
     "FIRST_LEADER",
     "SPADES_BROKEN_BY",
     "SPADES_LEAD",
+    "BidContext",
     "FirstLeadRule",
     "beats",
+    "bid_refusal",
     "legal_bids",
     "legal_follows",
     "trick_winner",
