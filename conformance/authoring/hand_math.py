@@ -2,7 +2,8 @@
 
 The recorder takes each hand's score from the reference engine; before it writes a game down
 it scores every hand again here, from the variant's rule values alone, and refuses to write
-anything the two disagree on. This module shares no code with `reference_engine.scoring`.
+anything the two disagree on. This module shares no code with `reference_engine.scoring`
+(nor with `reference_engine.table`: who sits where is worked out again below).
 """
 
 from __future__ import annotations
@@ -12,7 +13,54 @@ from typing import Any
 
 from reference_engine.variant.model import Rules
 
-PARTNERS = {"NS": ("N", "S"), "EW": ("E", "W")}
+NILS = ("nil", "blind-nil")
+
+
+def seats_of(rules: Rules) -> tuple[str, ...]:
+    """The seats in play: N, E, S, W, or N, E, S for three."""
+    return tuple("NESW"[: rules.table.players])
+
+
+def sides_of(rules: Rules) -> dict[str, tuple[str, ...]]:
+    """Side name -> its seats: NS and EW for partners, each seat alone otherwise."""
+    if str(rules.table.sides) == "partnerships":
+        return {"NS": ("N", "S"), "EW": ("E", "W")}
+    return {seat: (seat,) for seat in seats_of(rules)}
+
+
+def tricks_in_hand(rules: Rules) -> int:
+    """The pack (52, or 54 with jokers) less the cards taken out, shared among the players."""
+    pack = 54 if str(rules.deck.cards) == "jokers-54" else 52
+    return (pack - len(rules.deck.removed)) // rules.table.players
+
+
+def _nil_entry(rules: Rules, seat: str, bid: str, took: int) -> dict[str, Any]:
+    s = rules.scoring
+    blind = bid == "blind-nil"
+    bonus, penalty = (
+        (s.blind_nil_bonus, s.blind_nil_penalty) if blind else (s.nil_bonus, s.nil_penalty)
+    )
+    if bonus is None or penalty is None:
+        raise ValueError(f"{seat} bid {bid}, but the variant gives it no value")
+    points = bonus if took == 0 else -penalty
+    return {"seat": seat, "tricks": took, "made": took == 0, "points": points, "blind": blind}
+
+
+def _contract_points(rules: Rules, contract: int, counted: int) -> int:
+    s = rules.scoring
+    made = counted >= contract
+    if contract == tricks_in_hand(rules) and str(s.boston) == "points":
+        if s.boston_points is None:
+            raise ValueError("a side bid every trick, but the variant gives Boston no value")
+        return s.boston_points if made else -s.boston_points
+    if s.bonus_bid_tricks is not None and contract == s.bonus_bid_tricks:
+        if s.bonus_bid_made is None or s.bonus_bid_set is None:
+            raise ValueError(f"{contract} is a bonus bid, but the variant gives it no value")
+        return s.bonus_bid_made if made else -s.bonus_bid_set
+    if made:
+        return s.points_per_bid_trick * contract
+    per = {"per-trick-bid": contract, "per-trick-short": contract - counted, "nothing": 0}
+    return -s.set_points_per_trick * per[str(s.set_penalty)]
 
 
 def score_side(
@@ -23,28 +71,17 @@ def score_side(
     score: int,
     bags: int,
 ) -> dict[str, Any]:
-    """One partnership's itemised line for a hand, in the case format's `sideScore` shape."""
+    """One side's itemised line for a hand, in the case format's `sideScore` shape."""
     s = rules.scoring
-    seats = PARTNERS[side]
-    contract = sum(bids[x] for x in seats if bids[x] != "nil")
+    seats = sides_of(rules)[side]
+    contract = sum(bids[x] for x in seats if bids[x] not in NILS)
     counted = 0
     nil_bags = 0
     nils: list[dict[str, Any]] = []
-    if s.nil_bonus is None or s.nil_penalty is None:
-        nil_bids = [x for x in seats if bids[x] == "nil"]
-        if nil_bids:
-            raise ValueError(f"{nil_bids[0]} bid nil, but the variant gives nil no value")
     for x in seats:
-        if bids[x] == "nil":
+        if bids[x] in NILS:
             took = tricks[x]
-            nils.append(
-                {
-                    "seat": x,
-                    "tricks": took,
-                    "made": took == 0,
-                    "points": (s.nil_bonus or 0) if took == 0 else -(s.nil_penalty or 0),
-                }
-            )
+            nils.append(_nil_entry(rules, x, bids[x], took))
             if str(s.nil_tricks) == "count":
                 counted += took
             elif str(s.nil_tricks) == "bags-only":
@@ -52,22 +89,18 @@ def score_side(
         else:
             counted += tricks[x]
     made = counted >= contract
-    if made:
-        contract_points = s.points_per_bid_trick * contract
-        over = counted - contract
-    else:
-        short = contract - counted
-        per = contract if str(s.set_penalty) == "per-trick-bid" else short
-        contract_points = -s.set_points_per_trick * per
-        over = 0
-    added = over + nil_bags if (made or str(s.bags_count) == "always") else 0
+    contract_points = _contract_points(rules, contract, counted)
+    over = counted - contract if made else 0
+    keeps = {"contract-made": made, "always": True, "never": False}[str(s.bags_count)]
+    added = over + nil_bags if keeps else 0
     count = bags + added
     times = 0
     while count >= s.bag_threshold:
         times += 1
         count = count - s.bag_threshold if str(s.bag_carry) == "excess-carries" else 0
+    each = s.bag_penalty + (s.bag_threshold * s.overtrick_points if s.bag_points_cancelled else 0)
     hand = contract_points + over * s.overtrick_points + sum(n["points"] for n in nils)
-    hand -= times * s.bag_penalty
+    hand -= times * each
     return {
         "side": side,
         "contract": contract,
@@ -81,7 +114,7 @@ def score_side(
         "bags_before": bags,
         "bags_added": added,
         "bag_penalties": times,
-        "bag_penalty": times * s.bag_penalty,
+        "bag_penalty": times * each,
         "bags_after": count,
         "hand_points": hand,
         "score_before": score,
@@ -89,21 +122,51 @@ def score_side(
     }
 
 
-def status_after(rules: Rules, totals: Mapping[str, int]) -> dict[str, Any]:
-    """The game's status after a hand, from the two totals and the game-end rules."""
+def boston_side(rules: Rules, bids: Mapping[str, Any], tricks: Mapping[str, int]) -> str | None:
+    """The side that bid every trick of the hand and took them all, counting only the tricks
+    that count toward its contract, if one did."""
+    every = tricks_in_hand(rules)
+    nil_counts = str(rules.scoring.nil_tricks) == "count"
+    for side, seats in sides_of(rules).items():
+        bid = sum(bids[x] for x in seats if bids[x] not in NILS)
+        counted = sum(tricks[x] for x in seats if bids[x] not in NILS or nil_counts)
+        if bid == every and counted == every:
+            return side
+    return None
+
+
+def status_after(
+    rules: Rules,
+    totals: Mapping[str, int],
+    hands_played: int = 0,
+    boston: str | None = None,
+) -> dict[str, Any]:
+    """The game's status after a hand, from every side's total and the game-end rules.
+
+    `hands_played` counts the hands finished, the last one included; `boston` names the side
+    that bid and took every trick of that hand, if any.
+    """
     g = rules.game_end
-    ns, ew = totals["NS"], totals["EW"]
+    if boston is not None and str(rules.scoring.boston) == "wins-game":
+        return {"status": "won", "winner": boston}
+    scores = {side: totals[side] for side in sides_of(rules)}
 
     def there(total: int) -> bool:
+        if g.target is None:
+            return False
         return total >= g.target if str(g.target_rule) == "reach" else total > g.target
 
-    ended = there(ns) or there(ew)
+    ended = any(there(t) for t in scores.values())
     if g.losing_floor is not None:
-        ended = ended or ns <= g.losing_floor or ew <= g.losing_floor
+        ended = ended or any(t <= g.losing_floor for t in scores.values())
+    if g.hands is not None:
+        ended = ended or hands_played >= g.hands
     if not ended:
         return {"status": "continues", "winner": None}
-    if ns == ew:
+    best = max(scores.values())
+    leaders = [side for side, t in scores.items() if t == best]
+    if len(leaders) > 1:
         if str(g.tie) == "tie":
             return {"status": "tie", "winner": None}
         return {"status": "continues", "winner": None}
-    return {"status": "won", "winner": "NS" if ns > ew else "EW"}
+    return {"status": "won", "winner": leaders[0]}

@@ -1,5 +1,5 @@
 """`spadespec score`: the itemised score of one hand from its bids and tricks, and the game
-status after it."""
+status after it, at a table of four partners or of three or four players each alone."""
 
 from __future__ import annotations
 
@@ -17,14 +17,18 @@ from reference_engine.scoring import (
     game_outcome,
     score_hand,
 )
-from reference_engine.scoring.sides import PARTNERS, SEATS, SIDES
+from reference_engine.scoring.inputs import zero_is_nil
+from reference_engine.scoring.sides import Sheet, sheet_of
 from reference_engine.variant import ResolvedVariant
-from reference_engine.variant.model import NilBid, NilTricks, Rules
+from reference_engine.variant.model import BagsCount, BlindNil, NilBid, NilTricks, Rules
 
 EXAMPLE = (
-    "example:\n"
+    "examples:\n"
     "  spadespec score --variant standard --bids N=3,E=4,S=nil,W=2 \\\n"
-    "      --tricks N=4,E=5,S=1,W=3 --prior NS=120/3,EW=80/0"
+    "      --tricks N=4,E=5,S=1,W=3 --prior NS=120/3,EW=80/0\n"
+    "  (three players alone: seats N, E, S, 17 tricks, sides named N, E, S)\n"
+    "  spadespec score --variant FILE.yaml --bids N=5,E=blind-nil,S=6 \\\n"
+    "      --tricks N=7,E=0,S=10 --prior N=120/3,E=80/0,S=95/1"
 )
 
 
@@ -41,19 +45,29 @@ def add_parser(subparsers: Any) -> None:
         "--bids",
         required=True,
         metavar="N=3,E=4,S=nil,W=2",
-        help="each seat's bid: a number of tricks or 'nil'; 0 means nil only where the "
-        "variant allows nil",
+        help="each seat's bid: a number of tricks, 'nil' or 'blind-nil'; 0 means nil only where "
+        "the variant allows nil and its least bid is 1 (elsewhere 0 is a zero bid)",
     )
     parser.add_argument(
         "--tricks",
         required=True,
         metavar="N=4,E=5,S=1,W=3",
-        help="the tricks each seat took; the four must add up to 13",
+        help="the tricks each seat took; together, every trick of the hand (13; 17 when "
+        "three play with a 51-card pack)",
     )
     parser.add_argument(
         "--prior",
         metavar="NS=120/3,EW=80/0",
-        help="each side's score/bags before the hand (default 0/0; '/bags' may be left off)",
+        help="each side's score/bags before the hand (default 0/0; '/bags' may be left off); "
+        "sides are NS and EW, or each seat's letter when everyone plays alone",
+    )
+    parser.add_argument(
+        "--hands-played",
+        type=int,
+        default=0,
+        metavar="N",
+        help="hands already played before this one (default 0); it decides the end of a game "
+        "of a fixed number of hands",
     )
     parser.add_argument("--json", action="store_true", help="print the score as JSON")
     parser.set_defaults(run=run)
@@ -75,26 +89,50 @@ def _pairs(text: str, flag: str, keys: tuple[str, ...], example: str) -> dict[st
     return out
 
 
-def _seat_values(text: str, flag: str, example: str) -> dict[str, str]:
-    values = _pairs(text, flag, SEATS, example)
-    missing = [seat for seat in SEATS if seat not in values]
+def _seat_values(text: str, flag: str, sheet: Sheet, example: str) -> dict[str, str]:
+    values = _pairs(text, flag, sheet.seats, example)
+    missing = [seat for seat in sheet.seats if seat not in values]
     if missing:
         raise UsageError(f"{flag}: no value for {', '.join(missing)}; expected {example}")
     return values
 
 
+def _example(sheet: Sheet, values: tuple[str, ...]) -> str:
+    return ",".join(f"{seat}={value}" for seat, value in zip(sheet.seats, values, strict=False))
+
+
+def _bid_words(rules: Rules) -> tuple[str, ...]:
+    """The bids written as words that this variant accepts."""
+    allowed = {
+        "nil": rules.bidding.nil is NilBid.ALLOWED,
+        "blind-nil": rules.bidding.blind_nil is BlindNil.ALLOWED,
+    }
+    return tuple(word for word, ok in allowed.items() if ok)
+
+
 def parse_bids(text: str, rules: Rules) -> dict[str, int | str]:
-    """Each seat's bid, checked against the variant's bid range and nil rule."""
+    """Each seat's bid, checked against the variant's bid range, nil and blind nil rules."""
+    sheet = sheet_of(rules)
     lo, hi = rules.bidding.min_bid, rules.bidding.max_bid
-    nil_allowed = rules.bidding.nil is NilBid.ALLOWED
-    nil_note = " or nil (0 also means nil)" if nil_allowed else " (this variant does not allow nil)"
-    expected = f"a number {lo}..{hi}{nil_note}"
+    words = _bid_words(rules)
+    zero_nil = zero_is_nil(rules)
+    expected = f"a number {lo}..{hi}" + "".join(f" or {word}" for word in words)
+    if zero_nil:
+        expected += " (0 also means nil)"
+    elif "nil" not in words:
+        expected += " (this variant does not allow nil)"
+    example = _example(sheet, ("3", "4", "nil", "2"))
     bids: dict[str, int | str] = {}
-    for seat, raw in _seat_values(text, "--bids", "N=3,E=4,S=nil,W=2").items():
-        if raw.lower() == "nil" or (raw == "0" and nil_allowed):
-            if not nil_allowed:
-                raise UsageError(f"--bids: {seat} bid nil, but this variant does not allow nil")
-            bids[seat] = "nil"
+    for seat, raw in _seat_values(text, "--bids", sheet, example).items():
+        word = raw.lower()
+        if word in ("nil", "blind-nil") or (raw == "0" and zero_nil):
+            word = "nil" if raw == "0" else word
+            if word not in words:
+                kind = word.replace("-", " ")
+                raise UsageError(
+                    f"--bids: {seat} bid {kind}, but this variant does not allow {kind}"
+                )
+            bids[seat] = word
             continue
         try:
             bid = int(raw)
@@ -106,23 +144,29 @@ def parse_bids(text: str, rules: Rules) -> dict[str, int | str]:
     return bids
 
 
-def parse_tricks(text: str) -> dict[str, int]:
+def parse_tricks(text: str, rules: Rules) -> dict[str, int]:
+    """Each seat's tricks; together they must be every trick of the hand."""
+    sheet = sheet_of(rules)
+    every = sheet.tricks
     tricks: dict[str, int] = {}
-    for seat, raw in _seat_values(text, "--tricks", "N=4,E=5,S=1,W=3").items():
-        if not raw.isdigit() or int(raw) > 13:
-            raise UsageError(f"--tricks: {seat}={raw!r}; expected a count 0..13")
+    example = _example(sheet, ("4", "5", "1", "3"))
+    for seat, raw in _seat_values(text, "--tricks", sheet, example).items():
+        if not raw.isdigit() or int(raw) > every:
+            raise UsageError(f"--tricks: {seat}={raw!r}; expected a count 0..{every}")
         tricks[seat] = int(raw)
     total = sum(tricks.values())
-    if total != 13:
-        raise UsageError(f"--tricks: the seats took {total} tricks in all; a hand has 13")
+    if total != every:
+        raise UsageError(f"--tricks: the seats took {total} tricks in all; a hand has {every}")
     return tricks
 
 
-def parse_prior(text: str | None) -> dict[str, SideTotals]:
+def parse_prior(text: str | None, rules: Rules) -> dict[str, SideTotals]:
     if not text:
         return {}
+    sheet = sheet_of(rules)
+    example = ",".join(f"{side}=120/3" for side in sheet.sides)
     prior: dict[str, SideTotals] = {}
-    for side, raw in _pairs(text, "--prior", SIDES, "NS=120/3,EW=80/0").items():
+    for side, raw in _pairs(text, "--prior", sheet.sides, example).items():
         score, _, bags = raw.partition("/")
         try:
             totals = SideTotals(int(score), int(bags) if bags else 0)
@@ -136,30 +180,53 @@ def parse_prior(text: str | None) -> dict[str, SideTotals]:
     return prior
 
 
+_CONTRACT_NOTE = {
+    "tricks": "",
+    "bonus-bid": " (a bonus bid)",
+    "boston": " (Boston: every trick bid)",
+}
+
+
 def _side_lines(score: SideScore, hand: HandScore, rules: Rules) -> list[str]:
-    seats = PARTNERS[score.side]
+    seats = sheet_of(rules).side_seats[score.side]
     bids = ", ".join(f"{seat} {hand.bids[seat]}" for seat in seats)
     took = ", ".join(f"{seat} {hand.tricks[seat]}" for seat in seats)
     result = "made" if score.made else "set"
+    note = _CONTRACT_NOTE[score.contract_kind]
     lines = [
         f"{score.side}  bids {bids}; tricks {took}",
         f"  contract        {score.contract}",
         f"  tricks counted  {score.tricks} of {score.side_tricks}{_nil_note(score, rules)}",
-        f"  result          {result}: {score.contract_points:+d}",
+        f"  result          {result}: {score.contract_points:+d}{note}",
         f"  overtricks      {score.overtricks}: {score.overtrick_points:+d}",
     ]
     for nil in score.nils:
+        label = f"{'blind nil' if nil.blind else 'nil'} {nil.seat}"
         verdict = "made" if nil.made else "failed"
-        lines.append(f"  nil {nil.seat}           took {nil.tricks}: {verdict}, {nil.points:+d}")
-    penalty = f"{score.bag_penalties} x: -{score.bag_penalty}" if score.bag_penalties else "none"
+        lines.append(f"  {label:<16}took {nil.tricks}: {verdict}, {nil.points:+d}")
     lines += [
-        f"  bags added      {score.bags_added} (had {score.bags_before})",
-        f"  bag penalty     {penalty}",
+        f"  bags added      {score.bags_added} (had {score.bags_before}){_bags_note(rules)}",
+        f"  bag penalty     {_penalty_text(score, rules)}",
         f"  bags after      {score.bags_after}",
         f"  hand points     {score.hand_points:+d}",
         f"  total           {score.score_before} -> {score.score_after}",
     ]
     return lines
+
+
+def _bags_note(rules: Rules) -> str:
+    return " (this variant keeps no bags)" if rules.scoring.bags_count is BagsCount.NEVER else ""
+
+
+def _penalty_text(score: SideScore, rules: Rules) -> str:
+    if not score.bag_penalties:
+        return "none"
+    text = f"{score.bag_penalties} x: -{score.bag_penalty}"
+    scoring = rules.scoring
+    if scoring.bag_points_cancelled:
+        taken_back = scoring.bag_threshold * scoring.overtrick_points
+        text += f" ({scoring.bag_penalty} and the {taken_back} the bags scored, each time)"
+    return text
 
 
 _NIL_TRICKS_NOTE = {
@@ -177,7 +244,7 @@ def render_text(variant: ResolvedVariant, hand: HandScore, outcome: GameOutcome)
     lines = [f"{variant.id}: {variant.title}"]
     if variant.chosen:
         lines.append("options: " + ", ".join(f"{k}={v}" for k, v in variant.chosen.items()))
-    for side in SIDES:
+    for side in hand.sides:
         lines.append("")
         lines += _side_lines(hand.sides[side], hand, variant.rules)
     winner = f" by {outcome.winner}" if outcome.winner else ""
@@ -189,10 +256,17 @@ def run(args: argparse.Namespace) -> int:
     variant = load_variant_from_args(args)
     rules = variant.rules
     bids = parse_bids(args.bids, rules)
-    tricks = parse_tricks(args.tricks)
-    prior = parse_prior(args.prior)
+    tricks = parse_tricks(args.tricks, rules)
+    prior = parse_prior(args.prior, rules)
+    if args.hands_played < 0:
+        raise UsageError(f"--hands-played: {args.hands_played} is not a number of hands")
     hand = score_hand(rules, bids, tricks, prior)
-    outcome = game_outcome(rules, {side: s.score_after for side, s in hand.sides.items()})
+    outcome = game_outcome(
+        rules,
+        {side: s.score_after for side, s in hand.sides.items()},
+        hands_played=args.hands_played + 1,
+        boston_made=hand.boston,
+    )
     if args.json:
         doc = {
             "variant": variant.id,

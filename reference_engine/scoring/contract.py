@@ -7,6 +7,7 @@ so: a bonus bid (e.g. ten tricks for 200) and a bid of every trick in the hand (
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 from reference_engine.scoring.records import Bid
 from reference_engine.variant.model import BostonRule, ScoringRules, SetPenalty
@@ -101,18 +102,26 @@ BOSTON: dict[BostonRule, Callable[[ScoringRules, bool], int | None]] = {
 }
 
 
+class ContractValue(NamedTuple):
+    """What a contract scored, and by which rule: `tricks` (so much a trick bid, or the set
+    penalty), `bonus-bid` or `boston`."""
+
+    points: int
+    kind: str
+
+
 def contract_points(
     scoring: ScoringRules, contract: int, tricks: int, made: bool, tricks_in_hand: int
-) -> int:
+) -> ContractValue:
     """What the contract is worth this hand: a Boston's figure, a bonus bid's, or so much a
     trick bid when made and the set penalty when not."""
-    special = None
     if contract == tricks_in_hand:
-        special = BOSTON[scoring.boston](scoring, made)
-    if special is None:
-        special = bonus_bid_points(scoring, contract, made)
-    if special is not None:
-        return special
+        boston = BOSTON[scoring.boston](scoring, made)
+        if boston is not None:
+            return ContractValue(boston, "boston")
+    bonus = bonus_bid_points(scoring, contract, made)
+    if bonus is not None:
+        return ContractValue(bonus, "bonus-bid")
     if made:
-        return made_contract_points(scoring, contract)
-    return set_contract_points(scoring, contract, tricks)
+        return ContractValue(made_contract_points(scoring, contract), "tricks")
+    return ContractValue(set_contract_points(scoring, contract, tricks), "tricks")

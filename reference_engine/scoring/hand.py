@@ -45,7 +45,8 @@ def score_side(
             counted += tricks[seat]
 
     made = contract_made(contract, counted)
-    points = contract_points(scoring, contract, counted, made, sheet.tricks)
+    value = contract_points(scoring, contract, counted, made, sheet.tricks)
+    points = value.points
     extra = overtricks(contract, counted) if made else 0
     extra_points = overtrick_points(scoring, extra)
 
@@ -71,6 +72,7 @@ def score_side(
         bags_before=prior.bags,
         bag_penalties=penalty.times,
         boston=made and contract == sheet.tricks,
+        contract_kind=value.kind,
     )
 
 

@@ -48,7 +48,9 @@ class SideScore:
     the tricks that count toward it under the variant; `side_tricks` every trick the side's
     players took. `hand_points` is `contract_points + overtrick_points + sum of the nils'
     points - bag_penalty`; `bag_penalty` includes any points the cleared bags are made to give
-    back. `boston` is true when the side bid every trick of the hand and took them all.
+    back. `boston` is true when the side bid every trick of the hand and took them all;
+    `contract_kind` says which rule priced the contract: `tricks` (so much a trick, or the set
+    penalty), `bonus-bid` or `boston`.
     """
 
     side: str
@@ -69,6 +71,7 @@ class SideScore:
     bags_before: int = 0
     bag_penalties: int = 0
     boston: bool = False
+    contract_kind: str = "tricks"
 
     @property
     def totals_after(self) -> SideTotals:
