@@ -4,13 +4,16 @@ through a subclass that breaks one rule, for as long as the context is open."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 from unittest import mock
 
 import conformance.reference_adapter as adapter
-import reference_engine.game as game_module
+import reference_engine.pack as pack_module
 from reference_engine.game import Game
+from reference_engine.pack import Pack
 from reference_engine.rules_of_play import leads, turns
 from reference_engine.seats import Seat
 from reference_engine.variant.model import (
@@ -65,19 +68,31 @@ def wrong_seat_bids_first() -> Iterator[None]:
         yield
 
 
+def _same_dealer(*table_and_dealer: Any) -> Seat:
+    # The dealer comes last whether or not the rule is also handed the table.
+    dealer: Seat = table_and_dealer[-1]
+    return dealer
+
+
 @contextmanager
 def dealer_does_not_rotate() -> Iterator[None]:
-    with mock.patch.dict(turns.DEALER_ROTATION, {DealerRotation.CLOCKWISE: lambda dealer: dealer}):
+    with mock.patch.dict(turns.DEALER_ROTATION, {DealerRotation.CLOCKWISE: _same_dealer}):
         yield
 
 
-def _same_suit_only(card: int, winning: int) -> bool:
-    return card // 13 == winning // 13 and card > winning
+def _no_trumping(pack: Pack) -> Pack:
+    """The pack with every card beaten only by stronger cards of its own suit."""
+    beaters = tuple(
+        pack.beaters[card] & pack.suit_masks[pack.suit_of[card]]
+        for card in range(len(pack.beaters))
+    )
+    return dataclasses.replace(pack, beaters=beaters)
 
 
 @contextmanager
 def spades_do_not_trump() -> Iterator[None]:
-    with mock.patch.object(game_module, "beats", _same_suit_only):
+    real = pack_module.pack_of_deck
+    with mock.patch.object(pack_module, "pack_of_deck", lambda deck: _no_trumping(real(deck))):
         yield
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
-from conformance.faults import play_faults, scoring_faults
+from conformance.faults import house_faults, play_faults, scoring_faults
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +145,140 @@ _ALL = (
         "the player who led a trick leads the next one too, whoever won it",
         play_faults.winner_does_not_lead,
     ),
+    # --- house rules: each skips one rule a house may add ---
+    _fault(
+        "top-trumps-order-reversed",
+        "the cards above the ace of spades rank in the reverse of the declared order (the"
+        " little joker over the big one)",
+        house_faults.top_trumps_order_reversed,
+    ),
+    _fault(
+        "promoted-deuce-keeps-its-suit",
+        "a promoted card of another suit (the 2D above the ace of spades) still follows, leads"
+        " and counts as its printed suit, though it takes tricks as a top trump",
+        house_faults.promoted_deuce_keeps_its_suit,
+    ),
+    _fault(
+        "spades-any-time-ignored",
+        "spades may not be led until broken, where the house lets them be led at any time",
+        house_faults.spades_any_time_ignored,
+    ),
+    _fault(
+        "nil-not-allowed-ignored",
+        "nil may be bid (and scores as usual) where the house allows no nil",
+        house_faults.nil_not_allowed_ignored,
+    ),
+    _fault(
+        "blind-nil-trailing-ignored",
+        "blind nil may be bid at any time, where the house allows it only to a side trailing"
+        " by enough",
+        house_faults.blind_nil_trailing_ignored,
+    ),
+    _fault(
+        "blind-nil-exchange-skipped",
+        "no cards change hands after a blind nil: play starts at once",
+        house_faults.blind_nil_exchange_skipped,
+    ),
+    _fault(
+        "blind-nil-exchange-order-swapped",
+        "in the blind nil exchange the wrong player passes first",
+        house_faults.blind_nil_exchange_order_swapped,
+    ),
+    _fault(
+        "team-minimum-ignored",
+        "a partnership may bid less in all than the house's team minimum",
+        house_faults.team_minimum_ignored,
+    ),
+    _fault(
+        "suicide-ignored",
+        "partners bid freely, where under suicide exactly one of them must bid nil",
+        house_faults.suicide_ignored,
+    ),
+    _fault(
+        "mirror-ignored",
+        "players bid freely, where under mirror each must bid the spades they hold",
+        house_faults.mirror_ignored,
+    ),
+    _fault(
+        "whiz-ignored",
+        "players bid freely, where under whiz each must bid nil or the spades they hold",
+        house_faults.whiz_ignored,
+    ),
+    _fault(
+        "zero-bid-scored-as-nil",
+        "a bid of 0 is scored as nil (the bonus won or lost), where the house lets 0 be bid"
+        " as a number of tricks",
+        house_faults.zero_bid_scored_as_nil,
+    ),
+    _fault(
+        "set-nothing-ignored",
+        "a set side loses ten a trick bid, where the house takes nothing from a set side",
+        house_faults.set_nothing_ignored,
+    ),
+    _fault(
+        "bags-never-ignored",
+        "overtricks are counted as bags (and bags cost their penalty), where the house keeps"
+        " no bags",
+        house_faults.bags_never_ignored,
+    ),
+    _fault(
+        "bag-points-not-cancelled",
+        "paying the bag penalty leaves the points the bags scored, where the house takes them"
+        " back too",
+        house_faults.bag_points_kept,
+    ),
+    _fault(
+        "bag-threshold-read-as-ten",
+        "the bag penalty is a hundred at ten bags whatever the house sets (five for fifty, say)",
+        house_faults.bag_threshold_read_as_ten,
+    ),
+    _fault(
+        "bonus-bid-ignored",
+        "a side bidding the bonus contract (ten for two hundred) scores it like any other",
+        house_faults.bonus_bid_ignored,
+    ),
+    _fault(
+        "boston-points-ignored",
+        "a side bidding and taking every trick scores an ordinary contract, not the Boston"
+        " bonus (nor loses it when set)",
+        house_faults.boston_points_ignored,
+    ),
+    _fault(
+        "boston-wins-game-ignored",
+        "a side bidding and taking every trick scores it and plays on, where a Boston wins"
+        " the game at once",
+        house_faults.boston_wins_game_ignored,
+    ),
+    _fault(
+        "fixed-hands-ignored",
+        "the game goes on to the target score, where the house plays a fixed number of hands",
+        house_faults.fixed_hands_ignored,
+    ),
+    _fault(
+        "tie-at-the-top-among-three-ignored",
+        "with three or more sides, two level at the top when the game ends: the first of them"
+        " in seat order wins, where the tie rule should settle it",
+        house_faults.tie_at_the_top_among_three_ignored,
+    ),
+    # --- the table and the deal ---
+    _fault(
+        "removed-cards-accepted",
+        "a deal holding a card the house takes out of the pack (the 2C, say) is played, so"
+        " long as each seat holds its share",
+        house_faults.removed_cards_accepted,
+    ),
+    _fault(
+        "three-player-order-reversed",
+        "at a three-player table the turn passes to the right (North, South, East)",
+        house_faults.three_player_order_reversed,
+    ),
+    _fault(
+        "three-player-four-card-tricks",
+        "at a three-player table a trick waits for a fourth card: the leader plays again",
+        house_faults.three_player_four_card_tricks,
+    ),
 )
+
 
 FAULTS: dict[str, Fault] = {fault.name: fault for fault in _ALL}
 """Every fault by name, in the order a report lists them."""

@@ -59,9 +59,9 @@ def overtricks_not_scored() -> Iterator[None]:
 def bags_not_carried() -> Iterator[None]:
     real = inputs.read_prior
 
-    def forgetful(prior: Mapping[Any, SideTotals] | None) -> dict[str, SideTotals]:
+    def forgetful(prior: Mapping[Any, SideTotals] | None, *sheet: Any) -> dict[str, SideTotals]:
         # The running score carries; the bag count is dropped at every new hand.
-        return {side: SideTotals(t.score, 0) for side, t in real(prior).items()}
+        return {side: SideTotals(t.score, 0) for side, t in real(prior, *sheet).items()}
 
     with mock.patch.object(hand, "read_prior", forgetful):
         yield
@@ -91,7 +91,7 @@ def bag_penalty_paid_once() -> Iterator[None]:
         if count < scoring.bag_threshold:
             return bags.BagPenalty(0, 0, count)
         after = bags.BAG_CARRY[scoring.bag_carry](count, scoring.bag_threshold)
-        return bags.BagPenalty(1, scoring.bag_penalty, after)
+        return bags.BagPenalty(1, bags.penalty_each_time(scoring), after)
 
     with mock.patch.object(hand, "apply_bag_penalty", once):
         yield
@@ -101,8 +101,9 @@ def bag_penalty_paid_once() -> Iterator[None]:
 def failed_nil_costs_the_bonus() -> Iterator[None]:
     real = nil.score_nil
 
-    def as_bonus(scoring: ScoringRules, seat: str, tricks: int) -> NilResult:
-        return real(dataclasses.replace(scoring, nil_penalty=scoring.nil_bonus), seat, tricks)
+    def as_bonus(scoring: ScoringRules, seat: str, tricks: int, *kind: Any) -> NilResult:
+        wrong = dataclasses.replace(scoring, nil_penalty=scoring.nil_bonus)
+        return real(wrong, seat, tricks, *kind)
 
     with mock.patch.object(hand, "score_nil", as_bonus):
         yield

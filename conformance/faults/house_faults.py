@@ -1,0 +1,319 @@
+"""Faults in the house rules: each is an engine that skips one house rule and is otherwise the
+reference engine. Most read one rule of the variant as if the file did not set it (the
+constraint of the bidding as free, the bags as counted, the hands as unlimited); the rest
+replace one function of the pack, the table or the scorer for as long as the context is open.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+from unittest import mock
+
+import conformance.reference_adapter as adapter
+import reference_engine.game as game_module
+import reference_engine.pack as pack_module
+import reference_engine.table as table_module
+from conformance.faults.rewrite import replaced, rules_misread, with_rule
+from reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF
+from reference_engine.game import Game
+from reference_engine.pack import STANDARD_PACK, Pack
+from reference_engine.rules_of_play import bids, leads
+from reference_engine.scoring import bags, contract, game_end, inputs
+from reference_engine.scoring.records import GameOutcome
+from reference_engine.seats import Seat
+from reference_engine.table import Table
+from reference_engine.variant.model import (
+    BagsCount,
+    BidConstraint,
+    BostonRule,
+    DeckRules,
+    ExchangeOrder,
+    NilBid,
+    Rules,
+    SetPenalty,
+    Sides,
+    SpadesLead,
+)
+
+JOKER_CARDS = (LITTLE_JOKER, BIG_JOKER)
+
+
+def _unless(wanted: Any, instead: Any) -> Any:
+    """A misreading of an option: `wanted` read as `instead`, any other value as it is."""
+    return lambda value: instead if value == wanted else value
+
+
+# --- the pack ---------------------------------------------------------------------------------
+
+
+@contextmanager
+def top_trumps_order_reversed() -> Iterator[None]:
+    with rules_misread(replaced("deck.top_trumps", lambda order: tuple(reversed(order)))):
+        yield
+
+
+def _deuce_follows_its_suit(pack: Pack) -> Pack:
+    """The pack with each promoted card of another suit (a 2D) still played as that suit for
+    following, leading and breaking, though it still takes tricks as a top trump."""
+    promoted = [c for c in pack.top_trumps if c not in JOKER_CARDS and SUIT_OF[c] != SPADES]
+    if not promoted:
+        return pack
+    suit_of = list(pack.suit_of)
+    masks = list(pack.suit_masks)
+    for card in promoted:
+        suit_of[card] = SUIT_OF[card]
+        masks[SPADES] &= ~(1 << card)
+        masks[SUIT_OF[card]] |= 1 << card
+    return dataclasses.replace(
+        pack,
+        suit_of=tuple(suit_of),
+        suit_masks=(masks[0], masks[1], masks[2], masks[3]),
+        spade_mask=masks[SPADES],
+        standard=False,
+    )
+
+
+@contextmanager
+def promoted_deuce_keeps_its_suit() -> Iterator[None]:
+    real = pack_module.pack_of_deck
+
+    def misread(deck: DeckRules) -> Pack:
+        return _deuce_follows_its_suit(real(deck))
+
+    with mock.patch.object(pack_module, "pack_of_deck", misread):
+        yield
+
+
+# --- bidding ----------------------------------------------------------------------------------
+
+
+@contextmanager
+def suicide_ignored() -> Iterator[None]:
+    with mock.patch.dict(bids.BID_CONSTRAINT, {BidConstraint.SUICIDE: bids.free}):
+        yield
+
+
+@contextmanager
+def mirror_ignored() -> Iterator[None]:
+    with mock.patch.dict(bids.BID_CONSTRAINT, {BidConstraint.MIRROR: bids.free}):
+        yield
+
+
+@contextmanager
+def whiz_ignored() -> Iterator[None]:
+    with mock.patch.dict(bids.BID_CONSTRAINT, {BidConstraint.WHIZ: bids.free}):
+        yield
+
+
+@contextmanager
+def team_minimum_ignored() -> Iterator[None]:
+    with rules_misread(replaced("bidding.team_minimum", lambda least: None)):
+        yield
+
+
+def _nil_as_usual(rules: Rules) -> Rules:
+    if rules.bidding.nil is not NilBid.NOT_ALLOWED:
+        return rules
+    rules = with_rule(rules, "bidding.nil", NilBid.ALLOWED)
+    # A nil the variant never meant to allow is scored as nil usually is.
+    if rules.scoring.nil_bonus is None:
+        rules = with_rule(rules, "scoring.nil_bonus", 100)
+    if rules.scoring.nil_penalty is None:
+        rules = with_rule(rules, "scoring.nil_penalty", 100)
+    return rules
+
+
+@contextmanager
+def nil_not_allowed_ignored() -> Iterator[None]:
+    with rules_misread(_nil_as_usual):
+        yield
+
+
+@contextmanager
+def blind_nil_trailing_ignored() -> Iterator[None]:
+    with rules_misread(replaced("bidding.blind_nil_trailing_by", lambda points: None)):
+        yield
+
+
+@contextmanager
+def blind_nil_exchange_skipped() -> Iterator[None]:
+    with rules_misread(replaced("bidding.blind_nil_exchange", lambda cards: 0)):
+        yield
+
+
+@contextmanager
+def blind_nil_exchange_order_swapped() -> Iterator[None]:
+    other = {
+        ExchangeOrder.PARTNER_FIRST: ExchangeOrder.BIDDER_FIRST,
+        ExchangeOrder.BIDDER_FIRST: ExchangeOrder.PARTNER_FIRST,
+    }
+    with rules_misread(replaced("bidding.blind_nil_exchange_order", other.__getitem__)):
+        yield
+
+
+# --- play -------------------------------------------------------------------------------------
+
+
+@contextmanager
+def spades_any_time_ignored() -> Iterator[None]:
+    usual = {SpadesLead.ANY_TIME: leads.lead_spades_after_broken}
+    with mock.patch.dict(leads.SPADES_LEAD, usual):
+        yield
+
+
+# --- scoring ----------------------------------------------------------------------------------
+
+
+@contextmanager
+def set_nothing_ignored() -> Iterator[None]:
+    usual = {SetPenalty.NOTHING: contract.set_per_trick_bid}
+    with mock.patch.dict(contract.SET_PENALTY, usual):
+        yield
+
+
+@contextmanager
+def bags_never_ignored() -> Iterator[None]:
+    with mock.patch.dict(bags.BAGS_COUNT, {BagsCount.NEVER: bags.bags_when_contract_made}):
+        yield
+
+
+@contextmanager
+def bag_points_kept() -> Iterator[None]:
+    with mock.patch.dict(bags.BAG_POINTS_CANCELLED, {True: bags.penalty_alone}):
+        yield
+
+
+@contextmanager
+def zero_bid_scored_as_nil() -> Iterator[None]:
+    def always_nil(rules: Rules) -> bool:
+        return rules.bidding.nil is NilBid.ALLOWED
+
+    with mock.patch.object(inputs, "zero_is_nil", always_nil):
+        yield
+
+
+def _ten_for_a_hundred(rules: Rules) -> Rules:
+    scoring = dataclasses.replace(rules.scoring, bag_threshold=10, bag_penalty=100)
+    return dataclasses.replace(rules, scoring=scoring)
+
+
+@contextmanager
+def bag_threshold_read_as_ten() -> Iterator[None]:
+    with rules_misread(_ten_for_a_hundred):
+        yield
+
+
+@contextmanager
+def bonus_bid_ignored() -> Iterator[None]:
+    with mock.patch.object(contract, "bonus_bid_points", lambda scoring, bid, made: None):
+        yield
+
+
+@contextmanager
+def boston_points_ignored() -> Iterator[None]:
+    with mock.patch.dict(contract.BOSTON, {BostonRule.POINTS: contract.boston_ordinary}):
+        yield
+
+
+@contextmanager
+def boston_wins_game_ignored() -> Iterator[None]:
+    scores_only = {BostonRule.WINS_GAME: game_end.boston_scores_only}
+    with mock.patch.dict(game_end.BOSTON_WINS, scores_only):
+        yield
+
+
+# --- the end of the game ----------------------------------------------------------------------
+
+
+def _played_to_a_target(rules: Rules) -> Rules:
+    end = rules.game_end
+    if end.hands is None:
+        return rules
+    # The usual game: on to 500, however many hands that takes.
+    ends = dataclasses.replace(end, hands=None, target=end.target or 500)
+    return dataclasses.replace(rules, game_end=ends)
+
+
+@contextmanager
+def fixed_hands_ignored() -> Iterator[None]:
+    with rules_misread(_played_to_a_target):
+        yield
+
+
+def _two_side_tie(real: Any) -> Any:
+    def settle(leaders: Mapping[str, int], why: str, sides: int = 2) -> GameOutcome:
+        if len(leaders) < sides:
+            # Written for two sides: "not everyone level" read as "someone ahead", and the
+            # first of the leaders in seat order taken for the winner.
+            winner = next(iter(leaders))
+            return GameOutcome("won", winner, f"{why}; {winner} wins")
+        return real(leaders, why, sides)
+
+    return settle
+
+
+@contextmanager
+def tie_at_the_top_among_three_ignored() -> Iterator[None]:
+    wrong = {rule: _two_side_tie(settle) for rule, settle in game_end.TIE_RULE.items()}
+    with mock.patch.dict(game_end.TIE_RULE, wrong):
+        yield
+
+
+# --- the table and the deal -------------------------------------------------------------------
+
+
+@contextmanager
+def three_player_order_reversed() -> Iterator[None]:
+    real = table_module.make_table
+
+    def widdershins(players: int, sides: Sides, cards_in_play: int) -> Table:
+        table = real(players, sides, cards_in_play)
+        if players != 3:
+            return table
+        left: list[Seat | None] = [None] * 4
+        for i, seat in enumerate(table.seats):
+            left[seat] = table.seats[i - 1]
+        return dataclasses.replace(table, left=tuple(left))
+
+    with mock.patch.object(table_module, "make_table", widdershins):
+        yield
+
+
+class _FourCardTrickGame(Game):
+    """A game that waits for four cards to a trick however many sit at the table."""
+
+    __slots__ = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._players = 4
+
+
+@contextmanager
+def three_player_four_card_tricks() -> Iterator[None]:
+    with mock.patch.object(adapter, "Game", _FourCardTrickGame):
+        yield
+
+
+@contextmanager
+def removed_cards_accepted() -> Iterator[None]:
+    real = game_module.check_deal
+
+    def lenient(hands: Sequence[int], pack: Pack | None = None, table: Table | None = None) -> None:
+        # Any card of the printed pack will do, so long as each seat holds its share.
+        pack = pack or STANDARD_PACK
+        printed = pack.cards
+        for card in pack.removed:
+            printed |= 1 << card
+        dealt = 0
+        for hand in hands:
+            dealt |= hand
+        if (dealt & printed).bit_count() == pack.cards.bit_count():
+            pack = dataclasses.replace(pack, cards=dealt & printed)
+        real(hands, pack, table)
+
+    with mock.patch.object(game_module, "check_deal", lenient):
+        yield

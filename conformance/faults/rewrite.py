@@ -1,0 +1,59 @@
+"""A fault that reads one rule of the variant wrongly: the reference engine plays every
+request with that rule replaced (a house rule skipped over, as if the file did not say it),
+through a `Game` subclass put in the adapter for as long as the context is open."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+from unittest import mock
+
+import conformance.reference_adapter as adapter
+from reference_engine.game import Game
+from reference_engine.variant.model import ResolvedVariant, Rules
+
+Rewrite = Callable[[Rules], Rules]
+"""The rules as the broken engine reads them; the rules unchanged where the fault has nothing
+to get wrong."""
+
+
+def with_rule(rules: Rules, path: str, value: Any) -> Rules:
+    """`rules` with the one rule at `section.field` replaced."""
+    section, name = path.split(".")
+    part = dataclasses.replace(getattr(rules, section), **{name: value})
+    return dataclasses.replace(rules, **{section: part})
+
+
+def replaced(path: str, wrong: Callable[[Any], Any]) -> Rewrite:
+    """A rewrite of one rule: its value as the broken engine takes it."""
+
+    def rewrite(rules: Rules) -> Rules:
+        section, name = path.split(".")
+        value = getattr(getattr(rules, section), name)
+        return with_rule(rules, path, wrong(value))
+
+    return rewrite
+
+
+def _misread(variant: Any, rewrite: Rewrite) -> Any:
+    if isinstance(variant, ResolvedVariant):
+        return dataclasses.replace(variant, rules=rewrite(variant.rules))
+    if isinstance(variant, Rules):
+        return rewrite(variant)
+    return variant
+
+
+@contextmanager
+def rules_misread(rewrite: Rewrite) -> Iterator[None]:
+    """Every game the adapter plays reads its rules through `rewrite`."""
+
+    class _MisreadingGame(Game):
+        __slots__ = ()
+
+        def __init__(self, variant: Any, *args: Any, **kwargs: Any) -> None:
+            super().__init__(_misread(variant, rewrite), *args, **kwargs)
+
+    with mock.patch.object(adapter, "Game", _MisreadingGame):
+        yield
