@@ -34,6 +34,7 @@ from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game, Phase
 from reference_engine.rules_of_play import FIRST_BIDDER, FIRST_LEADER
 from reference_engine.seats import parse_seat
+from reference_engine.table import table_of
 from reference_engine.variant import ResolvedVariant
 from reference_engine.variant.model import SECTIONS, Rules, rule_paths
 
@@ -181,10 +182,11 @@ def _agreeing_dealer(rulesets: list[Rules], deal: list[int], rng: random.Random)
         for rules in rulesets:
             card = rules.play.first_lead_card
             try:
+                table = table_of(rules)
                 firsts.add((
-                    FIRST_BIDDER[rules.bidding.first_bidder](dealer),
+                    FIRST_BIDDER[rules.bidding.first_bidder](table, dealer),
                     FIRST_LEADER[rules.play.first_leader](
-                        dealer, deal, None if card is None else parse_card(card)
+                        table, dealer, deal, None if card is None else parse_card(card)
                     ),
                 ))  # fmt: skip
             except (TypeError, ValueError):
