@@ -1,24 +1,128 @@
-"""Bots playing whole games under every shipped variant: every action they choose is legal
-(the engine refuses anything else), the sensible bot's nil bids keep to the rules, and a seed
-replays the same game."""
+"""Bots playing whole games under every shipped variant and under each house rule on its own:
+every action they choose is legal (checked against the game's own legal lists, and the engine
+refuses anything else), the sensible bot's nil bids keep to the rules, the blind nil exchange
+is played, and a seed replays the same game."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
-from reference_engine.actions import NIL, Bid, Deal
+from reference_engine.actions import NIL, Bid, Deal, Pass, Play
 from reference_engine.bots import make_bot
+from reference_engine.bots.bidding import BLIND_NIL, choose_pass
+from reference_engine.bots.masks import card_order
 from reference_engine.bots.sensible import SensibleBot
 from reference_engine.bots.table import play_game, play_hand
 from reference_engine.cards import parse_card
 from reference_engine.game import Game
+from reference_engine.pack import pack_of
+from reference_engine.table import table_of
 from reference_engine.variant import load_variant, shipped_variant_ids
-from reference_engine.variant.model import Rules
+from reference_engine.variant.model import (
+    BidConstraint,
+    BlindNil,
+    DeckKind,
+    ExchangeOrder,
+    Rules,
+    Sides,
+    SpadesLead,
+)
 
 VARIANTS = shipped_variant_ids()
 ACE_OF_SPADES = parse_card("AS")
+STANDARD = load_variant("standard").rules
+
+
+def house(deck: dict[str, Any] | None = None, table: dict[str, Any] | None = None,
+          play: dict[str, Any] | None = None, **bidding: Any) -> Rules:  # fmt: skip
+    """Standard rules with one house rule (or a few) switched on."""
+    rules = dataclasses.replace(STANDARD, bidding=dataclasses.replace(STANDARD.bidding, **bidding))
+    for name, changes in (("deck", deck), ("table", table), ("play", play)):
+        if changes:
+            section = dataclasses.replace(getattr(STANDARD, name), **changes)
+            rules = dataclasses.replace(rules, **{name: section})
+    if rules.bidding.blind_nil is BlindNil.ALLOWED:
+        # A blind nil scores double a nil, made or lost.
+        scoring = dataclasses.replace(STANDARD.scoring, blind_nil_bonus=200, blind_nil_penalty=200)
+        rules = dataclasses.replace(rules, scoring=scoring)
+    return rules
+
+
+BLIND_ANY_TIME = {"blind_nil": BlindNil.ALLOWED, "blind_nil_trailing_by": None}
+JOKERS = {
+    "cards": DeckKind.JOKERS_54,
+    "removed": ("2C", "2H"),
+    "top_trumps": ("BJ", "LJ", "2D", "2S"),
+}
+THREE_ALONE = {"players": 3, "sides": Sides.INDIVIDUAL}
+
+HOUSE_RULES: dict[str, Rules] = {
+    "jokers": house(deck=JOKERS),
+    "three-alone": house(deck={"removed": ("2C",)}, table=THREE_ALONE, max_bid=17),
+    "three-alone-jokers": house(
+        deck={**JOKERS, "removed": ("2C", "2D", "2H"), "top_trumps": ("BJ", "LJ", "2S")},
+        table=THREE_ALONE,
+        max_bid=17,
+    ),
+    "spades-any-time": house(play={"spades_lead": SpadesLead.ANY_TIME}),
+    "zero-bid": house(min_bid=0),
+    "team-minimum": house(team_minimum=4),
+    "suicide": house(constraint=BidConstraint.SUICIDE),
+    "mirror": house(constraint=BidConstraint.MIRROR, deck=JOKERS),
+    "whiz": house(constraint=BidConstraint.WHIZ, **BLIND_ANY_TIME),
+    "blind-nil-partner-first": house(blind_nil_exchange=2, **BLIND_ANY_TIME),
+    "blind-nil-bidder-first": house(
+        blind_nil_exchange=3,
+        blind_nil_exchange_order=ExchangeOrder.BIDDER_FIRST,
+        **BLIND_ANY_TIME,
+    ),
+    "blind-nil-trailing": house(
+        blind_nil=BlindNil.ALLOWED, blind_nil_trailing_by=100, blind_nil_exchange=2
+    ),
+    "blind-nil-jokers-suicide": house(
+        deck=JOKERS, constraint=BidConstraint.SUICIDE, blind_nil_exchange=1, **BLIND_ANY_TIME
+    ),
+    "three-alone-whiz-blind": house(
+        deck={"removed": ("2C",)},
+        table=THREE_ALONE,
+        max_bid=17,
+        constraint=BidConstraint.WHIZ,
+        **BLIND_ANY_TIME,
+    ),
+}
+"""Each house rule on its own on top of the standard rules, and a few together."""
+
+
+def assert_every_action_was_legal(game: Game) -> None:
+    """Replay the game action by action, checking each bid, pass and card against what the
+    game offered at that moment (as a bot would have seen it), not only against refusals."""
+    again = Game.new(game.rules, **{k: v for k, v in game.to_json()["setup"].items()})
+    for action in game.log:
+        if isinstance(action, Bid):
+            assert action.seat is again.to_act
+            assert action.bid in again.legal_bids(), (action, again.legal_bids())
+        elif isinstance(action, Play):
+            assert action.seat is again.to_act
+            assert again.legal_plays(action.seat) >> action.card & 1, action
+        elif isinstance(action, Pass):
+            assert action.seat is again.to_act
+            assert action.cards & ~again.hands[action.seat] == 0, action
+            assert action.cards.bit_count() == again.rules.bidding.blind_nil_exchange
+        again.apply(action)
+
+
+def play_checked(rules: Any, kind: str, seed: int, **options: Any) -> Game:
+    game = play_game(rules, kind, seed, **options).game
+    assert_every_action_was_legal(game)
+    rules_ = game.rules
+    tricks = table_of(rules_).cards_per_hand
+    for hand in game.hand_results:
+        assert sum(hand.tricks.values()) == tricks
+        assert set(hand.bids) == {seat.name for seat in table_of(rules_).seats}
+    return game
 
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
@@ -26,15 +130,89 @@ ACE_OF_SPADES = parse_card("AS")
 def test_bots_only_make_legal_actions(variant_id: str, kind: str) -> None:
     variant = load_variant(variant_id)
     for seed in range(12):
-        # The engine raises on any illegal bid or card, so finishing is the check.
-        result = play_game(variant, kind, seed, max_hands=6)
-        game = result.game
+        game = play_checked(variant, kind, seed, max_hands=6)
         assert len(game.hand_results) >= 1
+
+
+@pytest.mark.parametrize("name", list(HOUSE_RULES))
+@pytest.mark.parametrize("kind", ["random", "sensible"])
+def test_bots_play_each_house_rule_legally(name: str, kind: str) -> None:
+    for seed in range(10):
+        play_checked(HOUSE_RULES[name], kind, seed, max_hands=4)
+
+
+def test_three_alone_nobody_sits_west() -> None:
+    for kind in ("random", "sensible"):
+        game = play_checked(HOUSE_RULES["three-alone"], kind, 3, max_hands=3)
+        seats = {a.seat.name for a in game.log if isinstance(a, Bid | Play)}
+        assert seats == {"N", "E", "S"}
+        # 51 cards, 17 to each seat: 17 tricks a hand.
+        assert all(sum(h.tricks.values()) == 17 for h in game.hand_results)
+
+
+def test_random_bots_exchange_cards_after_a_blind_nil() -> None:
+    passes = 0
+    for name in ("blind-nil-partner-first", "blind-nil-bidder-first"):
+        for seed in range(20):
+            game = play_checked(HOUSE_RULES[name], "random", seed, max_hands=3)
+            passes += sum(isinstance(a, Pass) for a in game.log)
+    # Random bots bid blind nil now and then (one bid in fifteen); each exchange is two passes.
+    assert passes >= 4 and passes % 2 == 0
+
+
+def test_sensible_blind_nil_bidder_passes_high_and_partner_low() -> None:
+    rules = HOUSE_RULES["blind-nil-trailing"]
+    exchanges = 0
+    for seed in range(12):
+        # EW far behind: a sensible East or West bids blind nil; NS never may.
+        game = play_checked(rules, "sensible", seed, max_hands=1, scores={"NS": 300, "EW": 0})
+        again = Game.new(rules, **game.to_json()["setup"])
+        for action in game.log:
+            if isinstance(action, Bid) and action.bid == BLIND_NIL:
+                assert action.seat.name in "EW"
+            if isinstance(action, Pass):
+                exchanges += 1
+                own = again.bids[action.seat]
+                held = again.hands[action.seat]
+                order = card_order(pack_of(rules))
+                assert action.cards == choose_pass(held, 2, own, order)
+                # Worked by hand: the bidder's two passed cards outrank the rest it kept.
+                if own == BLIND_NIL:
+                    kept = held & ~action.cards
+                    weakest_passed = min(order.key[c] for c in _cards(action.cards))
+                    assert all(order.key[c] <= weakest_passed for c in _cards(kept))
+            again.apply(action)
+    assert exchanges >= 2
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(mask.bit_length()) if mask >> c & 1]
+
+
+def test_sensible_bots_play_for_themselves_three_alone() -> None:
+    made = bids = 0
+    for seed in range(10):
+        game = play_checked(HOUSE_RULES["three-alone"], "sensible", seed, max_hands=4)
         for hand in game.hand_results:
-            assert sum(hand.tricks.values()) == 13
+            for side in hand.sides.values():
+                if side.contract:
+                    bids += 1
+                    made += side.made
+    # Alone, each bidding its own likely tricks: most contracts are made.
+    assert made / bids > 0.6
 
 
-def nil_bids_with_hands(game: Game) -> list[tuple[int, object]]:
+def test_mirror_bids_are_the_spades_held_counting_jokers() -> None:
+    rules = HOUSE_RULES["mirror"]
+    pack = pack_of(rules)
+    for kind in ("random", "sensible"):
+        game = play_checked(rules, kind, 5, max_hands=2)
+        for dealt, bid in bids_with_hands(game):
+            spades = (dealt & pack.spade_mask).bit_count()
+            assert bid == (spades or NIL)
+
+
+def bids_with_hands(game: Game) -> list[tuple[int, object]]:
     """Each bid of the game, paired with the hand the bidder was dealt."""
     out = []
     dealt: tuple[int, ...] = (0, 0, 0, 0)
@@ -51,7 +229,7 @@ def test_sensible_bot_bids_nil_sometimes_but_never_holding_the_ace_of_spades() -
     nils = 0
     for seed in range(40):
         game = play_game(variant, "sensible", seed).game
-        for hand, bid in nil_bids_with_hands(game):
+        for hand, bid in bids_with_hands(game):
             if bid == NIL:
                 nils += 1
                 assert not hand >> ACE_OF_SPADES & 1
@@ -63,7 +241,7 @@ def test_sensible_bot_never_bids_nil_where_nil_is_not_allowed() -> None:
     variant = load_variant("porchlight", {"nil": "not-allowed"})
     for seed in range(40):
         game = play_game(variant, "sensible", seed).game
-        assert all(bid != NIL for _, bid in nil_bids_with_hands(game))
+        assert all(bid != NIL for _, bid in bids_with_hands(game))
 
 
 def test_bots_keep_to_a_narrow_bid_range() -> None:
@@ -106,9 +284,7 @@ def test_sensible_games_end_and_look_like_real_ones() -> None:
 
 # North holds the king and three of hearts; South, North's partner, has bid nil with five
 # hearts up to the ten. West leads the five of hearts, North plays second and South last.
-COVER_DEAL = (
-    "N:AKQ.K3.AKQ.AKQJT 876.AQJ.7654.654 5432.T9876.32.32 JT9.542.JT98.987"
-)
+COVER_DEAL = "N:AKQ.K3.AKQ.AKQJT 876.AQJ.7654.654 5432.T9876.32.32 JT9.542.JT98.987"
 
 
 def test_sensible_bot_covers_partner_nil_in_a_real_game() -> None:

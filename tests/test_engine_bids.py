@@ -63,7 +63,7 @@ def hand(text: str) -> int:
 
 def refused(rules_: Rules, context: BidContext, bid: Any) -> ReasonCode | None:
     refusal = bid_refusal(rules_, context, bid)
-    return None if refusal is None else refusal[0]  # type: ignore[index]
+    return None if refusal is None else refusal[0]
 
 
 def test_every_constraint_has_its_rule() -> None:

@@ -1,7 +1,8 @@
 """Bots that play a seat: random-legal for simulation, sensible for games that look real.
 
-A bot answers two questions for the seat whose turn it is: `choose_bid(game, seat)` and
-`choose_play(game, seat)`. `reference_engine.bots.table.play_game` seats four of them.
+A bot answers three questions for the seat whose turn it is: `choose_bid(game, seat)`,
+`choose_pass(game, seat)` (the cards handed over in a blind nil exchange) and
+`choose_play(game, seat)`. `reference_engine.bots.table.play_game` seats one per seat in play.
 """
 
 from __future__ import annotations
@@ -19,11 +20,17 @@ class Bot(Protocol):
     name: str
 
     def choose_bid(self, game: Game, seat: Seat) -> Bid:
-        """The bid this seat makes now: a number of tricks, or "nil"."""
+        """The bid this seat makes now: a number of tricks, "nil" or "blind-nil"; always one
+        of the game's legal bids."""
+        ...
+
+    def choose_pass(self, game: Game, seat: Seat) -> int:
+        """The cards (a mask of exactly `rules.bidding.blind_nil_exchange` of the seat's
+        cards) this seat hands its partner in a blind nil exchange."""
         ...
 
     def choose_play(self, game: Game, seat: Seat) -> int:
-        """The card (0..51) this seat plays now; always one of `game.legal_plays(seat)`."""
+        """The card this seat plays now; always one of `game.legal_plays(seat)`."""
         ...
 
 

@@ -1,5 +1,9 @@
-"""How the sensible bot values a hand at the auction: likely tricks, and whether it is safe
-enough to bid nil."""
+"""How the sensible bot values a hand at the auction: likely tricks, whether it is safe enough
+to bid nil, and when a side far enough behind gambles on blind nil.
+
+Honours are read by their place from the top of a suit as played, so with jokers and promoted
+deuces above the ace of spades the ace is only the fifth trump, and counts as such.
+"""
 
 from __future__ import annotations
 
@@ -10,86 +14,96 @@ from reference_engine.bots.masks import (
     JACK,
     KING,
     QUEEN,
-    SPADES,
+    STANDARD,
     TEN,
-    ranks_in_suit,
+    CardOrder,
+    holds_place,
     suit_length,
+    top_places,
 )
+from reference_engine.cards import SPADES, cards_in
 
 NIL = "nil"
+BLIND_NIL = "blind-nil"
 Bid = int | str
 
 
-def _has(ranks: int, rank: int) -> bool:
-    return bool(ranks >> rank & 1)
+def is_nil(bid: Bid | None) -> bool:
+    """Whether the bid promises no tricks: nil or blind nil (a bid of 0 is a number)."""
+    return bid == NIL or bid == BLIND_NIL
 
 
-def spade_tricks(hand: int) -> float:
+BLIND_NIL_BEHIND = 150
+"""How far behind the leading other side a sensible player must be before bidding blind nil
+(where the variant allows it at all): it is a gamble for a side that needs points."""
+
+
+def spade_tricks(hand: int, order: CardOrder = STANDARD) -> float:
     """Tricks from trumps alone: the top spades if guarded by enough others, plus length."""
-    ranks = ranks_in_suit(hand, SPADES)
-    length = ranks.bit_count()
+    places = top_places(order, hand, SPADES)
+    length = places.bit_count()
     honours = 0.0
     # A spade honour is a trick when enough smaller spades protect it from the cards above it.
-    for rank, needed, worth in ((ACE, 1, 1.0), (KING, 2, 1.0), (QUEEN, 3, 1.0), (JACK, 4, 0.5)):
-        if _has(ranks, rank) and length >= needed:
+    for place, needed, worth in ((ACE, 1, 1.0), (KING, 2, 1.0), (QUEEN, 3, 1.0), (JACK, 4, 0.5)):
+        if holds_place(places, place) and length >= needed:
             honours += worth
     # Length wins tricks once the top spades are gone: half a trick for the fourth spade, one
     # for each beyond; a jack already counted as an honour does not count again as length.
     long_cards = 0.5 * (length >= 4) + max(0, length - 4)
-    if _has(ranks, JACK) and length >= 4 and all(_has(ranks, r) for r in (ACE, KING, QUEEN)):
+    if holds_place(places, JACK) and length >= 4 and places & 0b111 == 0b111:
         long_cards = max(0.0, long_cards - 0.5)
     return honours + long_cards
 
 
-def side_suit_tricks(hand: int, suit: int) -> float:
+def side_suit_tricks(hand: int, suit: int, order: CardOrder = STANDARD) -> float:
     """Tricks from an ace or a guarded king in a plain suit; long suits get ruffed sooner."""
-    ranks = ranks_in_suit(hand, suit)
-    length = ranks.bit_count()
+    places = top_places(order, hand, suit)
+    length = places.bit_count()
+    ace, king = holds_place(places, ACE), holds_place(places, KING)
     tricks = 0.0
-    if _has(ranks, ACE):
+    if ace:
         tricks += 1.0 if length <= 5 else 0.5
-    if _has(ranks, KING) and length >= 2:
-        tricks += (0.8 if _has(ranks, ACE) else 0.6) if length <= 5 else 0.3
-    if _has(ranks, QUEEN) and length >= 3 and (_has(ranks, ACE) or _has(ranks, KING)):
+    if king and length >= 2:
+        tricks += (0.8 if ace else 0.6) if length <= 5 else 0.3
+    if holds_place(places, QUEEN) and length >= 3 and (ace or king):
         tricks += 0.4
     return tricks
 
 
-def ruffing_tricks(hand: int) -> float:
+def ruffing_tricks(hand: int, order: CardOrder = STANDARD) -> float:
     """Tricks from trumping: a void or singleton in a plain suit is worth something only while
     spades beyond the top ones are left to ruff with."""
-    spades = suit_length(hand, SPADES)
-    spare = max(0, spades - 2)
+    spare = max(0, suit_length(order, hand, SPADES) - 2)
     credit = 0.0
     for suit in range(3):
-        length = suit_length(hand, suit)
-        credit += {0: 1.5, 1: 0.8, 2: 0.3}.get(length, 0.0)
+        credit += {0: 1.5, 1: 0.8, 2: 0.3}.get(suit_length(order, hand, suit), 0.0)
     return min(float(spare), credit)
 
 
-def likely_tricks(hand: int) -> float:
+def likely_tricks(hand: int, order: CardOrder = STANDARD) -> float:
     """The tricks a player would count on from this hand."""
     return (
-        spade_tricks(hand)
-        + sum(side_suit_tricks(hand, suit) for suit in range(3))
-        + ruffing_tricks(hand)
+        spade_tricks(hand, order)
+        + sum(side_suit_tricks(hand, suit, order) for suit in range(3))
+        + ruffing_tricks(hand, order)
     )
 
 
-def nil_is_safe(hand: int) -> bool:
-    """A hand a player could bid nil on: no aces, no spade above the nine and few spades, no
-    kings, and at most one queen or jack outside spades, each in a suit long enough to duck."""
-    spades = ranks_in_suit(hand, SPADES)
-    if spades >> TEN or spades.bit_count() > 3:
+def nil_is_safe(hand: int, order: CardOrder = STANDARD) -> bool:
+    """A hand a player could bid nil on: no plain-suit ace or king, at most three spades and
+    none among the top five of the trump suit, and at most one queen or jack outside spades,
+    each in a suit long enough to duck."""
+    spades = top_places(order, hand, SPADES)
+    if spades & ((1 << (TEN + 1)) - 1) or spades.bit_count() > 3:
         return False
     honours = 0
     for suit in range(3):
-        ranks = ranks_in_suit(hand, suit)
-        if _has(ranks, ACE) or _has(ranks, KING):
+        places = top_places(order, hand, suit)
+        if holds_place(places, ACE) or holds_place(places, KING):
             return False
-        for rank in (QUEEN, JACK):
-            if _has(ranks, rank):
-                if ranks.bit_count() < 3:
+        for place in (QUEEN, JACK):
+            if holds_place(places, place):
+                if places.bit_count() < 3:
                     return False
                 honours += 1
     return honours <= 1
@@ -99,17 +113,47 @@ def choose_bid(
     hand: int,
     legal: Sequence[Bid],
     partner_bid: Bid | None,
+    *,
+    order: CardOrder = STANDARD,
+    tricks: int = 13,
+    behind: int = 0,
 ) -> Bid:
-    """The sensible bid for `hand` among the legal bids: nil with a safe hand when nil is legal
-    and partner has not already bid it; otherwise the likely tricks, rounded down, trimmed so
-    the side does not promise more than thirteen, and kept inside what is allowed."""
+    """The sensible bid for `hand` among the legal bids.
+
+    Blind nil when it is legal, the side is far behind (`behind` points) and partner has not
+    bid a nil; nil with a safe hand when nil is legal and partner has not already bid one;
+    otherwise the likely tricks, rounded down, trimmed so the side does not promise more than
+    the hand's `tricks`, and moved to the nearest bid allowed. `partner_bid` is None before
+    partner bids, and always at a table where each plays alone."""
+    if len(legal) == 1:
+        return legal[0]
+    partner_nil = is_nil(partner_bid)
+    if BLIND_NIL in legal and not partner_nil and behind >= BLIND_NIL_BEHIND:
+        return BLIND_NIL
+    if NIL in legal and not partner_nil and nil_is_safe(hand, order):
+        return NIL
     numbers = sorted(b for b in legal if isinstance(b, int))
-    if NIL in legal and partner_bid != NIL and nil_is_safe(hand):
-        return NIL
-    want = int(likely_tricks(hand) + 0.25)
-    if isinstance(partner_bid, int) and partner_bid + want > 13:
-        want = 13 - partner_bid
     if not numbers:
-        return NIL
+        # Only nils are left (suicide after partner bid a number): see the cards first.
+        return NIL if NIL in legal else legal[0]
+    want = int(likely_tricks(hand, order) + 0.25)
+    if isinstance(partner_bid, int) and partner_bid + want > tricks:
+        want = tricks - partner_bid
     # The nearest allowed number: table rules may forbid low bids (a minimum) or high ones.
     return min(numbers, key=lambda b: (abs(b - want), b))
+
+
+def choose_pass(hand: int, count: int, own_bid: Bid | None, order: CardOrder = STANDARD) -> int:
+    """The cards to hand partner in a blind nil exchange, as a mask: a blind nil bidder gets
+    rid of its strongest cards, the partner hands over its weakest."""
+    spades = order.spade_mask
+    # At equal strength a plain card ranks below a spade: the bidder sheds the spade first,
+    # the partner keeps its trumps.
+    ranked = sorted(
+        cards_in(hand), key=lambda c: (order.key[c][0], spades >> c & 1, order.key[c][1])
+    )
+    chosen = ranked[len(ranked) - count :] if is_nil(own_bid) else ranked[:count]
+    mask = 0
+    for card in chosen:
+        mask |= 1 << card
+    return mask

@@ -1,26 +1,25 @@
 """How the sensible bot chooses a card: cover a partner's nil, try to set an opponent's nil,
-duck once the side's contract is safe, otherwise win cheaply or throw low."""
+duck once the side's contract is safe, otherwise win cheaply or throw low. A blind nil is
+played and covered like a nil; a player alone (three-handed, or scoring individually) covers
+nobody and plays for its own bid."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from reference_engine.bots.bidding import NIL, Bid
+from reference_engine.bots.bidding import Bid, is_nil
 from reference_engine.bots.masks import (
-    SEATS,
-    SPADE_MASK,
-    cards_in,
+    STANDARD,
+    CardOrder,
     cards_that_beat,
-    highest_by_rank,
+    highest,
     in_suit,
     is_master,
-    lowest_by_rank,
-    partner_of,
-    rank_of,
-    suit_of,
+    lowest,
     winning_play,
 )
+from reference_engine.cards import cards_in
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,134 +35,148 @@ class SeatView:
     bids: Mapping[str, Bid | None]
     tricks_won: Mapping[str, int]
     unseen: int
+    order: CardOrder = STANDARD
+    """The pack as the bot reads it: suits as played and the strength of every card."""
+    seats: str = "NESW"
+    """The seats in play, clockwise from North: `NES` at a table of three."""
+    partnered: bool = True
+    """Whether partners sit opposite and score together; False when each plays alone."""
 
     @property
-    def partner(self) -> str:
-        return partner_of(self.seat)
+    def partner(self) -> str | None:
+        if not self.partnered:
+            return None
+        return self.seats[(self.seats.index(self.seat) + 2) % len(self.seats)]
 
-    def nil_alive(self, seat: str) -> bool:
-        """Whether `seat` bid nil and has not yet taken a trick."""
-        return self.bids.get(seat) == NIL and self.tricks_won.get(seat, 0) == 0
+    def bid_nil(self, seat: str | None) -> bool:
+        """Whether `seat` bid nil or blind nil."""
+        return seat is not None and is_nil(self.bids.get(seat))
+
+    def nil_alive(self, seat: str | None) -> bool:
+        """Whether `seat` bid nil (or blind nil) and has not yet taken a trick."""
+        return self.bid_nil(seat) and self.tricks_won.get(seat, 0) == 0  # type: ignore[arg-type]
 
     def side_contract_safe(self) -> bool:
         """Whether the side's numeric bids are already made by its non-nil players' tricks."""
         contract = taken = 0
         for seat in (self.seat, self.partner):
-            bid = self.bids.get(seat)
+            bid = None if seat is None else self.bids.get(seat)
             if isinstance(bid, int):
                 contract += bid
-                taken += self.tricks_won.get(seat, 0)
+                taken += self.tricks_won.get(seat, 0)  # type: ignore[arg-type]
         return taken >= contract
 
-    def opponents(self) -> tuple[str, str]:
-        i = SEATS.index(self.seat)
-        return SEATS[(i + 1) % 4], SEATS[(i + 3) % 4]
+    def opponents(self) -> list[str]:
+        """The other side's seats (every other seat when each plays alone), left first."""
+        i, n = self.seats.index(self.seat), len(self.seats)
+        others = [self.seats[(i + k) % n] for k in range(1, n)]
+        return [seat for seat in others if seat != self.partner]
 
     def seats_after_me(self) -> list[str]:
         """The seats still to play to this trick after this one."""
-        i = SEATS.index(self.seat)
-        return [SEATS[(i + k) % 4] for k in range(1, 4 - len(self.trick))]
+        i, n = self.seats.index(self.seat), len(self.seats)
+        return [self.seats[(i + k) % n] for k in range(1, n - len(self.trick))]
+
+    def last_to_play(self) -> bool:
+        return len(self.trick) == len(self.seats) - 1
 
 
-def _highest_that_loses(legal: int, best: int) -> int | None:
-    """The highest legal card that does not take the trick from `best`, if any."""
-    losers = legal & ~cards_that_beat(legal, best)
-    return highest_by_rank(losers) if losers else None
+def _highest_that_loses(view: SeatView, best: int) -> int | None:
+    """The strongest legal card that does not take the trick from `best`, if any."""
+    losers = view.legal & ~cards_that_beat(view.order, view.legal, best)
+    return highest(view.order, losers) if losers else None
 
 
-def _cheapest_winner(legal: int, best: int) -> int | None:
-    """The lowest card that takes the trick from `best`: a card of the suit if possible, else
-    the smallest trump."""
-    winners = cards_that_beat(legal, best)
+def _cheapest_winner(view: SeatView, best: int) -> int | None:
+    """The weakest card that takes the trick from `best`: a card of its suit if possible,
+    else the smallest trump."""
+    order = view.order
+    winners = cards_that_beat(order, view.legal, best)
     if not winners:
         return None
-    same_suit = in_suit(winners, suit_of(best))
-    return lowest_by_rank(same_suit or winners, prefer_non_spades=False)
+    same_suit = in_suit(order, winners, order.suit_of(best))
+    return lowest(order, same_suit or winners, prefer_non_spades=False)
 
 
 def play_nil(view: SeatView) -> int:
     """Bidding nil: stay under the winning card with the highest card that can, else (forced
     to win) get rid of the highest card; lead the lowest card."""
     if not view.trick:
-        return lowest_by_rank(view.legal)
-    _, best = winning_play(view.trick)
-    under = _highest_that_loses(view.legal, best)
-    return under if under is not None else highest_by_rank(view.legal)
+        return lowest(view.order, view.legal)
+    _, best = winning_play(view.order, view.trick)
+    under = _highest_that_loses(view, best)
+    return under if under is not None else highest(view.order, view.legal)
 
 
 def cover_partner_nil(view: SeatView) -> int:
     """Partner bid nil and is still clean: make sure someone other than partner wins."""
-    legal = view.legal
+    order, legal = view.order, view.legal
     if not view.trick:
         # Lead high in a plain suit, so partner can play under it.
-        return highest_by_rank(legal, prefer_non_spades=True)
-    best_seat, best = winning_play(view.trick)
+        return highest(order, legal, prefer_non_spades=True)
+    best_seat, best = winning_play(order, view.trick)
     if best_seat == view.partner:
-        winner = _cheapest_winner(legal, best)
-        if winner is not None:
-            return winner
-        return lowest_by_rank(legal)
+        winner = _cheapest_winner(view, best)
+        return winner if winner is not None else lowest(order, legal)
     if view.partner in view.seats_after_me():
         # Play high over partner's danger cards in the suit; a trump only if that wins.
-        winners = cards_that_beat(legal, best)
+        winners = cards_that_beat(order, legal, best)
         if winners:
-            return highest_by_rank(winners, prefer_non_spades=True)
-        return lowest_by_rank(legal)
+            return highest(order, winners, prefer_non_spades=True)
+        return lowest(order, legal)
     # Partner has played and is beaten already: play as for our own contract.
     return play_for_contract(view)
 
 
 def set_opponent_nil(view: SeatView, target: str) -> int:
     """An opponent bid nil and is still clean: keep cards low so that they have to win."""
-    legal = view.legal
+    order, legal = view.order, view.legal
     if not view.trick:
-        return lowest_by_rank(legal)
-    best_seat, best = winning_play(view.trick)
+        return lowest(order, legal)
+    best_seat, best = winning_play(order, view.trick)
     if best_seat == target:
-        under = _highest_that_loses(legal, best)
-        return under if under is not None else lowest_by_rank(legal)
+        under = _highest_that_loses(view, best)
+        return under if under is not None else lowest(order, legal)
     if target in view.seats_after_me():
         # Keep the card to beat as low as possible, so the nil bidder's card may top it.
-        losers = legal & ~cards_that_beat(legal, best)
+        losers = legal & ~cards_that_beat(order, legal, best)
         if losers:
-            return lowest_by_rank(losers)
-        cheapest = _cheapest_winner(legal, best)
-        return cheapest if cheapest is not None else lowest_by_rank(legal)
+            return lowest(order, losers)
+        cheapest = _cheapest_winner(view, best)
+        return cheapest if cheapest is not None else lowest(order, legal)
     return play_for_contract(view)
 
 
 def duck(view: SeatView) -> int:
     """The contract is safe: avoid winning tricks that would only be bags."""
-    legal = view.legal
+    order, legal = view.order, view.legal
     if not view.trick:
-        return lowest_by_rank(legal)
-    _, best = winning_play(view.trick)
-    under = _highest_that_loses(legal, best)
-    return under if under is not None else lowest_by_rank(legal, prefer_non_spades=False)
+        return lowest(order, legal)
+    _, best = winning_play(order, view.trick)
+    under = _highest_that_loses(view, best)
+    return under if under is not None else lowest(order, legal, prefer_non_spades=False)
 
 
 def play_for_contract(view: SeatView) -> int:
     """Win the trick as cheaply as possible when it can be won and partner is not already
     winning it securely; otherwise throw the lowest card."""
-    legal = view.legal
+    order, legal = view.order, view.legal
     if not view.trick:
-        masters = [c for c in cards_in(legal & ~SPADE_MASK) if is_master(c, view.unseen)]
+        plain = legal & ~order.spade_mask
+        masters = [c for c in cards_in(plain) if is_master(order, c, view.unseen)]
         if masters:
-            return max(masters, key=rank_of)
-        return lowest_by_rank(legal)
-    best_seat, best = winning_play(view.trick)
-    last_to_play = len(view.trick) == 3
-    if best_seat == view.partner and (last_to_play or is_master(best, view.unseen)):
-        return lowest_by_rank(legal)
-    winner = _cheapest_winner(legal, best)
-    if winner is not None:
-        return winner
-    return lowest_by_rank(legal)
+            return max(masters, key=order.key.__getitem__)
+        return lowest(order, legal)
+    best_seat, best = winning_play(order, view.trick)
+    if best_seat == view.partner and (view.last_to_play() or is_master(order, best, view.unseen)):
+        return lowest(order, legal)
+    winner = _cheapest_winner(view, best)
+    return winner if winner is not None else lowest(order, legal)
 
 
 def choose_card(view: SeatView) -> int:
-    """The sensible card to play, given what this seat can see."""
-    if view.bids.get(view.seat) == NIL:
+    """The sensible card to play, given what this seat can see; always one of `view.legal`."""
+    if view.bid_nil(view.seat):
         return play_nil(view)
     if view.nil_alive(view.partner):
         return cover_partner_nil(view)

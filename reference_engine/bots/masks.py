@@ -1,99 +1,142 @@
 """Hands as bitmasks, seen from a bot: which cards a hand holds in a suit, its lowest and
-highest, and who is winning a trick so far.
+highest, and who is winning a trick so far, all in the pack the variant plays with.
 
-A card is an int 0..51, suit*13 + rank (clubs, diamonds, hearts, spades; ranks 2..A as 0..12);
-a hand is an int with bit `card` set for each card held.
+A card is an int (suit*13 + rank for the 52 printed cards; 52 and 53 the jokers); a hand is
+an int with bit `card` set for each card held. What suit a card plays as and how strong it is
+come from the pack (`reference_engine.pack`): a joker or a promoted deuce is a spade ranked
+above the ace, so nothing here reads a card's suit or rank off its number.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
-from reference_engine.cards import (
-    FULL_DECK,
-    SPADE_MASK,
-    SPADES,
-    SUIT_MASKS,
-    cards_in,
-    rank_of,
-    suit_of,
-)
+from reference_engine.cards import SPADES, cards_in
+from reference_engine.pack import STANDARD_PACK, Pack
 
-ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
-SUIT_MASK = SUIT_MASKS[0]
-
-SEATS = "NESW"
+ACE, KING, QUEEN, JACK, TEN = 0, 1, 2, 3, 4
+"""Places from the top of a suit as played: the ace is the highest plain card, but the spade
+suit may have jokers and promoted deuces above its ace, so the spade 'ace' is its top card."""
 
 
-def in_suit(hand: int, suit: int) -> int:
-    """The cards of `hand` in `suit`, as a mask."""
-    return hand & SUIT_MASKS[suit]
+@dataclass(frozen=True, slots=True)
+class CardOrder:
+    """A pack as a bot reads it: each suit's cards strongest first, and for each card the
+    cards that would take the trick from it."""
+
+    pack: Pack
+    ladders: tuple[tuple[int, ...], ...]
+    """Suit -> the cards in play of that suit (as played), strongest first."""
+    place: tuple[int, ...]
+    """Card -> its place in its suit's ladder (0 = the top card); -1 for cards not in play."""
+    above: tuple[int, ...]
+    """Card -> mask of the stronger cards in play of its own suit."""
+    beaters: tuple[int, ...]
+    """Card -> mask of the cards in play that would take the trick from it."""
+    key: tuple[tuple[int, int], ...]
+    """Card -> (strength, suit): sorts cards of different suits by how high they are, the
+    suit breaking ties (clubs lowest, spades highest)."""
+
+    @property
+    def spade_mask(self) -> int:
+        return self.pack.spade_mask
+
+    def suit_of(self, card: int) -> int:
+        return self.pack.suit_of[card]
 
 
-def suit_length(hand: int, suit: int) -> int:
-    return (hand & SUIT_MASKS[suit]).bit_count()
+@lru_cache(maxsize=64)
+def card_order(pack: Pack) -> CardOrder:
+    """The bot's reading of `pack` (worked out once per pack)."""
+    size = len(pack.suit_of)
+    ladders = tuple(
+        tuple(sorted(cards_in(pack.suit_masks[suit]), key=lambda c: -pack.power[c]))
+        for suit in range(4)
+    )
+    place = [-1] * size
+    above = [0] * size
+    for ladder in ladders:
+        higher = 0
+        for i, card in enumerate(ladder):
+            place[card] = i
+            above[card] = higher
+            higher |= 1 << card
+    beaters = [
+        above[card] | (0 if pack.suit_of[card] == SPADES else pack.spade_mask)
+        for card in range(size)
+    ]
+    key = tuple((pack.power[c], pack.suit_of[c]) for c in range(size))
+    return CardOrder(pack, ladders, tuple(place), tuple(above), tuple(beaters), key)
 
 
-def ranks_in_suit(hand: int, suit: int) -> int:
-    """The ranks held in `suit` as a 13-bit mask (bit 12 is the ace)."""
-    return (hand >> (13 * suit)) & SUIT_MASK
+STANDARD = card_order(STANDARD_PACK)
+"""The plain 52-card pack: aces high, spades trump."""
 
 
-def lowest_by_rank(hand: int, prefer_non_spades: bool = True) -> int:
-    """The lowest-ranking card in the hand; on equal rank, clubs before diamonds before hearts.
+def in_suit(order: CardOrder, hand: int, suit: int) -> int:
+    """The cards of `hand` in `suit` as played, as a mask."""
+    return hand & order.pack.suit_masks[suit]
+
+
+def suit_length(order: CardOrder, hand: int, suit: int) -> int:
+    return (hand & order.pack.suit_masks[suit]).bit_count()
+
+
+def top_places(order: CardOrder, hand: int, suit: int) -> int:
+    """Which places from the top of `suit` the hand holds, as a mask: bit 0 the suit's top
+    card (the ace, or the big joker), bit 1 the next, and so on."""
+    places = 0
+    for card in cards_in(hand & order.pack.suit_masks[suit]):
+        places |= 1 << order.place[card]
+    return places
+
+
+def holds_place(places: int, place: int) -> bool:
+    return bool(places >> place & 1)
+
+
+def lowest(order: CardOrder, hand: int, prefer_non_spades: bool = True) -> int:
+    """The weakest card in the hand; on equal strength, clubs before diamonds before hearts.
     With `prefer_non_spades`, a spade only when the hand holds nothing else."""
-    pool = hand & ~SPADE_MASK if prefer_non_spades and hand & ~SPADE_MASK else hand
-    return min(cards_in(pool), key=lambda c: (rank_of(c), suit_of(c)))
+    spades = order.pack.spade_mask
+    pool = hand & ~spades if prefer_non_spades and hand & ~spades else hand
+    return min(cards_in(pool), key=order.key.__getitem__)
 
 
-def highest_by_rank(hand: int, prefer_non_spades: bool = False) -> int:
-    """The highest-ranking card; on equal rank, spades before hearts before diamonds."""
-    pool = hand & ~SPADE_MASK if prefer_non_spades and hand & ~SPADE_MASK else hand
-    return max(cards_in(pool), key=lambda c: (rank_of(c), suit_of(c)))
+def highest(order: CardOrder, hand: int, prefer_non_spades: bool = False) -> int:
+    """The strongest card; on equal strength, spades before hearts before diamonds."""
+    spades = order.pack.spade_mask
+    pool = hand & ~spades if prefer_non_spades and hand & ~spades else hand
+    return max(cards_in(pool), key=order.key.__getitem__)
 
 
-def beats(card: int, best: int) -> bool:
+def by_strength(order: CardOrder, hand: int) -> list[int]:
+    """The cards of the hand, weakest first."""
+    return sorted(cards_in(hand), key=order.key.__getitem__)
+
+
+def beats(order: CardOrder, card: int, best: int) -> bool:
     """Whether `card` would take the trick from `best`, the card now winning it."""
-    card_suit, best_suit = suit_of(card), suit_of(best)
-    if card_suit == best_suit:
-        return card > best
-    return card_suit == SPADES
+    return bool(order.beaters[best] >> card & 1)
 
 
-def winning_play(trick: Sequence[tuple[str, int]]) -> tuple[str, int]:
-    """The (seat, card) now winning a trick in progress: the highest spade, else the highest
-    card of the suit led."""
+def winning_play(order: CardOrder, trick: Sequence[tuple[str, int]]) -> tuple[str, int]:
+    """The (seat, card) now winning a trick in progress: the strongest spade, else the
+    strongest card of the suit led."""
     best_seat, best = trick[0]
     for seat, card in trick[1:]:
-        if beats(card, best):
+        if order.beaters[best] >> card & 1:
             best_seat, best = seat, card
     return best_seat, best
 
 
-def cards_that_beat(hand: int, best: int) -> int:
+def cards_that_beat(order: CardOrder, hand: int, best: int) -> int:
     """The cards of `hand` that would take the trick from `best`."""
-    suit = suit_of(best)
-    same_suit_higher = in_suit(hand, suit) & ~((1 << (best + 1)) - 1)
-    if suit == SPADES:
-        return same_suit_higher
-    return same_suit_higher | (hand & SPADE_MASK)
+    return hand & order.beaters[best]
 
 
-def partner_of(seat: str) -> str:
-    return SEATS[(SEATS.index(seat) + 2) % 4]
-
-
-def is_master(card: int, unseen: int) -> bool:
-    """Whether no card still out in other hands (`unseen`) ranks above `card` in its suit."""
-    above = in_suit(unseen, suit_of(card)) & ~((1 << (card + 1)) - 1)
-    return above == 0
-
-
-__all__ = [
-    "FULL_DECK",
-    "SPADES",
-    "SPADE_MASK",
-    "cards_in",
-    "rank_of",
-    "suit_of",
-]
+def is_master(order: CardOrder, card: int, unseen: int) -> bool:
+    """Whether no card still out in other hands (`unseen`) is stronger in `card`'s suit."""
+    return not unseen & order.above[card]

@@ -1,6 +1,7 @@
-"""The sensible bot: bids the tricks its hand is likely to take (nil only with a safe hand),
-and plays to cover partner's nil, set the opponents' nil, avoid bags once safe, and otherwise
-win cheaply or throw low. It sees only what its seat would see at the table."""
+"""The sensible bot: bids the tricks its hand is likely to take (nil only with a safe hand,
+blind nil only when its side is far behind), and plays to cover partner's nil, set the
+opponents' nil, avoid bags once safe, and otherwise win cheaply or throw low. It sees only
+what its seat would see at the table, and every bid or card it picks is one the rules allow."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import TYPE_CHECKING
 
 from reference_engine.bots import bidding, card_play
 from reference_engine.bots.bidding import Bid
-from reference_engine.bots.view import by_seat_name, legal_bids, seat_view
+from reference_engine.bots.view import legal_bids, order_of, partner_bid, seat_view
 from reference_engine.seats import Seat, parse_seat
+from reference_engine.table import table_of
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -27,8 +29,19 @@ class SensibleBot:
 
     def choose_bid(self, game: Game, seat: Seat) -> Bid:
         me = parse_seat(seat)
-        partner_bid = by_seat_name(game.bids).get(me.partner.name)
-        return bidding.choose_bid(game.hands[me], legal_bids(game), partner_bid)
+        return bidding.choose_bid(
+            game.hands[me],
+            legal_bids(game),
+            partner_bid(game, me),
+            order=order_of(game),
+            tricks=table_of(game.rules).cards_per_hand,
+            behind=game.trailing_by(me),
+        )
+
+    def choose_pass(self, game: Game, seat: Seat) -> int:
+        me = parse_seat(seat)
+        count = game.rules.bidding.blind_nil_exchange
+        return bidding.choose_pass(game.hands[me], count, game.bids.get(me), order_of(game))
 
     def choose_play(self, game: Game, seat: Seat) -> int:
         return card_play.choose_card(seat_view(game, seat))

@@ -1,15 +1,19 @@
-"""Four bots at one table: deal, bid and play whole hands until the game ends (or a cap on
-the number of hands is reached, since some rules never let a side reach the target)."""
+"""Bots at one table, one per seat in play: deal, bid, exchange cards after a blind nil and
+play whole hands until the game ends (or a cap on the number of hands is reached, since some
+rules never let a side reach the target)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from reference_engine.actions import Pass
 from reference_engine.bots import Bot, make_bot
 from reference_engine.seats import SEATS
+from reference_engine.table import table_of
+from reference_engine.variant.model import Rules
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -27,40 +31,51 @@ class TableResult:
 
 
 def seat_bots(kind: str, seed: int | None) -> list[Bot]:
-    """Four bots of one kind, N, E, S, W, each with its own seed drawn from `seed`."""
+    """Four bots of one kind, N, E, S, W, each with its own seed drawn from `seed` (at a table
+    of three, West's is never asked)."""
     rng = random.Random(seed)
     return [make_bot(kind, rng.getrandbits(64)) for _ in SEATS]
 
 
 def play_hand(game: Game, bots: list[Bot], deal_seed: int | None) -> None:
-    """Deal one hand and play it out: bids, then thirteen tricks; the game scores it."""
+    """Deal one hand and play it out: bids, the blind nil exchange if any, then every trick;
+    the game scores it."""
     game.deal(None, seed=deal_seed)
-    while game.phase == "bid":
-        seat = game.to_act
-        assert seat is not None  # someone is always to act while bidding
-        game.bid(seat, bots[seat].choose_bid(game, seat))
-    while game.phase == "play":
-        seat = game.to_act
-        assert seat is not None
-        game.play(seat, bots[seat].choose_play(game, seat))
+    while True:
+        phase, seat = game.phase, game.to_act
+        if seat is None:
+            return  # the hand is over: waiting for the next deal, or the game has ended
+        bot = bots[seat]
+        if phase == "play":
+            game.play(seat, bot.choose_play(game, seat))
+        elif phase == "bid":
+            game.bid(seat, bot.choose_bid(game, seat))
+        elif phase == "pass":
+            game.apply(Pass(seat, bot.choose_pass(game, seat)))
+        else:
+            return
 
 
 def play_game(
-    variant: ResolvedVariant,
+    variant: ResolvedVariant | Rules,
     kind: str = "sensible",
     seed: int | None = None,
     max_hands: int = DEFAULT_MAX_HANDS,
     bots: list[Bot] | None = None,
     on_deal: Callable[[str], None] | None = None,
+    scores: Mapping[str, int] | None = None,
 ) -> TableResult:
-    """A whole game between four bots. The seed fixes the first dealer, every deal and every
-    bot's choices, so the same seed plays the same game."""
+    """A whole game between bots, one per seat in play. The seed fixes the first dealer,
+    every deal and every bot's choices, so the same seed plays the same game. `scores`, by
+    side, starts the game part-way (a side far behind may bid blind nil)."""
     from reference_engine.game import Game
 
     rng = random.Random(seed)
-    dealer = SEATS[rng.randrange(4)]
+    rules = variant if isinstance(variant, Rules) else variant.rules
+    seats = table_of(rules).seats
+    dealer = seats[rng.randrange(len(seats))]
     table = bots if bots is not None else seat_bots(kind, rng.getrandbits(64))
-    game = Game.new(variant, dealer=dealer.name)
+    game = Game.new(variant, dealer=dealer.name, scores=scores)
     hands = 0
     while game.phase != "over":
         if hands >= max_hands:

@@ -1,5 +1,6 @@
-"""What a bot may look at in a game: the legal bids now, and one seat's view of the table
-(its own hand, the trick, the bids, the tricks taken, the cards not yet seen)."""
+"""What a bot may look at in a game: the legal bids now, how far its side is behind, and one
+seat's view of the table (its own hand, the trick, the bids, the tricks taken, the cards not
+yet seen), all read through the variant's pack and table."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.actions import Bid
 from reference_engine.bots.bidding import Bid as BidValue
 from reference_engine.bots.card_play import SeatView
-from reference_engine.cards import FULL_DECK
-from reference_engine.seats import SEATS, parse_seat
+from reference_engine.bots.masks import CardOrder, card_order
+from reference_engine.pack import pack_of
+from reference_engine.seats import SEATS, Seat, parse_seat
+from reference_engine.table import Table, table_of
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -25,20 +28,39 @@ def by_seat_name(values: Mapping[Any, Any] | Sequence[Any]) -> dict[str, Any]:
     """Per-seat values (a mapping by seat, or a sequence indexed N, E, S, W) keyed `N`..`W`."""
     if isinstance(values, Mapping):
         return {str(parse_seat(k).name): v for k, v in values.items()}
-    return {seat.name: values[seat] for seat in SEATS}
+    return {seat.name: values[seat] for seat in SEATS[: len(values)]}
+
+
+def order_of(game: Game) -> CardOrder:
+    """The game's pack as a bot reads it."""
+    return card_order(pack_of(game.rules))
+
+
+def table(game: Game) -> Table:
+    return table_of(game.rules)
+
+
+def partner_bid(game: Game, seat: Seat) -> BidValue | None:
+    """Partner's bid if partner has bid; None before that, or with no partner."""
+    partner = table(game).partner[seat]
+    return None if partner is None else game.bids.get(partner)
 
 
 def seat_view(game: Game, seat: Any) -> SeatView:
     """What `seat` sees when it is their turn to play."""
     me = parse_seat(seat)
+    seats = table(game)
+    pack = pack_of(game.rules)
     hands = game.hands
     trick = [(parse_seat(s).name, card) for s, card in game.current_trick]
-    in_hands = hands[0] | hands[1] | hands[2] | hands[3]
+    in_hands = 0
+    for other in seats.seats:
+        in_hands |= hands[other]
     on_table = 0
     for _, card in trick:
         on_table |= 1 << card
     # Cards still out: in someone else's hand (played ones are public, so this is fair to know).
-    unseen = in_hands & ~hands[me] & FULL_DECK & ~on_table
+    unseen = in_hands & ~hands[me] & pack.cards & ~on_table
     return SeatView(
         seat=me.name,
         hand=hands[me],
@@ -47,4 +69,7 @@ def seat_view(game: Game, seat: Any) -> SeatView:
         bids=by_seat_name(game.bids),
         tricks_won=by_seat_name(game.tricks_won),
         unseen=unseen,
+        order=card_order(pack),
+        seats="".join(s.name for s in seats.seats),
+        partnered=seats.partnerships,
     )

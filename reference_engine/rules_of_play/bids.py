@@ -18,12 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from reference_engine.pack import pack_of
 from reference_engine.reason_codes import ReasonCode
 from reference_engine.seats import Seat
 from reference_engine.table import table_of
 from reference_engine.variant.model import (
     BidConstraint,
-    BiddingRules,
     BlindNil,
     NilBid,
     Rules,
@@ -68,8 +68,6 @@ def bid_context(
 ) -> BidContext:
     """The context of `seat`'s bid holding `hand`: its spades counted in the variant's pack
     (top trumps included) and the tricks of a hand at its table."""
-    from reference_engine.pack import pack_of
-
     return BidContext(
         seat=seat,
         hand=hand,
@@ -234,14 +232,9 @@ def checks(rules: Rules) -> tuple[Check, ...]:
     )
 
 
-def bid_refusal(
-    rules: Rules | BiddingRules, ctx: BidContext | BidValue, bid: BidValue | None = None
-) -> Refusal | ReasonCode | None:
+def bid_refusal(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
     """Why the variant refuses this bid now, as (reason code, sentence), or None if it may be
     made."""
-    if isinstance(rules, BiddingRules):
-        return _old_refusal(rules, ctx)  # type: ignore[arg-type]
-    assert isinstance(ctx, BidContext) and bid is not None
     for check in checks(rules):
         refusal = check(rules, ctx, bid)
         if refusal is not None:
@@ -256,31 +249,11 @@ def candidate_bids(rules: Rules, ctx: BidContext) -> list[BidValue]:
     return [*sorted(numbers), NIL, BLIND_NIL]
 
 
-def legal_bids(rules: Rules | BiddingRules, ctx: BidContext | None = None) -> list[BidValue]:
+def legal_bids(rules: Rules, ctx: BidContext) -> list[BidValue]:
     """Every bid the player may make now: numbers low to high, then nil, then blind nil."""
-    if isinstance(rules, BiddingRules):
-        return _old_legal_bids(rules)
-    assert ctx is not None
     rule_list = checks(rules)
     return [
         bid
         for bid in candidate_bids(rules, ctx)
         if all(check(rules, ctx, bid) is None for check in rule_list)
     ]
-
-
-# The calls the game made before it knew the bidder's context: kept until game.py passes a
-# BidContext, so the engine keeps working in the meantime.
-def _old_legal_bids(bidding: BiddingRules) -> list[BidValue]:
-    bids: list[BidValue] = list(range(bidding.min_bid, bidding.max_bid + 1))
-    if bidding.nil is NilBid.ALLOWED:
-        bids.append(NIL)
-    return bids
-
-
-def _old_refusal(bidding: BiddingRules, bid: BidValue) -> ReasonCode | None:
-    if bid == NIL:
-        return None if bidding.nil is NilBid.ALLOWED else ReasonCode.NIL_NOT_ALLOWED
-    if not bidding.min_bid <= int(bid) <= bidding.max_bid:
-        return ReasonCode.BID_OUT_OF_RANGE
-    return None
