@@ -33,6 +33,33 @@ def lowest_club_game():
     return ready_to_play(rules_with(play__first_lead="lowest-club"), deal(N="5C 9C AH", E="2C"))
 
 
+BLIND_NIL_RULES = {
+    "bidding__blind_nil": "allowed",
+    "bidding__blind_nil_trailing_by": None,
+    "bidding__blind_nil_exchange": 2,
+    "scoring__blind_nil_bonus": 200,
+    "scoring__blind_nil_penalty": 200,
+}
+
+
+def dealt_game(rules, hands=None, scores=None):
+    """Dealt by West, North to bid first."""
+    game = Game.new(rules, dealer="W", scores=scores)
+    game.deal(hands if hands is not None else deal())
+    return game
+
+
+def bids(game, *values):
+    for value in values:
+        game.bid(game.to_act, value)
+    return game
+
+
+def exchange_game():
+    # N bids blind nil; partner-first, so South passes two cards to North first.
+    return bids(dealt_game(rules_with(**BLIND_NIL_RULES), deal(S="AH KH")), "blind-nil", 3, 3, 3)
+
+
 def named_card_game():
     rules = rules_with(
         play__first_leader="holder-of-card",
@@ -62,6 +89,44 @@ POSITIONS = {
         {"seat": "N", "bid": "nil"},
     ),
     ReasonCode.BID_OUT_OF_RANGE: (lambda: bidding_game().bid("N", 14), {"seat": "N", "bid": 14}),
+    ReasonCode.BLIND_NIL_NOT_ALLOWED: (
+        lambda: bidding_game().bid("N", "blind-nil"),
+        {"seat": "N", "bid": "blind-nil"},
+    ),
+    # Blind nil only 100 behind; NS (North's side) is 90 behind EW.
+    ReasonCode.BLIND_NIL_NOT_TRAILING: (
+        lambda: dealt_game(
+            rules_with(**{**BLIND_NIL_RULES, "bidding__blind_nil_trailing_by": 100}),
+            scores={"NS": 0, "EW": 90},
+        ).bid("N", "blind-nil"),
+        {"seat": "N", "bid": "blind-nil"},
+    ),
+    # Team minimum 4: North bid 1, so South must bid at least 3.
+    ReasonCode.BELOW_TEAM_MINIMUM: (
+        lambda: bids(dealt_game(rules_with(bidding__team_minimum=4)), 1, 3).bid("S", 2),
+        {"seat": "S", "bid": 2},
+    ),
+    # Suicide: North bid 3, so South must bid nil.
+    ReasonCode.SUICIDE_ONE_NIL: (
+        lambda: bids(dealt_game(rules_with(bidding__constraint="suicide")), 3, 3).bid("S", 3),
+        {"seat": "S", "bid": 3},
+    ),
+    # Mirror: North holds three spades (the rest of its hand is clubs), so bids 3.
+    ReasonCode.MUST_BID_SPADES: (
+        lambda: dealt_game(rules_with(bidding__constraint="mirror"), deal(N="AS KS QS")).bid(
+            "N", 4
+        ),
+        {"seat": "N", "bid": 4},
+    ),
+    ReasonCode.MUST_BID_NIL_OR_SPADES: (
+        lambda: dealt_game(rules_with(bidding__constraint="whiz"), deal(N="AS KS QS")).bid("N", 4),
+        {"seat": "N", "bid": 4},
+    ),
+    # The exchange is two cards each way; South passes one.
+    ReasonCode.PASS_WRONG_COUNT: (
+        lambda: exchange_game().pass_cards("S", ["AH"]),
+        {"seat": "S"},
+    ),
     ReasonCode.CARD_NOT_IN_HAND: (
         lambda: ready_to_play(STANDARD, deal(E="AH")).play("N", "AH"),
         {"seat": "N", "card": "AH", "trick": 1},
@@ -127,6 +192,47 @@ def test_bad_deal_names_seat_and_card():
     with pytest.raises(DealError) as err:
         game.deal(hands)
     assert err.value.card == "2C" and "N" in str(err.value) and "E" in str(err.value)
+
+
+def test_refused_bids_name_the_numbers():
+    with pytest.raises(IllegalActionError) as err:
+        POSITIONS[ReasonCode.BELOW_TEAM_MINIMUM][0]()
+    assert "NS must bid at least 4 in all; S's partner bid 1, so S must bid 3 or more" in str(
+        err.value
+    )
+    with pytest.raises(IllegalActionError) as err:
+        POSITIONS[ReasonCode.MUST_BID_SPADES][0]()
+    assert "N holds 3 spades and must bid 3, not 4" in str(err.value)
+
+
+def test_passing_a_card_not_held_is_card_not_in_hand():
+    game = exchange_game()
+    with pytest.raises(IllegalActionError) as err:
+        game.pass_cards("S", ["AH", "AS"])
+    assert err.value.reason is ReasonCode.CARD_NOT_IN_HAND
+    assert err.value.seat == "S" and err.value.card == "AS"
+    # The right count of cards South holds is taken.
+    game.pass_cards("S", ["AH", "KH"])
+    assert game.to_act.name == "N"
+
+
+def test_legal_bids_under_each_constraint_are_accepted():
+    # Whatever the legal list offers the bidder is accepted by the game, and nothing else.
+    mixes = [
+        {"bidding__constraint": "suicide"},
+        {"bidding__constraint": "mirror"},
+        {"bidding__constraint": "whiz", **BLIND_NIL_RULES},
+        {"bidding__team_minimum": 4, "bidding__min_bid": 0},
+    ]
+    for mix in mixes:
+        for seed in range(6):
+            game = Game.new(rules_with(**mix), dealer="W", scores={"NS": 0, "EW": 150})
+            game.deal(seed=seed)
+            while game.phase == "bid":
+                legal = game.legal_bids()
+                for bid in [*range(0, 15), "nil", "blind-nil"]:
+                    assert game.can_bid(game.to_act, bid) is (bid in legal), (mix, bid)
+                game.bid(game.to_act, legal[seed % len(legal)])
 
 
 def test_spades_not_broken_checked_after_first_lead_rule():

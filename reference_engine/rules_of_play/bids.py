@@ -99,7 +99,7 @@ def blind_nil_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | N
     if bid != BLIND_NIL:
         return None
     bidding = rules.bidding
-    if bidding.blind_nil is not BlindNil.ALLOWED:
+    if bidding.blind_nil != BlindNil.ALLOWED:
         return (ReasonCode.BLIND_NIL_NOT_ALLOWED, "this variant does not allow a blind nil bid")
     needed = bidding.blind_nil_trailing_by
     if needed is not None and ctx.trailing_by < needed:
@@ -119,7 +119,7 @@ def blind_nil_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | N
 
 def nil_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
     """Nil only where the variant allows it."""
-    if bid == NIL and rules.bidding.nil is not NilBid.ALLOWED:
+    if bid == NIL and rules.bidding.nil != NilBid.ALLOWED:
         return (ReasonCode.NIL_NOT_ALLOWED, "this variant does not allow a nil bid")
     return None
 
