@@ -73,9 +73,7 @@ def test_score_json_shape():
     assert doc["variant"] == "standard"
     assert doc["hand"]["bids"] == {"N": 3, "E": 4, "S": "nil", "W": 2}
     ns = doc["hand"]["sides"]["NS"]
-    assert ns["nils"] == [
-        {"seat": "S", "tricks": 1, "made": False, "points": -100, "blind": False}
-    ]
+    assert ns["nils"] == [{"seat": "S", "tricks": 1, "made": False, "points": -100, "blind": False}]
     assert (ns["contract"], ns["made"], ns["hand_points"], ns["score_after"]) == (3, True, -68, 52)
     assert (ns["bags_added"], ns["bag_penalty"], ns["bags_after"]) == (2, 0, 5)
     assert doc["game"] == {
@@ -143,3 +141,121 @@ def test_score_help_says_zero_is_nil_only_where_nil_is_allowed():
     result = score("--help")
     assert result.returncode == 0
     assert "0 means nil only where the variant allows nil" in " ".join(result.stdout.split())
+
+
+# --- house rules: a variant file of our own, extending standard ------------------------------
+
+
+def house_file(tmp_path: Path, name: str, rules: dict[str, dict[str, object]]) -> str:
+    """A variant file extending standard with `rules` changed, each with a stated reason."""
+    lines = ["extends: standard", f"id: {name}", f"title: {name}", "revision: 1",
+             "summary: A house table for the score command's tests.", "", "rules:"]  # fmt: skip
+    for section, values in rules.items():
+        lines.append(f"  {section}:")
+        for rule, value in values.items():
+            lines += [
+                f"    {rule}:",
+                f"      value: {json.dumps(value)}",
+                "      interpretation:",
+                f"        question: What does this table play for {rule}?",
+                f"        choice: {json.dumps(str(value))}",
+                "        why: The house plays it so.",
+                "        alternative: The standard rule.",
+            ]
+    path = tmp_path / f"{name}.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+THREE_ALONE = {
+    "deck": {"removed": ["2C"]},
+    "table": {"players": 3, "sides": "individual"},
+    "bidding": {"max_bid": 17, "blind_nil": "allowed"},
+    "scoring": {"blind_nil_bonus": 200, "blind_nil_penalty": 200},
+}
+THREE_HAND = ["--bids", "N=5,E=blind-nil,S=6", "--tricks", "N=7,E=0,S=10"]
+
+
+def test_score_three_alone_each_seat_its_own_line(tmp_path):
+    """North bid 5 took 7 from 120/3: 50 + 2 -> 172, 5 bags. East blind nil took none:
+    +200 -> 280. South bid 6 took 10 from 95/1: 60 + 4 -> 159, 5 bags. 7 + 0 + 10 = 17."""
+    variant = house_file(tmp_path, "three-alone", THREE_ALONE)
+    result = score("--variant", variant, *THREE_HAND, "--prior", "N=120/3,E=80/0,S=95/1")
+    assert result.returncode == 0, result.stderr
+    n, e, s = result.stdout.split("\n\n")[1:4]
+    assert n.startswith("N  bids N 5; tricks N 7")
+    assert "total           120 -> 172" in n and "bags after      5" in n
+    assert "blind nil E     took 0: made, +200" in e and "total           80 -> 280" in e
+    assert "hand points     +64" in s and "total           95 -> 159" in s
+
+
+def test_score_three_alone_json_keys_seats_and_sides_by_letter(tmp_path):
+    variant = house_file(tmp_path, "three-alone", THREE_ALONE)
+    result = score("--variant", variant, *THREE_HAND, "--json")
+    assert result.returncode == 0, result.stderr
+    hand = json.loads(result.stdout)["hand"]
+    assert hand["bids"] == {"N": 5, "E": "blind-nil", "S": 6}
+    assert list(hand["sides"]) == ["N", "E", "S"]
+    assert hand["sides"]["E"]["nils"] == [
+        {"seat": "E", "tricks": 0, "made": True, "points": 200, "blind": True}
+    ]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--bids", "N=5,E=4,S=6,W=1", "--tricks", "N=7,E=0,S=10"], "expected N, E, S"),
+        (["--bids", "N=5,E=4,S=6", "--tricks", "N=7,E=0,S=6"], "a hand has 17"),
+        (["--bids", "N=5,E=4,S=18", "--tricks", "N=7,E=0,S=10"], "expected a number 1..17"),
+        ([*THREE_HAND, "--prior", "NS=0/0"], "expected N, E, S"),
+        ([*THREE_HAND, "--hands-played", "-1"], "--hands-played"),
+    ],
+)
+def test_score_three_alone_refuses_what_is_not_that_table(tmp_path, args, message):
+    result = score("--variant", house_file(tmp_path, "three-alone", THREE_ALONE), *args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_score_blind_nil_refused_where_the_variant_does_not_allow_it():
+    result = score("--variant", "standard", "--bids", "N=3,E=4,S=blind-nil,W=2",
+                   "--tricks", "N=4,E=5,S=1,W=3")  # fmt: skip
+    assert result.returncode == 2
+    assert "S bid blind nil, but this variant does not allow blind nil" in result.stderr
+
+
+def test_score_names_a_bonus_bid_and_bag_points_taken_back(tmp_path):
+    """Ten for 200, bags paid back at 110: North-South on 337 with 7 bags bid 6 + 4 = 10 and
+    take 13: 200 + 3, the tenth bag costs 100 + 10: 93 -> 430."""
+    variant = house_file(tmp_path, "ten-for-200", {"scoring": {
+        "bonus_bid_tricks": 10, "bonus_bid_made": 200, "bonus_bid_set": 100,
+        "bag_points_cancelled": True,
+    }})  # fmt: skip
+    result = score("--variant", variant, "--bids", "N=6,E=1,S=4,W=1",
+                   "--tricks", "N=7,E=0,S=6,W=0", "--prior", "NS=337/7")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    ns = result.stdout.split("\n\n")[1]
+    assert "result          made: +200 (a bonus bid)" in ns
+    assert "bag penalty     1 x: -110 (100 and the 10 the bags scored, each time)" in ns
+    assert "total           337 -> 430" in ns
+
+
+def test_score_a_boston_that_wins_the_game(tmp_path):
+    """North-South bid 7 + 6 and take all 13 from 20: 150, far behind EW's 400 after their
+    set of 20, and the game is won."""
+    variant = house_file(tmp_path, "boston", {"scoring": {"boston": "wins-game"}})
+    result = score("--variant", variant, "--bids", "N=7,E=1,S=6,W=1",
+                   "--tricks", "N=7,E=0,S=6,W=0", "--prior", "NS=20/0,EW=420/0")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "game: won by NS: NS bid all 13 tricks and took them (Boston)" in result.stdout
+
+
+def test_score_hands_played_ends_a_game_of_ten_hands(tmp_path):
+    """After nine hands before this one, this is the tenth: the higher total wins."""
+    variant = house_file(tmp_path, "ten-hands", {"game_end": {"target": None, "hands": 10}})
+    before = score("--variant", variant, *HAND, "--hands-played", "8")
+    assert "game: continues: 9 of 10 hands played" in before.stdout, before.stderr
+    last = score("--variant", variant, *HAND, "--hands-played", "9")
+    # NS: 30 + 2 - 100 = -68; EW 62.
+    assert "game: won by EW: all 10 hands have been played; EW wins 62 to -68" in last.stdout
