@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from reference_engine.actions import Pass
 from reference_engine.bots.bidding import Bid
 from reference_engine.seats import Seat
 
@@ -24,9 +25,9 @@ class Bot(Protocol):
         of the game's legal bids."""
         ...
 
-    def choose_pass(self, game: Game, seat: Seat) -> int:
-        """The cards (a mask of exactly `rules.bidding.blind_nil_exchange` of the seat's
-        cards) this seat hands its partner in a blind nil exchange."""
+    def choose_pass(self, game: Game, seat: Seat) -> Pass:
+        """The pass this seat makes in a blind nil exchange: exactly
+        `rules.bidding.blind_nil_exchange` of its cards, handed to its partner."""
         ...
 
     def choose_play(self, game: Game, seat: Seat) -> int:
@@ -49,4 +50,4 @@ def make_bot(kind: str, seed: int | None = None) -> Bot:
     raise ValueError(f"unknown bot {kind!r}; expected one of: {', '.join(BOT_KINDS)}")
 
 
-__all__ = ["BOT_KINDS", "Bid", "Bot", "make_bot"]
+__all__ = ["BOT_KINDS", "Bid", "Bot", "Pass", "make_bot"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from reference_engine.actions import Pass
 from reference_engine.bots.bidding import Bid
 from reference_engine.bots.view import legal_bids
 from reference_engine.cards import cards_in
@@ -44,8 +45,9 @@ class RandomLegalBot:
     def choose_bid(self, game: Game, seat: Seat) -> Bid:
         return self.rng.choice(legal_bids(game))
 
-    def choose_pass(self, game: Game, seat: Seat) -> int:
-        return random_cards(self.rng, game.hands[seat], game.rules.bidding.blind_nil_exchange)
+    def choose_pass(self, game: Game, seat: Seat) -> Pass:
+        count = game.rules.bidding.blind_nil_exchange
+        return Pass(seat, random_cards(self.rng, game.hands[seat], count))
 
     def choose_play(self, game: Game, seat: Seat) -> int:
         return random_card(self.rng, game.legal_plays(seat))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from reference_engine.actions import Pass
 from reference_engine.bots import bidding, card_play
 from reference_engine.bots.bidding import Bid
 from reference_engine.bots.view import legal_bids, order_of, partner_bid, seat_view
@@ -38,10 +39,12 @@ class SensibleBot:
             behind=game.trailing_by(me),
         )
 
-    def choose_pass(self, game: Game, seat: Seat) -> int:
+    def choose_pass(self, game: Game, seat: Seat) -> Pass:
         me = parse_seat(seat)
         count = game.rules.bidding.blind_nil_exchange
-        return bidding.choose_pass(game.hands[me], count, game.bids.get(me), order_of(game))
+        return Pass(
+            me, bidding.choose_pass(game.hands[me], count, game.bids.get(me), order_of(game))
+        )
 
     def choose_play(self, game: Game, seat: Seat) -> int:
         return card_play.choose_card(seat_view(game, seat))

@@ -9,7 +9,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from reference_engine.actions import Pass
 from reference_engine.bots import Bot, make_bot
 from reference_engine.seats import SEATS
 from reference_engine.table import table_of
@@ -51,7 +50,7 @@ def play_hand(game: Game, bots: list[Bot], deal_seed: int | None) -> None:
         elif phase == "bid":
             game.bid(seat, bot.choose_bid(game, seat))
         elif phase == "pass":
-            game.apply(Pass(seat, bot.choose_pass(game, seat)))
+            game.apply(bot.choose_pass(game, seat))
         else:
             return
 
