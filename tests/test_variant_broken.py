@@ -107,6 +107,109 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.bidding.min_bid.value",
         "the lowest bid 10",
     ),
+    "removed-not-a-card": (
+        "removed-not-a-card",
+        10,
+        "rules.deck.removed.value[1]",
+        "deck.removed names '1D', which is not a card of the standard-52 pack",
+    ),
+    "joker-in-plain-pack": (
+        "joker-in-plain-pack",
+        10,
+        "rules.deck.top_trumps.value[0]",
+        "jokers are in the jokers-54 pack only",
+    ),
+    "card-listed-twice": (
+        "card-listed-twice",
+        16,
+        "rules.deck.top_trumps.value[3]",
+        "deck.top_trumps names '2S' twice (items 3 and 4)",
+    ),
+    "top-trump-removed": (
+        "top-trump-removed",
+        16,
+        "rules.deck.top_trumps.value",
+        "2D is both a top trump",
+    ),
+    "joker-not-ranked": ("joker-not-ranked", 16, "rules.deck.top_trumps.value", "deals LJ"),
+    "deal-uneven": (
+        "deal-uneven",
+        10,
+        "rules.deck.cards.value",
+        "leaves 54 cards, which do not deal out evenly to 4 players",
+    ),
+    "three-in-partnerships": (
+        "three-in-partnerships",
+        14,
+        "rules.table.players.value",
+        "three players each play alone",
+    ),
+    "first-lead-card-removed": (
+        "first-lead-card-removed",
+        24,
+        "rules.play.first_lead_card.value",
+        "that card is removed before the deal",
+    ),
+    "max-bid-above-hand": (
+        "max-bid-above-hand",
+        10,
+        "rules.deck.removed.value",
+        "each player holds only 12 cards",
+    ),
+    "blind-nil-without-value": (
+        "blind-nil-without-value",
+        10,
+        "rules.bidding.blind_nil.value",
+        "scoring.blind_nil_penalty is null",
+    ),
+    "exchange-without-partner": (
+        "exchange-without-partner",
+        10,
+        "rules.table.sides.value",
+        "only partners exchange cards after a blind nil",
+    ),
+    "mirror-without-nil": (
+        "mirror-without-nil",
+        10,
+        "rules.bidding.nil.value",
+        "this constraint makes players bid nil",
+    ),
+    "bonus-bid-without-values": (
+        "bonus-bid-without-values",
+        10,
+        "rules.scoring.bonus_bid_tricks.value",
+        "scoring.bonus_bid_set is null",
+    ),
+    "bonus-bid-out-of-reach": (
+        "bonus-bid-out-of-reach",
+        10,
+        "rules.scoring.bonus_bid_tricks.value",
+        "a side can bid only 1 to 13 tricks",
+    ),
+    "bonus-bid-is-a-boston": (
+        "bonus-bid-is-a-boston",
+        10,
+        "rules.scoring.bonus_bid_tricks.value",
+        "which is a Boston",
+    ),
+    "boston-without-points": (
+        "boston-without-points",
+        10,
+        "rules.scoring.boston.value",
+        "scoring.boston_points is null",
+    ),
+    "game-without-end": (
+        "game-without-end",
+        10,
+        "rules.game_end.target.value",
+        "so the game would never end",
+    ),
+    "source-without-file-or-url": (
+        "source-without-file-or-url",
+        8,
+        "sources[0]",
+        "this source needs `file` or `url`",
+    ),
     "value-hidden-by-option": (
         "value-hidden-by-option",
         10,
@@ -160,7 +263,8 @@ def test_root_missing_sections_are_all_listed() -> None:
     missing = {p.path for p in caught.value.problems}
     sections = ("table", "deal", "bidding", "play", "scoring", "game_end")
     # The file states deck.cards only, so the deck's other two rules are missing one by one.
-    assert missing == {f"rules.{s}" for s in sections} | {"rules.deck.removed", "rules.deck.top_trumps"}
+    deck = {"rules.deck.removed", "rules.deck.top_trumps"}
+    assert missing == {f"rules.{s}" for s in sections} | deck
     assert len(caught.value.problems) == len(missing)
 
 

@@ -180,3 +180,110 @@ def test_all_problems_of_a_file_are_listed(tmp_path: Path) -> None:
         load_variant(str(leaf))
     paths = [p.path for p in caught.value.problems]
     assert paths == ["colour", "rules.game_end.target.value"]
+
+
+def test_a_published_ruleset_is_cited_by_its_address(tmp_path: Path) -> None:
+    # A house rule may follow a ruleset published on the web rather than a seed document.
+    leaf = _child(
+        tmp_path,
+        "pagat-bags",
+        "standard",
+        "sources:\n  - key: pagat\n    title: Spades, at pagat.com\n"
+        "    url: https://www.pagat.com/auctionwhist/spades.html\n"
+        "rules:\n  scoring:\n    bag_points_cancelled:\n      value: true\n"
+        "      cite:\n        - {source: pagat, section: Scoring}\n",
+    )
+    variant = load_variant(str(leaf))
+    assert variant.rules.scoring.bag_points_cancelled is True
+    (cite,) = variant.provenance["scoring.bag_points_cancelled"].citations
+    assert (cite.source, cite.file) == ("pagat", "https://www.pagat.com/auctionwhist/spades.html")
+    pagat = next(s for s in variant.sources if s.key == "pagat")
+    assert (pagat.file, pagat.url) == ("", "https://www.pagat.com/auctionwhist/spades.html")
+
+
+def test_card_lists_are_read_as_the_project_writes_cards(tmp_path: Path) -> None:
+    # Jokers high, then the deuces of diamonds and spades: a common "jokers and deuces" pack.
+    leaf = _child(
+        tmp_path,
+        "deuces",
+        "standard",
+        "rules:\n  deck:\n    cards:\n      value: jokers-54\n"
+        + CITE
+        + "    removed:\n      value: [2c, 2h]\n"
+        + CITE
+        + "    top_trumps:\n      value: [bj, LJ, 2d, 2S]\n"
+        + CITE,
+    )
+    deck = load_variant(str(leaf)).rules.deck
+    assert deck.removed == ("2C", "2H")
+    assert deck.top_trumps == ("BJ", "LJ", "2D", "2S")
+
+
+def test_three_alone_with_the_deuce_of_clubs_out_deal_seventeen(tmp_path: Path) -> None:
+    # 51 cards among three players: 17 each, so a bid of 17 is the most there is.
+    leaf = _child(
+        tmp_path,
+        "cutthroat",
+        "standard",
+        "rules:\n  deck:\n    removed:\n      value: [2C]\n"
+        + CITE
+        + "  table:\n    players:\n      value: 3\n"
+        + CITE
+        + "    sides:\n      value: individual\n"
+        + CITE
+        + "  bidding:\n    max_bid:\n      value: 17\n"
+        + CITE,
+    )
+    rules = load_variant(str(leaf)).rules
+    assert (rules.table.players, rules.table.sides, rules.bidding.max_bid) == (3, "individual", 17)
+
+
+def test_eighteen_is_more_than_a_three_handed_deal(tmp_path: Path) -> None:
+    leaf = _child(
+        tmp_path,
+        "greedy",
+        "standard",
+        "rules:\n  deck:\n    removed:\n      value: [2C]\n"
+        + CITE
+        + "  table:\n    players:\n      value: 3\n"
+        + CITE
+        + "    sides:\n      value: individual\n"
+        + CITE
+        + "  bidding:\n    max_bid:\n      value: 18\n"
+        + CITE,
+    )
+    with pytest.raises(VariantError) as caught:
+        load_variant(str(leaf))
+    # 18 is beyond the schema's 17 already; the schema speaks before the cross-rule checks.
+    assert caught.value.problems[0].path == "rules.bidding.max_bid.value"
+
+
+def test_a_fixed_number_of_hands_needs_no_target(tmp_path: Path) -> None:
+    leaf = _child(
+        tmp_path,
+        "ten-hands",
+        "standard",
+        "rules:\n  game_end:\n    target:\n      value: null\n"
+        + CITE
+        + "    hands:\n      value: 10\n"
+        + CITE,
+    )
+    game_end = load_variant(str(leaf)).rules.game_end
+    assert (game_end.target, game_end.hands) == (None, 10)
+
+
+def test_every_target_an_option_offers_is_checked_for_an_end(tmp_path: Path) -> None:
+    # An option offering "no target" is fine only if the game has a number of hands.
+    leaf = _child(
+        tmp_path,
+        "endless",
+        "standard",
+        "options:\n  target:\n    rule: game_end.target\n    choices: [500, null]\n"
+        "    default: 500\n    description: Play to 500, or forever.\n",
+    )
+    with pytest.raises(VariantError) as caught:
+        load_variant(str(leaf))
+    problem = caught.value.problems[0]
+    assert "so the game would never end" in problem.message
+    assert "a choice of option 'target'" in problem.message
+    assert problem.path == "options.target.choices[1]"

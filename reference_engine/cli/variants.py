@@ -164,7 +164,9 @@ def _row(path: Path) -> dict[str, Any]:
         "id": variant.id,
         "title": variant.title,
         "extends": variant.lineage[1] if len(variant.lineage) > 1 else None,
-        "sources": [{"key": s.key, "file": s.file, "title": s.title} for s in own],
+        "sources": [
+            {"key": s.key, "file": s.file or None, "url": s.url, "title": s.title} for s in own
+        ],
         "file": str(path),
         "valid": True,
     }
@@ -253,7 +255,9 @@ def _rule_lines(variant: ResolvedVariant, rule: str, value: Any) -> list[str]:
         ):
             lines += _wrap(f"{label}: {text}", "        ")
         if interp.source:
-            file = next((s.file for s in variant.sources if s.key == interp.source), "")
+            file = next(
+                (s.file or s.url or "" for s in variant.sources if s.key == interp.source), ""
+            )
             where = f', section "{interp.section}"' if interp.section else ""
             lines.append(f"        Arises from: {interp.source} ({file}){where}")
     if prov.note:
@@ -269,7 +273,7 @@ def show_text(variant: ResolvedVariant) -> str:
     lines.append(f"file: {variant.file}")
     lines += [""] + textwrap.wrap(" ".join(variant.summary.split()), width=92)
     lines += ["", "Sources"]
-    lines += [f"  {s.key}: {s.title} ({s.file})" for s in variant.sources]
+    lines += [f"  {s.key}: {s.title} ({s.file or s.url})" for s in variant.sources]
     if variant.options:
         lines += ["", "Table options"]
         for opt in variant.options:

@@ -300,6 +300,7 @@ class Citation:
     source: str
     section: str
     file: str
+    """The source's seed file, or the address of a published ruleset that has no seed file."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,6 +352,7 @@ class SourceDocument:
 
     key: str
     file: str
+    """The seed file's name; empty for a published ruleset known only by its `url`."""
     title: str
     url: str | None = None
     variant: str = ""

@@ -51,12 +51,17 @@ def match_choice(choices: list[Any] | tuple[Any, ...], wanted: Any) -> tuple[boo
     return False, None
 
 
+def _where_published(source: dict[str, Any]) -> str:
+    """Where a cited document can be read: its seed file, else its address."""
+    return str(source.get("file") or source.get("url") or "")
+
+
 def _citations(entry: dict[str, Any], visible: dict[str, dict[str, Any]]) -> tuple[Citation, ...]:
     return tuple(
         Citation(
             source=c["source"],
             section=c["section"],
-            file=visible.get(c["source"], {}).get("file", ""),
+            file=_where_published(visible.get(c["source"], {})),
         )
         for c in entry.get("cite", [])
     )
@@ -183,7 +188,7 @@ def resolve(merged: Merged, chosen: dict[str, Any]) -> ResolvedVariant:
         sources=tuple(
             SourceDocument(
                 key=src["key"],
-                file=src["file"],
+                file=src.get("file", ""),
                 title=src["title"],
                 url=src.get("url"),
                 variant=doc.data["id"],

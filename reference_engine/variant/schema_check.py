@@ -154,6 +154,16 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[tuple[Problem, F
         return
     if keyword == "anyOf" and all(set(s) == {"required"} for s in error.validator_value):
         names = " or ".join(f"`{s['required'][0]}`" for s in error.validator_value)
+        if path[:1] == ("sources",):
+            yield (
+                doc.problem(
+                    f"this source needs {names}: the seed document's file name, or the address "
+                    "where the ruleset is published",
+                    path,
+                ),
+                None,
+            )
+            return
         yield (
             doc.problem(
                 f"this rule needs its provenance: add {names} (a source and section that state it, "

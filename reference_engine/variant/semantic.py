@@ -11,75 +11,38 @@ import difflib
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from reference_engine.variant import house_checks, pack_checks
+from reference_engine.variant.checking import (
+    DECK_CARDS,
+    canonical_card,
+    offered,
+    problem_at,
+    text,
+    where,
+)
 from reference_engine.variant.errors import Problem
-from reference_engine.variant.merge import Merged, Possible
-from reference_engine.variant.model import DeckKind, FirstLead, FirstLeader, NilBid
+from reference_engine.variant.merge import Merged
+from reference_engine.variant.model import FirstLead, FirstLeader
 from reference_engine.variant.schema_check import value_problems
 from reference_engine.variant.yaml_reader import Document, FieldPath
 
-_RANKS = "23456789TJQKA"
-_SUITS = "CDHS"
-
-DECK_CARDS: dict[str, frozenset[str]] = {
-    DeckKind.STANDARD_52.value: frozenset(r + s for s in _SUITS for r in _RANKS),
-}
-"""The cards in each kind of pack, written rank then suit."""
-
-
-def canonical_card(text: str) -> str:
-    """A card as the project writes it: `10D` becomes `TD`, `as` becomes `AS`, `bj` becomes `BJ`;
-    text that is no card is left as written but for the case."""
-    text = text.strip().upper()
-    return "T" + text[2:] if text.startswith("10") and len(text) == 3 else text
-
-
-def _where(p: Possible) -> str:
-    line, _column = p.doc.where(p.path)
-    return f"{p.doc.file}:{line}" if line is not None else p.doc.file
-
-
-def _problem(p: Possible, message: str) -> Problem:
-    return p.doc.problem(message, p.path)
-
-
-def _offered(p: Possible) -> str:
-    return f" (a choice of option {p.option!r})" if p.option else ""
-
-
-def check_nil_values(merged: Merged) -> Iterator[Problem]:
-    """Nil can be bid, so a made nil and a failed nil must each be worth something."""
-    allowing = [p for p in merged.possible("bidding.nil") if p.value == NilBid.ALLOWED.value]
-    if not allowing:
-        return
-    allow = allowing[0]
-    for rule, what in (
-        ("scoring.nil_bonus", "a made nil wins"),
-        ("scoring.nil_penalty", "a failed nil loses"),
-    ):
-        for p in merged.possible(rule):
-            if p.value is None:
-                at = merged.nearest(p, allow)
-                yield _problem(
-                    at,
-                    f"nil can be bid (bidding.nil is 'allowed'{_offered(allow)} "
-                    f"at {_where(allow)}) "
-                    f"but {rule} is null (at {_where(p)}); say how many points {what}",
-                )
+__all__ = ["DECK_CARDS", "canonical_card", "semantic_problems"]
 
 
 def check_floor_below_target(merged: Merged) -> Iterator[Problem]:
     """A side must be able to lose at the floor before anyone could win at the target."""
-    targets = merged.possible("game_end.target")
+    # A null target (a game of so many hands) has no floor to compare.
+    targets = [t for t in merged.possible("game_end.target") if t.value is not None]
     for floor in merged.possible("game_end.losing_floor"):
         if floor.value is None:
             continue
         for target in targets:
             if floor.value >= target.value:
-                yield _problem(
+                yield problem_at(
                     merged.nearest(floor, target),
-                    f"the losing floor {floor.value}{_offered(floor)} (at {_where(floor)}) "
+                    f"the losing floor {floor.value}{offered(floor)} (at {where(floor)}) "
                     "must lie "
-                    f"below the target {target.value}{_offered(target)} (at {_where(target)})",
+                    f"below the target {target.value}{offered(target)} (at {where(target)})",
                 )
 
 
@@ -95,10 +58,10 @@ def check_first_lead_card(merged: Merged) -> Iterator[Problem]:
         if card.value is None:
             for need in needed_by[:1]:
                 what = need.path[-2] if need.option is None else f"option {need.option!r}"
-                yield _problem(
+                yield problem_at(
                     merged.nearest(card, need),
-                    f"{what} is {need.value!r} (at {_where(need)}) but no first-lead card is "
-                    f"named (play.first_lead_card is null at {_where(card)}); name one, such as 2C",
+                    f"{what} is {need.value!r} (at {where(need)}) but no first-lead card is "
+                    f"named (play.first_lead_card is null at {where(card)}); name one, such as 2C",
                 )
             continue
         written = canonical_card(str(card.value))
@@ -108,7 +71,7 @@ def check_first_lead_card(merged: Merged) -> Iterator[Problem]:
                 continue
             close = difflib.get_close_matches(written.upper(), sorted(cards), n=1, cutoff=0.5)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            yield _problem(
+            yield problem_at(
                 card,
                 f"{card.value!r} is not a card of the {deck.value} pack; write rank then suit, "
                 f"such as 2C or TD{hint}",
@@ -120,10 +83,10 @@ def check_bid_range(merged: Merged) -> Iterator[Problem]:
     for low in merged.possible("bidding.min_bid"):
         for high in merged.possible("bidding.max_bid"):
             if low.value > high.value:
-                yield _problem(
+                yield problem_at(
                     merged.nearest(low, high),
-                    f"the lowest bid {low.value} (at {_where(low)}) is above the highest bid "
-                    f"{high.value} (at {_where(high)})",
+                    f"the lowest bid {low.value} (at {where(low)}) is above the highest bid "
+                    f"{high.value} (at {where(high)})",
                 )
 
 
@@ -134,16 +97,15 @@ def check_options(merged: Merged) -> Iterator[Problem]:
         doc, path, spec = option.doc, option.path, option.spec
         choices = spec["choices"]
         if not any(_same(spec["default"], c) for c in choices):
-            shown = ", ".join(_text(c) for c in choices)
+            shown = ", ".join(text(c) for c in choices)
             yield doc.problem(
-                f"the default {_text(spec['default'])} is not one of the choices ({shown})",
+                f"the default {text(spec['default'])} is not one of the choices ({shown})",
                 path + ("default",),
             )
         for i, choice in enumerate(choices):
             for reason in value_problems(spec["rule"], choice):
                 yield doc.problem(
-                    f"the choice {_text(choice)} cannot be a value of rule "
-                    f"{spec['rule']}: {reason}",
+                    f"the choice {text(choice)} cannot be a value of rule {spec['rule']}: {reason}",
                     path + ("choices", i),
                 )
         earlier = deciders.setdefault(spec["rule"], option.name)
@@ -171,7 +133,7 @@ def check_values_under_options(merged: Merged) -> Iterator[Problem]:
             )
         elif setting.depth == option.depth and not _same(setting.value, default):
             yield setting.doc.problem(
-                f"the value {_text(setting.value)} differs from the default {_text(default)} of "
+                f"the value {text(setting.value)} differs from the default {text(default)} of "
                 f"option {option.name!r}, which is what is played; make them agree",
                 setting.path + ("value",),
             )
@@ -213,22 +175,28 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 # Options are checked first: the checks after them read option choices as rule values.
 FILE_CHECKS: tuple[Callable[[Merged], Iterator[Problem]], ...] = (check_citations, check_options)
 CHECKS: tuple[Callable[[Merged], Iterator[Problem]], ...] = (
     check_values_under_options,
-    check_nil_values,
+    house_checks.check_nil_values,
     check_floor_below_target,
     check_first_lead_card,
     check_bid_range,
+    pack_checks.check_card_lists,
+    pack_checks.check_top_trumps_not_removed,
+    pack_checks.check_jokers_rank,
+    pack_checks.check_deal_is_even,
+    pack_checks.check_three_play_alone,
+    pack_checks.check_first_lead_card_dealt,
+    pack_checks.check_max_bid_fits_hand,
+    house_checks.check_blind_nil_values,
+    house_checks.check_partner_rules,
+    house_checks.check_constraint_needs_nil,
+    house_checks.check_bonus_bid_values,
+    house_checks.check_bonus_bid_reachable,
+    house_checks.check_boston_points,
+    house_checks.check_game_has_an_end,
 )
 
 

@@ -1,0 +1,108 @@
+"""What the cross-rule checks share: the cards of each pack, and problems that say where each
+value they compare was written.
+
+A check compares values `Merged.possible` offers (the one written value of a rule, or every
+choice of the option that decides it); each problem names the rules, the values, and the file
+and line of every value involved, and sits at the one nearest the variant itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from reference_engine.variant.errors import Problem
+from reference_engine.variant.merge import Merged, Possible
+from reference_engine.variant.model import DeckKind
+
+_RANKS = "23456789TJQKA"
+_SUITS = "CDHS"
+JOKERS = ("BJ", "LJ")
+"""The big joker and the little joker, as a variant file writes them."""
+
+_PLAIN = frozenset(r + s for s in _SUITS for r in _RANKS)
+DECK_CARDS: dict[str, frozenset[str]] = {
+    DeckKind.STANDARD_52.value: _PLAIN,
+    DeckKind.JOKERS_54.value: _PLAIN | frozenset(JOKERS),
+}
+"""The cards in each kind of pack, written rank then suit."""
+
+
+def canonical_card(text: str) -> str:
+    """A card as the project writes it: `10D` becomes `TD`, `as` becomes `AS`, `bj` becomes `BJ`;
+    text that is no card is left as written but for the case."""
+    text = text.strip().upper()
+    return "T" + text[2:] if text.startswith("10") and len(text) == 3 else text
+
+
+def cards_of(value: Any) -> list[str]:
+    """A card-list rule's value written the project's way (`[10d]` as `["TD"]`)."""
+    return [canonical_card(str(card)) for card in value or []]
+
+
+def where(p: Possible) -> str:
+    """`file:line` of a value."""
+    line, _column = p.doc.where(p.path)
+    return f"{p.doc.file}:{line}" if line is not None else p.doc.file
+
+
+def offered(p: Possible) -> str:
+    """` (a choice of option 'x')` for a value an option offers, else nothing."""
+    return f" (a choice of option {p.option!r})" if p.option else ""
+
+
+def text(value: Any) -> str:
+    """A value as a variant file writes it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)
+
+
+def said(rule: str, p: Possible) -> str:
+    """`rule is value (at file:line)`, the way a problem quotes a value."""
+    return f"{rule} is {text(p.value)}{offered(p)} (at {where(p)})"
+
+
+def problem_at(p: Possible, message: str) -> Problem:
+    """A problem placed where `p` is written."""
+    return p.doc.problem(message, p.path)
+
+
+@dataclass(frozen=True, slots=True)
+class Needs:
+    """Wherever the cause can hold (its rule takes a value `is_cause` accepts), every value the
+    effect's rule can take must pass `is_ok`; `fix` tells the writer what to do."""
+
+    cause: str
+    is_cause: Callable[[Any], bool]
+    effect: str
+    is_ok: Callable[[Any], bool]
+    fix: str
+
+    def problems(self, merged: Merged) -> Iterator[Problem]:
+        """One problem per value of the effect that fails while the cause can hold, placed at
+        the effect's value when both are written in the same file."""
+        causes = [p for p in merged.possible(self.cause) if self.is_cause(p.value)]
+        if not causes:
+            return
+        for bad in (p for p in merged.possible(self.effect) if not self.is_ok(p.value)):
+            yield problem_at(
+                merged.nearest(bad, causes[0]),
+                f"{said(self.cause, causes[0])} but {said(self.effect, bad)}; {self.fix}",
+            )
+
+
+def requires(merged: Merged, *needs: Needs) -> Iterator[Problem]:
+    """The problems of each requirement in turn."""
+    for need in needs:
+        yield from need.problems(merged)
+
+
+def is_set(value: Any) -> bool:
+    """The test for a rule that must be given a value (not null)."""
+    return value is not None

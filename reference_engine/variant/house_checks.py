@@ -1,0 +1,124 @@
+"""Cross-rule checks on bids and their scores: a bid that can be made has a score, a rule that
+needs a partner has one, and the game has an end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import product
+from typing import Any
+
+from reference_engine.variant.checking import Needs, is_set, problem_at, requires, said
+from reference_engine.variant.errors import Problem
+from reference_engine.variant.merge import Merged
+from reference_engine.variant.model import BidConstraint, BlindNil, BostonRule, NilBid, Sides
+from reference_engine.variant.pack_checks import deals
+
+
+def _is(*values: str) -> Callable[[Any], bool]:
+    """The test for a rule whose value is one of `values`."""
+    return lambda value: value in values
+
+
+_PARTNERS = ("table.sides", _is(Sides.PARTNERSHIPS.value))
+_NIL_BIDDING = (BidConstraint.SUICIDE.value, BidConstraint.MIRROR.value, BidConstraint.WHIZ.value)
+
+
+def check_nil_values(merged: Merged) -> Iterator[Problem]:
+    """Nil can be bid, so a made nil and a failed nil must each be worth something."""
+    allowed = ("bidding.nil", _is(NilBid.ALLOWED.value))
+    yield from requires(
+        merged,
+        Needs(*allowed, "scoring.nil_bonus", is_set, "say how many points a made nil wins"),
+        Needs(*allowed, "scoring.nil_penalty", is_set, "say how many points a failed nil loses"),
+    )
+
+
+def check_blind_nil_values(merged: Merged) -> Iterator[Problem]:
+    """Blind nil can be bid, so a made and a failed blind nil must each be worth something."""
+    allowed = ("bidding.blind_nil", _is(BlindNil.ALLOWED.value))
+    yield from requires(
+        merged,
+        Needs(*allowed, "scoring.blind_nil_bonus", is_set, "say how many points it wins"),
+        Needs(*allowed, "scoring.blind_nil_penalty", is_set, "say how many points it loses"),
+    )
+
+
+def check_partner_rules(merged: Merged) -> Iterator[Problem]:
+    """Passing cards to a partner, a partnership's least bid and suicide all need partners."""
+    yield from requires(
+        merged,
+        Needs("bidding.blind_nil_exchange", lambda v: v > 0, *_PARTNERS,
+              "only partners exchange cards after a blind nil; make it 0"),
+        Needs("bidding.team_minimum", is_set, *_PARTNERS,
+              "only a partnership has two bids to add up; make it null"),
+        Needs("bidding.constraint", _is(BidConstraint.SUICIDE.value), *_PARTNERS,
+              "suicide needs one nil per partnership; choose another constraint"),
+    )  # fmt: skip
+
+
+def check_constraint_needs_nil(merged: Merged) -> Iterator[Problem]:
+    """Suicide, mirror and whiz all make somebody bid nil at times, so nil must exist."""
+    yield from requires(
+        merged,
+        Needs("bidding.constraint", _is(*_NIL_BIDDING), "bidding.nil", _is(NilBid.ALLOWED.value),
+              "this constraint makes players bid nil, so nil must be allowed"),
+    )  # fmt: skip
+
+
+def check_bonus_bid_values(merged: Merged) -> Iterator[Problem]:
+    """A bonus bid says what it wins when made and what it loses when set."""
+    named = ("scoring.bonus_bid_tricks", is_set)
+    yield from requires(
+        merged,
+        Needs(*named, "scoring.bonus_bid_made", is_set, "say how many points it wins when made"),
+        Needs(*named, "scoring.bonus_bid_set", is_set, "say how many points it loses when set"),
+    )
+
+
+def check_bonus_bid_reachable(merged: Merged) -> Iterator[Problem]:
+    """The bonus bid is a contract a side can bid, and not a Boston when Bostons score apart."""
+    tricks = [p for p in merged.possible("scoring.bonus_bid_tricks") if p.value is not None]
+    bids = list(product(merged.possible("bidding.min_bid"), merged.possible("bidding.max_bid")))
+    even = [d for d in deals(merged) if d.even]
+    for bonus, (low, high), sides, deal in product(
+        tricks, bids, merged.possible("table.sides"), even
+    ):
+        seats = 2 if sides.value == Sides.PARTNERSHIPS.value else 1
+        most = min(high.value * seats, deal.cards_per_hand)
+        if not low.value <= bonus.value <= most:
+            yield problem_at(
+                merged.nearest(bonus, low, high, sides, *deal.witnesses),
+                f"{said('scoring.bonus_bid_tricks', bonus)} but a side can bid only "
+                f"{low.value} to {most} tricks ({said('bidding.min_bid', low)}, "
+                f"{said('bidding.max_bid', high)}, {said('table.sides', sides)}, "
+                f"{deal.cards_per_hand} cards a hand)",
+            )
+    for bonus, boston, deal in product(tricks, merged.possible("scoring.boston"), even):
+        if boston.value != BostonRule.ORDINARY.value and bonus.value == deal.cards_per_hand:
+            yield problem_at(
+                merged.nearest(bonus, boston, *deal.witnesses),
+                f"{said('scoring.bonus_bid_tricks', bonus)}, every trick of a "
+                f"{deal.cards_per_hand}-card hand, which is a Boston, and "
+                f"{said('scoring.boston', boston)}; a contract cannot be scored both ways",
+            )
+
+
+def check_boston_points(merged: Merged) -> Iterator[Problem]:
+    """A Boston scored in points says how many."""
+    yield from requires(
+        merged,
+        Needs("scoring.boston", _is(BostonRule.POINTS.value), "scoring.boston_points", is_set,
+              "say how many points a Boston wins or loses"),
+    )  # fmt: skip
+
+
+def check_game_has_an_end(merged: Merged) -> Iterator[Problem]:
+    """The game ends at a target score, after a fixed number of hands, or both; never neither."""
+    ends = product(merged.possible("game_end.target"), merged.possible("game_end.hands"))
+    for target, hands in ends:
+        if target.value is None and hands.value is None:
+            yield problem_at(
+                merged.nearest(target, hands),
+                f"{said('game_end.target', target)} and {said('game_end.hands', hands)}, so the "
+                "game would never end; give a target score, a number of hands, or both",
+            )
