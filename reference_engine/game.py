@@ -420,7 +420,7 @@ class Game:
         return legal_bids(self.rules, self.bid_context(seat))
 
     def verify_bid(self, seat: Seat | str, bid: BidValue | str) -> None:
-        seat = parse_seat(seat)
+        seat = self._seat(seat)
         bid = parse_bid(bid)
         self._check_phase(_BIDDING, seat, "bid", bid=bid)
         if seat in self.bids:
@@ -449,7 +449,7 @@ class Game:
 
     def bid(self, seat: Seat | str, bid: BidValue | str) -> Bid:
         """`seat` bids a number of tricks, nil or blind nil."""
-        seat = parse_seat(seat)
+        seat = self._seat(seat)
         bid = parse_bid(bid)
         fixed = self._fixed_values
         # The usual case under bidding that does not depend on the hand: a bid from the list,
@@ -514,7 +514,7 @@ class Game:
         return self._pass_count
 
     def verify_pass(self, seat: Seat | str, cards: Pass | int | Iterable[int | str]) -> None:
-        seat = parse_seat(seat)
+        seat = self._seat(seat)
         record = _pass_record(seat, cards)
         self._check_phase(_PASSING, seat, "pass")
         if seat is not self.to_act:
@@ -551,7 +551,7 @@ class Game:
     def pass_cards(self, seat: Seat | str, cards: Pass | int | Iterable[int | str]) -> Pass:
         """In a blind nil exchange, `seat` hands `cards` (a mask, or card texts) to the other
         partner."""
-        seat = parse_seat(seat)
+        seat = self._seat(seat)
         record = _pass_record(seat, cards)
         self.verify_pass(seat, record)
         receiver = self._exchange.pop(0)[1]
@@ -594,7 +594,7 @@ class Game:
         return self._spades_lead(self.pack, hand, self.spades_broken)
 
     def verify_play(self, seat: Seat | str, card: int | str) -> None:
-        seat = parse_seat(seat)
+        seat = self._seat(seat)
         card = parse_card(card)
         self._check_phase(_PLAYING, seat, "play", card=card)
         if seat is not self.to_act:
@@ -645,7 +645,7 @@ class Game:
         # else is read and checked by verify_play, which raises with the reason.
         usual = seat is self.to_act and type(card) is int and card >= 0
         if not (usual and self.legal_plays() >> card & 1):  # type: ignore[operator]
-            seat, card = parse_seat(seat), parse_card(card)
+            seat, card = self._seat(seat), parse_card(card)
             self.verify_play(seat, card)
         record = play_record(seat, card)  # type: ignore[arg-type]
         self.log.append(record)
@@ -741,6 +741,18 @@ class Game:
             bid=bid,
             hand=self.hand_number,
         )
+
+    def _seat(self, value: Seat | str | int) -> Seat:
+        """The seat named, which must be one in play at this table."""
+        seat = parse_seat(value)
+        if self._left[seat] is None:
+            seats = ", ".join(s.name for s in self.table.seats)
+            raise InvalidActionError(
+                ReasonCode.UNKNOWN_SEAT,
+                f"{seat.name} has no place at a {self._players}-player table: seats are {seats}",
+                seat=seat.name,
+            )
+        return seat
 
     def _to_act_name(self) -> str:
         return "nobody" if self.to_act is None else self.to_act.name

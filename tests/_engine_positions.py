@@ -4,15 +4,28 @@ changed one field at a time from the standard variant."""
 from __future__ import annotations
 
 import dataclasses
+import typing
+from enum import Enum
 from typing import Any
 
 from reference_engine.cards import mask_of, parse_card
 from reference_engine.game import Game
+from reference_engine.pack import pack_of
 from reference_engine.seats import SEATS
-from reference_engine.variant import load_variant
+from reference_engine.table import table_of
+from reference_engine.variant import load_variant, model
 from reference_engine.variant.model import Rules
 
 STANDARD = load_variant("standard").rules
+
+
+def _typed(section: Any, name: str, value: Any) -> Any:
+    """A value as the resolved rules hold it: an option's text becomes its enum member, a list
+    of cards a tuple."""
+    kind = typing.get_type_hints(type(section), vars(model))[name]
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(value)
+    return tuple(value) if isinstance(value, list) else value
 
 
 def rules_with(**changes: Any) -> Rules:
@@ -21,11 +34,26 @@ def rules_with(**changes: Any) -> Rules:
     for key, value in changes.items():
         section, name = key.split("__")
         sections.setdefault(section, {})[name] = value
-    replaced = {
-        section: dataclasses.replace(getattr(STANDARD, section), **fields)
-        for section, fields in sections.items()
-    }
+    replaced = {}
+    for section, fields in sections.items():
+        part = getattr(STANDARD, section)
+        typed = {name: _typed(part, name, value) for name, value in fields.items()}
+        replaced[section] = dataclasses.replace(part, **typed)
     return dataclasses.replace(STANDARD, **replaced)
+
+
+def deal_for(rules: Rules, **given: str) -> list[int]:
+    """A deal for the variant's table and pack: the cards given for a seat, then each seat in
+    play not yet full filled in seat order with the lowest-numbered cards of the pack nobody
+    was given."""
+    table, pack = table_of(rules), pack_of(rules)
+    hands = [mask_of(parse_card(c) for c in given.get(s.name, "").split()) for s in SEATS]
+    used = hands[0] | hands[1] | hands[2] | hands[3]
+    rest = [c for c in pack.order if not used >> c & 1]
+    for seat in table.seats:
+        while hands[seat].bit_count() < table.cards_per_hand:
+            hands[seat] |= 1 << rest.pop(0)
+    return hands
 
 
 def deal(**given: str) -> list[int]:

@@ -1,6 +1,6 @@
-"""`spadespec play`: four bots play a whole game under a variant; prints the score sheet hand
-by hand, or the whole game as JSON (setup, log, each hand's itemised score, the outcome) that
-`Game.replay` reproduces."""
+"""`spadespec play`: bots play a whole game under a variant (four in partnerships, or three or
+four each alone, as its table says); prints the score sheet hand by hand, or the whole game as
+JSON (setup, log, each hand's itemised score, the outcome) that `Game.replay` reproduces."""
 
 from __future__ import annotations
 
@@ -13,13 +13,11 @@ from reference_engine.bots import BOT_KINDS
 from reference_engine.bots.table import DEFAULT_MAX_HANDS, TableResult, play_game
 from reference_engine.cli import UsageError
 from reference_engine.cli.variant_args import add_variant_arguments, load_variant_from_args
-from reference_engine.scoring.sides import SEATS, SIDES
+from reference_engine.table import Table, table_of
 from reference_engine.variant import ResolvedVariant
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
-
-SEAT_NAMES = SEATS
 
 EXAMPLE = (
     "examples:\n"
@@ -32,8 +30,8 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play",
         help="bots play a whole game under a variant",
-        description="Four bots play a whole game; prints the score sheet hand by hand, or the "
-        "game as JSON.",
+        description="Bots play a whole game, one at each seat of the variant's table; prints "
+        "the score sheet hand by hand, or the game as JSON.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -67,8 +65,7 @@ def _whole_number(flag: str, text: str, minimum: int) -> int:
 def status_line(result: TableResult, max_hands: int) -> str:
     """How the game ended: a winner, a tie, or stopped by the cap on hands."""
     game = result.game
-    totals = {side: game.totals[side] for side in SIDES}
-    scores = f"NS {totals['NS']}, EW {totals['EW']}"
+    scores = ", ".join(f"{side} {game.totals[side]}" for side in game.table.sides)
     hands = len(game.hand_results)
     if result.capped:
         return (
@@ -88,11 +85,19 @@ def _cell(value: Any) -> str:
 def render_table(variant: ResolvedVariant, result: TableResult, dealers: list[str]) -> str:
     """The score sheet: one line per hand with the dealer, bids and tricks by seat, and each
     side's points for the hand, running total and bags."""
-    seats = " ".join(f"{seat:>3}" for seat in SEAT_NAMES)
+    table: Table = table_of(variant.rules)
+    seat_names = [seat.name for seat in table.seats]
+    seats = " ".join(f"{seat:>3}" for seat in seat_names)
     side_head = f"{'pts':>6} {'total':>6} {'bags':>4}"
+    # A bid may be "blind-nil": the bid columns widen to fit it.
+    width = 4 * len(seat_names) - 1
+    bid_width = max(3, *(len(str(b)) for h in result.game.hand_results for b in h.bids.values()))
+    bid_cells = " ".join(f"{seat:>{bid_width}}" for seat in seat_names)
     heads = [
-        f"{'':4} {'':6}  {'bids':^15}  {'tricks':^15}  {'NS':^18}  {'EW':^18}",
-        f"{'hand':>4} {'dealer':>6}  {seats}  {seats}  {side_head}  {side_head}",
+        f"{'':4} {'':6}  {'bids':^{len(bid_cells)}}  {'tricks':^{width}}  "
+        + "  ".join(f"{side:^18}" for side in table.sides),
+        f"{'hand':>4} {'dealer':>6}  {bid_cells}  {seats}  "
+        + "  ".join(side_head for _ in table.sides),
     ]
     lines = [f"{variant.id}: {variant.title}"]
     if variant.chosen:
@@ -101,12 +106,12 @@ def render_table(variant: ResolvedVariant, result: TableResult, dealers: list[st
     for number, (dealer, hand) in enumerate(
         zip(dealers, result.game.hand_results, strict=False), start=1
     ):
-        bids = " ".join(f"{_cell(hand.bids.get(s)):>3}" for s in SEAT_NAMES)
-        tricks = " ".join(f"{_cell(hand.tricks.get(s)):>3}" for s in SEAT_NAMES)
+        bids = " ".join(f"{_cell(hand.bids.get(s)):>{bid_width}}" for s in seat_names)
+        tricks = " ".join(f"{_cell(hand.tricks.get(s)):>3}" for s in seat_names)
         sides = "  ".join(
             f"{hand.sides[side].hand_points:>+6d} {hand.sides[side].score_after:>6d}"
             f" {hand.sides[side].bags_after:>4d}"
-            for side in SIDES
+            for side in table.sides
         )
         lines.append(f"{number:>4} {dealer:>6}  {bids}  {tricks}  {sides}")
     return "\n".join(lines)
@@ -126,8 +131,8 @@ def game_document(
     }
     doc.update(game.to_json())
     doc["hands"] = [hand.to_json() for hand in game.hand_results]
-    doc["totals"] = {side: game.totals[side] for side in SIDES}
-    doc["bags"] = {side: game.bags[side] for side in SIDES}
+    doc["totals"] = {side: game.totals[side] for side in game.table.sides}
+    doc["bags"] = {side: game.bags[side] for side in game.table.sides}
     if result.capped or game.outcome is None:
         hands = len(game.hand_results)
         doc["outcome"] = {"status": "stopped", "winner": None, "reason": "max-hands"}
