@@ -219,11 +219,10 @@ def test_card_lists_are_read_as_the_project_writes_cards(tmp_path: Path) -> None
     assert deck.top_trumps == ("BJ", "LJ", "2D", "2S")
 
 
-def test_three_alone_with_the_deuce_of_clubs_out_deal_seventeen(tmp_path: Path) -> None:
-    # 51 cards among three players: 17 each, so a bid of 17 is the most there is.
-    leaf = _child(
-        tmp_path,
-        "cutthroat",
+def _three_alone(folder: Path, ident: str, max_bid: int) -> Path:
+    return _child(
+        folder,
+        ident,
         "standard",
         "rules:\n  deck:\n    removed:\n      value: [2C]\n"
         + CITE
@@ -231,29 +230,20 @@ def test_three_alone_with_the_deuce_of_clubs_out_deal_seventeen(tmp_path: Path) 
         + CITE
         + "    sides:\n      value: individual\n"
         + CITE
-        + "  bidding:\n    max_bid:\n      value: 17\n"
+        + f"  bidding:\n    max_bid:\n      value: {max_bid}\n"
         + CITE,
     )
-    rules = load_variant(str(leaf)).rules
+
+
+def test_three_alone_with_the_deuce_of_clubs_out_deal_seventeen(tmp_path: Path) -> None:
+    # 51 cards among three players: 17 each, so a bid of 17 is the most there is.
+    rules = load_variant(str(_three_alone(tmp_path, "cutthroat", 17))).rules
     assert (rules.table.players, rules.table.sides, rules.bidding.max_bid) == (3, "individual", 17)
 
 
 def test_eighteen_is_more_than_a_three_handed_deal(tmp_path: Path) -> None:
-    leaf = _child(
-        tmp_path,
-        "greedy",
-        "standard",
-        "rules:\n  deck:\n    removed:\n      value: [2C]\n"
-        + CITE
-        + "  table:\n    players:\n      value: 3\n"
-        + CITE
-        + "    sides:\n      value: individual\n"
-        + CITE
-        + "  bidding:\n    max_bid:\n      value: 18\n"
-        + CITE,
-    )
     with pytest.raises(VariantError) as caught:
-        load_variant(str(leaf))
+        load_variant(str(_three_alone(tmp_path, "greedy", 18)))
     # 18 is beyond the schema's 17 already; the schema speaks before the cross-rule checks.
     assert caught.value.problems[0].path == "rules.bidding.max_bid.value"
 
