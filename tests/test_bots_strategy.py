@@ -10,6 +10,7 @@ from reference_engine.bots.bidding import (
     NIL,
     choose_bid,
     choose_pass,
+    extra_trumps,
     likely_tricks,
     nil_is_safe,
     spade_tricks,
@@ -279,7 +280,34 @@ def test_team_minimum_bid_up_to_the_least_allowed() -> None:
 
 def test_seventeen_tricks_caps_a_side_at_seventeen() -> None:
     strong = hand("AS KS QS JS TS 9S 8S AH KH AD KD AC KC")
-    assert choose_bid(strong, list(range(1, 18)), partner_bid=None, tricks=17) == 13
+    assert choose_bid(strong, list(range(1, 18)), partner_bid=10, tricks=17) == 7
+
+
+FOUR_ACES = hand("AS 2S AH 3H 4H AD 3D 4D AC 3C 4C 5C 6C")
+
+
+def test_four_aces_are_four_tricks() -> None:
+    # Each ace a trick (the clubs are five long, still short enough); two spades ruff nothing.
+    assert likely_tricks(FOUR_ACES) == 4.0
+    assert choose_bid(FOUR_ACES, NUMBERS, partner_bid=None) == 4
+
+
+def test_three_players_count_for_seventeen_tricks() -> None:
+    # Alone against two, with 17 tricks to share: 4 * 17/13 = 5.2, so five.
+    bid = choose_bid(FOUR_ACES, list(range(1, 18)), partner_bid=None, tricks=17, players=3)
+    assert bid == 5
+
+
+def test_a_longer_trump_suit_needs_more_spades_to_count_length() -> None:
+    # Jokers and the 2D join the 13 spades: 16 trumps, about one more each at four players.
+    assert extra_trumps(STANDARD) == 0
+    assert extra_trumps(JOKER_ORDER) == 1
+    # BJ LJ 2D 2S AS KS: the top four are honours (1 + 1 + 1 + 0.5); six trumps count as
+    # five for length (0.5 + 1), less the half already given to the fourth honour.
+    held = hand("BJ LJ 2D 2S AS KS 9H 8H 7H 6D 5D 4D 3C")
+    assert spade_tricks(held, JOKER_ORDER) == 4.5
+    # Standard: six spades, A K at the top: 1 + 1, length 6: 0.5 + 2.
+    assert spade_tricks(hand("AS KS QH 2S 3S 4S 5S 9H 8H 7H 6D 5D 4D")) == 4.5
 
 
 def test_blind_nil_bidder_passes_its_strongest_cards() -> None:

@@ -38,17 +38,25 @@ BLIND_NIL_BEHIND = 150
 (where the variant allows it at all): it is a gamble for a side that needs points."""
 
 
-def spade_tricks(hand: int, order: CardOrder = STANDARD) -> float:
+def extra_trumps(order: CardOrder, players: int = 4) -> int:
+    """How many more trumps than usual each player holds on average: with jokers and promoted
+    deuces the trump suit is longer, so a fourth spade is no longer a long one."""
+    return max(0, round((len(order.ladders[SPADES]) - 13) / players))
+
+
+def spade_tricks(hand: int, order: CardOrder = STANDARD, players: int = 4) -> float:
     """Tricks from trumps alone: the top spades if guarded by enough others, plus length."""
     places = top_places(order, hand, SPADES)
-    length = places.bit_count()
+    held = places.bit_count()
     honours = 0.0
     # A spade honour is a trick when enough smaller spades protect it from the cards above it.
     for place, needed, worth in ((ACE, 1, 1.0), (KING, 2, 1.0), (QUEEN, 3, 1.0), (JACK, 4, 0.5)):
-        if holds_place(places, place) and length >= needed:
+        if holds_place(places, place) and held >= needed:
             honours += worth
     # Length wins tricks once the top spades are gone: half a trick for the fourth spade, one
     # for each beyond; a jack already counted as an honour does not count again as length.
+    # Length is judged against the usual holding: a trump suit longer than 13 shifts it.
+    length = held - extra_trumps(order, players)
     long_cards = 0.5 * (length >= 4) + max(0, length - 4)
     if holds_place(places, JACK) and length >= 4 and places & 0b111 == 0b111:
         long_cards = max(0.0, long_cards - 0.5)
@@ -70,22 +78,22 @@ def side_suit_tricks(hand: int, suit: int, order: CardOrder = STANDARD) -> float
     return tricks
 
 
-def ruffing_tricks(hand: int, order: CardOrder = STANDARD) -> float:
+def ruffing_tricks(hand: int, order: CardOrder = STANDARD, players: int = 4) -> float:
     """Tricks from trumping: a void or singleton in a plain suit is worth something only while
     spades beyond the top ones are left to ruff with."""
-    spare = max(0, suit_length(order, hand, SPADES) - 2)
+    spare = max(0, suit_length(order, hand, SPADES) - 2 - extra_trumps(order, players))
     credit = 0.0
     for suit in range(3):
         credit += {0: 1.5, 1: 0.8, 2: 0.3}.get(suit_length(order, hand, suit), 0.0)
     return min(float(spare), credit)
 
 
-def likely_tricks(hand: int, order: CardOrder = STANDARD) -> float:
+def likely_tricks(hand: int, order: CardOrder = STANDARD, players: int = 4) -> float:
     """The tricks a player would count on from this hand."""
     return (
-        spade_tricks(hand, order)
+        spade_tricks(hand, order, players)
         + sum(side_suit_tricks(hand, suit, order) for suit in range(3))
-        + ruffing_tricks(hand, order)
+        + ruffing_tricks(hand, order, players)
     )
 
 
@@ -116,6 +124,7 @@ def choose_bid(
     *,
     order: CardOrder = STANDARD,
     tricks: int = 13,
+    players: int = 4,
     behind: int = 0,
 ) -> Bid:
     """The sensible bid for `hand` among the legal bids.
@@ -136,7 +145,9 @@ def choose_bid(
     if not numbers:
         # Only nils are left (suicide after partner bid a number): see the cards first.
         return NIL if NIL in legal else legal[0]
-    want = int(likely_tricks(hand, order) + 0.25)
+    # Three players share 17 tricks: every honour faces two opponents, not three, and counts
+    # for more; the count scales with the tricks in the hand.
+    want = int(likely_tricks(hand, order, players) * tricks / 13 + 0.25)
     if isinstance(partner_bid, int) and partner_bid + want > tricks:
         want = tricks - partner_bid
     # The nearest allowed number: table rules may forbid low bids (a minimum) or high ones.

@@ -30,12 +30,14 @@ class SensibleBot:
 
     def choose_bid(self, game: Game, seat: Seat) -> Bid:
         me = parse_seat(seat)
+        table = table_of(game.rules)
         return bidding.choose_bid(
             game.hands[me],
             legal_bids(game),
             partner_bid(game, me),
             order=order_of(game),
-            tricks=table_of(game.rules).cards_per_hand,
+            tricks=table.cards_per_hand,
+            players=table.players,
             behind=game.trailing_by(me),
         )
 
