@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
 
+from reference_engine.actions import BLIND_NIL, NIL, BidValue
 from reference_engine.pack import pack_of
 from reference_engine.reason_codes import ReasonCode
 from reference_engine.seats import Seat
@@ -29,12 +29,9 @@ from reference_engine.variant.model import (
     Rules,
 )
 
-NIL: Literal["nil"] = "nil"
-BLIND_NIL: Literal["blind-nil"] = "blind-nil"
 NIL_BIDS = (NIL, BLIND_NIL)
 """The bids that promise to take no trick at all."""
 
-BidValue = int | Literal["nil", "blind-nil"]
 Refusal = tuple[ReasonCode, str]
 """A refused bid: its reason code, and a sentence naming the numbers that rule it out."""
 
