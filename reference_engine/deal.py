@@ -157,6 +157,30 @@ def check_deal(hands: Sequence[int], pack: Pack | None = None, table: Table | No
     nothing. Defaults: the standard pack at a four-seat table (13 cards each)."""
     pack = pack or STANDARD_PACK
     table = _table_for(pack, table)
+    if not _is_whole_deal(hands, pack, table):
+        _raise_fault(hands, pack, table)
+
+
+def _is_whole_deal(hands: Sequence[int], pack: Pack, table: Table) -> bool:
+    """The quick yes for a good deal: the hands cover the pack exactly (no card twice, none
+    missing, none from outside it), each seat in play with its share and the others none."""
+    if len(hands) != 4:
+        return False
+    n, e, s, w = hands
+    if not type(n) is type(e) is type(s) is type(w) is int or n | e | s | w != pack.cards:
+        return False
+    share = table.cards_per_hand
+    if share * table.players != len(pack.order):  # the shares overlap or fall short
+        return False
+    counts = (n.bit_count(), e.bit_count(), s.bit_count(), w.bit_count())
+    # three players always sit N, E, S
+    return counts == (
+        (share, share, share, share) if table.players == 4 else (share, share, share, 0)
+    )
+
+
+def _raise_fault(hands: Sequence[int], pack: Pack, table: Table) -> None:
+    """Raise the `DealError` that names the first thing wrong with a deal."""
     if len(hands) != 4:
         raise DealError(f"a deal has four hands, one per seat N, E, S, W, not {len(hands)}")
     for seat, hand in zip(SEATS, hands, strict=True):
@@ -242,11 +266,12 @@ def deal_from_seed(
     """Shuffle the cards in play (listed lowest number first) with `random.Random(seed)` and
     deal them out: card i of the shuffled pack to the i-th seat in play round the table,
     starting with North. Defaults: the standard pack at a four-seat table."""
-    pack = pack or STANDARD_PACK
-    deck = list(pack.order)
+    deck = list((pack or STANDARD_PACK).order)
     random.Random(seed).shuffle(deck)
     # a shuffled whole pack dealt evenly is always a deal: nothing to check
-    return _deal_round(deck, _table_for(pack, table))
+    if table is None and (pack is None or pack.standard):
+        return _deal_round(deck, _FOUR_SEATS)
+    return _deal_round(deck, _table_for(pack or STANDARD_PACK, table))
 
 
 def deal_from_order(
