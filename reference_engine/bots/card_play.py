@@ -26,7 +26,7 @@ from reference_engine.cards import cards_in
 class SeatView:
     """What one player knows when it is their turn to play: their own hand, the cards they
     may play, the trick so far, the bids, the tricks each seat has taken, and which cards are
-    still out in the other three hands."""
+    still out in the other hands."""
 
     seat: str
     hand: int
@@ -54,16 +54,18 @@ class SeatView:
 
     def nil_alive(self, seat: str | None) -> bool:
         """Whether `seat` bid nil (or blind nil) and has not yet taken a trick."""
-        return self.bid_nil(seat) and self.tricks_won.get(seat, 0) == 0  # type: ignore[arg-type]
+        if seat is None or not is_nil(self.bids.get(seat)):
+            return False
+        return self.tricks_won.get(seat, 0) == 0
 
     def side_contract_safe(self) -> bool:
         """Whether the side's numeric bids are already made by its non-nil players' tricks."""
         contract = taken = 0
         for seat in (self.seat, self.partner):
             bid = None if seat is None else self.bids.get(seat)
-            if isinstance(bid, int):
+            if seat is not None and isinstance(bid, int):
                 contract += bid
-                taken += self.tricks_won.get(seat, 0)  # type: ignore[arg-type]
+                taken += self.tricks_won.get(seat, 0)
         return taken >= contract
 
     def opponents(self) -> list[str]:
