@@ -12,6 +12,7 @@ from functools import cache
 
 import pytest
 
+from conformance.authoring import hand_math
 from reference_engine.scoring import NilResult, ScoringInputError, SideTotals, score_hand
 from reference_engine.variant import load_variant
 from reference_engine.variant.model import (
@@ -421,3 +422,27 @@ def test_four_alone_each_of_four_seats_is_a_side():
     assert list(hand.sides) == ["N", "E", "S", "W"]
     assert hand.sides["W"].hand_points == 30
     assert hand.sides["N"].hand_points == 31
+
+
+# --- the second scorer on the same hands ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rules, bids, tricks, side, before, hand_points, bags_after",
+    [
+        (standard, BID_5_TAKE_8["bids"], BID_5_TAKE_8["tricks"], "NS", (337, 7), -47, 0),
+        (lambda: house(scoring={"bag_points_cancelled": True}),
+         BID_5_TAKE_8["bids"], BID_5_TAKE_8["tricks"], "NS", (337, 7), -57, 0),
+        (lambda: house(scoring=TEN_FOR_200), BID_10, {"N": 6, "E": 1, "S": 5, "W": 1},
+         "NS", (0, 0), 201, 1),
+        (lambda: house(scoring=TEN_FOR_200), BID_10, {"N": 5, "E": 2, "S": 4, "W": 2},
+         "NS", (0, 0), -100, 0),
+        (blind_rules, *FAILED_BLIND, "NS", (0, 0), -158, 2),
+        (cutthroat, {"N": 5, "E": 6, "S": 4}, {"N": 6, "E": 4, "S": 7}, "S", (-40, 8), -57, 1),
+    ],
+)  # fmt: skip
+def test_the_second_scorer_works_the_same_hands_out_the_same(
+    rules, bids, tricks, side, before, hand_points, bags_after
+):
+    line = hand_math.score_side(rules(), side, bids, tricks, *before)
+    assert (line["hand_points"], line["bags_after"]) == (hand_points, bags_after)

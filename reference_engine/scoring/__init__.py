@@ -1,7 +1,9 @@
 """Hand scoring and game end: contracts, nils, bags, and who has won.
 
 Each rule axis of the variant is one small function chosen from a table keyed by the rule's
-value (`SET_PENALTY`, `NIL_TRICKS`, `BAGS_COUNT`, `BAG_CARRY`, `TARGET_RULE`, `TIE_RULE`).
+value (`SET_PENALTY`, `BOSTON`, `NIL_VALUE`, `NIL_TRICKS`, `BAGS_COUNT`,
+`BAG_POINTS_CANCELLED`, `BAG_CARRY`, `TARGET_RULE`, `TIE_RULE`, `BOSTON_WINS`). The seats and
+sides on the sheet follow the variant's table (`sheet_of`).
 """
 
 from reference_engine.scoring.game_end import game_outcome
@@ -14,15 +16,18 @@ from reference_engine.scoring.records import (
     SideScore,
     SideTotals,
 )
+from reference_engine.scoring.sides import Sheet, sheet_of
 
 __all__ = [
     "GameOutcome",
     "HandScore",
     "NilResult",
     "ScoringInputError",
+    "Sheet",
     "SideScore",
     "SideTotals",
     "game_outcome",
     "score_hand",
     "score_side",
+    "sheet_of",
 ]
