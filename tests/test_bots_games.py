@@ -134,6 +134,24 @@ def test_bots_only_make_legal_actions(variant_id: str, kind: str) -> None:
         assert len(game.hand_results) >= 1
 
 
+def option_choices() -> list[tuple[str, str, Any]]:
+    """Every (variant, table option, choice) the shipped variants offer."""
+    return [
+        (variant_id, option.name, choice)
+        for variant_id in VARIANTS
+        for option in load_variant(variant_id).options
+        for choice in option.choices
+    ]
+
+
+@pytest.mark.parametrize(("variant_id", "option", "choice"), option_choices(), ids=str)
+def test_bots_play_every_table_option_legally(variant_id: str, option: str, choice: Any) -> None:
+    variant = load_variant(variant_id, {option: choice})
+    for kind in ("random", "sensible"):
+        for seed in range(3):
+            play_checked(variant, kind, seed, max_hands=3)
+
+
 @pytest.mark.parametrize("name", list(HOUSE_RULES))
 @pytest.mark.parametrize("kind", ["random", "sensible"])
 def test_bots_play_each_house_rule_legally(name: str, kind: str) -> None:
