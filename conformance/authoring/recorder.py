@@ -30,16 +30,28 @@ class RecordingMismatch(RuntimeError):
     """The engine and the independent check disagree about a recorded game."""
 
 
-def _winner(trick: list[tuple[str, str]]) -> str:
-    led = trick[0][1][1]
-    spades = [(RANKS.index(c[0]), s) for s, c in trick if c[1] == "S"]
+def _winner(trick: list[tuple[str, str]], top: tuple[str, ...] = ()) -> str:
+    """Who takes the trick: the highest top trump (first listed highest), else the highest
+    spade, else the highest card of the suit led; a top trump counts as a spade when led."""
+
+    def suit(card: str) -> str:
+        return "S" if card in top else card[1]
+
+    def power(card: str) -> int:
+        return 100 - top.index(card) if card in top else RANKS.index(card[0])
+
+    led = suit(trick[0][1])
+    spades = [(power(c), s) for s, c in trick if suit(c) == "S"]
     if spades:
         return max(spades)[1]
-    return max((RANKS.index(c[0]), s) for s, c in trick if c[1] == led)[1]
+    return max((power(c), s) for s, c in trick if suit(c) == led)[1]
 
 
-def trick_winners(log: list[dict[str, Any]]) -> list[list[str]]:
-    """The winners of every trick of every hand in the log, worked out from the cards alone."""
+def trick_winners(
+    log: list[dict[str, Any]], top: tuple[str, ...] = (), players: int = 4
+) -> list[list[str]]:
+    """The winners of every trick of every hand in the log, worked out from the cards alone:
+    `top` the variant's top trumps (highest first), `players` the seats at the table."""
     hands: list[list[str]] = []
     trick: list[tuple[str, str]] = []
     for action in log:
@@ -47,8 +59,8 @@ def trick_winners(log: list[dict[str, Any]]) -> list[list[str]]:
             hands.append([])
         elif action["action"] == "play":
             trick.append((action["seat"], action["card"]))
-            if len(trick) == 4:
-                hands[-1].append(_winner(trick))
+            if len(trick) == players:
+                hands[-1].append(_winner(trick, top))
                 trick = []
     return hands
 

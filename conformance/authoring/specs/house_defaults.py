@@ -54,6 +54,7 @@ CANDIDATES = (
     "playingcardgames",
     "ellington",
     "porchlight",
+    "openspiel",
 )
 
 # The values every figure below rests on; a ruleset playing otherwise needs its own cases.
