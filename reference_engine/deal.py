@@ -82,7 +82,9 @@ def _parse_seat_lists(value: Mapping[Any, Any]) -> Hands:
             try:
                 card = parse_card(text)
             except InvalidActionError as err:
-                raise DealError(f"{seat.name}'s card: {err.detail}", seat=seat.name) from None
+                raise DealError(
+                    f"{seat.name}'s card: {err.detail}", seat=seat.name, card=str(text)
+                ) from None
             if mask >> card & 1:
                 raise DealError(
                     f"{seat.name} holds {CARD_TEXT[card]} twice",

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from reference_engine.cards import SPADES, mask_of, parse_card
+from reference_engine.cards import SPADES, hand_text, mask_of, parse_card
 from reference_engine.deal import (
     check_deal,
     deal_from_order,
@@ -164,6 +164,15 @@ def test_a_joker_is_refused_in_a_standard_deal():
     assert err.value.seat == "E" and err.value.card == "LJ"
 
 
+def test_a_joker_in_an_object_deal_is_refused_in_a_standard_pack():
+    hands = parse_pbn(PBN)
+    deal = {seat.name: hand_text(hands[seat]).split() for seat in Seat}
+    deal["N"] = ["BJ" if card == "2C" else card for card in deal["N"]]  # N held the 2C
+    with pytest.raises(DealError) as err:
+        check_deal(parse_deal(deal))
+    assert err.value.seat == "N" and err.value.card == "BJ" and "joker" in str(err.value)
+
+
 def test_a_card_taken_out_is_refused():
     deal = deal_from_seed(3, THREE, THREE_TABLE)
     hands = list(deal)
@@ -284,3 +293,9 @@ def test_a_bad_deal_object_names_the_seat_and_card(value, names):
         parse_deal(value)
     for name in names:
         assert name in str(err.value)
+
+
+def test_an_unreadable_card_in_a_deal_object_is_named():
+    with pytest.raises(DealError) as err:
+        parse_deal({"S": ["AS", "QX"]})
+    assert err.value.seat == "S" and err.value.card == "QX"
