@@ -154,9 +154,9 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             f"{v}.house-defaults.second-partner-bids-freely",
             variant_id=v,
             description=(
-                "Four players in two partnerships: North bids 1, East 3, and South, North's partner,"
-                " bids next. No team minimum and no tie to the partner's bid or the spades held:"
-                " South may bid anything from 1 to 13, or nil."
+                "Four players in two partnerships: North bids nil, East 3, and South, North's"
+                " partner, bids next. No team minimum, and no tie to the partner's bid or the spades"
+                " held: South may bid anything from 1 to 13, or nil as well."
             ),
             tags=[
                 "bidding.team_minimum",
@@ -166,7 +166,7 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             ],
             origin=derived("bidding.constraint"),
             start=setup(d),
-            actions=[*deal, *_bids(v, d, {"N": 1, "E": 3})],
+            actions=[*deal, *_bids(v, d, {"N": "nil", "E": 3})],
             expect={"to_act": {"phase": "bid", "seat": "S"}, "legal": ALL_BIDS},
         ),
     ]
