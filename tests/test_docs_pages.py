@@ -42,7 +42,8 @@ def test_every_rule_has_its_section_with_a_citation_or_interpretation(
 ) -> None:
     page = pages[f"rules/{ident}.md"]
     for heading in (
-        "## Players and deck",
+        "## The pack",
+        "## Players and sides",
         "## The deal",
         "## Bidding",
         "## Play",

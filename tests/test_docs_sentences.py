@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import fields
+from dataclasses import fields, replace
 from enum import Enum
 from pathlib import Path
+from types import UnionType
+from typing import get_args, get_origin
 
 import pytest
 
@@ -15,7 +17,8 @@ from _gen.cards import card_name  # noqa: E402
 from _gen.sentences import SENTENCES, sentence, template_for  # noqa: E402
 
 from reference_engine.variant import load_variant  # noqa: E402
-from reference_engine.variant.model import SECTIONS  # noqa: E402
+from reference_engine.variant.model import SECTIONS, DeckKind, Sides, rule_paths  # noqa: E402
+from reference_engine.variant.schema_check import rule_value_schema  # noqa: E402
 
 
 def _enum_rules() -> list[tuple[str, type[Enum]]]:
@@ -35,14 +38,31 @@ def test_every_enum_value_has_a_sentence(path: str, enum_cls: type[Enum]) -> Non
     assert not missing, f"{path}: add a sentence to docs/_gen/sentences.py for {missing}"
 
 
-def test_every_number_rule_has_a_sentence() -> None:
-    for section, cls in SECTIONS.items():
-        for f in fields(cls):
-            path = f"{section}.{f.name}"
-            if not (isinstance(f.type, type) and issubclass(f.type, Enum)):
-                assert template_for(path, 7) is not None or template_for(path, "2C") is not None, (
-                    path
-                )
+# A value of each kind of rule that is not an enum: a number, a card, a card list, a switch.
+_SAMPLES = {int: (7,), str: ("2C",), bool: (True, False)}
+
+
+def _sample_values(kind: object) -> tuple[object, ...]:
+    if get_origin(kind) is tuple:
+        return ((), ("2C", "2D"))
+    if isinstance(kind, UnionType):
+        (kind,) = (k for k in get_args(kind) if k is not type(None))
+        return (None,) + _sample_values(kind)
+    return _SAMPLES[kind]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("path", rule_paths())
+def test_every_value_of_every_other_rule_has_a_sentence(path: str) -> None:
+    section, name = path.split(".")
+    kind = next(f.type for f in fields(SECTIONS[section]) if f.name == name)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return
+    # A number the schema limits to a few values (the players at a table) is tried at each.
+    samples = rule_value_schema(path).get("enum") or _sample_values(kind)
+    missing = [v for v in samples if template_for(path, v) is None and v is not None]
+    assert not missing, f"{path}: add a sentence to docs/_gen/sentences.py for {missing}"
+    if None in _sample_values(kind) and path != "play.first_lead_card":
+        assert template_for(path, None) is not None, f"{path}: add a sentence for null"
 
 
 def test_no_sentence_for_a_rule_the_model_does_not_have() -> None:
@@ -71,3 +91,44 @@ def test_a_number_rule_says_its_number() -> None:
 def test_the_first_lead_card_is_named_in_words() -> None:
     assert card_name("2C") == "the two of clubs"
     assert card_name("10D") == "the ten of diamonds"
+
+
+def test_a_card_list_is_named_card_by_card() -> None:
+    rules = replace(
+        load_variant("standard").rules,
+        deck=replace(
+            load_variant("standard").rules.deck,
+            cards=DeckKind.JOKERS_54,
+            removed=("2C", "2D"),
+            top_trumps=("BJ", "LJ", "2S"),
+        ),
+    )
+    assert sentence(rules, "deck.removed", rules.deck.removed) == (
+        "Before the deal, the two of clubs and the two of diamonds are taken out of the pack, so "
+        "that it deals out evenly."
+    )
+    assert sentence(rules, "deck.top_trumps", rules.deck.top_trumps).startswith(
+        "Above the ace of spades rank, highest first, the big joker, the little joker and the two "
+        "of spades."
+    )
+
+
+def test_bag_points_taken_back_are_counted_in_the_sentence() -> None:
+    standard = load_variant("standard").rules
+    rules = replace(standard, scoring=replace(standard.scoring, bag_points_cancelled=True))
+    # 100 for the penalty and the point each of the 10 bags scored: 110.
+    assert sentence(rules, "scoring.bag_points_cancelled", True).endswith(": 110 in all.")
+
+
+def test_a_rule_that_never_arises_says_so() -> None:
+    rules = load_variant("standard").rules
+    assert sentence(rules, "scoring.blind_nil_bonus", None) == (
+        "Blind nil is not played, so it has no score."
+    )
+
+
+def test_players_alone_are_not_told_about_partners() -> None:
+    standard = load_variant("standard").rules
+    rules = replace(standard, table=replace(standard.table, sides=Sides.INDIVIDUAL))
+    said = sentence(rules, "scoring.points_per_bid_trick", 10)
+    assert "partner" not in said and said.startswith("A player who takes at least as many")

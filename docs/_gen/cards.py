@@ -23,15 +23,22 @@ SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
 
 
+JOKER_NAMES = {"BJ": "the big joker", "LJ": "the little joker"}
+
+
 def card_name(card: str) -> str:
-    """`2C` -> "the two of clubs"; accepts `10D` as well as `TD`."""
+    """`2C` -> "the two of clubs", `BJ` -> "the big joker"; accepts `10D` as well as `TD`."""
     text = card.strip().upper().replace("10", "T")
+    if text in JOKER_NAMES:
+        return JOKER_NAMES[text]
     rank, suit = text[:-1], text[-1]
     return f"the {RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
 
 
 def card_short(card: str) -> str:
-    """`TD` -> "10♦", the way a card looks on a diagram."""
+    """`TD` -> "10♦", the way a card looks on a diagram; a joker stays `BJ` or `LJ`."""
     text = card.strip().upper().replace("10", "T")
+    if text in JOKER_NAMES:
+        return text
     rank, suit = text[:-1], text[-1]
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit]

@@ -48,7 +48,9 @@ def matrix_page(docs: list[VariantDoc]) -> str:
             standard = format_value(rule_value(base, path))
             for doc in docs:
                 value = format_value(rule_value(doc, path))
-                link = f"[{value}]({doc.id}.md#{rule_anchor(path)})"
+                # A card list's brackets would close the link text early.
+                shown = value.replace("[", "\\[").replace("]", "\\]")
+                link = f"[{shown}]({doc.id}.md#{rule_anchor(path)})"
                 if value != standard:
                     # The mark links to a hand that shows the difference (witnesses.md).
                     mark = f"[◆](witnesses.md#{witness_anchor(doc.id, path)})"

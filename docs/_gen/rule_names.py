@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 SECTION_TITLES = {
-    "deck": "Players and deck",
+    "deck": "The pack",
+    "table": "Players and sides",
     "deal": "The deal",
     "bidding": "Bidding",
     "play": "Play",
@@ -14,6 +15,15 @@ SECTION_TITLES = {
 # Field names that read badly when simply spelled out.
 _LABELS = {
     "deck.cards": "The pack",
+    "deck.removed": "Cards set aside",
+    "deck.top_trumps": "Cards above the ace of spades",
+    "table.players": "Players",
+    "table.sides": "Sides",
+    "bidding.blind_nil_trailing_by": "Blind nil only when behind by",
+    "bidding.blind_nil_exchange": "Blind nil exchange",
+    "bidding.blind_nil_exchange_order": "Who passes first",
+    "bidding.team_minimum": "Least partnership bid",
+    "bidding.constraint": "What a player may bid",
     "bidding.min_bid": "Lowest bid",
     "bidding.max_bid": "Highest bid",
     "bidding.nil": "Nil",
@@ -23,6 +33,13 @@ _LABELS = {
     "scoring.set_points_per_trick": "Set points per trick",
     "scoring.nil_tricks": "A nil bidder's tricks",
     "scoring.bags_count": "When bags count",
+    "scoring.bag_points_cancelled": "Bag points taken back",
+    "scoring.bonus_bid_tricks": "Bonus bid",
+    "scoring.bonus_bid_made": "Bonus bid made",
+    "scoring.bonus_bid_set": "Bonus bid set",
+    "scoring.boston": "Boston (every trick bid)",
+    "scoring.boston_points": "Boston points",
+    "game_end.hands": "Number of hands",
     "game_end.target_rule": "Reaching the target",
     "game_end.tie": "Equal totals",
 }

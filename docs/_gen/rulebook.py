@@ -2,29 +2,84 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
+from _gen.cards import SEAT_NAMES
 from _gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
 from _gen.sentences import format_value, sentence
 from _gen.variant_data import VariantDoc
-from reference_engine.variant.model import SECTIONS, Interpretation, Provenance
+from reference_engine.table import table_of
+from reference_engine.variant.model import (
+    SECTIONS,
+    Interpretation,
+    Provenance,
+    Rules,
+    SourceDocument,
+)
 
-# What every ruleset in the model shares, said once at the head of its section.
-SECTION_INTROS = {
-    "deck": "Four players sit in two fixed partnerships, North and South against East and West, "
-    "and each is dealt 13 cards.",
-    "play": "A player must follow the suit led when able; a player who cannot may play any card. "
-    "A trick is won by the highest spade in it, or if none was played by the highest card of the "
-    "suit led, and its winner leads to the next trick.",
-    "scoring": "Partners add their bids together into one contract for the side; a nil bid is "
-    "scored on its own.",
+
+def _table_intro(rules: Rules) -> str:
+    table = table_of(rules)
+    seats = ", ".join(SEAT_NAMES[s.name] for s in table.seats[:-1])
+    seats += f" and {SEAT_NAMES[table.seats[-1].name]}"
+    who = (
+        "Partners sit opposite, North and South against East and West."
+        if table.partnerships
+        else "Every player scores alone."
+    )
+    return (
+        f"{seats} sit round the table, and each is dealt {table.cards_per_hand} cards, so a "
+        f"hand has {table.cards_per_hand} tricks. {who}"
+    )
+
+
+def _play_intro(rules: Rules) -> str:
+    spades = "the highest spade in it"
+    if rules.deck.top_trumps:
+        spades = "the highest spade in it (the cards above the ace of spades count as spades)"
+    return (
+        "A player must follow the suit led when able; a player who cannot may play any card. "
+        f"A trick is won by {spades}, or if none was played by the highest card of the suit "
+        "led, and its winner leads to the next trick."
+    )
+
+
+def _scoring_intro(rules: Rules) -> str:
+    if table_of(rules).partnerships:
+        return (
+            "Partners add their bids together into one contract for the side; a nil bid is "
+            "scored on its own."
+        )
+    return "Each player's bid is their own contract; a nil bid is scored on its own."
+
+
+# What the rules of a section add up to, said once at its head.
+SECTION_INTROS: dict[str, Callable[[Rules], str]] = {
+    "table": _table_intro,
+    "play": _play_intro,
+    "scoring": _scoring_intro,
 }
 
 
 def rule_value(doc: VariantDoc, path: str) -> Any:
     section, name = path.split(".")
     return getattr(getattr(doc.resolved.rules, section), name)
+
+
+def _reading(src: SourceDocument | None) -> str:
+    """`seed file` in code for a seed document, <address> for a published ruleset."""
+    if src is None:
+        return ""
+    if src.file:
+        return f"`{src.file}`"
+    return f"<{src.url}>" if src.url else ""
+
+
+def _where_to_read(src: SourceDocument | None) -> str:
+    reading = _reading(src)
+    return f" ({reading})" if reading else ""
 
 
 def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
@@ -40,7 +95,7 @@ def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
     for key, sections in by_source.items():
         src = doc.sources.get(key)
         title = src.title if src else key
-        file = f" (`{src.file}`)" if src and src.file else ""
+        file = _where_to_read(src)
         quoted = [f"“{s}”" for s in sections]
         where = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
         parts.append(f"*{title}*{file}, section{'s' if len(quoted) > 1 else ''} {where}")
@@ -64,8 +119,7 @@ def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
     if interp.source:
         src = doc.sources.get(interp.source)
         where = f"*{src.title if src else interp.source}*"
-        if src and src.file:
-            where += f" (`{src.file}`)"
+        where += _where_to_read(src)
         if interp.section:
             where += f", section “{interp.section}”"
         lines += ["", f"    Where the question arises: {where}."]
@@ -170,10 +224,10 @@ def sources_table(doc: VariantDoc) -> str:
         used.update(c.source for c in prov.citations)
         if prov.interpretation and prov.interpretation.source:
             used.add(prov.interpretation.source)
-    rows = ["| key | title | file |", "| --- | --- | --- |"]
+    rows = ["| key | title | file or address |", "| --- | --- | --- |"]
     for key in sorted(used):
         src = doc.sources.get(key)
-        rows.append(f"| `{key}` | {src.title if src else '?'} | `{src.file if src else '?'}` |")
+        rows.append(f"| `{key}` | {src.title if src else '?'} | {_reading(src) or '?'} |")
     return "\n".join(rows) + "\n"
 
 
@@ -197,7 +251,7 @@ def rulebook_page(doc: VariantDoc, examples_md: str = "") -> str:
     for section, cls in SECTIONS.items():
         out += [f"## {SECTION_TITLES.get(section, section)}", ""]
         if section in SECTION_INTROS:
-            out += [SECTION_INTROS[section], ""]
+            out += [SECTION_INTROS[section](r.rules), ""]
         for f in fields(cls):
             out += [rule_block(doc, f"{section}.{f.name}"), ""]
     if examples_md:

@@ -1,12 +1,14 @@
 """The rulebook sentence for each rule: a table keyed by rule path and value.
 
 A key is `(path, value)` where value is an enum's YAML value, `None` for a rule that is
-switched off, or `ANY` for a number. Templates are `str.format` strings over the resolved
-rules (`{scoring.set_points_per_trick}`) plus the derived names in `_names`.
+switched off, `True`/`False`, `()` for an empty card list, or `ANY` for a number or a list.
+Templates are `str.format` strings over the resolved rules (`{scoring.set_points_per_trick}`)
+plus the derived names in `_names`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from types import SimpleNamespace
 from typing import Any
@@ -22,6 +24,35 @@ SENTENCES: dict[tuple[str, Any], str] = {
         "standard-52",
     ): "The game uses all 52 cards of an ordinary pack, no jokers. Aces rank high, and spades "
     "are trumps in every hand.",
+    (
+        "deck.cards",
+        "jokers-54",
+    ): "The game uses the 52 cards of an ordinary pack and two jokers, a big one and a little "
+    "one. Aces rank high, and spades are trumps in every hand.",
+    ("deck.removed", ()): "No card is set aside: the whole pack is dealt.",
+    ("deck.removed", ANY): "Before the deal, {_names.removed} {_names.removed_verb} taken out of "
+    "the pack, so that it deals out evenly.",
+    ("deck.top_trumps", ()): "The ace of spades is the highest card; nothing ranks above it.",
+    (
+        "deck.top_trumps",
+        ANY,
+    ): "Above the ace of spades rank, highest first, {_names.top_trumps}. Each of them counts "
+    "as a spade: it follows a spade lead, it breaks spades, and it may be led only when a spade "
+    "could be.",
+    ("table.players", 4): "Four players sit at the table: North, East, South and West.",
+    (
+        "table.players",
+        3,
+    ): "Three players sit at the table, North, East and South; play goes from South back to North.",
+    (
+        "table.sides",
+        "partnerships",
+    ): "Partners sit opposite each other and score together: North and South against East and "
+    "West.",
+    (
+        "table.sides",
+        "individual",
+    ): "There are no partnerships: every player bids, scores and wins alone.",
     ("deal.first_dealer", "random"): "The first dealer is chosen at random.",
     (
         "deal.first_dealer",
@@ -39,6 +70,11 @@ SENTENCES: dict[tuple[str, Any], str] = {
     ): "The dealer bids first and the bidding goes once round the table clockwise.",
     (
         "bidding.min_bid",
+        0,
+    ): "A player may bid 0 as a number: a plain bid of no tricks, scored like any other contract "
+    "and never as nil.",
+    (
+        "bidding.min_bid",
         ANY,
     ): "The smallest number of tricks a player may bid is {bidding.min_bid}.",
     ("bidding.max_bid", ANY): "The largest number of tricks a player may bid is {bidding.max_bid}.",
@@ -52,6 +88,58 @@ SENTENCES: dict[tuple[str, Any], str] = {
         "bidding.blind_nil",
         "not-allowed",
     ): "Nobody may bid nil before looking at their cards: there is no blind nil.",
+    (
+        "bidding.blind_nil",
+        "allowed",
+    ): "A player may bid blind nil before looking at their cards, undertaking to win no tricks; "
+    "it is scored on its own, apart from the partner's bid.",
+    (
+        "bidding.blind_nil_trailing_by",
+        None,
+    ): "Blind nil may be bid whatever the score.",
+    (
+        "bidding.blind_nil_trailing_by",
+        ANY,
+    ): "Blind nil may be bid only by a player whose side trails the leading other side by at "
+    "least {bidding.blind_nil_trailing_by} points when the hand is dealt.",
+    ("bidding.blind_nil_exchange", 0): "No cards change hands after a blind nil.",
+    (
+        "bidding.blind_nil_exchange",
+        ANY,
+    ): "After the bidding, a blind nil bidder and the partner exchange "
+    "{bidding.blind_nil_exchange} cards each way before the first lead.",
+    (
+        "bidding.blind_nil_exchange_order",
+        "partner-first",
+    ): "In the exchange the partner passes first; the blind nil bidder then passes back, and may "
+    "pass on cards just received.",
+    (
+        "bidding.blind_nil_exchange_order",
+        "bidder-first",
+    ): "In the exchange the blind nil bidder passes first, unseen cards and all; the partner then "
+    "passes back.",
+    ("bidding.team_minimum", None): "There is no least total for a partnership's two bids.",
+    (
+        "bidding.team_minimum",
+        ANY,
+    ): "The two bids of a partnership must add up to at least {bidding.team_minimum}: the second "
+    "partner to bid must bring the total there, and may bid nil only if the first partner's "
+    "bid already does.",
+    ("bidding.constraint", "free"): "Each player bids whatever they judge their hand is worth.",
+    (
+        "bidding.constraint",
+        "suicide",
+    ): "In each partnership exactly one player bids nil: the second partner to bid must bid nil "
+    "if the first did not, and may not if the first did.",
+    (
+        "bidding.constraint",
+        "mirror",
+    ): "Every player must bid the number of spades they hold; a player with none bids nil.",
+    (
+        "bidding.constraint",
+        "whiz",
+    ): "Every player bids either nil or the number of spades they hold; a player with no spade "
+    "bids nil.",
     (
         "play.first_leader",
         "left-of-dealer",
@@ -81,6 +169,7 @@ SENTENCES: dict[tuple[str, Any], str] = {
         "after-broken",
     ): "Nobody may open a trick with a spade before spades are broken, except a leader whose "
     "hand holds nothing but spades.",
+    ("play.spades_lead", "any-time"): "A spade may be led at any time, broken or not.",
     (
         "play.spades_broken_by",
         "any-spade-played",
@@ -112,6 +201,10 @@ SENTENCES: dict[tuple[str, Any], str] = {
         "per-trick-short",
     ): "A side that falls short loses {scoring.set_points_per_trick} for each trick it is short.",
     (
+        "scoring.set_penalty",
+        "nothing",
+    ): "A side that falls short of its contract scores nothing for it: no points won, none lost.",
+    (
         "scoring.set_points_per_trick",
         ANY,
     ): "The set is counted at {scoring.set_points_per_trick} points a trick.",
@@ -139,6 +232,17 @@ SENTENCES: dict[tuple[str, Any], str] = {
         "ignored",
     ): "Tricks taken by a nil bidder count for nothing beyond failing the nil: not toward the "
     "contract and not as bags.",
+    ("scoring.blind_nil_bonus", None): "A blind nil that succeeds earns no bonus of its own.",
+    (
+        "scoring.blind_nil_bonus",
+        ANY,
+    ): "A blind nil bidder who takes no tricks wins {scoring.blind_nil_bonus} for the side.",
+    ("scoring.blind_nil_penalty", None): "A blind nil that fails costs nothing of its own.",
+    (
+        "scoring.blind_nil_penalty",
+        ANY,
+    ): "A blind nil bidder who takes even one trick loses {scoring.blind_nil_penalty} for the "
+    "side.",
     (
         "scoring.bags_count",
         "contract-made",
@@ -148,10 +252,23 @@ SENTENCES: dict[tuple[str, Any], str] = {
         "always",
     ): "Bags are recorded whether or not the side made its contract.",
     (
+        "scoring.bags_count",
+        "never",
+    ): "Bags are not kept at all: overtricks score their points, and no penalty ever follows.",
+    (
         "scoring.bag_threshold",
         ANY,
     ): "Each time a side's bags reach {scoring.bag_threshold}, it pays the bag penalty.",
     ("scoring.bag_penalty", ANY): "The bag penalty is {scoring.bag_penalty} points.",
+    (
+        "scoring.bag_points_cancelled",
+        False,
+    ): "The points the bags scored when they were taken stay on the score.",
+    (
+        "scoring.bag_points_cancelled",
+        True,
+    ): "Paying the bag penalty also takes back the points those bags scored: "
+    "{_names.cancelled} in all.",
     (
         "scoring.bag_carry",
         "excess-carries",
@@ -161,7 +278,51 @@ SENTENCES: dict[tuple[str, Any], str] = {
         "scoring.bag_carry",
         "reset",
     ): "When the penalty is paid, the bag count goes back to zero, extra bags and all.",
+    ("scoring.bonus_bid_tricks", None): "No contract earns a fixed bonus; all score by the trick.",
+    (
+        "scoring.bonus_bid_tricks",
+        ANY,
+    ): "A side contract of exactly {scoring.bonus_bid_tricks} tricks is a bonus bid, scored at a "
+    "fixed value instead of by the trick; overtricks count as usual.",
+    ("scoring.bonus_bid_made", None): "There is no bonus bid to make.",
+    (
+        "scoring.bonus_bid_made",
+        ANY,
+    ): "A bonus bid made wins {scoring.bonus_bid_made}.",
+    ("scoring.bonus_bid_set", None): "There is no bonus bid to fail.",
+    (
+        "scoring.bonus_bid_set",
+        ANY,
+    ): "A bonus bid set loses {scoring.bonus_bid_set}.",
+    (
+        "scoring.boston",
+        "ordinary",
+    ): "A side that bids every trick of the hand (a Boston) scores it like any other contract.",
+    (
+        "scoring.boston",
+        "points",
+    ): "A side that bids every trick of the hand (a Boston) wins {_names.boston_points} if it "
+    "takes them all and loses as much if it does not, instead of the usual points.",
+    (
+        "scoring.boston",
+        "wins-game",
+    ): "A side that bids every trick of the hand (a Boston) and takes them all wins the game at "
+    "once; a Boston that fails is an ordinary set.",
+    ("scoring.boston_points", None): "A Boston has no points of its own.",
+    ("scoring.boston_points", ANY): "A Boston is worth {scoring.boston_points} points either way.",
+    (
+        "game_end.target",
+        None,
+    ): "There is no target score: the game lasts a fixed number of hands.",
     ("game_end.target", ANY): "The game is played to {game_end.target} points.",
+    (
+        "game_end.hands",
+        None,
+    ): "The game is not limited to a number of hands: it goes on until it is won.",
+    (
+        "game_end.hands",
+        ANY,
+    ): "The game ends after {game_end.hands} hands{_names.hands_unless}; the highest total wins.",
     (
         "game_end.target_rule",
         "reach",
@@ -187,27 +348,101 @@ SENTENCES: dict[tuple[str, Any], str] = {
 }
 
 
+# Where players score alone, the sentences that speak of partners are said for one player.
+ALONE: dict[tuple[str, Any], str] = {
+    (
+        "bidding.nil",
+        "allowed",
+    ): "A player may bid nil instead of a number, undertaking to win no tricks at all.",
+    (
+        "bidding.blind_nil",
+        "allowed",
+    ): "A player may bid blind nil before looking at their cards, undertaking to win no tricks.",
+    (
+        "scoring.points_per_bid_trick",
+        ANY,
+    ): "A player who takes at least as many tricks as they bid makes the contract and scores "
+    "{scoring.points_per_bid_trick} for each trick bid.",
+}
+
+
 def value_key(value: Any) -> Any:
-    """The table key for a rule's value: an enum's YAML value, None, or the number itself."""
+    """The table key for a rule's value: an enum's YAML value, None, the number itself, or a
+    card list as a tuple (`()` for an empty one)."""
     if isinstance(value, Enum):
         return value.value
+    if isinstance(value, list):
+        return tuple(value)
     return value
 
 
-def template_for(path: str, value: Any) -> str | None:
+def template_for(
+    path: str, value: Any, table: dict[tuple[str, Any], str] = SENTENCES
+) -> str | None:
     """The template for this rule and value, or None when the table has none."""
     key = value_key(value)
     for candidate in ((path, key), (path, ANY)):
-        if candidate in SENTENCES and not (candidate[1] == ANY and key is None):
-            return SENTENCES[candidate]
+        if candidate in table and not (candidate[1] == ANY and key is None):
+            return table[candidate]
     return None
+
+
+def _card_list(cards: tuple[str, ...]) -> str:
+    names = [card_name(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _context(rules: Any) -> dict[str, Any]:
     card = rules.play.first_lead_card
-    names = SimpleNamespace(first_lead_card=card_name(card) if card else "the named card")
+    scoring, game_end = rules.scoring, rules.game_end
+    names = SimpleNamespace(
+        first_lead_card=card_name(card) if card else "the named card",
+        removed=_card_list(rules.deck.removed) if rules.deck.removed else "no cards",
+        removed_verb="is" if len(rules.deck.removed) == 1 else "are",
+        top_trumps=_card_list(rules.deck.top_trumps) if rules.deck.top_trumps else "no card",
+        cancelled=scoring.bag_penalty + scoring.bag_threshold * scoring.overtrick_points,
+        boston_points=format_value(scoring.boston_points),
+        hands_unless=(
+            ", unless a side reaches the target first" if game_end.target is not None else ""
+        ),
+    )
     sections = {name: getattr(rules, name) for name in rules.__dataclass_fields__}
     return {**sections, "_names": names}
+
+
+def _no_blind_nil(rules: Any) -> bool:
+    return bool(rules.bidding.blind_nil == "not-allowed")
+
+
+def _alone(rules: Any) -> bool:
+    return bool(rules.table.sides == "individual")
+
+
+def _no_exchange(rules: Any) -> bool:
+    return _no_blind_nil(rules) or rules.bidding.blind_nil_exchange == 0
+
+
+# Rules that only matter when another rule switches them on: said as such when it does not.
+MOOT: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "bidding.blind_nil_trailing_by": (
+        _no_blind_nil,
+        "Blind nil is not played, so no score condition for it arises.",
+    ),
+    "bidding.blind_nil_exchange": (
+        _no_blind_nil,
+        "Blind nil is not played, so no cards are exchanged.",
+    ),
+    "bidding.blind_nil_exchange_order": (
+        _no_exchange,
+        "No cards are exchanged after a blind nil, so nobody passes first.",
+    ),
+    "bidding.team_minimum": (
+        _alone,
+        "Every player bids alone, so there is no partnership total to reach.",
+    ),
+    "scoring.blind_nil_bonus": (_no_blind_nil, "Blind nil is not played, so it has no score."),
+    "scoring.blind_nil_penalty": (_no_blind_nil, "Blind nil is not played, so it has no score."),
+}
 
 
 def fallback(value: Any) -> str:
@@ -221,7 +456,10 @@ def fallback(value: Any) -> str:
 
 def sentence(rules: Any, path: str, value: Any) -> str:
     """The plain-prose rule a card player would read for `path` set to `value`."""
-    template = template_for(path, value)
+    moot = MOOT.get(path)
+    if moot is not None and moot[0](rules):
+        return moot[1]
+    template = (_alone(rules) and template_for(path, value, ALONE)) or template_for(path, value)
     if template is None:
         return fallback(value)
     return template.format(**_context(rules))
@@ -233,4 +471,8 @@ def format_value(value: Any) -> str:
         return "none"
     if isinstance(value, Enum):
         return str(value.value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
     return str(value)
