@@ -63,6 +63,7 @@ def make_table(players: int, sides: Sides, cards_in_play: int) -> Table:
     left: list[Seat | None] = [None] * 4
     for i, seat in enumerate(seats):
         left[seat] = seats[(i + 1) % players]
+    side_seats: dict[str, tuple[Seat, ...]]
     if sides is Sides.PARTNERSHIPS:
         if players != 4:
             raise ValueError("partnerships need four players")
