@@ -145,9 +145,12 @@ def choose_bid(
     if not numbers:
         # Only nils are left (suicide after partner bid a number): see the cards first.
         return NIL if NIL in legal else legal[0]
-    # Three players share 17 tricks: every honour faces two opponents, not three, and counts
-    # for more; the count scales with the tricks in the hand.
-    want = int(likely_tricks(hand, order, players) * tricks / 13 + 0.25)
+    likely = likely_tricks(hand, order, players)
+    if tricks != 13:
+        # Three players share 17 tricks: every honour faces two opponents, not three, and
+        # counts for more; the count scales with the tricks in the hand.
+        likely = likely * tricks / 13
+    want = int(likely + 0.25)
     if isinstance(partner_bid, int) and partner_bid + want > tricks:
         want = tricks - partner_bid
     # The nearest allowed number: table rules may forbid low bids (a minimum) or high ones.

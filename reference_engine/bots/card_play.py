@@ -167,7 +167,7 @@ def play_for_contract(view: SeatView) -> int:
         plain = legal & ~order.spade_mask
         masters = [c for c in cards_in(plain) if is_master(order, c, view.unseen)]
         if masters:
-            return max(masters, key=order.key.__getitem__)
+            return max(masters, key=order.pack.power.__getitem__)
         return lowest(order, legal)
     best_seat, best = winning_play(order, view.trick)
     if best_seat == view.partner and (view.last_to_play() or is_master(order, best, view.unseen)):
