@@ -83,6 +83,16 @@ def test_spade_count_includes_top_trumps():
     assert STANDARD_PACK.spade_count(cards("2D AS 3H")) == 1
 
 
+def test_cards_ranked_by_strength_put_the_top_trumps_last():
+    # weakest first: clubs, diamonds, hearts, then spades with the promoted cards on top
+    hand = cards("BJ 2D AS 3S KH 3D 3C")
+    assert JOKERS.ranked(hand) == [C(t) for t in "3C 3D KH 3S AS 2D BJ".split()]
+    assert JOKERS.highest(cards("AS 2D KH")) == C("2D")
+    assert JOKERS.lowest(cards("2D AS 3C")) == C("3C")
+    assert JOKERS.in_suit(hand, 1) == cards("3D")  # the 2D is no diamond here
+    assert STANDARD_PACK.in_suit(hand, 1) == cards("2D 3D")
+
+
 def test_holding_the_promoted_2d_you_must_play_it_to_a_spade_lead():
     hand = cards("2D AD KH 3C")  # no printed spade
     assert legal_follows(JOKERS, hand, SPADES) == cards("2D")
