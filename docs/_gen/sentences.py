@@ -359,6 +359,15 @@ ALONE: dict[tuple[str, Any], str] = {
         "allowed",
     ): "A player may bid blind nil before looking at their cards, undertaking to win no tricks.",
     (
+        "scoring.nil_tricks",
+        "count",
+    ): "Tricks taken by a nil bidder are that player's overtricks, scored and counted as bags.",
+    ("scoring.nil_tricks", "bags-only"): "Each trick taken by a nil bidder counts as a bag.",
+    (
+        "scoring.nil_tricks",
+        "ignored",
+    ): "Tricks taken by a nil bidder count for nothing beyond failing the nil.",
+    (
         "scoring.points_per_bid_trick",
         ANY,
     ): "A player who takes at least as many tricks as they bid makes the contract and scores "
@@ -414,6 +423,10 @@ def _no_blind_nil(rules: Any) -> bool:
     return bool(rules.bidding.blind_nil == "not-allowed")
 
 
+def _no_target(rules: Any) -> bool:
+    return rules.game_end.target is None
+
+
 def _alone(rules: Any) -> bool:
     return bool(rules.table.sides == "individual")
 
@@ -439,6 +452,11 @@ MOOT: dict[str, tuple[Callable[[Any], bool], str]] = {
     "bidding.team_minimum": (
         _alone,
         "Every player bids alone, so there is no partnership total to reach.",
+    ),
+    "game_end.target_rule": (_no_target, "There is no target score to reach."),
+    "game_end.losing_floor": (
+        lambda rules: _no_target(rules) and rules.game_end.losing_floor is None,
+        "There is no losing floor: only the number of hands ends the game.",
     ),
     "scoring.blind_nil_bonus": (_no_blind_nil, "Blind nil is not played, so it has no score."),
     "scoring.blind_nil_penalty": (_no_blind_nil, "Blind nil is not played, so it has no score."),
