@@ -28,7 +28,7 @@ from reference_engine.variant.model import (
 
 @contextmanager
 def spades_broken_from_the_start() -> Iterator[None]:
-    anything = {SpadesLead.AFTER_BROKEN: lambda hand, broken: hand}
+    anything = {SpadesLead.AFTER_BROKEN: leads.lead_spades_any_time}
     with mock.patch.dict(leads.SPADES_LEAD, anything):
         yield
 

@@ -25,8 +25,11 @@ from conformance.reference_adapter import ReferenceEngine
 from conformance.runner import run_cases
 from conformance.tags import registry, rule_value
 from reference_engine.cards import SPADES, SUIT_MASKS, parse_card
+from reference_engine.errors import IllegalActionError, InvalidActionError
 from reference_engine.game import Game, Phase
-from reference_engine.variant.model import FirstLead, Rules
+from reference_engine.pack import pack_of
+from reference_engine.table import table_of
+from reference_engine.variant.model import BidConstraint, BlindNil, FirstLead, Rules
 
 # Which observable a case is about when several differ: the cause before its consequences (a
 # trick taken by the wrong seat makes the wrong seat lead, which changes the legal cards).
@@ -82,7 +85,7 @@ def differing_keys(verdict: Verdict) -> list[str]:
 
 def _rank_key(key: str, verdict: Verdict) -> str:
     """Whose turn it is inside a hand is a cause; at the end of a hand, a consequence."""
-    if key == "to_act" and verdict.reference["to_act"]["phase"] in ("bid", "play"):
+    if key == "to_act" and verdict.reference["to_act"]["phase"] in ("bid", "pass", "play"):
         return "turn"
     return key
 
@@ -100,7 +103,7 @@ def clauses(rules: Rules, verdict: Verdict, keys: list[str]) -> list[str]:
     if key == "legal":
         tags += _legal_clauses(rules, game, verdict)
     elif key == "trick_winners":
-        tags.append("play.trick-winner")
+        tags += _trick_clauses(rules, verdict)
     elif key in ("hands", "totals", "bags"):
         tags += _sheet_clauses(rules, game, verdict.differences)
     elif key == "status":
@@ -111,14 +114,62 @@ def clauses(rules: Rules, verdict: Verdict, keys: list[str]) -> list[str]:
     return tags or ["play.winner-leads"]
 
 
+# The reason the reference refuses a bid -> the clause that refuses it.
+_BID_REFUSALS = {
+    "suicide-one-nil": "bidding.constraint=suicide",
+    "must-bid-spades": "bidding.constraint=mirror",
+    "must-bid-nil-or-spades": "bidding.constraint=whiz",
+    "below-team-minimum": "bidding.team_minimum",
+    "blind-nil-not-trailing": "bidding.blind_nil_trailing_by",
+    "blind-nil-not-allowed": "bidding.blind_nil=not-allowed",
+    "nil-not-allowed": "bidding.nil=not-allowed",
+    "bid-out-of-range": "bid.range",
+}
+
+
+def _bid_clauses(rules: Rules, game: Game, verdict: Verdict) -> list[str]:
+    """The clause of the bid the engine allows and the reference refuses, where there is one;
+    then every bidding rule the variant sets apart from the plain range and nil."""
+    tags = []
+    given = verdict.response.get("answers", {}).get("legal")
+    wanted = verdict.reference.get("legal") or []
+    seat = game.to_act
+    for bid in given if isinstance(given, list) and seat is not None else []:
+        if bid in wanted:
+            continue
+        try:
+            game.verify_bid(seat, bid)
+        except (IllegalActionError, InvalidActionError) as exc:
+            tag = _BID_REFUSALS.get(str(exc.reason))
+            if tag:
+                tags.append(tag)
+    bidding = rules.bidding
+    if bidding.constraint is not BidConstraint.FREE:
+        tags.append(f"bidding.constraint={bidding.constraint}")
+    if bidding.team_minimum is not None:
+        tags.append("bidding.team_minimum")
+    if bidding.blind_nil is BlindNil.ALLOWED:
+        tags += ["bidding.blind_nil_trailing_by", "bid.blind-nil-refused"]
+    if bidding.min_bid == 0:
+        tags.append("bid.zero-not-nil")
+    return tags + ["bid.range", "bidding.nil"]
+
+
 def _legal_clauses(rules: Rules, game: Game, verdict: Verdict) -> list[str]:
     if game.phase is Phase.BID:
-        return ["bid.range", "bidding.nil"]
+        return _bid_clauses(rules, game, verdict)
+    if game.phase is Phase.PASS:
+        return ["exchange.pass", "bidding.blind_nil_exchange"]
+    pack = pack_of(rules)
     seat = game.to_act
     assert seat is not None
     held = game.hands[seat]
     if game.current_trick:
-        led = SUIT_MASKS[game.led_suit or 0]
+        led = pack.suit_masks[game.led_suit or 0]
+        promoted = not pack.standard and held & led & ~SUIT_MASKS[game.led_suit or 0]
+        if promoted or (pack.top_trumps and held & pack.spade_mask & ~SUIT_MASKS[SPADES]):
+            # A top trump held: whether it follows as a spade is what differs.
+            return ["play.top-trump-is-a-spade", "play.follow-suit"]
         return ["play.follow-suit"] if held & led else ["play.void-any-card"]
     tags = []
     if game.trick_number == 1 and rules.play.first_lead is not FirstLead.ANY:
@@ -128,16 +179,30 @@ def _legal_clauses(rules: Rules, game: Game, verdict: Verdict) -> list[str]:
             _value_tag(rules, "play.first_lead"),
             "play.first-lead-card-held" if named else "play.first-lead-card-not-held",
         ]
-    if held & ~SUIT_MASKS[SPADES] == 0:
+    if held & ~pack.spade_mask == 0:
         tags.append("play.lead-spades-all-spade-hand")
     spade_played = any(
-        a["action"] == "play" and parse_card(a["card"]) // 13 == SPADES
+        a["action"] == "play" and pack.suit_of[parse_card(a["card"])] == SPADES
         for a in verdict.actions[_hand_start(verdict.actions) :]
     )
     if spade_played:
         tags.append(_value_tag(rules, "play.spades_broken_by"))
     tags.append(_value_tag(rules, "play.spades_lead"))
     return tags
+
+
+def _trick_clauses(rules: Rules, verdict: Verdict) -> list[str]:
+    if table_of(rules).players == 3:
+        return ["play.three-seat-turns", "play.trick-winner"]
+    pack = pack_of(rules)
+    played = [
+        parse_card(a["card"])
+        for a in verdict.actions[_hand_start(verdict.actions) :]
+        if a["action"] == "play"
+    ]
+    if any(card in pack.top_trumps for card in played):
+        return ["play.top-trump-wins", "deck.top_trumps", "play.trick-winner"]
+    return ["play.trick-winner"]
 
 
 def _hand_start(actions: list[dict[str, Any]]) -> int:
@@ -148,7 +213,7 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
     items = set()
     sides = set()
     for where in found:
-        match = re.match(r"\$\.hands\[(\d+)\]\.sides\.(NS|EW)\.(\w+)", where)
+        match = re.match(r"\$\.hands\[(\d+)\]\.sides\.(\w+)\.(\w+)", where)
         if match:
             items.add(match.group(3))
             sides.add((int(match.group(1)), match.group(2)))
@@ -163,15 +228,19 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
             if len(line.nils) > 1:
                 return ["nil.double", "scoring.nil_bonus"]
             failed = any(not n.made for n in line.nils)
+            if any(getattr(n, "blind", False) for n in line.nils):
+                return ["scoring.blind_nil_penalty" if failed else "scoring.blind_nil_bonus"]
             return ["scoring.nil_penalty", "nil.failed"] if failed else ["scoring.nil_bonus"]
+        if item in ("contract", "tricks", "made", "overtricks") and _zero_bid(game, hand):
+            return ["bid.zero-not-nil", "bidding.min_bid"]
         if item == "contract_points":
-            if line.made:
-                return ["scoring.points_per_bid_trick"]
-            return [_value_tag(rules, "scoring.set_penalty"), "scoring.set_points_per_trick"]
+            return _contract_clauses(rules, line)
         if item == "bags_added":
             if line.nils and rules.scoring.nil_tricks.value != "count":
                 return [_value_tag(rules, "scoring.nil_tricks")]
             return [_value_tag(rules, "scoring.bags_count")]
+        if item == "bag_penalty" and rules.scoring.bag_points_cancelled:
+            return ["scoring.bag_points_cancelled", "scoring.bag_threshold"]
         if item == "bag_penalty":
             exact = getattr(line, "bags_before", 0) + line.bags_added == rules.scoring.bag_threshold
             return [
@@ -185,20 +254,54 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
     return ["scoring.points_per_bid_trick"]
 
 
+def _zero_bid(game: Game, hand: int) -> bool:
+    """Whether a seat bid 0 as a number in the hand (the zero bid, not nil)."""
+    return any(bid == 0 for bid in game.hand_results[hand].bids.values())
+
+
+def _contract_clauses(rules: Rules, line: Any) -> list[str]:
+    scoring = rules.scoring
+    if line.contract == table_of(rules).cards_per_hand and scoring.boston.value != "ordinary":
+        return [_value_tag(rules, "scoring.boston"), "game.boston"]
+    if scoring.bonus_bid_tricks is not None and line.contract == scoring.bonus_bid_tricks:
+        return ["scoring.bonus_bid_tricks", "scoring.bonus_bid_made", "scoring.bonus_bid_set"]
+    if line.made:
+        return ["scoring.points_per_bid_trick"]
+    return [_value_tag(rules, "scoring.set_penalty"), "scoring.set_points_per_trick"]
+
+
 def _status_clauses(rules: Rules, game: Game) -> list[str]:
     totals = game.totals
     end = rules.game_end
-    if totals["NS"] == totals["EW"]:
+    result = game.hand_results[-1] if game.hand_results else None
+    if (
+        result is not None
+        and getattr(result, "boston", None)
+        and rules.scoring.boston.value == ("wins-game")
+    ):
+        return ["scoring.boston=wins-game", "game.boston"]
+    top = max(totals.values())
+    if list(totals.values()).count(top) > 1:
         return [_value_tag(rules, "game_end.tie"), "game.equal-totals"]
+    if end.hands is not None:
+        return ["game_end.hands", "game.fixed-hands"]
     if end.losing_floor is not None and min(totals.values()) <= end.losing_floor:
         exact = end.losing_floor in totals.values()
         return ["game_end.losing_floor"] + (["game.floor-exact"] if exact else [])
-    if end.target in totals.values():
+    if end.target is not None and end.target in totals.values():
         return [_value_tag(rules, "game_end.target_rule"), "game.target-exact"]
     return ["game_end.target", _value_tag(rules, "game_end.target_rule")]
 
 
 def _turn_clauses(rules: Rules, game: Game) -> list[str]:
+    if table_of(rules).players == 3 and game.phase in (Phase.BID, Phase.PLAY):
+        return ["play.three-seat-turns", "table.players"]
+    if game.phase is Phase.PASS or (game.phase is Phase.PLAY and _after_exchange(game)):
+        return [
+            _value_tag(rules, "bidding.blind_nil_exchange_order"),
+            "exchange.pass",
+            "bidding.blind_nil_exchange",
+        ]
     if game.phase is Phase.DEAL:
         return [_value_tag(rules, "deal.dealer_rotation")]
     if game.phase is Phase.BID and not game.bids:
@@ -210,6 +313,11 @@ def _turn_clauses(rules: Rules, game: Game) -> list[str]:
     if game.phase is Phase.OVER:
         return _status_clauses(rules, game)
     return ["turn.out-of-turn"]
+
+
+def _after_exchange(game: Game) -> bool:
+    """Whether play is about to start after a blind nil exchange."""
+    return bool(game.passes) and game.trick_number == 1 and not game.current_trick
 
 
 def probe_for(judge: Judge, verdict: Verdict) -> dict[str, Any] | None:
@@ -224,6 +332,8 @@ def probe_for(judge: Judge, verdict: Verdict) -> dict[str, Any] | None:
         return None
     seat = verdict.reference["to_act"]["seat"]
     phase = verdict.reference["to_act"]["phase"]
+    if phase not in ("bid", "play"):
+        return None
     probe = (
         {"action": "play", "seat": seat, "card": extra[0]}
         if phase == "play"

@@ -14,21 +14,30 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.fuzz.observe import END_ASKS, observe
+from conformance.observables import legal
 from reference_engine.bots import make_bot
 from reference_engine.bots.card_play import SeatView, choose_card
 from reference_engine.bots.sensible import SensibleBot
 from reference_engine.bots.view import legal_bids
 from reference_engine.cards import CARD_TEXT, FULL_DECK, cards_in
 from reference_engine.game import Game, Phase
+from reference_engine.pack import pack_of
 from reference_engine.seats import SEATS
+from reference_engine.table import table_of
 from reference_engine.variant import ResolvedVariant
 
 DEFAULT_HANDS_PER_GAME = 6
 """Hands played at most in one fuzzed game; the starting positions bring the end near."""
 
 # The kinds of point inside a hand where the legal actions are asked, in the order a run
-# cycles through them when only a few points per hand are asked.
+# cycles through them when only a few points per hand are asked. A hand with a blind nil
+# exchange is asked once more, at one of its passes.
 POINT_KINDS = ("first-lead", "lead-limited", "follow-limited", "bid", "lead-free", "follow-free")
+PASS_KIND = "pass"
+
+FIXED_HANDS_SCALE = 300
+"""Where a game of a fixed number of hands has no target, the totals its starting positions
+are drawn around."""
 
 NAMES = tuple(seat.name for seat in SEATS)
 """Seat letters by seat number: reading an enum member's name is slow in a loop this hot."""
@@ -74,13 +83,16 @@ def game_rng(seed: int, number: int) -> random.Random:
 
 
 def starting_position(rules: Any, rng: random.Random) -> dict[str, Any]:
-    """A setup: a fresh game, or a game in progress near one of its edges."""
+    """A setup: a fresh game, or a game in progress near one of its edges (a total near the
+    target or the floor, bags near the threshold, level totals, the last of a fixed number of
+    hands)."""
+    table = table_of(rules)
     end = rules.game_end
     threshold = rules.scoring.bag_threshold
-    target = end.target
+    target = end.target if end.target is not None else FIXED_HANDS_SCALE
     kind = rng.choice(("fresh", "middle", "near-target", "level", "near-floor", "bags"))
-    scores = {"NS": 0, "EW": 0}
-    bags = {"NS": 0, "EW": 0}
+    scores = dict.fromkeys(table.sides, 0)
+    bags = dict.fromkeys(table.sides, 0)
     if kind == "middle":
         scores = {side: rng.randrange(-150, target - 100, 10) for side in scores}
         bags = {side: rng.randrange(threshold) for side in bags}
@@ -90,13 +102,21 @@ def starting_position(rules: Any, rng: random.Random) -> dict[str, Any]:
     elif kind == "level":
         # Level near the target, or level past it (a tie that called for another hand).
         level = target + rng.randrange(-140, 60)
-        scores = {"NS": level, "EW": level}
+        scores = dict.fromkeys(table.sides, level)
     elif kind == "near-floor" and end.losing_floor is not None:
         scores = {side: end.losing_floor + rng.randrange(0, 140) for side in scores}
     elif kind == "bags":
         bags = {side: rng.randrange(max(0, threshold - 4), threshold) for side in bags}
         scores = {side: rng.randrange(0, target // 2, 10) for side in scores}
-    return {"dealer": rng.choice("NESW"), "scores": scores, "bags": bags}
+    setup: dict[str, Any] = {
+        "dealer": rng.choice("".join(seat.name for seat in table.seats)),
+        "scores": scores,
+        "bags": bags,
+    }
+    if end.hands is not None:
+        # Fresh, or with the last hand or two of the game still to play.
+        setup["hands_played"] = 0 if kind == "fresh" else max(0, end.hands - 1 - rng.randrange(2))
+    return setup
 
 
 class GreedyBot:
@@ -111,6 +131,9 @@ class GreedyBot:
 
     def choose_play(self, game: Game, seat: Any) -> int:
         allowed = game.legal_plays(seat)
+        pack = pack_of(game.rules)
+        if not pack.standard:
+            return pack.highest(allowed)
         return max(cards_in(allowed), key=lambda card: (card % 13, card // 13))
 
 
@@ -119,6 +142,9 @@ class SensibleFuzzBot(SensibleBot):
     choices for a fraction of the time the general view takes."""
 
     def choose_play(self, game: Game, seat: Any) -> int:
+        if not _plain_table(game.rules):
+            # The shortcut knows the 52-card pack at four seats only.
+            return super().choose_play(game, seat)
         hands = game.hands
         trick = [(NAMES[s], card) for s, card in game.current_trick]
         on_table = 0
@@ -144,6 +170,20 @@ def _bot(kind: str, rng: random.Random) -> Any:
     return SensibleFuzzBot(seed) if kind == "sensible" else make_bot(kind, seed)
 
 
+def _plain_table(rules: Any) -> bool:
+    """The standard pack dealt to four seats: what the shortcuts here know."""
+    return pack_of(rules).standard and table_of(rules).players == 4
+
+
+def _choose_pass(bot: Any, game: Game, seat: Any, rng: random.Random) -> Any:
+    """The cards a seat passes in a blind nil exchange: the bot's choice where it has one,
+    else any pass the game allows."""
+    choose = getattr(bot, "choose_pass", None)
+    if choose is not None:
+        return choose(game, seat)
+    return rng.choice(game.legal_actions())
+
+
 def lopsided_deal(rng: random.Random) -> tuple[int, int, int, int]:
     """A deal where one partnership holds the 26 highest cards (spades counted highest)."""
     order = sorted(range(52), key=lambda card: (card % 13 + 13 * (card // 13 == 3), rng.random()))
@@ -158,18 +198,20 @@ def lopsided_deal(rng: random.Random) -> tuple[int, int, int, int]:
 
 
 def _aim(variant: ResolvedVariant, game: Game, setup: dict[str, Any], rng: random.Random) -> Game:
-    """The first hand replayed from totals chosen so that it ends on an edge of the game: both
+    """The first hand replayed from totals chosen so that it ends on an edge of the game: all
     sides level at or past the target, one side exactly on the target or a point short, or
     exactly on the losing floor. The hand's points do not depend on the totals carried in."""
     end = variant.rules.game_end
-    points = {side: game.hand_results[0].sides[side].hand_points for side in ("NS", "EW")}
+    sides = table_of(variant.rules).sides
+    points = {side: game.hand_results[0].sides[side].hand_points for side in sides}
+    target = end.target if end.target is not None else FIXED_HANDS_SCALE
     aims = []
     low = min(points.values())
     if low > 0:
-        level = end.target + rng.randrange(low)
-        aims += [{"NS": level, "EW": level}] * 2
+        level = target + rng.randrange(low)
+        aims += [dict.fromkeys(sides, level)] * 2
     for side, gained in points.items():
-        if gained > 0:
+        if gained > 0 and end.target is not None:
             aims.append({side: end.target - rng.randrange(2)})
         if gained < 0 and end.losing_floor is not None:
             aims.append({side: end.losing_floor + rng.randrange(2)})
@@ -187,6 +229,16 @@ def _aim(variant: ResolvedVariant, game: Game, setup: dict[str, Any], rng: rando
     return Game.replay(variant, new, list(game.log))
 
 
+def _hand_setup(game: Game) -> dict[str, Any]:
+    """The setup a case starting at the next deal would give."""
+    setup: dict[str, Any] = {
+        "dealer": game.dealer.name, "scores": dict(game.totals), "bags": dict(game.bags),
+    }  # fmt: skip
+    if game.rules.game_end.hands is not None:
+        setup["hands_played"] = game.hand_number - 1
+    return setup
+
+
 def play_fuzz_game(
     variant: ResolvedVariant,
     seed: int,
@@ -198,16 +250,25 @@ def play_fuzz_game(
     """Play game `number` of the run with `seed`: its setup, its log, the reference's answers at
     its points (`points_per_hand` of them, None for every bid and card) and at its end."""
     rng = game_rng(seed, number)
-    setup = starting_position(variant.rules, rng)
-    # A style per partnership, so that one side can pile up bags while the other plays on.
-    styles = [rng.choice(("random", "sensible", "random", "sensible", "greedy")) for _ in "NE"]
-    kinds = [styles[seat & 1] for seat in range(4)]
+    rules = variant.rules
+    table = table_of(rules)
+    plain = _plain_table(rules)
+    setup = starting_position(rules, rng)
+    # A style per side, so that one side can pile up bags while the other plays on.
+    styles = [
+        rng.choice(("random", "sensible", "random", "sensible", "greedy"))
+        for _ in ("NE" if table.partnerships else table.seats)
+    ]
+    kinds = [
+        styles[seat & 1] if table.partnerships else styles[min(seat, len(styles) - 1)]
+        for seat in range(4)
+    ]
     bots = [_bot(kind, rng) for kind in kinds]
-    game = Game.new(variant, dealer=setup["dealer"], scores=setup["scores"], bags=setup["bags"])
+    game = Game.replay(variant, setup, [])
     winners: list[list[str]] = []
     starts: list[HandStart] = []
-    steps: list[tuple[int, str, str, int | None, int]] = []  # (at, kind, seat, legal, tricks)
-    bid_choices: list[Any] | None = None
+    # (at, kind, seat, legal cards as a mask or the legal actions as listed, tricks taken)
+    steps: list[tuple[int, str, str, Any, int]] = []
     aimed = rng.random() < 0.3
     for number_in_game in range(hands):
         if number_in_game == 1 and aimed:
@@ -216,13 +277,8 @@ def play_fuzz_game(
             starts[0] = HandStart(0, setup)
         if game.phase is not Phase.DEAL:
             break
-        starts.append(
-            HandStart(
-                len(game.log),
-                {"dealer": game.dealer.name, "scores": dict(game.totals), "bags": dict(game.bags)},
-            )
-        )
-        if rng.random() < 0.2:
+        starts.append(HandStart(len(game.log), _hand_setup(game)))
+        if rng.random() < 0.2 and plain:
             game.deal(list(lopsided_deal(rng)))
         else:
             game.deal(None, seed=rng.getrandbits(64))
@@ -230,10 +286,13 @@ def play_fuzz_game(
         while game.phase is Phase.BID:  # type: ignore[comparison-overlap]  # deal() moved it on
             seat = game.to_act
             assert seat is not None
-            if bid_choices is None:
-                bid_choices = legal_bids(game)
-            steps.append((len(game.log), "bid", NAMES[seat], None, len(winners[-1])))
+            steps.append((len(game.log), "bid", NAMES[seat], legal(game), len(winners[-1])))
             game.bid(seat, bots[seat].choose_bid(game, seat))
+        while game.phase is Phase.PASS:  # type: ignore[comparison-overlap]  # bids moved it on
+            seat = game.to_act
+            assert seat is not None
+            steps.append((len(game.log), PASS_KIND, NAMES[seat], legal(game), 0))
+            game.apply(_choose_pass(bots[seat], game, seat, rng))
         taken = winners[-1]
         while game.phase is Phase.PLAY:  # type: ignore[comparison-overlap]  # bids moved it on
             seat = game.to_act
@@ -255,14 +314,15 @@ def play_fuzz_game(
         setup,
         [action.to_json() for action in game.log],
         starts,
-        bots="/".join(f"{s.name}={k}" for s, k in zip(SEATS, kinds, strict=True)),
+        bots="/".join(f"{s.name}={kinds[s]}" for s in table.seats),
     )
     fuzz.final = observe(game, winners, END_ASKS)
     chosen = _choose_points(steps, starts, number, points_per_hand, rng)
     for at, kind, seat, allowed, tricks in chosen:
         hand = sum(1 for s in starts if s.at < at) - 1
-        if allowed is None:
-            answers = {"legal": list(bid_choices or []), "to_act": {"phase": "bid", "seat": seat}}
+        if kind in ("bid", PASS_KIND):
+            phase = kind
+            answers = {"legal": allowed, "to_act": {"phase": phase, "seat": seat}}
         else:
             answers = {
                 "legal": [CARD_TEXT[c] for c in cards_in(allowed)],
@@ -274,12 +334,12 @@ def play_fuzz_game(
 
 
 def _choose_points(
-    steps: list[tuple[int, str, str, int | None, int]],
+    steps: list[tuple[int, str, str, Any, int]],
     starts: list[HandStart],
     number: int,
     per_hand: int | None,
     rng: random.Random,
-) -> list[tuple[int, str, str, int | None, int]]:
+) -> list[tuple[int, str, str, Any, int]]:
     if per_hand is None:
         return steps
     chosen = []
@@ -296,4 +356,6 @@ def _choose_points(
         order = [POINT_KINDS[(offset + k) % len(POINT_KINDS)] for k in range(len(POINT_KINDS))]
         for kind in [k for k in order if k in by_kind][:per_hand]:
             chosen.append(rng.choice(by_kind[kind]))
+        if PASS_KIND in by_kind:
+            chosen.append(rng.choice(by_kind[PASS_KIND]))
     return chosen

@@ -5,7 +5,8 @@ bags as the setup, keeping an earlier hand only when the difference needs it); t
 action after which the answers differ; a plain setup (totals and bags of zero, where the
 difference survives); and the simplest deal: cards swapped, two at a time, toward a deck
 where North holds the spades, East the hearts, South the diamonds and West the clubs, each
-card's plays renamed with it, as long as the log still replays and the answers still differ.
+card's passes and plays renamed with it (at three seats clubs go North; a top trump is a
+spade), as long as the log still replays and the answers still differ.
 """
 
 from __future__ import annotations
@@ -20,9 +21,12 @@ from conformance.fuzz.games import FuzzGame
 from conformance.fuzz.observe import SHEET_ITEMS, asks_at
 from conformance.reference_adapter import ReferenceEngine
 from reference_engine.cards import CARD_TEXT, cards_in, parse_card
-from reference_engine.deal import format_pbn, parse_pbn
+from reference_engine.deal import format_deal, parse_deal
 from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game
+from reference_engine.pack import pack_of
+from reference_engine.table import table_of
+from reference_engine.variant.model import Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +134,7 @@ def earliest(judge: Judge, verdict: Verdict) -> Verdict:
 
 def plain_setup(judge: Judge, verdict: Verdict) -> Verdict:
     """Totals and bags of zero where the difference does not need them."""
-    zero = {"NS": 0, "EW": 0}
+    zero = dict.fromkeys(table_of(judge.rules).sides, 0)
     for change in ({"scores": zero, "bags": zero}, {"scores": zero}, {"bags": zero}):
         setup = {**verdict.setup, **change}
         if setup == verdict.setup:
@@ -141,25 +145,32 @@ def plain_setup(judge: Judge, verdict: Verdict) -> Verdict:
     return verdict
 
 
-def home(card: int) -> int:
-    """The seat that holds `card` in the simplest deal: spades N, hearts E, diamonds S, clubs W."""
-    return 3 - card // 13
+def home(card: int, rules: Rules | None = None) -> int:
+    """The seat that holds `card` in the simplest deal: spades N, hearts E, diamonds S, clubs W
+    (at three seats, clubs with North again); a top trump is a spade."""
+    if rules is None:
+        return 3 - card // 13
+    seats = table_of(rules).seats
+    suit = pack_of(rules).suit_of[card]
+    return seats[(3 - suit) % len(seats)]
 
 
 def simplest_deals(judge: Judge, verdict: Verdict, passes: int = 3) -> Verdict:
     """Each deal of the log moved toward the simplest deal, two cards at a time."""
     best = verdict
+    rules = judge.rules
+    order = sorted(cards_in(pack_of(rules).cards), reverse=True)
     for index, action in enumerate(verdict.actions):
         if action["action"] != "deal":
             continue
         for _ in range(passes):
             improved = False
-            for card in range(51, -1, -1):
-                hands = list(parse_pbn(best.actions[index]["hands"]))
+            for card in order:
+                hands = list(parse_deal(best.actions[index]["hands"]))
                 seat = next(s for s in range(4) if hands[s] >> card & 1)
-                if seat == home(card):
+                if seat == home(card, rules):
                     continue
-                for other in _partners(hands, card, seat):
+                for other in _partners(hands, card, seat, rules):
                     found = judge.differs(best.setup, _swapped(best.actions, index, card, other))
                     if found is not None:
                         best, improved = found, True
@@ -169,27 +180,32 @@ def simplest_deals(judge: Judge, verdict: Verdict, passes: int = 3) -> Verdict:
     return best
 
 
-def _partners(hands: list[int], card: int, seat: int, tries: int = 3) -> list[int]:
+def _partners(hands: list[int], card: int, seat: int, rules: Rules, tries: int = 3) -> list[int]:
     """Cards to swap `card` with: held where it belongs, best those that belong where it is."""
-    there = list(cards_in(hands[home(card)]))
-    fits = [c for c in there if home(c) == seat]
-    misplaced = [c for c in there if home(c) != home(card) and c not in fits]
+    belongs = home(card, rules)
+    there = list(cards_in(hands[belongs]))
+    fits = [c for c in there if home(c, rules) == seat]
+    misplaced = [c for c in there if home(c, rules) != belongs and c not in fits]
     return (fits[::-1] + misplaced[::-1])[:tries]
 
 
 def _swapped(actions: list[dict[str, Any]], index: int, a: int, b: int) -> list[dict[str, Any]]:
-    """The log with cards `a` and `b` exchanged in the deal at `index` and its hand's plays."""
+    """The log with cards `a` and `b` exchanged in the deal at `index` and its hand's passes
+    and plays."""
     rename: Callable[[int], int] = lambda c: b if c == a else a if c == b else c  # noqa: E731
     hands = [0, 0, 0, 0]
-    for seat, mask in enumerate(parse_pbn(actions[index]["hands"])):
+    for seat, mask in enumerate(parse_deal(actions[index]["hands"])):
         for card in cards_in(mask):
             hands[seat] |= 1 << rename(card)
     out = list(actions)
-    out[index] = {"action": "deal", "hands": format_pbn(hands)}
+    out[index] = {"action": "deal", "hands": format_deal(hands)}
     for i in range(index + 1, len(actions)):
         entry = actions[i]
         if entry["action"] == "deal":
             break
         if entry["action"] == "play":
             out[i] = {**entry, "card": CARD_TEXT[rename(parse_card(entry["card"]))]}
+        elif entry["action"] == "pass":
+            renamed = sorted((rename(parse_card(c)) for c in entry["cards"]), reverse=True)
+            out[i] = {**entry, "cards": [CARD_TEXT[c] for c in renamed]}
     return out

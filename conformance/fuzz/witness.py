@@ -10,7 +10,11 @@ The search first changes only the rule in question (the first ruleset with that 
 in the second), so the witness shows that rule and not another; the witness is then replayed
 under both variants with the reference engine. Where the two variants cannot both replay any
 log that reaches the rule (the bidding order differs, say, before the first lead can show), the
-witness is checked with that one rule changed and says so.
+witness is checked with that one rule changed and says so. Where one rule's value cannot stand
+in the other ruleset on its own (the jokers ranked in a pack without jokers), the witness uses
+the part of it the pack can hold (the 2D promoted, say) and says so. Where the two variants
+cannot deal the same cards at all (a three-player table, a pack with jokers), the witness is a
+deal one of them plays and the other refuses (the `illegal` observable, the deal as the probe).
 """
 
 from __future__ import annotations
@@ -25,13 +29,14 @@ from conformance.fuzz.games import GreedyBot, lopsided_deal
 from conformance.fuzz.observe import SHEET_ITEMS, hand_sheet
 from conformance.observables import legal, status, to_act
 from conformance.tags import rule_value
-from reference_engine.actions import action_from_json
+from reference_engine.actions import Deal, action_from_json
 from reference_engine.bots import make_bot
 from reference_engine.bots.view import legal_bids
 from reference_engine.cards import CARD_TEXT, parse_card
 from reference_engine.deal import deal_from_seed
 from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game, Phase
+from reference_engine.pack import pack_of
 from reference_engine.rules_of_play import FIRST_BIDDER, FIRST_LEADER
 from reference_engine.seats import parse_seat
 from reference_engine.table import table_of
@@ -72,6 +77,10 @@ class Builder:
     """Totals chosen after the hand so that it ends on an edge: `target`, `level`, `floor`."""
     bags: bool = False
     """Start with bags close to the threshold."""
+    trail: bool = False
+    """Start with one side far enough behind to bid blind nil."""
+    last_hand: bool = False
+    """Start at the last hand of a game of a fixed number of hands."""
 
 
 BUILDERS: dict[str, Builder] = {
@@ -89,6 +98,19 @@ BUILDERS: dict[str, Builder] = {
     "game_end.target_rule": Builder(aim="target"),
     "game_end.tie": Builder(aim="level"),
     "game_end.losing_floor": Builder(aim="floor"),
+    "game_end.hands": Builder(last_hand=True),
+    "bidding.blind_nil": Builder(style="blind", trail=True),
+    "bidding.blind_nil_trailing_by": Builder(style="blind", trail=True),
+    "bidding.blind_nil_exchange": Builder(style="blind", trail=True),
+    "bidding.blind_nil_exchange_order": Builder(style="blind", trail=True),
+    "scoring.blind_nil_bonus": Builder(style="blind", trail=True),
+    "scoring.blind_nil_penalty": Builder(style="blind", trail=True),
+    "scoring.bag_points_cancelled": Builder(style="greedy", bags=True),
+    "scoring.bonus_bid_tricks": Builder(style="bonus"),
+    "scoring.bonus_bid_made": Builder(style="bonus"),
+    "scoring.bonus_bid_set": Builder(style="bonus"),
+    "scoring.boston": Builder(style="boston"),
+    "scoring.boston_points": Builder(style="boston"),
 }
 """Rule path -> builder; any rule not listed is looked for with the default builder."""
 
@@ -112,9 +134,57 @@ class _NilBot:
         return self.inner.choose_play(game, seat)
 
 
+class _BlindBot(_NilBot):
+    """Bids blind nil whenever it may, and otherwise as the nil bot does."""
+
+    name = "blind"
+
+    def choose_bid(self, game: Game, seat: Any) -> Any:
+        if "blind-nil" in legal_bids(game) and self.rng.random() < 0.8:
+            return "blind-nil"
+        return super().choose_bid(game, seat)
+
+    def choose_pass(self, game: Game, seat: Any) -> Any:
+        return self.rng.choice(game.legal_actions())
+
+
+class _ContractBot(GreedyBot):
+    """Bids so that its side's contract comes to a set number of tricks (the bonus bid, or
+    every trick for a Boston), and plays its highest card."""
+
+    name = "contract"
+
+    def __init__(self, style: str) -> None:
+        self.style = style
+
+    def choose_bid(self, game: Game, seat: Any) -> Any:
+        rules = game.rules
+        table = table_of(rules)
+        wanted = (
+            table.cards_per_hand
+            if self.style == "boston"
+            else rules.scoring.bonus_bid_tricks or table.cards_per_hand - 3
+        )
+        partner = table.partner[seat]
+        bid = game.bids.get(partner) if partner is not None else None
+        choice = wanted - bid if isinstance(bid, int) else (wanted + 1) // 2
+        if partner is None:
+            choice = wanted
+        allowed = legal_bids(game)
+        return choice if choice in allowed else super().choose_bid(game, seat)
+
+
 def _bots(style: str, rng: random.Random) -> list[Any]:
     if style == "nil":
         return [_NilBot(rng.getrandbits(32)) for _ in range(4)]
+    if style == "blind":
+        return [_BlindBot(rng.getrandbits(32)) for _ in range(4)]
+    if style in ("bonus", "boston"):
+        strong = rng.randrange(2)
+        return [
+            _ContractBot(style) if seat & 1 == strong else make_bot("random", rng.getrandbits(32))
+            for seat in range(4)
+        ]
     if style == "greedy":
         strong = rng.randrange(2)
         return [
@@ -124,36 +194,70 @@ def _bots(style: str, rng: random.Random) -> list[Any]:
     return [make_bot(rng.choice(("random", "sensible")), rng.getrandbits(32)) for _ in range(4)]
 
 
+def shared_table(rulesets: list[Rules]) -> bool:
+    """Whether the rulesets seat the same players, score the same sides and deal the same
+    cards, so that one setup and log can be replayed under each."""
+    first = rulesets[0]
+    table, cards = table_of(first), pack_of(first).cards
+    return all(
+        table_of(r).seats == table.seats
+        and table_of(r).sides == table.sides
+        and pack_of(r).cards == cards
+        for r in rulesets[1:]
+    )
+
+
 def _hand_log(
     rulesets: list[Rules], builder: Builder, rng: random.Random
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """One hand played under every ruleset at once: each action is one all of them allow, and
     the hand stops early where they disagree on whose turn it is. Its setup and its log."""
     first = rulesets[0]
+    table, pack = table_of(first), pack_of(first)
     bags = first.scoring.bag_threshold - 1 - rng.randrange(3) if builder.bags else 0
+    plain = pack.standard and table.players == 4
     deal = (
         list(lopsided_deal(rng))
-        if builder.style == "greedy"
-        else list(deal_from_seed(rng.getrandbits(64)))
+        if builder.style in ("greedy", "bonus", "boston") and plain
+        else list(deal_from_seed(rng.getrandbits(64), pack, table))
     )
     dealer = _agreeing_dealer(rulesets, deal, rng)
-    scores = {"NS": 0, "EW": 0}
-    side_bags = {"NS": max(0, bags), "EW": max(0, bags)}
-    setup: dict[str, Any] = {"dealer": dealer, "scores": scores, "bags": side_bags}
-    games = [Game(r, parse_seat(dealer), scores, side_bags) for r in rulesets]
+    setup: dict[str, Any] = {"dealer": dealer}
+    if all(table_of(r).sides == table.sides for r in rulesets):
+        scores = dict.fromkeys(table.sides, 0)
+        if builder.trail:
+            # One side behind the rest by about the margin blind nil asks for, either side of it.
+            behind = rng.choice(table.sides)
+            margin = max(r.bidding.blind_nil_trailing_by or 0 for r in rulesets)
+            ahead = max(10, margin + rng.randrange(-20, 60, 10))
+            scores = {side: 0 if side == behind else ahead for side in table.sides}
+        setup["scores"] = scores
+        setup["bags"] = dict.fromkeys(table.sides, max(0, bags))
+    if builder.last_hand:
+        setup["hands_played"] = max((r.game_end.hands or 1) for r in rulesets) - 1
+    games = [Game.replay(r, setup, []) for r in rulesets]
     bots = _bots(builder.style, rng)
     for game in games:
         game.deal(deal)
     lead = games[0]
-    while lead.phase in (Phase.BID, Phase.PLAY):
+    while lead.phase in (Phase.BID, Phase.PASS, Phase.PLAY):
         if any(to_act(g) != to_act(lead) for g in games):
             break
+        seat = lead.to_act
+        assert seat is not None
+        if lead.phase is Phase.PASS:
+            # Any pass will do, so long as every ruleset takes it.
+            choose = getattr(bots[seat], "choose_pass", None)
+            record = choose(lead, seat) if choose else rng.choice(lead.legal_actions())
+            if not all(g.can(record) for g in games):
+                break
+            for game in games:
+                game.apply(record)
+            continue
         allowed = [set(map(str, legal(g))) for g in games]
         common = set.intersection(*allowed)
         if not common:
             break
-        seat = lead.to_act
-        assert seat is not None
         if lead.phase is Phase.BID:
             choice: Any = bots[seat].choose_bid(lead, seat)
         else:
@@ -166,7 +270,7 @@ def _hand_log(
                 game.bid(seat, choice)
             else:
                 game.play(seat, choice)
-    if builder.aim and lead.hand_results:
+    if builder.aim and lead.hand_results and "scores" in setup:
         setup["scores"] = _aimed(first, builder.aim, lead, rng)
     return setup, [action.to_json() for action in lead.log]
 
@@ -174,7 +278,7 @@ def _hand_log(
 def _agreeing_dealer(rulesets: list[Rules], deal: list[int], rng: random.Random) -> str:
     """A dealer for whom every ruleset has the same first bidder and first leader, so that one
     log can be replayed under all of them; any dealer if there is none."""
-    seats = list("NESW")
+    seats = [seat.name for seat in table_of(rulesets[0]).seats]
     rng.shuffle(seats)
     for name in seats:
         dealer = parse_seat(name)
@@ -198,18 +302,18 @@ def _agreeing_dealer(rulesets: list[Rules], deal: list[int], rng: random.Random)
 
 def _aimed(rules: Rules, aim: str, game: Game, rng: random.Random) -> dict[str, int]:
     """Totals to start from so that the hand ends on the edge the builder aims at."""
-    points = {side: game.hand_results[0].sides[side].hand_points for side in ("NS", "EW")}
+    sides = table_of(rules).sides
+    points = {side: game.hand_results[0].sides[side].hand_points for side in sides}
     end = rules.game_end
-    side = rng.choice(("NS", "EW"))
+    target = end.target if end.target is not None else 300
+    side = rng.choice(sides)
     if aim == "level":
-        level = end.target + rng.randrange(0, 30)
+        level = target + rng.randrange(0, 30)
         return {s: level - points[s] for s in points}
+    edge = target
     if aim == "floor":
-        floor = end.losing_floor if end.losing_floor is not None else -200
-        other = "EW" if side == "NS" else "NS"
-        return {side: floor + rng.randrange(-10, 11) - points[side], other: 0}
-    other = "EW" if side == "NS" else "NS"
-    return {side: end.target + rng.randrange(-10, 11) - points[side], other: 0}
+        edge = end.losing_floor if end.losing_floor is not None else -200
+    return {s: edge + rng.randrange(-10, 11) - points[s] if s == side else 0 for s in sides}
 
 
 # --- replaying one log under several rulesets -----------------------------------------------
@@ -222,7 +326,7 @@ def timeline(
     whose turn and the legal actions before each action, the trick winners after each trick,
     the score sheet, totals, bags and status after each hand. It stops where `rules` refuse
     an action of the log."""
-    game = Game(rules, parse_seat(setup["dealer"]), setup["scores"], setup["bags"])
+    game = Game.replay(rules, setup, [])
     seen: dict[tuple[int, str], Any] = {}
     for index, entry in enumerate(log):
         seen[(index, "to_act")] = to_act(game)
@@ -238,7 +342,7 @@ def timeline(
             for name, read in _END_READERS:
                 seen[(index + 1, name)] = read(game)
     else:
-        if game.phase in (Phase.BID, Phase.PLAY):
+        if game.phase in (Phase.BID, Phase.PASS, Phase.PLAY):
             seen[(len(log), "to_act")] = to_act(game)
             seen[(len(log), "legal")] = legal(game)
     return seen
@@ -275,11 +379,14 @@ def _search(
     """A witness replayed under both `a` and `b` showing what `alone` (a with the one rule
     changed) shows; and, failing that, one shown by `alone` only."""
     isolated = None
+    shared = shared_table([a, b])
     for attempt in range(tries):
+        if not shared and (alone is None or isolated is not None):
+            break
         rulesets = [a, b] + ([alone] if alone is not None else [])
-        if attempt % 2 and alone is not None and isolated is None:
+        if alone is not None and isolated is None and (attempt % 2 or not shared):
             # Every other hand leaves the second variant out, for when the two cannot share a
-            # log (one bids first where the other leads first, say).
+            # log (one bids first where the other leads first, say, or they deal other cards).
             rulesets = [a, alone]
         try:
             setup, log = _hand_log(rulesets, builder, rng)
@@ -288,7 +395,8 @@ def _search(
             # named, say): look for the plain difference of the two variants instead.
             alone = None
             continue
-        ta, tb = timeline(a, setup, log), timeline(b, setup, log)
+        ta = timeline(a, setup, log)
+        tb = timeline(b, setup, log) if b in rulesets else {}
         point = parting(ta, timeline(alone, setup, log) if alone is not None else tb)
         if alone is not None and point is not None and b not in rulesets:
             if isolated is None:
@@ -320,16 +428,16 @@ def verified(a: ResolvedVariant, b: ResolvedVariant, witness: dict[str, Any]) ->
     engine = ReferenceEngine()
     seen = []
     for variant in (a, b):
-        response = engine.run_resolved(
-            variant,
-            {
-                "id": "witness",
-                "variant": {"id": variant.id, "options": dict(variant.chosen)},
-                "setup": witness["setup"],
-                "actions": witness["actions"],
-                "ask": [witness["observable"]],
-            },  # fmt: skip
-        )
+        request: dict[str, Any] = {
+            "id": "witness",
+            "variant": {"id": variant.id, "options": dict(variant.chosen)},
+            "setup": witness["setup"],
+            "actions": witness["actions"],
+            "ask": [witness["observable"]],
+        }
+        if "probe" in witness:
+            request["probe"] = witness["probe"]
+        response = engine.run_resolved(variant, request)  # type: ignore[arg-type]
         if response["outcome"] != "answered":
             return False
         seen.append(response["answers"][witness["observable"]])
@@ -353,20 +461,16 @@ def find_witness(
     """A witness for rule `path`, checked; None if the search finds none."""
     builder = BUILDERS.get(path, Builder())
     rng = random.Random(f"{seed}:{path}")
-    try:
-        alone = with_rule(a.rules, path, _raw(b.rules, path))
-        Game(alone, parse_seat("N"), {"NS": 0, "EW": 0}, {"NS": 0, "EW": 0})
-    except (TypeError, ValueError, KeyError):
-        alone = None
+    own = _within_its_feature(a, b, path, builder, rng, tries // 2)
+    if own is not None:
+        return own
+    alone, told = _changed(a.rules, path, _raw(b.rules, path), b.rules)
     both, isolated = _search(a.rules, b.rules, alone, builder, rng, tries)
     if both is not None and verified(a, b, both):
         return {**both, "checked": "both variants"}
     # Some rules show only beside others (bags when set matter only where a nil's tricks are
     # bags): look from the second variant's side too.
-    try:
-        back = with_rule(b.rules, path, _raw(a.rules, path))
-    except (TypeError, ValueError):
-        back = None
+    back, told_back = _changed(b.rules, path, _raw(a.rules, path), a.rules)
     found, isolated_back = _search(b.rules, a.rules, back, builder, rng, tries // 2)
     if found is not None:
         flipped = {**found, "a": found["b"], "b": found["a"]}
@@ -375,10 +479,135 @@ def find_witness(
     if isolated is None and isolated_back is not None and back is not None:
         if _verified_alone(b.rules, back, isolated_back):
             return {**isolated_back, "a": isolated_back["b"], "b": isolated_back["a"],
-                    "checked": f"{b.id} with only {path} changed"}  # fmt: skip
+                    "checked": f"{b.id} with {told_back}"}  # fmt: skip
     if isolated is not None and alone is not None and _verified_alone(a.rules, alone, isolated):
-        return {**isolated, "checked": f"{a.id} with only {path} changed"}
+        return {**isolated, "checked": f"{a.id} with {told}"}
+    probe = deal_probe(a, b, rng)
+    if probe is not None and verified(a, b, probe):
+        return {**probe, "checked": "both variants"}
     return None
+
+
+def _within_its_feature(
+    a: ResolvedVariant,
+    b: ResolvedVariant,
+    path: str,
+    builder: Builder,
+    rng: random.Random,
+    tries: int,
+) -> dict[str, Any] | None:
+    """Where one variant lacks the feature a rule belongs to (blind nil, say) and the other
+    has it: a witness played where the feature is, with only this rule set as the other has
+    it (the exchange skipped, the margin dropped), so that it shows this rule and not the
+    feature as a whole."""
+    for has, lacks in ((b, a), (a, b)):
+        along = [p for p in COMPANIONS.get(path, ()) if _raw(has.rules, p) != _raw(lacks.rules, p)]
+        if along in ([], [path]):
+            continue
+        changed, told = _changed(has.rules, path, _raw(lacks.rules, path))
+        if changed is None:
+            continue
+        _, isolated = _search(has.rules, lacks.rules, changed, builder, rng, tries)
+        if isolated is not None and _verified_alone(has.rules, changed, isolated):
+            if has is a:
+                return {**isolated, "checked": f"{has.id} with {told}"}
+            flipped = {**isolated, "a": isolated["b"], "b": isolated["a"]}
+            return {**flipped, "checked": f"{has.id} with {told}"}
+    return None
+
+
+def _playable(rules: Rules) -> bool:
+    try:
+        Game.new(rules)
+    except (TypeError, ValueError, KeyError):
+        return False
+    return True
+
+
+_BLIND_NIL = ("bidding.blind_nil", "scoring.blind_nil_bonus", "scoring.blind_nil_penalty")
+_BONUS_BID = ("scoring.bonus_bid_tricks", "scoring.bonus_bid_made", "scoring.bonus_bid_set")
+_BOSTON = ("scoring.boston", "scoring.boston_points")
+
+COMPANIONS: dict[str, tuple[str, ...]] = {
+    **{path: _BONUS_BID for path in _BONUS_BID},
+    **{path: _BOSTON for path in _BOSTON},
+    **{path: _BLIND_NIL for path in _BLIND_NIL},
+    "bidding.blind_nil_trailing_by": _BLIND_NIL,
+    "bidding.blind_nil_exchange": _BLIND_NIL,
+    "bidding.blind_nil_exchange_order": _BLIND_NIL,
+}
+"""Rules that show only beside others: a bonus bid's figures beside its number of tricks, a
+Boston's points beside the Boston rule, anything about blind nil beside blind nil allowed. A
+witness for one changes them together where the other ruleset sets them otherwise."""
+
+
+def _changed(
+    rules: Rules, path: str, value: Any, other: Rules | None = None
+) -> tuple[Rules | None, str]:
+    """`rules` with the one rule at `path` set to `value`, and how to say so: with its
+    companions set as in `other` too, where they differ. Where that makes no playable ruleset
+    and the rule is a list of cards, the part of `value` this pack holds (with any joker it
+    must still rank); None where neither plays."""
+    try:
+        alone = with_rule(rules, path, value)
+        told = f"only {path} changed"
+        if other is not None:
+            along = [
+                p
+                for p in COMPANIONS.get(path, ())
+                if p != path and _raw(rules, p) != _raw(other, p)
+            ]
+            for companion in along:
+                alone = with_rule(alone, companion, _raw(other, companion))
+            if along:
+                told = f"{path} changed, and {', '.join(along)} with it"
+    except (TypeError, ValueError):
+        return None, ""
+    if _playable(alone):
+        return alone, told
+    if not (isinstance(value, tuple) and path.startswith("deck.")):
+        return None, ""
+    printed = _printed(rules)
+    held = [card for card in value if printed >> parse_card(card) & 1]
+    if path == "deck.top_trumps":
+        held = [c for c in _raw(rules, path) if c in ("BJ", "LJ") and c not in held] + held
+    if tuple(held) == _raw(rules, path):
+        return None, ""
+    near = with_rule(rules, path, tuple(held))
+    if not _playable(near):
+        return None, ""
+    return near, f"{path} set to [{', '.join(held)}]"
+
+
+def _printed(rules: Rules) -> int:
+    """The cards of the variant's kind of pack, those taken out included."""
+    pack = pack_of(rules)
+    mask = pack.cards
+    for card in pack.removed:
+        mask |= 1 << card
+    return mask
+
+
+def deal_probe(a: ResolvedVariant, b: ResolvedVariant, rng: random.Random) -> dict[str, Any] | None:
+    """Where the two variants deal different cards or seat different players: a deal one of
+    them plays and the other refuses, put as a probe before any action."""
+    for first in (a, b):
+        pack, table = pack_of(first.rules), table_of(first.rules)
+        deal = Deal(deal_from_seed(rng.getrandbits(64), pack, table)).to_json()
+        seen = [_probe_answer(v.rules, deal) for v in (a, b)]
+        if seen[0] != seen[1]:
+            return {"setup": {"dealer": "N"}, "actions": [], "observable": "illegal",
+                    "probe": deal, "a": seen[0], "b": seen[1]}  # fmt: skip
+    return None
+
+
+def _probe_answer(rules: Rules, action: dict[str, Any]) -> dict[str, Any]:
+    game = Game.new(rules)
+    try:
+        game.verify(action_from_json(action))
+    except IllegalActionError as exc:
+        return {"action": action, "reason": str(exc.reason)}
+    return {"action": action, "reason": None}
 
 
 def _verified_alone(a: Rules, alone: Rules, witness: dict[str, Any]) -> bool:
@@ -392,7 +621,7 @@ def _verified_alone(a: Rules, alone: Rules, witness: dict[str, Any]) -> bool:
         seen.append(game)
     return (
         witness["observable"]
-        in ("to_act", "legal", "trick_winners", "hands", "totals", "bags", "status")
+        in ("to_act", "legal", "trick_winners", "hands", "totals", "bags", "status", "illegal")
         and witness["a"] != witness["b"]
     )
 
@@ -414,6 +643,24 @@ def diff_variants(a: ResolvedVariant, b: ResolvedVariant, seed: int = 1) -> dict
     }
 
 
+def setup_text(setup: dict[str, Any]) -> str:
+    """A witness's starting position in words: dealer, totals, bags, hands already played."""
+    parts = [f"dealer {setup['dealer']}"]
+    for key, word in (("scores", "totals"), ("bags", "bags")):
+        if key in setup:
+            parts.append(f"{word} " + " ".join(f"{s} {v}" for s, v in setup[key].items()))
+    if setup.get("hands_played"):
+        parts.append(f"{setup['hands_played']} hands played")
+    return ", ".join(parts)
+
+
+def deal_text(hands: Any) -> str:
+    """A deal as a log writes it: PBN, or each seat's cards."""
+    if isinstance(hands, str):
+        return hands
+    return " ".join(f"{seat}:{','.join(cards)}" for seat, cards in hands.items())
+
+
 def render_text(report: dict[str, Any]) -> str:
     """The diff as a person reads it."""
     a, b = report["a"]["id"], report["b"]["id"]
@@ -424,17 +671,15 @@ def render_text(report: dict[str, Any]) -> str:
         if witness is None:
             lines.append("  no witness found")
             continue
-        setup = witness["setup"]
-        lines.append(
-            f"  dealer {setup['dealer']}, totals NS {setup['scores']['NS']} EW "
-            f"{setup['scores']['EW']}, bags NS {setup['bags']['NS']} EW {setup['bags']['EW']}"
-        )
+        lines.append(f"  {setup_text(witness['setup'])}")
         for action in witness["actions"]:
             if action["action"] == "deal":
-                lines.append(f"  deal {action['hands']}")
+                lines.append(f"  deal {deal_text(action['hands'])}")
         moves = [_short(x) for x in witness["actions"] if x["action"] != "deal"]
         for start in range(0, len(moves), 12):
             lines.append("  " + " ".join(moves[start : start + 12]))
+        if "probe" in witness:
+            lines.append(f"  then the deal {deal_text(witness['probe']['hands'])}")
         lines.append(f"  then {witness['observable']}: {a} {_brief(witness['a'])}")
         lines.append(f"  {' ' * (len(witness['observable']) + 6)}{b} {_brief(witness['b'])}")
         lines.append(f"  (replayed under {witness['checked']})")
@@ -444,6 +689,8 @@ def render_text(report: dict[str, Any]) -> str:
 def _short(action: dict[str, Any]) -> str:
     if action["action"] == "bid":
         return f"{action['seat']}:{action['bid']}"
+    if action["action"] == "pass":
+        return f"{action['seat']}:pass({','.join(action['cards'])})"
     return f"{action['seat']}:{action['card']}"
 
 
@@ -456,7 +703,12 @@ def _brief(value: Any) -> str:
             f"{s} " + ", ".join(f"{k} {v}" for k, v in line.items() if k not in ("side", "nils"))
             for s, line in sides.items()
         )
+    if isinstance(value, dict) and "reason" in value and "action" in value:
+        return "allowed" if value["reason"] is None else f"refused ({value['reason']})"
     return json.dumps(value)
 
 
-__all__ = ["BUILDERS", "SECTIONS", "diff_variants", "find_witness", "render_text"]
+__all__ = [
+    "BUILDERS", "SECTIONS", "deal_text", "diff_variants", "find_witness", "render_text",
+    "setup_text",
+]  # fmt: skip
