@@ -6,16 +6,40 @@ from __future__ import annotations
 import itertools
 import json
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
-from conformance.fuzz.witness import diff_variants, differing_rules
+from conformance.fuzz.witness import diff_variants, differing_rules, render_text
 from conformance.reference_adapter import ReferenceEngine
 from reference_engine.cli import main
 from reference_engine.game import Game
 from reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids
 
-PAIRS = list(itertools.combinations(shipped_variant_ids(), 2))
+# The rules a house may add on top of the published rulesets; a shipped ruleset that sets any
+# of them otherwise than standard is a house ruleset.
+HOUSE_AXES = {
+    "deck.cards", "deck.removed", "deck.top_trumps", "table.players", "table.sides",
+    "bidding.blind_nil", "bidding.blind_nil_trailing_by", "bidding.blind_nil_exchange",
+    "bidding.blind_nil_exchange_order", "bidding.team_minimum", "bidding.constraint",
+    "play.spades_lead", "scoring.blind_nil_bonus", "scoring.blind_nil_penalty",
+    "scoring.bag_points_cancelled", "scoring.bonus_bid_tricks", "scoring.bonus_bid_made",
+    "scoring.bonus_bid_set", "scoring.boston", "scoring.boston_points", "game_end.hands",
+}  # fmt: skip
+
+
+def _house(variant_id: str) -> bool:
+    standard = load_variant("standard").rules
+    return bool(HOUSE_AXES & set(differing_rules(standard, load_variant(variant_id).rules)))
+
+
+PUBLISHED = [v for v in shipped_variant_ids() if not _house(v)]
+HOUSE = [v for v in shipped_variant_ids() if _house(v)]
+# Every pair of published rulesets, and standard beside each house ruleset (every pair of
+# house rulesets would take minutes and show the same rules again).
+PAIRS = list(itertools.combinations(PUBLISHED, 2)) + [("standard", v) for v in HOUSE]
 
 
 @cache
@@ -24,15 +48,16 @@ def _report(a: str, b: str) -> dict:
 
 
 def _seen(variant: ResolvedVariant, witness: dict) -> object:
-    answer = ReferenceEngine().run(
-        {
-            "id": "w",
-            "variant": {"id": variant.id, "options": dict(variant.chosen)},
-            "setup": witness["setup"],
-            "actions": witness["actions"],
-            "ask": [witness["observable"]],
-        }  # fmt: skip
-    )
+    request: dict[str, Any] = {
+        "id": "w",
+        "variant": {"id": variant.id, "options": dict(variant.chosen)},
+        "setup": witness["setup"],
+        "actions": witness["actions"],
+        "ask": [witness["observable"]],
+    }
+    if "probe" in witness:
+        request["probe"] = witness["probe"]
+    answer = ReferenceEngine().run_resolved(variant, request)  # type: ignore[arg-type]
     assert answer["outcome"] == "answered", answer
     value = answer["answers"][witness["observable"]]
     return sorted(map(str, value)) if witness["observable"] == "legal" else value
@@ -65,6 +90,12 @@ def test_every_differing_rule_has_a_checked_witness(a: str, b: str) -> None:
             assert witness["a"] != witness["b"]
 
 
+def test_every_house_ruleset_is_compared_with_standard() -> None:
+    # The published rulesets set no house rule; each house ruleset sets at least one.
+    assert {"standard", "ellington", "porchlight"} <= set(PUBLISHED)
+    assert all(("standard", v) in PAIRS for v in HOUSE)
+
+
 def test_diff_prints_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", "standard", "porchlight", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -86,3 +117,94 @@ def test_diff_finds_witnesses_for_a_house_rule_file_outside_the_shipped_folder()
     rules = {entry["rule"]: entry for entry in report["differences"]}
     assert set(rules) == {"scoring.bag_penalty", "game_end.target"}
     assert all(entry["witness"] is not None for entry in rules.values()), rules
+
+
+# --- house rules, on small files of our own so the checks do not move with the shipped ones ---
+
+
+def _house_file(tmp_path: Path, ident: str, rules: dict[str, Any]) -> ResolvedVariant:
+    """A house ruleset extending standard with `rules` ({"section.field": value})."""
+    data: dict[str, Any] = {
+        "extends": "standard", "id": ident, "title": ident, "revision": 1,
+        "summary": "A house ruleset for the diff tests.", "rules": {},
+    }  # fmt: skip
+    why = {"question": "Which?", "choice": "This.", "why": "A test.", "alternative": "Not."}
+    for path, value in rules.items():
+        section, name = path.split(".")
+        data["rules"].setdefault(section, {})[name] = {"value": value, "interpretation": why}
+    path = tmp_path / f"{ident}.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return load_variant(str(path))
+
+
+def _witnesses(a: ResolvedVariant, b: ResolvedVariant) -> dict[str, dict[str, Any]]:
+    report = diff_variants(a, b)
+    found = {item["rule"]: item["witness"] for item in report["differences"]}
+    assert all(found.values()), [rule for rule, w in found.items() if not w]
+    assert render_text(report)
+    return found
+
+
+def test_three_players_alone_a_four_hand_deal_is_refused(tmp_path: Path) -> None:
+    three = _house_file(tmp_path, "three-alone", {
+        "table.players": 3, "table.sides": "individual", "deck.removed": ["2C"],
+        "bidding.max_bid": 17,
+    })  # fmt: skip
+    found = _witnesses(load_variant("standard"), three)
+    # No log plays under both (four hands of 13 against three of 17): the witness is a deal
+    # that standard plays and the three-player table refuses.
+    players = found["table.players"]
+    assert players["observable"] == "illegal" and players["actions"] == []
+    assert players["a"]["reason"] is None and players["b"]["reason"] == "bad-deal"
+    assert players["probe"]["action"] == "deal"
+    # Bidding up to 17 shows at the first bid, with only that rule changed at four seats.
+    assert found["bidding.max_bid"]["observable"] == "legal"
+    assert 17 in found["bidding.max_bid"]["b"] and 17 not in found["bidding.max_bid"]["a"]
+
+
+def test_the_blind_nil_exchange_is_shown_by_whose_turn_it_is(tmp_path: Path) -> None:
+    blind = _house_file(tmp_path, "blind-swap", {
+        "bidding.blind_nil": "allowed", "bidding.blind_nil_trailing_by": 100,
+        "bidding.blind_nil_exchange": 2, "scoring.blind_nil_bonus": 200,
+        "scoring.blind_nil_penalty": 200,
+    })  # fmt: skip
+    found = _witnesses(load_variant("standard"), blind)
+    exchange = found["bidding.blind_nil_exchange"]
+    # Shown inside the house ruleset with the exchange alone taken away: after the bids, one
+    # side passes cards where the other starts play.
+    assert exchange["checked"] == "blind-swap with only bidding.blind_nil_exchange changed"
+    assert exchange["observable"] == "to_act"
+    assert exchange["a"]["phase"] == "play" and exchange["b"]["phase"] == "pass"
+    assert any(a["action"] == "bid" and a["bid"] == "blind-nil" for a in exchange["actions"])
+    # Blind nil allowed at all shows in the legal bids, under both rulesets.
+    allowed = found["bidding.blind_nil"]
+    assert allowed["checked"] == "both variants"
+    assert "blind-nil" in allowed["b"] and "blind-nil" not in allowed["a"]
+
+
+def test_promoted_deuces_are_shown_where_the_jokers_cannot_be(tmp_path: Path) -> None:
+    jokers = _house_file(tmp_path, "jokers", {
+        "deck.cards": "jokers-54", "deck.removed": ["2C", "2H"],
+        "deck.top_trumps": ["BJ", "LJ", "2D", "2S"],
+    })  # fmt: skip
+    found = _witnesses(load_variant("standard"), jokers)
+    trumps = found["deck.top_trumps"]
+    # Standard's pack has no jokers to rank, so the part of the rule it can hold is shown:
+    # the 2D and 2S promoted above the ace of spades.
+    assert trumps["checked"] == "standard with deck.top_trumps set to [2D, 2S]"
+    played = [a.get("card") for a in trumps["actions"]] + [str(trumps["a"]), str(trumps["b"])]
+    assert any("2D" in text or "2S" in text for text in map(str, played))
+    assert found["deck.cards"]["observable"] == "illegal"
+
+
+def test_bonus_bid_and_boston_show_on_the_score_sheet(tmp_path: Path) -> None:
+    house = _house_file(tmp_path, "bonus-boston", {
+        "scoring.bonus_bid_tricks": 10, "scoring.bonus_bid_made": 200,
+        "scoring.bonus_bid_set": 100, "scoring.boston": "points", "scoring.boston_points": 250,
+    })  # fmt: skip
+    found = _witnesses(load_variant("standard"), house)
+    for rule in ("scoring.bonus_bid_tricks", "scoring.boston"):
+        assert found[rule]["observable"] == "hands", rule
+        # The two sheets differ in what the contract earned or cost.
+        before, after = (found[rule][k][-1]["sides"] for k in ("a", "b"))
+        assert any(before[s]["contract_points"] != after[s]["contract_points"] for s in before)

@@ -643,6 +643,13 @@ def diff_variants(a: ResolvedVariant, b: ResolvedVariant, seed: int = 1) -> dict
     }
 
 
+def value_text(value: Any) -> str:
+    """A rule's value as a person writes it: `[2C, 2H]` for cards, `none` for no value."""
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return "none" if value is None else str(value)
+
+
 def setup_text(setup: dict[str, Any]) -> str:
     """A witness's starting position in words: dealer, totals, bags, hands already played."""
     parts = [f"dealer {setup['dealer']}"]
@@ -666,7 +673,7 @@ def render_text(report: dict[str, Any]) -> str:
     a, b = report["a"]["id"], report["b"]["id"]
     lines = [f"{a} and {b} differ on {len(report['differences'])} rule(s)."]
     for item in report["differences"]:
-        lines += ["", f"{item['rule']}: {a} {item['a']!s}, {b} {item['b']!s}"]
+        lines += ["", f"{item['rule']}: {a} {value_text(item['a'])}, {b} {value_text(item['b'])}"]
         witness = item["witness"]
         if witness is None:
             lines.append("  no witness found")
@@ -710,5 +717,5 @@ def _brief(value: Any) -> str:
 
 __all__ = [
     "BUILDERS", "SECTIONS", "deal_text", "diff_variants", "find_witness", "render_text",
-    "setup_text",
+    "setup_text", "value_text",
 ]  # fmt: skip

@@ -7,7 +7,7 @@ from typing import Any
 
 from _gen.rule_names import rule_label
 from _gen.variant_data import VariantDoc
-from conformance.fuzz.witness import diff_variants
+from conformance.fuzz.witness import deal_text, diff_variants, setup_text, value_text
 
 BASE = "standard"
 
@@ -46,24 +46,27 @@ def _witness(variant_id: str, base_id: str, item: dict[str, Any]) -> list[str]:
     out = [
         f"### {rule_label(path)} {{ #{witness_anchor(variant_id, path)} }}",
         "",
-        f"`{base_id}`: {item['a']}; `{variant_id}`: {item['b']}.",
+        f"`{base_id}`: {value_text(item['a'])}; `{variant_id}`: {value_text(item['b'])}.",
         "",
     ]
     witness = item["witness"]
     if witness is None:
         return out + ["No witness was found.", ""]
-    setup = witness["setup"]
-    moves = [
-        f"{a['seat']} {a.get('bid', a.get('card'))}"
-        for a in witness["actions"]
-        if a["action"] != "deal"
-    ]
-    deal = next(a["hands"] for a in witness["actions"] if a["action"] == "deal")
+    moves = [_move(a) for a in witness["actions"] if a["action"] != "deal"]
+    start = setup_text(witness["setup"])
+    out += [start[0].upper() + start[1:] + ".", ""]
+    deal = next((a["hands"] for a in witness["actions"] if a["action"] == "deal"), None)
+    if deal is None:
+        # Two rulesets that deal different cards: the witness is a deal one refuses.
+        out += [
+            f"The deal `{deal_text(witness['probe']['hands'])}`, put before anything else, is "
+            f"{_short(witness['a'])} under `{base_id}` and {_short(witness['b'])} under "
+            f"`{variant_id}` (checked under {witness['checked']}).",
+            "",
+        ]
+        return out
     out += [
-        f"Dealer {setup['dealer']}; totals NS {setup['scores']['NS']}, EW "
-        f"{setup['scores']['EW']}; bags NS {setup['bags']['NS']}, EW {setup['bags']['EW']}.",
-        "",
-        f"Deal: `{deal}`",
+        f"Deal: `{deal_text(deal)}`",
         "",
         "Then: " + (", ".join(moves) if moves else "nothing yet") + ".",
         "",
@@ -72,6 +75,12 @@ def _witness(variant_id: str, base_id: str, item: dict[str, Any]) -> list[str]:
         "",
     ]
     return out
+
+
+def _move(action: dict[str, Any]) -> str:
+    if action["action"] == "pass":
+        return f"{action['seat']} passes {' '.join(action['cards'])}"
+    return f"{action['seat']} {action.get('bid', action.get('card'))}"
 
 
 def _short(value: Any) -> str:
@@ -84,4 +93,6 @@ def _short(value: Any) -> str:
             f"bags {line['bags_added']})"
             for s, line in sides.items()
         )
+    if isinstance(value, dict) and "reason" in value and "action" in value:
+        return "allowed" if value["reason"] is None else f"refused ({value['reason']})"
     return json.dumps(value)
