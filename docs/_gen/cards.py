@@ -23,6 +23,11 @@ SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
 
 
+def side_name(side: str) -> str:
+    """`NS` -> "North–South"; a player alone is their seat: `E` -> "East"."""
+    return SIDE_NAMES.get(side) or SEAT_NAMES.get(side, side)
+
+
 JOKER_NAMES = {"BJ": "the big joker", "LJ": "the little joker"}
 
 

@@ -1,10 +1,10 @@
-"""A hand drawn as a card player draws it: four hands round a compass, then the tricks."""
+"""A hand drawn as a card player draws it: the hands round a compass, then the tricks."""
 
 from __future__ import annotations
 
 from html import escape
 
-from _gen.cards import SEAT_NAMES, SUIT_SYMBOLS
+from _gen.cards import JOKER_NAMES, SEAT_NAMES, SUIT_SYMBOLS
 from _gen.hand_record import HandRecord
 
 _SUIT_ROWS = ("S", "H", "D", "C")
@@ -17,25 +17,33 @@ def _rank(rank: str) -> str:
 
 
 def card_html(card: str, strong: bool = False) -> str:
-    """One card as rank and suit symbol, red for hearts and diamonds."""
+    """One card as rank and suit symbol, red for hearts and diamonds; a joker as `BJ`/`LJ`."""
+    cls = "sp-card" + (" sp-won" if strong else "")
+    if card in JOKER_NAMES:
+        return f'<span class="{cls} sp-black" title="{escape(JOKER_NAMES[card])}">{card}</span>'
     rank, suit = card[:-1], card[-1]
     colour = "sp-red" if suit in _RED else "sp-black"
     text = f"{_rank(rank)}{SUIT_SYMBOLS[suit]}"
-    cls = f"sp-card {colour}" + (" sp-won" if strong else "")
-    return f'<span class="{cls}" title="{escape(card)}">{text}</span>'
+    return f'<span class="{cls} {colour}" title="{escape(card)}">{text}</span>'
+
+
+def _suit_row(cards: list[str], suit: str, top_trumps: tuple[str, ...]) -> str:
+    """A hand's cards of one suit as played, highest first: the top trumps head the spades."""
+    plain = [c for c in cards if c not in top_trumps]
+    ranks = sorted((c[:-1] for c in plain if c[-1] == suit), key=_RANK_ORDER.index)
+    shown = [_rank(r) for r in ranks]
+    if suit == "S":
+        shown = [card_html(c) for c in top_trumps if c in cards] + shown
+    colour = "sp-red" if suit in _RED else "sp-black"
+    return (
+        f'<div class="sp-suit"><span class="sp-sym {colour}">{SUIT_SYMBOLS[suit]}</span> '
+        f"{' '.join(shown) or '—'}</div>"
+    )
 
 
 def _seat_html(hand: HandRecord, seat: str) -> str:
     cards = hand.dealt.get(seat, [])
-    rows = []
-    for suit in _SUIT_ROWS:
-        ranks = sorted((c[:-1] for c in cards if c[-1] == suit), key=_RANK_ORDER.index)
-        colour = "sp-red" if suit in _RED else "sp-black"
-        shown = " ".join(_rank(r) for r in ranks) or "—"
-        rows.append(
-            f'<div class="sp-suit"><span class="sp-sym {colour}">{SUIT_SYMBOLS[suit]}</span> '
-            f"{shown}</div>"
-        )
+    rows = [_suit_row(cards, suit, hand.top_trumps) for suit in _SUIT_ROWS]
     bid = hand.bids.get(seat)
     took = sum(1 for t in hand.tricks if t.winner == seat)
     facts = [SEAT_NAMES[seat] + (" (dealer)" if seat == hand.dealer else "")]
@@ -48,19 +56,19 @@ def _seat_html(hand: HandRecord, seat: str) -> str:
 
 
 def deal_html(hand: HandRecord) -> str:
-    """The four hands as dealt, North at the top, as a CSS grid."""
+    """The hands as dealt, North at the top, as a CSS grid (West's place empty for three)."""
     compass = (
         '<div class="sp-compass"><span>N</span>'
         "<span>W&nbsp;&nbsp;&nbsp;E</span><span>S</span></div>"
     )
-    seats = "".join(_seat_html(hand, s) for s in ("N", "W", "E", "S"))
-    label = "the four hands as dealt"
+    seats = "".join(_seat_html(hand, s) for s in ("N", "W", "E", "S") if s in hand.seats)
+    label = f"the {len(hand.seats)} hands as dealt"
     return f'<div class="sp-deal" role="figure" aria-label="{label}">{seats}{compass}</div>'
 
 
 def tricks_html(hand: HandRecord) -> str:
     """The tricks as played: one row per trick, cards under their seat, the winner's card bold."""
-    head = "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in ("N", "E", "S", "W"))
+    head = "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in hand.seats)
     rows = []
     for number, trick in enumerate(hand.tricks, start=1):
         by_seat = dict(trick.cards)
@@ -70,7 +78,7 @@ def tricks_html(hand: HandRecord) -> str:
             + card_html(by_seat[s], strong=(s == trick.winner))
             + ('<span class="sp-led" title="led">&#9664;</span>' if s == trick.leader else "")
             + "</td>"
-            for s in ("N", "E", "S", "W")
+            for s in hand.seats
         )
         rows.append(
             f"<tr><td>{number}</td>{cells}"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 SEAT_ORDER = ("N", "E", "S", "W")
+"""Every seat a table can have, clockwise; a hand's own `seats` are those in play."""
 
 
 @dataclass(frozen=True)
@@ -24,24 +25,32 @@ class HandRecord:
 
     number: int
     dealer: str
+    seats: tuple[str, ...]
+    """The seats in play, clockwise from North: N, E, S (and W at a four-player table)."""
     dealt: dict[str, list[str]]
+    """Seat -> the cards it was dealt, as text."""
+    top_trumps: tuple[str, ...]
+    """The cards above the ace of spades, highest first; they are held and played as spades."""
     bids: dict[str, Any]
     tricks: tuple[TrickRecord, ...]
     score: Any | None  # HandScore once the hand is finished
 
 
 def _cards_of(mask: int) -> list[str]:
-    from reference_engine.cards import CARD_TEXT
+    from reference_engine.cards import CARD_TEXT, cards_in
 
-    return [CARD_TEXT[c] for c in range(52) if mask >> c & 1]
+    return [CARD_TEXT[c] for c in cards_in(mask)]
 
 
 def _snapshot(game: Any, number: int, dealer: str) -> HandRecord:
-    finished = len(game.completed_tricks) == 13 and game.hand_results
+    table = game.table
+    finished = len(game.completed_tricks) == table.cards_per_hand and game.hand_results
     return HandRecord(
         number=number,
         dealer=dealer,
-        dealt={SEAT_ORDER[i]: _cards_of(mask) for i, mask in enumerate(game.dealt)},
+        seats=tuple(seat.name for seat in table.seats),
+        dealt={seat.name: _cards_of(game.dealt[seat]) for seat in table.seats},
+        top_trumps=tuple(game.rules.deck.top_trumps),
         bids={
             str(seat.name if hasattr(seat, "name") else seat): bid
             for seat, bid in game.bids.items()
@@ -73,7 +82,11 @@ def replay_hands(
 
     setup = dict(setup or {})
     game = Game.new(
-        variant, dealer=setup.get("dealer", "N"), scores=setup.get("scores"), bags=setup.get("bags")
+        variant,
+        dealer=setup.get("dealer", "N"),
+        scores=setup.get("scores"),
+        bags=setup.get("bags"),
+        hands_played=setup.get("hands_played", 0),
     )
     hands: list[HandRecord] = []
     dealer = None

@@ -9,14 +9,13 @@ from typing import Any
 from _gen.cards import SEAT_NAMES
 from _gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
 from _gen.sentences import format_value, sentence
-from _gen.variant_data import VariantDoc
+from _gen.variant_data import VariantDoc, reading, reading_after_title
 from reference_engine.table import table_of
 from reference_engine.variant.model import (
     SECTIONS,
     Interpretation,
     Provenance,
     Rules,
-    SourceDocument,
 )
 
 
@@ -68,20 +67,6 @@ def rule_value(doc: VariantDoc, path: str) -> Any:
     return getattr(getattr(doc.resolved.rules, section), name)
 
 
-def _reading(src: SourceDocument | None) -> str:
-    """`seed file` in code for a seed document, <address> for a published ruleset."""
-    if src is None:
-        return ""
-    if src.file:
-        return f"`{src.file}`"
-    return f"<{src.url}>" if src.url else ""
-
-
-def _where_to_read(src: SourceDocument | None) -> str:
-    reading = _reading(src)
-    return f" ({reading})" if reading else ""
-
-
 def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
     """ "Sources: *Title* (`file`), sections “A” and “B”; ..." with one entry per document."""
     by_source: dict[str, list[str]] = {}
@@ -95,7 +80,7 @@ def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
     for key, sections in by_source.items():
         src = doc.sources.get(key)
         title = src.title if src else key
-        file = _where_to_read(src)
+        file = reading_after_title(src)
         quoted = [f"“{s}”" for s in sections]
         where = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
         parts.append(f"*{title}*{file}, section{'s' if len(quoted) > 1 else ''} {where}")
@@ -119,7 +104,7 @@ def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
     if interp.source:
         src = doc.sources.get(interp.source)
         where = f"*{src.title if src else interp.source}*"
-        where += _where_to_read(src)
+        where += reading_after_title(src)
         if interp.section:
             where += f", section “{interp.section}”"
         lines += ["", f"    Where the question arises: {where}."]
@@ -227,7 +212,7 @@ def sources_table(doc: VariantDoc) -> str:
     rows = ["| key | title | file or address |", "| --- | --- | --- |"]
     for key in sorted(used):
         src = doc.sources.get(key)
-        rows.append(f"| `{key}` | {src.title if src else '?'} | {_reading(src) or '?'} |")
+        rows.append(f"| `{key}` | {src.title if src else '?'} | {reading(src) or '?'} |")
     return "\n".join(rows) + "\n"
 
 

@@ -38,6 +38,21 @@ class VariantDoc:
         return {src.key: src for src in self.resolved.sources}
 
 
+def reading(src: SourceDocument | None) -> str:
+    """Where a source is read: its seed file in code, or the address of a published ruleset."""
+    if src is None:
+        return ""
+    if src.file:
+        return f"`{src.file}`"
+    return f"<{src.url}>" if src.url else ""
+
+
+def reading_after_title(src: SourceDocument | None) -> str:
+    """` (`seed file`)` or ` (<address>)`, to follow a source's title; empty when unknown."""
+    shown = reading(src)
+    return f" ({shown})" if shown else ""
+
+
 def load_doc(ref: str) -> VariantDoc:
     """Load one variant (by id or path) for the documentation."""
     leaf = load_chain(ref)[0]

@@ -6,10 +6,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from _gen.cards import SEAT_NAMES
+from _gen.cards import SEAT_NAMES, side_name
 from _gen.hand_diagram import hand_figure
 from _gen.hand_record import HandRecord, replay_hands
-from _gen.variant_data import VariantDoc
+from _gen.variant_data import VariantDoc, reading_after_title
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
 
@@ -25,7 +25,8 @@ _ITEMS: tuple[tuple[str, Any], ...] = (
         "nil",
         lambda s: (
             "; ".join(
-                f"{SEAT_NAMES.get(n['seat'], n['seat'])} took {n['tricks']}: "
+                f"{SEAT_NAMES.get(n['seat'], n['seat'])}"
+                f"{' (blind)' if n.get('blind') else ''} took {n['tricks']}: "
                 f"{'made' if n['made'] else 'failed'}, {n['points']:+d}"
                 for n in s["nils"]
             )
@@ -73,22 +74,23 @@ def example_cases(doc: VariantDoc, cases: list[Any]) -> list[Any]:
 
 def _heading(case: Any) -> str:
     """A short heading for a case: its description up to the first sentence or colon break."""
-    text = case.description.split(" By hand")[0].split(". ")[0].rstrip(".")
+    text: str = case.description.split(" By hand")[0].split(". ")[0].rstrip(".")
     return text if len(text) <= 90 else text[:87].rsplit(" ", 1)[0] + "…"
 
 
 def _sheet(hand: dict[str, Any]) -> str:
-    bids = " · ".join(f"{SEAT_NAMES[s]} {hand['bids'].get(s, '–')}" for s in "NESW")
-    tricks = " · ".join(f"{SEAT_NAMES[s]} {hand['tricks'].get(s, '–')}" for s in "NESW")
+    seats = [s for s in "NESW" if s in hand["bids"] or s in hand["tricks"]]
+    bids = " · ".join(f"{SEAT_NAMES[s]} {hand['bids'].get(s, '–')}" for s in seats)
+    tricks = " · ".join(f"{SEAT_NAMES[s]} {hand['tricks'].get(s, '–')}" for s in seats)
+    sides = list(hand["sides"])
     rows = [
         f"Bids: {bids}. Tricks taken: {tricks}.",
         "",
-        "| item | North–South | East–West |",
-        "| --- | ---: | ---: |",
+        "| item | " + " | ".join(side_name(side) for side in sides) + " |",
+        "| --- |" + " ---: |" * len(sides),
     ]
-    ns, ew = hand["sides"]["NS"], hand["sides"]["EW"]
     for label, read in _ITEMS:
-        rows.append(f"| {label} | {read(ns)} | {read(ew)} |")
+        rows.append(f"| {label} | " + " | ".join(str(read(hand["sides"][s])) for s in sides) + " |")
     return "\n".join(rows) + "\n"
 
 
@@ -115,8 +117,9 @@ def _engine_view(case: Any, doc: VariantDoc) -> tuple[dict[str, Any], list[HandR
     scored = [h.score for h in hands if h.score is not None]
     view: dict[str, Any] = {"hands": [s.to_json() for s in scored]}
     if scored:
-        view["totals"] = {side: scored[-1].sides[side].score_after for side in ("NS", "EW")}
-        view["bags"] = {side: scored[-1].sides[side].bags_after for side in ("NS", "EW")}
+        last = scored[-1].sides
+        view["totals"] = {side: last[side].score_after for side in last}
+        view["bags"] = {side: last[side].bags_after for side in last}
     return view, hands
 
 
@@ -126,9 +129,9 @@ def _origin_line(doc: VariantDoc, case: Any) -> str:
     if kind == "source":
         src = doc.sources.get(origin.get("source", ""))
         title = src.title if src else origin.get("source", "")
-        file = f" (`{src.file}`)" if src and src.file else ""
+        section = origin.get("section", "")
         return (
-            f"A worked example printed in *{title}*{file}, section “{origin.get('section', '')}”."
+            f"A worked example printed in *{title}*{reading_after_title(src)}, section “{section}”."
         )
     if kind == "derived":
         return f"Worked out by hand from the rule `{origin.get('clause', '')}`."
