@@ -67,6 +67,8 @@ def allowed(node: dict[str, Any]) -> str:
         parts.append(f"format `{node['format']}`")
     if node.get("uniqueItems"):
         parts.append("no repeats")
+    if parts and "enum" not in node and "null" in (node.get("type") or []):
+        parts.append("or null")
     return "; ".join(parts)
 
 
@@ -145,6 +147,9 @@ def _object_section(
         out += [" ".join(facts), ""]
     if node.get("additionalProperties") is False:
         out += ["No other fields are allowed.", ""]
+    either = [alt["required"] for alt in node.get("anyOf", []) if set(alt) == {"required"}]
+    if either and all(len(names) == 1 for names in either):
+        out += ["It must have " + " or ".join(f"`{names[0]}`" for names in either) + ".", ""]
     branches = _branches(node)
     if branches:
         out += branches + [""]
