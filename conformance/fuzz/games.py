@@ -20,6 +20,7 @@ from reference_engine.bots.card_play import SeatView, choose_card
 from reference_engine.bots.sensible import SensibleBot
 from reference_engine.bots.view import legal_bids
 from reference_engine.cards import CARD_TEXT, FULL_DECK, cards_in
+from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game, Phase
 from reference_engine.pack import pack_of
 from reference_engine.seats import SEATS
@@ -103,6 +104,10 @@ def starting_position(rules: Any, rng: random.Random) -> dict[str, Any]:
         # Level near the target, or level past it (a tie that called for another hand).
         level = target + rng.randrange(-140, 60)
         scores = dict.fromkeys(table.sides, level)
+        if len(scores) > 2:
+            # Two level at the top and the rest behind, as well as everyone level.
+            behind = rng.choice(table.sides)
+            scores[behind] -= rng.randrange(0, 200, 10)
     elif kind == "near-floor" and end.losing_floor is not None:
         scores = {side: end.losing_floor + rng.randrange(0, 140) for side in scores}
     elif kind == "bags":
@@ -210,6 +215,16 @@ def _aim(variant: ResolvedVariant, game: Game, setup: dict[str, Any], rng: rando
     if low > 0:
         level = target + rng.randrange(low)
         aims += [dict.fromkeys(sides, level)] * 2
+    gainers = [side for side, gained in points.items() if gained > 0]
+    if len(sides) > 2 and len(gainers) >= 2:
+        # Two level at the top past the target, the rest behind (and behind before the hand).
+        pair = rng.sample(gainers, 2)
+        level = target + rng.randrange(min(points[s] for s in pair))
+        aim = dict.fromkeys(pair, level)
+        for side in sides:
+            if side not in pair:
+                aim[side] = min(level, target + points[side]) - rng.randrange(10, 100, 10)
+        aims += [aim] * 2
     for side, gained in points.items():
         if gained > 0 and end.target is not None:
             aims.append({side: end.target - rng.randrange(2)})
@@ -226,7 +241,12 @@ def _aim(variant: ResolvedVariant, game: Game, setup: dict[str, Any], rng: rando
         if side not in aim and not (end.losing_floor or -(10**9)) < scores[side] + points[side]:
             scores[side] = 0
     new = {**setup, "scores": scores}
-    return Game.replay(variant, new, list(game.log))
+    try:
+        return Game.replay(variant, new, list(game.log))
+    except IllegalActionError:
+        # The totals decide what may be bid (blind nil only when far enough behind): the hand
+        # as played is not a hand from these totals, so it keeps its own.
+        return game
 
 
 def _hand_setup(game: Game) -> dict[str, Any]:
