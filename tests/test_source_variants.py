@@ -331,6 +331,53 @@ def test_porchlight_game_ends_at_target_or_minus_200():
     assert game_end.tie == "play-another-hand"
 
 
+# --- every source: the table, the pack and the rules none of them plays -----------------------
+
+
+@pytest.mark.parametrize("variant", SOURCE_VARIANTS)
+def test_four_players_in_two_partnerships_deal_the_whole_pack(variant):
+    # Each source: four players, partners opposite, 52 cards dealt 13 each, aces high.
+    r = rules(variant)
+    assert (r.table.players, r.table.sides) == (4, "partnerships")
+    assert (r.deck.cards, r.deck.removed, r.deck.top_trumps) == ("standard-52", (), ())
+
+
+@pytest.mark.parametrize("variant", SOURCE_VARIANTS)
+def test_no_blind_nil_so_no_exchange_and_no_blind_nil_score(variant):
+    r = rules(variant)
+    assert r.bidding.blind_nil == "not-allowed"
+    assert (r.bidding.blind_nil_trailing_by, r.bidding.blind_nil_exchange) == (None, 0)
+    assert (r.scoring.blind_nil_bonus, r.scoring.blind_nil_penalty) == (None, None)
+
+
+@pytest.mark.parametrize("variant", SOURCE_VARIANTS)
+def test_bids_are_free_with_no_partnership_minimum(variant):
+    # Each player bids what they expect to take; the side's bid is the two added, no floor.
+    bidding = rules(variant).bidding
+    assert (bidding.constraint, bidding.team_minimum) == ("free", None)
+
+
+@pytest.mark.parametrize("variant", SOURCE_VARIANTS)
+def test_every_contract_scores_by_the_trick_and_the_game_runs_to_its_end(variant):
+    # No bonus bid, no Boston of its own, no fixed number of hands in any source.
+    r = rules(variant)
+    assert (r.scoring.bonus_bid_tricks, r.scoring.bonus_bid_made, r.scoring.bonus_bid_set) == (
+        None,
+        None,
+        None,
+    )
+    assert (r.scoring.boston, r.scoring.boston_points) == ("ordinary", None)
+    assert r.game_end.hands is None and r.scoring.bag_points_cancelled is False
+
+
+def test_illustrated_table_ten_bags_keep_their_points():
+    # The page's example scores 20 + 10 - 100 = -70: the ten bag points stay.
+    scoring = rules("illustrated-table").scoring
+    assert scoring.bag_points_cancelled is False
+    kept = 10 * scoring.overtrick_points
+    assert 2 * scoring.points_per_bid_trick + kept - scoring.bag_penalty == -70
+
+
 # --- provenance: every rule of a source variant is stated in its own file ---------------------
 
 

@@ -38,6 +38,14 @@ FIELD_NAMES = [
     "target",
     "losing_floor",
     "first_lead_card",
+    "table",
+    "players",
+    "sides",
+    "removed",
+    "top_trumps",
+    "hands",
+    "url",
+    "file",
 ]
 
 scalars = st.one_of(
@@ -46,7 +54,7 @@ scalars = st.one_of(
     st.integers(-(10**6), 10**6),
     st.floats(allow_nan=True),
     st.text(max_size=12),
-    st.sampled_from(["standard", "porchlight", "allowed", "2C", "500"]),
+    st.sampled_from(["standard", "porchlight", "allowed", "2C", "500", "BJ", "jokers-54", "3"]),
 )
 documents = st.recursive(
     scalars,

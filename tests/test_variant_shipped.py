@@ -51,3 +51,14 @@ def test_standard_holds_the_shared_core() -> None:
     assert (rules.scoring.nil_bonus, rules.scoring.nil_penalty) == (100, 100)
     assert (rules.bidding.min_bid, rules.bidding.max_bid) == (1, 13)
     assert rules.game_end.target == 500
+    # The table: four players in two partnerships, every card dealt, the ace of spades on top.
+    assert (rules.table.players, rules.table.sides) == (4, "partnerships")
+    assert (rules.deck.removed, rules.deck.top_trumps) == ((), ())
+    # No source plays blind nil, a bonus bid, a Boston of its own or a fixed number of hands.
+    assert rules.bidding.blind_nil == "not-allowed"
+    assert (rules.scoring.blind_nil_bonus, rules.scoring.blind_nil_penalty) == (None, None)
+    assert (rules.bidding.team_minimum, rules.bidding.constraint) == (None, "free")
+    assert rules.scoring.bonus_bid_tricks is None and rules.scoring.boston == "ordinary"
+    assert rules.game_end.hands is None
+    # The online table's example (bid 2, take 12: 20 + 10 - 100 = -70) keeps the bag points.
+    assert rules.scoring.bag_points_cancelled is False
