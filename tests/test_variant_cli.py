@@ -154,3 +154,24 @@ def test_help_explains_each_command(capsys: pytest.CaptureFixture[str]) -> None:
             main([command, "--help"])
         assert done.value.code == 0
         assert phrase in capsys.readouterr().out
+
+
+def test_show_writes_card_lists_and_published_sources_as_a_file_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    child = tmp_path / "jokers.yaml"
+    cite = "      cite: [{source: pagat, section: Jokers}]\n"
+    child.write_text(
+        "id: jokers\ntitle: Jokers\nrevision: 1\nsummary: Jokers high.\nextends: standard\n"
+        "sources:\n  - key: pagat\n    title: Spades at pagat.com\n"
+        "    url: https://www.pagat.com/auctionwhist/spades.html\n"
+        "rules:\n  deck:\n    cards:\n      value: jokers-54\n" + cite
+        + "    removed:\n      value: [2c, 2d]\n" + cite
+        + "    top_trumps:\n      value: [BJ, LJ]\n" + cite
+    )  # fmt: skip
+    status, out, _ = run(capsys, "show", str(child))
+    assert status == 0
+    assert "  removed: [2C, 2D]\n" in out and "  top_trumps: [BJ, LJ]\n" in out
+    assert 'cited: pagat (https://www.pagat.com/auctionwhist/spades.html), section "Jokers"' in out
+    status, out, _ = run(capsys, "show", str(child), "--json")
+    assert json.loads(out)["rules"]["deck"]["removed"]["value"] == ["2C", "2D"]

@@ -220,6 +220,8 @@ def _text(value: Any) -> str:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(map(str, value)) + "]"
     return str(value)
 
 
