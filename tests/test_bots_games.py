@@ -178,6 +178,27 @@ def test_random_bots_exchange_cards_after_a_blind_nil() -> None:
     assert passes >= 4 and passes % 2 == 0
 
 
+EXCHANGE_VARIANTS = [
+    variant_id
+    for variant_id in VARIANTS
+    if load_variant(variant_id).rules.bidding.blind_nil is BlindNil.ALLOWED
+    and load_variant(variant_id).rules.bidding.blind_nil_exchange > 0
+]
+
+
+@pytest.mark.parametrize("variant_id", EXCHANGE_VARIANTS)
+def test_shipped_exchange_variants_are_played_through_the_exchange(variant_id: str) -> None:
+    variant = load_variant(variant_id)
+    count = variant.rules.bidding.blind_nil_exchange
+    passes = []
+    for kind in ("random", "sensible"):
+        for seed in range(8):
+            # North-South far behind, so a blind nil is open to them under any margin.
+            game = play_checked(variant, kind, seed, max_hands=2, scores={"NS": 0, "EW": 400})
+            passes += [a for a in game.log if isinstance(a, Pass)]
+    assert passes and all(p.cards.bit_count() == count for p in passes)
+
+
 def test_sensible_blind_nil_bidder_passes_high_and_partner_low() -> None:
     rules = HOUSE_RULES["blind-nil-trailing"]
     exchanges = 0

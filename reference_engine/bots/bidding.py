@@ -33,9 +33,9 @@ def is_nil(bid: Bid | None) -> bool:
     return bid == NIL or bid == BLIND_NIL
 
 
-BLIND_NIL_BEHIND = 150
+BLIND_NIL_BEHIND = 200
 """How far behind the leading other side a sensible player must be before bidding blind nil
-(where the variant allows it at all): it is a gamble for a side that needs points."""
+(where the variant allows it at all): it is a gamble for a side that badly needs points."""
 
 
 def extra_trumps(order: CardOrder, players: int = 4) -> int:
