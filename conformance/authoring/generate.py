@@ -7,6 +7,7 @@ from typing import Any
 
 from conformance.authoring.specs import (
     clauses,
+    house_cases,
     house_defaults,
     recorded,
     sources,
@@ -15,7 +16,7 @@ from conformance.authoring.specs import (
 from conformance.casefile import dumps
 from conformance.cases import CASES_DIR
 
-SPECS = (sources, clauses, recorded, totals_only, house_defaults)
+SPECS = (sources, clauses, recorded, totals_only, house_defaults, house_cases)
 
 
 def rendered() -> dict[Path, str]:

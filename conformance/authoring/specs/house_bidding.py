@@ -562,3 +562,268 @@ def _rules(v: str) -> Any:
     from conformance.authoring.build import variant
 
     return variant(v).rules
+
+
+def blind_nil_any_time_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    """Blind nil at any score, worth 200, no cards traded."""
+    expect_rules(
+        v,
+        {
+            "table.players": 4,
+            "bidding.min_bid": 1,
+            "bidding.max_bid": 13,
+            "bidding.nil": "allowed",
+            "bidding.blind_nil": "allowed",
+            "bidding.blind_nil_trailing_by": None,
+            "bidding.blind_nil_exchange": 0,
+            "bidding.constraint": "free",
+            "bidding.first_bidder": "left-of-dealer",
+            "play.first_leader": "left-of-dealer",
+            "scoring.blind_nil_bonus": 200,
+            "scoring.blind_nil_penalty": 200,
+            "scoring.nil_tricks": "count",
+        },
+    )
+    return [
+        case(
+            f"{v}.blind-nil.allowed-to-the-leading-side",
+            variant_id=v,
+            description=(
+                "West deals with North-South leading 300 to 0. Blind nil needs no margin here: North,"
+                " first to bid, may bid 1 to 13, nil or blind nil."
+            ),
+            tags=[tag(v, "bidding.blind_nil"), "bidding.blind_nil_trailing_by"],
+            origin=derived("bidding.blind_nil_trailing_by"),
+            start=setup("W", (300, 0)),
+            actions=DEALT,
+            expect={
+                "to_act": {"phase": "bid", "seat": "N"},
+                "legal": [*NUMBERS, "nil", "blind-nil"],
+            },
+        ),
+        case(
+            f"{v}.blind-nil.no-exchange-play-starts",
+            variant_id=v,
+            description=(
+                "North bids blind nil, East 3, South 4, West 3. No cards are traded here: play opens"
+                " at once with North, on the dealer's left, holding the cards dealt (AKQ of spades"
+                " unled while spades are unbroken)."
+            ),
+            tags=["bidding.blind_nil_exchange", tag(v, "bidding.blind_nil")],
+            origin=derived("bidding.blind_nil_exchange"),
+            start=setup("W"),
+            actions=DEALT + bids(v, "W", {"N": "blind-nil", "E": 3, "S": 4, "W": 3}),
+            expect={
+                "to_act": {"phase": "play", "seat": "N"},
+                "legal": ["QC", "KC", "AC", "JD", "QD", "KD", "AD", "QH", "KH", "AH"],
+            },
+        ),
+        scored(
+            v,
+            "blind-nil.made-and-failed",
+            seed=seed + 1,
+            start=setup("N"),
+            clause="scoring.blind_nil_bonus",
+            description=(
+                "East bids blind nil and takes nothing: +200; West bids 4 and takes 4: 40. East-West"
+                " 240. North bids blind nil too and takes 1 trick: -200; South bids 7 and takes 8,"
+                " with North's trick 9 against 7: 70 + 2 = 72, 2 bags. North-South -128."
+            ),
+            tags=["scoring.blind_nil_bonus", "scoring.blind_nil_penalty", "nil.failed"],
+            bid={"N": "blind-nil", "E": "blind-nil", "S": 7, "W": 4},
+            took={"N": 1, "E": 0, "S": 8, "W": 4},
+            lines=[
+                line(
+                    "NS",
+                    contract=7,
+                    side_tricks=9,
+                    made=True,
+                    contract_points=70,
+                    overtricks=2,
+                    overtrick_points=2,
+                    nils=(nil_line("N", 1, -200, blind=True),),
+                    bags=(0, 2, 2),
+                    hand_points=-128,
+                    score=(0, -128),
+                ),
+                line(
+                    "EW",
+                    contract=4,
+                    side_tricks=4,
+                    made=True,
+                    contract_points=40,
+                    nils=(nil_line("E", 0, 200, blind=True),),
+                    hand_points=240,
+                    score=(0, 240),
+                ),
+            ],
+        ),  # fmt: skip
+    ]
+
+
+def blind_nil_pass_four_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    """Blind nil as pagat-blind-nil, but four cards each way and the bidder passing first."""
+    expect_rules(
+        v,
+        {
+            "table.players": 4,
+            "bidding.blind_nil": "allowed",
+            "bidding.blind_nil_trailing_by": 100,
+            "bidding.blind_nil_exchange": 4,
+            "bidding.blind_nil_exchange_order": "bidder-first",
+            "bidding.first_bidder": "left-of-dealer",
+            "play.first_leader": "left-of-dealer",
+            "play.spades_lead": "after-broken",
+        },
+    )
+    behind = setup("W", (0, 100))
+    blind = DEALT + bids(v, "W", {"N": "blind-nil", "E": 3, "S": 4, "W": 3})
+    exchange = [
+        "bidding.blind_nil_exchange",
+        tag(v, "bidding.blind_nil_exchange_order"),
+        "exchange.pass",
+    ]
+    north = ["QC", "KC", "AC", "JD", "QD", "KD", "AD", "QH", "KH", "AH", "QS", "KS", "AS"]
+    return [
+        case(
+            f"{v}.exchange.bidder-passes-first",
+            variant_id=v,
+            description=(
+                "North-South trail 0 to 100; North bids blind nil, East 3, South 4, West 3. Here the"
+                " blind nil bidder passes first: North is to act in the exchange, and may pass any of"
+                " its thirteen cards."
+            ),
+            tags=exchange,
+            origin=derived("bidding.blind_nil_exchange_order"),
+            start=behind,
+            actions=blind,
+            expect={"to_act": {"phase": "pass", "seat": "N"}, "legal": north},
+        ),
+        case(
+            f"{v}.exchange.two-cards-is-the-wrong-count",
+            variant_id=v,
+            description="Four cards go each way here: North passing two (AS KS) is refused (pass-wrong-count).",
+            tags=[*exchange, "exchange.wrong-count"],
+            origin=derived("bidding.blind_nil_exchange"),
+            start=behind,
+            actions=blind,
+            expect={"illegal": refused(passes("N", "AS KS"), "pass-wrong-count")},
+        ),
+        case(
+            f"{v}.exchange.partner-may-not-pass-first",
+            variant_id=v,
+            description="South, the partner, passing before North is refused (not-your-turn): the bidder passes first here.",
+            tags=exchange,
+            origin=derived("bidding.blind_nil_exchange_order"),
+            start=behind,
+            actions=blind,
+            expect={"illegal": refused(passes("S", "2C 3C 4C 2D"), "not-your-turn")},
+        ),
+        case(
+            f"{v}.exchange.partner-passes-back-from-seventeen",
+            variant_id=v,
+            description=(
+                "North passes AS KS QS AH to South, who then holds seventeen cards and passes four"
+                " back: South is to act and may pass any of them, the four received included."
+            ),
+            tags=exchange,
+            origin=derived("bidding.blind_nil_exchange_order"),
+            start=behind,
+            actions=blind + [passes("N", "AS KS QS AH")],
+            expect={
+                "to_act": {"phase": "pass", "seat": "S"},
+                "legal": [
+                    "2C",
+                    "3C",
+                    "4C",
+                    "2D",
+                    "3D",
+                    "4D",
+                    "5H",
+                    "6H",
+                    "7H",
+                    "AH",
+                    "5S",
+                    "6S",
+                    "7S",
+                    "8S",
+                    "QS",
+                    "KS",
+                    "AS",
+                ],
+            },
+        ),
+        case(
+            f"{v}.exchange.play-starts-with-the-cards-moved",
+            variant_id=v,
+            description=(
+                "North passed AS KS QS AH, South passed back 2C 3C 4C 2D. North, on the dealer's left,"
+                " leads: it holds no spade now and has the 2, 3, 4 of clubs and the 2 of diamonds,"
+                " so its legal leads are its thirteen cards: 2C 3C 4C QC KC AC 2D JD QD KD AD QH KH."
+            ),
+            tags=exchange,
+            origin=derived("bidding.blind_nil_exchange"),
+            start=behind,
+            actions=blind + [passes("N", "AS KS QS AH"), passes("S", "2C 3C 4C 2D")],
+            expect={
+                "to_act": {"phase": "play", "seat": "N"},
+                "legal": [
+                    "2C",
+                    "3C",
+                    "4C",
+                    "QC",
+                    "KC",
+                    "AC",
+                    "2D",
+                    "JD",
+                    "QD",
+                    "KD",
+                    "AD",
+                    "QH",
+                    "KH",
+                ],
+            },
+        ),
+    ]
+
+
+def no_nil_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    """Nil switched off by default, a table option to switch it back on."""
+    expect_rules(
+        v,
+        {
+            "table.players": 4,
+            "bidding.min_bid": 1,
+            "bidding.max_bid": 13,
+            "bidding.nil": "not-allowed",
+            "bidding.blind_nil": "not-allowed",
+            "bidding.first_bidder": "left-of-dealer",
+        },
+    )
+    on = {"nil": "allowed"}
+    return [
+        case(
+            f"{v}.bidding.nil-refused",
+            variant_id=v,
+            description="Nil is not a bid at this table: North's legal bids are 1 to 13 and nothing else, and nil is refused (nil-not-allowed).",
+            tags=[tag(v, "bidding.nil"), "bid.range"],
+            origin=derived("bidding.nil"),
+            start=setup("W"),
+            actions=DEALT,
+            expect={
+                "legal": NUMBERS,
+                "illegal": refused({"action": "bid", "seat": "N", "bid": "nil"}, "nil-not-allowed"),
+            },
+        ),
+        case(
+            f"{v}.bidding.nil-allowed-by-option",
+            variant_id=v,
+            options=on,
+            description="With the table option nil=allowed, North may bid 1 to 13 or nil.",
+            tags=["bidding.nil=allowed"],
+            origin=derived("bidding.nil"),
+            start=setup("W"),
+            actions=DEALT,
+            expect={"legal": [*NUMBERS, "nil"]},
+        ),
+    ]

@@ -309,7 +309,13 @@ def three_seat_cases(v: str, seed: int) -> list[dict[str, Any]]:
                 " North, out of clubs, trumps with 6S. Three cards make the trick, North's spade wins"
                 " it, and North leads next, spades now broken: any of North's sixteen cards."
             ),
-            tags=["play.three-seat-turns", "play.trick-winner", "table.players", "deck.removed"],
+            tags=[
+                "play.three-seat-turns",
+                "play.trick-winner",
+                "table.players",
+                "deck.removed",
+                tag(v, "play.first_leader"),
+            ],
             origin=derived("table.players"),
             start=first,
             actions=bid3 + plays("E:AC S:3C N:6S"),

@@ -21,9 +21,14 @@ OVER = {"phase": "over", "seat": None}
 
 
 def set_nothing_cases(v: str, seed: int) -> list[dict[str, Any]]:
-    expect_rules(
-        v, {**BASE, "scoring.set_penalty": "nothing", "scoring.bags_count": "contract-made"}
-    )
+    """A set side scores nothing; where bags are off too, East-West's overtricks are no bags."""
+    expect_rules(v, {**BASE, "scoring.set_penalty": "nothing"})
+    never = str(_rules(v).scoring.bags_count) == "never"
+    if not never:
+        expect_rules(v, {"scoring.bags_count": "contract-made"})
+    bags = (0, 0, 0) if never else (0, 2, 2)
+    words = "no bag is kept" if never else "2 bags"
+    tags = [tag(v, "scoring.set_penalty"), "scoring.set_points_per_trick"]
     return [
         scored(
             v,
@@ -34,22 +39,29 @@ def set_nothing_cases(v: str, seed: int) -> list[dict[str, Any]]:
             description=(
                 "North-South bid 4 + 3 = 7 and take 6: set. A set side neither wins nor loses points"
                 " for its contract here: 0, so they stay on 100 (per trick bid it would be -70). East-"
-                "West bid 3 + 2 = 5 and take 7: 50 + 2 = 52, 2 bags: 152."
+                f"West bid 3 + 2 = 5 and take 7: 50 + 2 = 52 ({words}): 152."
             ),
-            tags=[tag(v, "scoring.set_penalty"), "scoring.set_points_per_trick"],
+            tags=[*tags, tag(v, "scoring.bags_count")] if never else tags,
             bid={"N": 4, "E": 3, "S": 3, "W": 2},
             took={"N": 3, "E": 4, "S": 3, "W": 3},
             lines=[
                 line("NS", contract=7, side_tricks=6, made=False, contract_points=0, hand_points=0, score=(100, 100)),
                 line("EW", contract=5, side_tricks=7, made=True, contract_points=50, overtricks=2,
-                     overtrick_points=2, bags=(0, 2, 2), hand_points=52, score=(100, 152)),
+                     overtrick_points=2, bags=bags, hand_points=52, score=(100, 152)),
             ],
         )
     ]  # fmt: skip
 
 
 def bags_never_cases(v: str, seed: int) -> list[dict[str, Any]]:
-    expect_rules(v, {**BASE, "scoring.bags_count": "never", "scoring.set_penalty": "per-trick-bid"})
+    """Overtricks score but are never bags; East-West's set costs 20, or nothing where a set
+    scores nothing."""
+    expect_rules(v, {**BASE, "scoring.bags_count": "never"})
+    nothing = str(_rules(v).scoring.set_penalty) == "nothing"
+    if not nothing:
+        expect_rules(v, {"scoring.set_penalty": "per-trick-bid"})
+    lost = 0 if nothing else -20
+    words = "0, a set scoring nothing here" if nothing else "-20"
     return [
         scored(
             v,
@@ -60,7 +72,7 @@ def bags_never_cases(v: str, seed: int) -> list[dict[str, Any]]:
             description=(
                 "North-South bid 1 + 1 = 2 and take all 13: 20 + 11 overtricks at a point each = 31."
                 " No bag is ever kept here, so the eleven overtricks cost nothing (counted as bags"
-                " they would pass ten and cost 100). East-West bid 1 + 1 and take nothing: -20."
+                f" they would pass ten and cost 100). East-West bid 1 + 1 and take nothing: {words}."
             ),
             tags=[tag(v, "scoring.bags_count"), "scoring.overtrick_points", "scoring.bag_threshold"],
             bid={"N": 1, "E": 1, "S": 1, "W": 1},
@@ -68,10 +80,75 @@ def bags_never_cases(v: str, seed: int) -> list[dict[str, Any]]:
             lines=[
                 line("NS", contract=2, side_tricks=13, made=True, contract_points=20, overtricks=11,
                      overtrick_points=11, hand_points=31, score=(0, 31)),
-                line("EW", contract=2, side_tricks=0, made=False, contract_points=-20, hand_points=-20, score=(0, -20)),
+                line("EW", contract=2, side_tricks=0, made=False, contract_points=lost, hand_points=lost, score=(0, lost)),
             ],
         )
     ]  # fmt: skip
+
+
+def losing_floor_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    """A side at or below -200 after a hand loses."""
+    expect_rules(
+        v,
+        {
+            **BASE,
+            "game_end.losing_floor": -200,
+            "scoring.set_penalty": "per-trick-bid",
+            "game_end.target": 500,
+        },
+    )
+    out = []
+    for before, ident, status, to_act, words in (
+        (-150, "game-end.losing-floor-exact", {"status": "won", "winner": "EW"}, OVER,
+         "exactly -200, the floor: North-South lose and East-West win"),
+        (-140, "game-end.losing-floor-one-hand-above", None, {"phase": "deal", "seat": "E"},
+         "-190, above the floor of -200: the game goes on"),
+    ):  # fmt: skip
+        out.append(
+            scored(
+                v,
+                ident,
+                seed=seed + (1 if before == -150 else 2),
+                start=setup("N", (before, 0)),
+                clause="game_end.losing_floor",
+                description=(
+                    f"North-South start on {before}, bid 3 + 2 = 5 and take 4: set, 5 x -10 = -50, so"
+                    f" {before - 50}, {words}. East-West bid 4 + 4 = 8 and take 9: 81."
+                ),
+                tags=[
+                    "game_end.losing_floor",
+                    "game.floor-exact" if before == -150 else "game_end.target",
+                ],
+                bid={"N": 3, "E": 4, "S": 2, "W": 4},
+                took={"N": 2, "E": 5, "S": 2, "W": 4},
+                lines=[
+                    line(
+                        "NS",
+                        contract=5,
+                        side_tricks=4,
+                        made=False,
+                        contract_points=-50,
+                        hand_points=-50,
+                        score=(before, before - 50),
+                    ),
+                    line(
+                        "EW",
+                        contract=8,
+                        side_tricks=9,
+                        made=True,
+                        contract_points=80,
+                        overtricks=1,
+                        overtrick_points=1,
+                        bags=(0, 1, 1),
+                        hand_points=81,
+                        score=(0, 81),
+                    ),
+                ],
+                status=status,
+                to_act=to_act,
+            )  # fmt: skip
+        )
+    return out
 
 
 def five_bags_cases(v: str, seed: int) -> list[dict[str, Any]]:
@@ -266,7 +343,7 @@ def boston_wins_cases(v: str, seed: int) -> list[dict[str, Any]]:
             "game_end.target": 500,
         },
     )
-    tags = [tag(v, "scoring.boston"), "game.boston"]
+    tags = [tag(v, "scoring.boston"), "scoring.boston_points", "game.boston"]
     return [
         scored(
             v,
