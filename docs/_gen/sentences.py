@@ -116,8 +116,8 @@ SENTENCES: dict[tuple[str, Any], str] = {
     (
         "bidding.blind_nil_exchange_order",
         "bidder-first",
-    ): "In the exchange the blind nil bidder passes first, unseen cards and all; the partner then "
-    "passes back.",
+    ): "In the exchange the blind nil bidder passes first; the partner then passes back, and may "
+    "pass on cards just received.",
     ("bidding.team_minimum", None): "There is no least total for a partnership's two bids.",
     (
         "bidding.team_minimum",
