@@ -178,12 +178,12 @@ def test_random_bots_exchange_cards_after_a_blind_nil() -> None:
     assert passes >= 4 and passes % 2 == 0
 
 
-EXCHANGE_VARIANTS = [
-    variant_id
-    for variant_id in VARIANTS
-    if load_variant(variant_id).rules.bidding.blind_nil is BlindNil.ALLOWED
-    and load_variant(variant_id).rules.bidding.blind_nil_exchange > 0
-]
+def has_exchange(variant_id: str) -> bool:
+    bidding = load_variant(variant_id).rules.bidding
+    return bidding.blind_nil is BlindNil.ALLOWED and bidding.blind_nil_exchange > 0
+
+
+EXCHANGE_VARIANTS = [variant_id for variant_id in VARIANTS if has_exchange(variant_id)]
 
 
 @pytest.mark.parametrize("variant_id", EXCHANGE_VARIANTS)
