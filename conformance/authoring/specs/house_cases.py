@@ -117,10 +117,77 @@ def cutthroat_nil_example(v: str, seed: int) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+def cutthroat_tie_at_the_top(v: str, seed: int) -> list[dict[str, Any]]:
+    """Two of three players reach the target level: the tie rule decides, not seat order."""
+    expect_rules(
+        v,
+        {
+            "table.sides": "individual",
+            "game_end.target": 500,
+            "game_end.target_rule": "reach",
+            "game_end.tie": "play-another-hand",
+        },
+    )
+    alone = {"N": 0, "E": 0, "S": 0}
+    return [
+        scored(
+            v,
+            "three.two-level-at-the-top",
+            seed=seed,
+            start={"dealer": "N", "scores": {"N": 460, "E": 470, "S": 100}, "bags": alone},
+            clause="game_end.tie",
+            description=(
+                "North on 460 bids 4 and takes 4: 500. East on 470 bids 3 and takes 3: 500. South"
+                " on 100 bids 10 and takes 10: 200. Two players reach 500 together and level: equal"
+                " totals at the top mean another hand here, dealt by East (not a win for the first"
+                " of them round the table)."
+            ),
+            tags=[
+                tag(v, "game_end.tie"),
+                "game.equal-totals",
+                "game.both-past-target",
+                tag(v, "table.sides"),
+            ],
+            bid={"N": 4, "E": 3, "S": 10},
+            took={"N": 4, "E": 3, "S": 10},
+            lines=[
+                line(
+                    "N",
+                    contract=4,
+                    side_tricks=4,
+                    made=True,
+                    contract_points=40,
+                    hand_points=40,
+                    score=(460, 500),
+                ),
+                line(
+                    "E",
+                    contract=3,
+                    side_tricks=3,
+                    made=True,
+                    contract_points=30,
+                    hand_points=30,
+                    score=(470, 500),
+                ),
+                line(
+                    "S",
+                    contract=10,
+                    side_tricks=10,
+                    made=True,
+                    contract_points=100,
+                    hand_points=100,
+                    score=(100, 200),
+                ),
+            ],
+            to_act={"phase": "deal", "seat": "E"},
+        )
+    ]
+
+
 HOUSE: dict[str, tuple[Axis, ...]] = {
     "pagat-jokers": (play.jokers_cases,),
     "joker-joker-deuce-deuce": (play.deuces_cases,),
-    "cutthroat": (play.three_seat_cases, cutthroat_nil_example),
+    "cutthroat": (play.three_seat_cases, cutthroat_nil_example, cutthroat_tie_at_the_top),
     "spades-any-time": (play.spades_any_time_cases,),
     "pagat-blind-nil": (bidding.blind_nil_cases, pagat_bag_example),
     "blind-nil-any-time": (bidding.blind_nil_any_time_cases,),

@@ -263,7 +263,8 @@ def ten_for_200_cases(v: str, seed: int) -> list[dict[str, Any]]:
             clause="scoring.bonus_bid_set",
             description=(
                 f"North-South bid 5 + 5 = 10 and take 9: the bonus bid is set and loses {penalty}"
-                f" (not 100). East-West bid 1 + 1 and take 4: 20 + 2 = 22, 2 bags."
+                + (" (as an ordinary set of 10 would here)." if penalty == 100 else " (not 100).")
+                + " East-West bid 1 + 1 and take 4: 20 + 2 = 22, 2 bags."
             ),
             tags=bonus,
             bid={"N": 5, "E": 1, "S": 5, "W": 1},
