@@ -259,6 +259,23 @@ def test_suicide_second_partner_sees_its_cards_rather_than_go_blind() -> None:
     assert choose_bid(hand(SAFE_NIL), [NIL, "blind-nil"], partner_bid=3) == NIL
 
 
+# Not a safe nil (an unguarded king), but nothing likely to take a trick either.
+WEAK_WITH_KING = hand("KH 2S 3S 4D 5D 6D 7D 8C 9C TC 2C 3C 4C")
+
+
+def test_suicide_first_partner_takes_the_nil_on_a_weak_hand() -> None:
+    assert not nil_is_safe(WEAK_WITH_KING)
+    assert likely_tricks(WEAK_WITH_KING) == 0.0
+    assert choose_bid(WEAK_WITH_KING, WITH_NIL, partner_bid=None, one_nil_a_side=True) == NIL
+    # Without suicide the same hand bids the least number.
+    assert choose_bid(WEAK_WITH_KING, WITH_NIL, partner_bid=None) == 1
+
+
+def test_suicide_first_partner_with_an_ace_leaves_the_nil_to_partner() -> None:
+    with_ace = hand("KH 2S 3S AD 5D 6D 7D 8C 9C TC 2C 3C 4C")
+    assert choose_bid(with_ace, WITH_NIL, partner_bid=None, one_nil_a_side=True) == 1
+
+
 def test_whiz_nil_or_spades() -> None:
     # SAFE_NIL holds three spades: whiz offers 3 or nil; safe, so nil, unless partner has one.
     assert choose_bid(hand(SAFE_NIL), [3, NIL], partner_bid=None) == NIL

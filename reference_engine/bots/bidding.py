@@ -117,6 +117,18 @@ def nil_is_safe(hand: int, order: CardOrder = STANDARD) -> bool:
     return honours <= 1
 
 
+def nil_is_the_lesser_risk(hand: int, order: CardOrder = STANDARD) -> bool:
+    """When one partner must bid nil (suicide), the first to bid takes it on a weak hand:
+    no plain-suit ace, none of the top three trumps and at most three spades, and under two
+    likely tricks; otherwise it leaves the nil to partner."""
+    spades = top_places(order, hand, SPADES)
+    if spades & 0b111 or spades.bit_count() > 3:
+        return False
+    if any(holds_place(top_places(order, hand, suit), ACE) for suit in range(3)):
+        return False
+    return likely_tricks(hand, order) < 2.0
+
+
 def choose_bid(
     hand: int,
     legal: Sequence[Bid],
@@ -126,6 +138,7 @@ def choose_bid(
     tricks: int = 13,
     players: int = 4,
     behind: int = 0,
+    one_nil_a_side: bool = False,
 ) -> Bid:
     """The sensible bid for `hand` among the legal bids.
 
@@ -133,7 +146,8 @@ def choose_bid(
     bid a nil; nil with a safe hand when nil is legal and partner has not already bid one;
     otherwise the likely tricks, rounded down, trimmed so the side does not promise more than
     the hand's `tricks`, and moved to the nearest bid allowed. `partner_bid` is None before
-    partner bids, and always at a table where each plays alone."""
+    partner bids, and always at a table where each plays alone. `one_nil_a_side` (suicide):
+    the first partner to bid takes the side's nil on a weak hand, not only a safe one."""
     if len(legal) == 1:
         return legal[0]
     partner_nil = is_nil(partner_bid)
@@ -141,6 +155,9 @@ def choose_bid(
         return BLIND_NIL
     if NIL in legal and not partner_nil and nil_is_safe(hand, order):
         return NIL
+    if one_nil_a_side and partner_bid is None and NIL in legal:
+        if nil_is_the_lesser_risk(hand, order):
+            return NIL
     numbers = sorted(b for b in legal if isinstance(b, int))
     if not numbers:
         # Only nils are left (suicide after partner bid a number): see the cards first.

@@ -14,6 +14,7 @@ from reference_engine.bots.bidding import Bid
 from reference_engine.bots.view import legal_bids, order_of, partner_bid, seat_view
 from reference_engine.seats import Seat, parse_seat
 from reference_engine.table import table_of
+from reference_engine.variant.model import BidConstraint
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -39,6 +40,7 @@ class SensibleBot:
             tricks=table.cards_per_hand,
             players=table.players,
             behind=game.trailing_by(me),
+            one_nil_a_side=game.rules.bidding.constraint == BidConstraint.SUICIDE,
         )
 
     def choose_pass(self, game: Game, seat: Seat) -> Pass:
