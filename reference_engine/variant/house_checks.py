@@ -23,24 +23,27 @@ _PARTNERS = ("table.sides", _is(Sides.PARTNERSHIPS.value))
 _NIL_BIDDING = (BidConstraint.SUICIDE.value, BidConstraint.MIRROR.value, BidConstraint.WHIZ.value)
 
 
+def _priced(
+    merged: Merged, cause: tuple[str, Callable[[Any], bool]], won: str, lost: str
+) -> Iterator[Problem]:
+    """A bid that can be made says what it wins when made and what it loses when it fails."""
+    yield from requires(
+        merged,
+        Needs(*cause, won, is_set, "say how many points it wins when made"),
+        Needs(*cause, lost, is_set, "say how many points it loses when it fails"),
+    )
+
+
 def check_nil_values(merged: Merged) -> Iterator[Problem]:
     """Nil can be bid, so a made nil and a failed nil must each be worth something."""
     allowed = ("bidding.nil", _is(NilBid.ALLOWED.value))
-    yield from requires(
-        merged,
-        Needs(*allowed, "scoring.nil_bonus", is_set, "say how many points a made nil wins"),
-        Needs(*allowed, "scoring.nil_penalty", is_set, "say how many points a failed nil loses"),
-    )
+    yield from _priced(merged, allowed, "scoring.nil_bonus", "scoring.nil_penalty")
 
 
 def check_blind_nil_values(merged: Merged) -> Iterator[Problem]:
     """Blind nil can be bid, so a made and a failed blind nil must each be worth something."""
     allowed = ("bidding.blind_nil", _is(BlindNil.ALLOWED.value))
-    yield from requires(
-        merged,
-        Needs(*allowed, "scoring.blind_nil_bonus", is_set, "say how many points it wins"),
-        Needs(*allowed, "scoring.blind_nil_penalty", is_set, "say how many points it loses"),
-    )
+    yield from _priced(merged, allowed, "scoring.blind_nil_bonus", "scoring.blind_nil_penalty")
 
 
 def check_partner_rules(merged: Merged) -> Iterator[Problem]:
@@ -68,11 +71,7 @@ def check_constraint_needs_nil(merged: Merged) -> Iterator[Problem]:
 def check_bonus_bid_values(merged: Merged) -> Iterator[Problem]:
     """A bonus bid says what it wins when made and what it loses when set."""
     named = ("scoring.bonus_bid_tricks", is_set)
-    yield from requires(
-        merged,
-        Needs(*named, "scoring.bonus_bid_made", is_set, "say how many points it wins when made"),
-        Needs(*named, "scoring.bonus_bid_set", is_set, "say how many points it loses when set"),
-    )
+    yield from _priced(merged, named, "scoring.bonus_bid_made", "scoring.bonus_bid_set")
 
 
 def check_bonus_bid_reachable(merged: Merged) -> Iterator[Problem]:
