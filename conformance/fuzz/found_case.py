@@ -109,7 +109,7 @@ def clauses(rules: Rules, verdict: Verdict, keys: list[str]) -> list[str]:
     elif key == "status":
         tags += _status_clauses(rules, game)
     else:
-        tags += _turn_clauses(rules, game)
+        tags += _turn_clauses(rules, game, verdict)
     tags = [t for t in dict.fromkeys(tags) if t in registry()]
     return tags or ["play.winner-leads"]
 
@@ -179,6 +179,9 @@ def _legal_clauses(rules: Rules, game: Game, verdict: Verdict) -> list[str]:
             _value_tag(rules, "play.first_lead"),
             "play.first-lead-card-held" if named else "play.first-lead-card-not-held",
         ]
+    if pack.top_trumps and held & pack.spade_mask & ~SUIT_MASKS[SPADES]:
+        # A top trump held: whether it leads as a spade is what differs.
+        tags.append("play.top-trump-is-a-spade")
     if held & ~pack.spade_mask == 0:
         tags.append("play.lead-spades-all-spade-hand")
     spade_played = any(
@@ -224,6 +227,8 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
     for item, rule in _SHEET_ITEM_RULES:
         if item not in items:
             continue
+        if item == "nils" and rules.bidding.min_bid == 0 and _zero_bid(game, hand):
+            return ["bid.zero-not-nil", "bidding.min_bid"]
         if item == "nils":
             if len(line.nils) > 1:
                 return ["nil.double", "scoring.nil_bonus"]
@@ -293,9 +298,14 @@ def _status_clauses(rules: Rules, game: Game) -> list[str]:
     return ["game_end.target", _value_tag(rules, "game_end.target_rule")]
 
 
-def _turn_clauses(rules: Rules, game: Game) -> list[str]:
+def _turn_clauses(rules: Rules, game: Game, verdict: Verdict | None = None) -> list[str]:
     if table_of(rules).players == 3 and game.phase in (Phase.BID, Phase.PLAY):
         return ["play.three-seat-turns", "table.players"]
+    theirs = verdict.response.get("answers", {}).get("to_act") if verdict else None
+    passing = [game.phase is Phase.PASS, isinstance(theirs, dict) and theirs.get("phase") == "pass"]
+    if passing[0] != passing[1] and (game.phase is Phase.PASS or _after_exchange(game)):
+        # One passes cards where the other plays: whether there is an exchange at all.
+        return ["bidding.blind_nil_exchange", "exchange.pass"]
     if game.phase is Phase.PASS or (game.phase is Phase.PLAY and _after_exchange(game)):
         return [
             _value_tag(rules, "bidding.blind_nil_exchange_order"),
