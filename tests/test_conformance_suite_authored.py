@@ -16,6 +16,7 @@ from conformance.authoring.deal_search import find_play
 from conformance.authoring.generate import rendered
 from conformance.authoring.recorder import trick_winners
 from conformance.authoring.specs.clauses import VARIANTS
+from conformance.authoring.specs.house_cases import HOUSE
 from conformance.cases import load_suite
 from conformance.coverage import measure
 from conformance.reference_adapter import ReferenceEngine
@@ -53,6 +54,25 @@ def test_at_least_fifty_recorded_games_each_ending_in_a_result() -> None:
     for case in games:
         assert case.expect["status"]["status"] in ("won", "tie"), case.id
         assert len(case.expect["hands"]) == sum(a["action"] == "deal" for a in case.actions)
+
+
+def test_every_house_rule_ruleset_has_clause_cases_for_each_rule_it_sets() -> None:
+    house = set(shipped_variant_ids()) - set(VARIANTS) - {"openspiel"}
+    assert house == set(HOUSE), "a new house-rule ruleset needs its axes in house_cases.HOUSE"
+    coverage = measure(SUITE.cases, variant_ids=sorted(house))
+    for report in coverage.variants:
+        assert report.rules and not report.uncovered, report.variant
+        assert len(SUITE.select(variant=report.variant)) >= 2, report.variant
+
+
+def test_pagats_bag_example_is_a_ruleset_case_with_its_arithmetic() -> None:
+    case = SUITE.by_id("pagat-blind-nil.ruleset.pagat-bag-example")
+    assert case.origin["kind"] == "ruleset" and "pagat.com" in case.origin["url"]
+    assert case.expect["totals"] == {"NS": 290, "EW": 120}
+    assert case.expect["bags"]["NS"] == 0
+    assert "337 + 50 + 3 - 100 = 290" in (case.note or "")
+    at_110 = SUITE.by_id("minus-110.scoring.pagat-bag-example-at-110")
+    assert at_110.expect["totals"]["NS"] == 280
 
 
 def test_the_sources_worked_examples_are_all_there() -> None:
@@ -142,6 +162,34 @@ def _mutated(case: Any, change: Any) -> Any:
         ),
         (
             "illustrated-table.game-end.equal-totals",
+            lambda e: e.update(status={"status": "continues", "winner": None}),
+        ),
+        (
+            "pagat-jokers.jokers.big-joker-beats-little-joker-beats-ace",
+            lambda e: e.update(trick_winners=[["S", "S"]]),
+        ),
+        (
+            "joker-joker-deuce-deuce.deuces.two-of-diamonds-is-not-a-diamond",
+            lambda e: e.update(legal=["2D"]),
+        ),
+        (
+            "pagat-blind-nil.exchange.partner-passes-first",
+            lambda e: e.update(to_act={"phase": "pass", "seat": "N"}),
+        ),
+        (
+            "pagat-blind-nil.exchange.one-card-is-the-wrong-count",
+            lambda e: e["illegal"].update(reason="card-not-in-hand"),
+        ),
+        (
+            "msn-suicide.suicide.second-partner-must-bid-nil",
+            lambda e: e.update(legal=[*range(1, 14), "nil"]),
+        ),
+        (
+            "cutthroat.three.seventeen-tricks-each-scored-alone",
+            lambda e: e["totals"].update(E=50),
+        ),
+        (
+            "fixed-ten-hands.game-end.last-hand-highest-total-wins",
             lambda e: e.update(status={"status": "continues", "winner": None}),
         ),
     ],

@@ -468,6 +468,28 @@ def spades_any_time_cases(v: str, seed: int) -> list[dict[str, Any]]:
                 ],
             },
         ),
+        case(
+            f"{v}.play.spade-led-mid-hand-while-unbroken",
+            variant_id=v,
+            description=(
+                "Trick 1: S:2C W:5C N:AC E:5D, no spade played. North won it and leads, holding"
+                " spades and three other suits: the AKQ of spades are legal leads with the rest,"
+                " though spades were never broken."
+            ),
+            tags=[tag(v, "play.spades_lead"), "play.winner-leads"],
+            origin=derived("play.spades_lead"),
+            start=setup("E"),
+            actions=[
+                {"action": "deal", "hands": TRUMP},
+                *bids(v, "E", {"S": 3, "W": 4, "N": 3, "E": 3}),
+                *plays("S:2C W:5C N:AC E:5D"),
+            ],
+            expect={
+                "trick_winners": [["N"]],
+                "to_act": {"phase": "play", "seat": "N"},
+                "legal": ["QC", "KC", "JD", "QD", "KD", "AD", "QH", "KH", "AH", "QS", "KS", "AS"],
+            },
+        ),
     ]
 
 

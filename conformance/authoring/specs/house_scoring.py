@@ -183,7 +183,27 @@ def five_bags_cases(v: str, seed: int) -> list[dict[str, Any]]:
                      overtrick_points=2, bags=(3, 2, 0), bag_penalty=50, hand_points=22, score=(200, 222)),
                 line("EW", contract=4, side_tricks=4, made=True, contract_points=40, hand_points=40, score=(200, 240)),
             ],
-        )
+        ),
+        scored(
+            v,
+            "scoring.past-five-bags-the-rest-carry",
+            seed=seed + 2,
+            start=setup("N", (200, 200), (4, 0)),
+            clause="scoring.bag_carry",
+            description=(
+                "North-South carry 4 bags, bid 4 + 3 = 7 and take 10: 70 + 3 = 73, and 4 + 3 = 7 bags:"
+                " past five, so -50 and 7 - 5 = 2 bags carry on. Hand 23: 223. East-West bid 2 + 1 = 3"
+                " and take 3: 30."
+            ),
+            tags=["scoring.bag_threshold", "scoring.bag_penalty", tag(v, "scoring.bag_carry"), "bags.past-threshold"],
+            bid={"N": 4, "E": 2, "S": 3, "W": 1},
+            took={"N": 5, "E": 2, "S": 5, "W": 1},
+            lines=[
+                line("NS", contract=7, side_tricks=10, made=True, contract_points=70, overtricks=3,
+                     overtrick_points=3, bags=(4, 3, 2), bag_penalty=50, hand_points=23, score=(200, 223)),
+                line("EW", contract=3, side_tricks=3, made=True, contract_points=30, hand_points=30, score=(200, 230)),
+            ],
+        ),
     ]  # fmt: skip
 
 
