@@ -9,6 +9,12 @@ from typing import Any
 from _gen.enum_docs import member_docstrings
 
 
+def meaning(member: Any, docs: dict[str, str]) -> str:
+    """What a code means: its `description` (codes are declared as value and description),
+    else a docstring written under the member."""
+    return str(getattr(member, "description", "") or docs.get(member.value, ""))
+
+
 def reason_codes_page(cases: list[dict[str, Any]] | None = None) -> str | None:
     """The page, or None while the engine has no reason-code module."""
     try:
@@ -27,8 +33,8 @@ def reason_codes_page(cases: list[dict[str, Any]] | None = None) -> str | None:
     out = [
         "# Illegal-action reason codes",
         "",
-        "When an engine refuses a bid, a play or a deal, it names the reason with one of these "
-        "codes. The conformance suite checks the code as well as the refusal. This page is "
+        "When an engine refuses a bid, a pass, a play or a deal, it names the reason with one of "
+        "these codes. The conformance suite checks the code as well as the refusal. This page is "
         "generated from `reference_engine/reason_codes.py`.",
         "",
         inspect.getdoc(module) or "",
@@ -41,7 +47,5 @@ def reason_codes_page(cases: list[dict[str, Any]] | None = None) -> str | None:
         checked = ", ".join(f"`{i}`" for i in ids[:3]) + (
             f" and {len(ids) - 3} more" if len(ids) > 3 else ""
         )
-        out.append(
-            f"| `{member.value}`{{#{member.value}}} | {docs.get(member.value, '')} | {checked} |"
-        )
+        out.append(f"| `{member.value}`{{#{member.value}}} | {meaning(member, docs)} | {checked} |")
     return "\n".join(out) + "\n"
