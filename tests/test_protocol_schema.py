@@ -85,6 +85,11 @@ PROBE = {"action": "play", "seat": "S", "card": "5H"}
         ({"seq": 1, "result": {"to_act": {"phase": "lead", "seat": "S"}}}, "phase"),
         ({"seq": 1, "result": {"illegal": {"action": PROBE, "reason": 3}}}, "reason"),
         ({"seq": 1, "result": {"bags": {"NS": True, "EW": 0}}}, "at $.result.bags.NS"),
+        ({"seq": 1, "result": {"totals": {"NS": 0, "E": 0}}}, "at $.result.totals"),
+        ({"seq": 1, "result": {"legal": ["XJ"]}}, "at $.result.legal[0]"),
+        ({"seq": 1, "result": {"legal": [18]}}, "at $.result.legal[0]"),
+        ({"seq": 1, "result": {"trick_winners": [["N"] * 18]}}, "at $.result.trick_winners[0]"),
+        ({"seq": 1, "result": {"status": {"status": "won", "winner": "X"}}}, "winner"),
     ],
 )
 def test_an_answer_outside_the_protocol_is_named_with_its_place(
@@ -102,6 +107,17 @@ def test_an_answer_outside_the_protocol_is_named_with_its_place(
         {"seq": 3, "result": {"totals": {"NS": -40, "EW": 512}, "extra": "ignored"}},
         {"seq": 3, "skipped": {"reason": "option target=300"}},
         {"seq": 3, "errored": {"message": "log entry 4 refused", "context": ["any", "thing"]}},
+        {
+            "seq": 3,
+            "result": {"totals": {"N": 61, "E": -50, "S": -94}, "bags": {"N": 1, "E": 0, "S": 6}},
+        },
+        {"seq": 3, "result": {"status": {"status": "won", "winner": "E"}}},
+        {
+            "seq": 3,
+            "result": {"to_act": {"phase": "pass", "seat": "S"}, "legal": ["BJ", "LJ", "2D"]},
+        },
+        {"seq": 3, "result": {"legal": [0, 1, 17, "nil", "blind-nil"]}},
+        {"seq": 3, "result": {"trick_winners": [["N", "E", "S"] * 5 + ["N", "E"]]}},
     ],
 )
 def test_answers_within_the_protocol(answer: dict[str, Any]) -> None:
