@@ -12,12 +12,16 @@ from typing import Any
 
 import pytest
 
+import conformance.reference_adapter as adapter
+import reference_engine.game as game_module
+import reference_engine.pack as pack_module
+import reference_engine.table as table_module
 from conformance.cases import Case, load_suite
 from conformance.faults import FAULTS, catching_cases
 from conformance.reference_adapter import ReferenceEngine
 from conformance.runner import run_cases
-from reference_engine.rules_of_play import leads, turns
-from reference_engine.scoring import bags, contract, game_end, nil
+from reference_engine.rules_of_play import bids, leads, turns
+from reference_engine.scoring import bags, contract, game_end, inputs, nil
 
 # fault -> the cases that must catch it (at least these; others may too).
 CAUGHT_BY: dict[str, list[str]] = {
@@ -106,6 +110,68 @@ CAUGHT_BY: dict[str, list[str]] = {
         "standard.play.spade-on-a-club-wins-and-breaks",
         "standard.play.lead-spades-from-an-all-spade-hand",
     ],
+    # --- house rules ---
+    "top-trumps-order-reversed": ["pagat-jokers.jokers.big-joker-beats-little-joker-beats-ace"],
+    "promoted-deuce-keeps-its-suit": [
+        "joker-joker-deuce-deuce.deuces.two-of-diamonds-is-not-a-diamond",
+        "joker-joker-deuce-deuce.deuces.two-of-diamonds-follows-a-spade-lead",
+    ],
+    "spades-any-time-ignored": ["spades-any-time.play.spade-led-before-any-is-played"],
+    "nil-not-allowed-ignored": ["no-nil.bidding.nil-refused"],
+    "blind-nil-trailing-ignored": [
+        "pagat-blind-nil.blind-nil.refused-one-point-short-of-the-margin",
+        "pagat-blind-nil.blind-nil.leading-side-may-not",
+    ],
+    "blind-nil-exchange-skipped": [
+        "pagat-blind-nil.exchange.partner-passes-first",
+        "pagat-blind-nil.exchange.play-starts-with-the-cards-moved",
+        "blind-nil-pass-four.exchange.play-starts-with-the-cards-moved",
+    ],
+    "blind-nil-exchange-order-swapped": [
+        "pagat-blind-nil.exchange.partner-passes-first",
+        "pagat-blind-nil.exchange.bidder-may-not-pass-first",
+        "blind-nil-pass-four.exchange.bidder-passes-first",
+        "blind-nil-pass-four.exchange.partner-may-not-pass-first",
+    ],
+    "team-minimum-ignored": ["team-minimum-four.team-minimum.second-partner-makes-up-four"],
+    "suicide-ignored": [
+        "msn-suicide.suicide.second-partner-must-bid-nil",
+        "msn-suicide.suicide.second-partner-may-not-bid-nil-too",
+    ],
+    "mirror-ignored": [
+        "msn-mirror.mirror.bid-the-spades-held",
+        "msn-mirror.mirror.no-spades-bids-nil",
+    ],
+    "whiz-ignored": ["msn-whiz.whiz.nil-or-the-spades-held", "msn-whiz.whiz.no-spades-bids-nil"],
+    "zero-bid-scored-as-nil": ["zero-bid.zero-bid.zero-is-a-number-not-a-nil"],
+    "set-nothing-ignored": ["bags-off-set-nothing.scoring.set-scores-nothing"],
+    "bags-never-ignored": ["bags-off-set-nothing.scoring.overtricks-score-but-are-never-bags"],
+    "bag-points-not-cancelled": [
+        "minus-110.scoring.ten-bags-cost-110",
+        "minus-110.scoring.pagat-bag-example-at-110",
+    ],
+    "bag-threshold-read-as-ten": ["five-bags-fifty.scoring.fifth-bag-costs-fifty"],
+    "bonus-bid-ignored": ["ten-for-two-hundred.scoring.ten-bid-and-made-scores-200"],
+    "boston-points-ignored": ["boston.scoring.boston-made", "boston.scoring.boston-set"],
+    "boston-wins-game-ignored": ["boston-wins-game.game-end.boston-wins-the-game"],
+    "fixed-hands-ignored": [
+        "fixed-ten-hands.game-end.last-hand-highest-total-wins",
+        "fixed-ten-hands.game-end.not-the-last-hand-goes-on",
+    ],
+    "tie-at-the-top-among-three-ignored": ["cutthroat.three.two-level-at-the-top"],
+    "removed-cards-accepted": [
+        "cutthroat.three.two-of-clubs-is-out",
+        "joker-joker-deuce-deuce.deuces.removed-two-of-hearts-may-not-be-dealt",
+        "pagat-jokers.jokers.removed-card-may-not-be-dealt",
+    ],
+    "three-player-order-reversed": [
+        "cutthroat.three.bidding-goes-round-three-seats",
+        "cutthroat.three.south-follows-east-not-west",
+    ],
+    "three-player-four-card-tricks": [
+        "cutthroat.three.play-goes-round-and-a-trick-is-three-cards",
+        "cutthroat.three.seventeen-tricks-each-scored-alone",
+    ],
 }
 
 # The twelve faults the suite was first asked to catch; the rest came cheap.
@@ -137,10 +203,24 @@ def already_bad(suite: list[Case]) -> set[str]:
     return {r.case.id for r in report.results if r.bad}
 
 
+# One fault for each rule a house may add, as the house-rules work asked for.
+HOUSE_REQUIRED = {
+    "top-trumps-order-reversed", "promoted-deuce-keeps-its-suit", "removed-cards-accepted",
+    "spades-any-time-ignored", "blind-nil-trailing-ignored", "blind-nil-exchange-skipped",
+    "blind-nil-exchange-order-swapped", "team-minimum-ignored", "suicide-ignored",
+    "mirror-ignored", "whiz-ignored", "zero-bid-scored-as-nil", "nil-not-allowed-ignored",
+    "set-nothing-ignored", "bags-never-ignored", "bag-points-not-cancelled",
+    "bag-threshold-read-as-ten", "bonus-bid-ignored", "boston-points-ignored",
+    "boston-wins-game-ignored", "fixed-hands-ignored", "three-player-order-reversed",
+    "three-player-four-card-tricks", "tie-at-the-top-among-three-ignored",
+}  # fmt: skip
+
+
 def test_every_fault_has_its_catching_cases_named() -> None:
     assert set(CAUGHT_BY) == set(FAULTS)
     assert REQUIRED <= set(FAULTS)
-    assert len(FAULTS) >= 12
+    assert HOUSE_REQUIRED <= set(FAULTS)
+    assert len(FAULTS) >= 12 + len(HOUSE_REQUIRED)
 
 
 @pytest.mark.parametrize("name", list(FAULTS))
@@ -170,11 +250,22 @@ def test_a_fault_is_undone_when_its_request_ends(suite: list[Case], already_bad:
         turns.FIRST_LEADER,
         turns.FIRST_BIDDER,
         turns.DEALER_ROTATION,
+        bids.BID_CONSTRAINT,
+        bags.BAG_POINTS_CANCELLED,
+        contract.BOSTON,
+        game_end.BOSTON_WINS,
     ]
+    # The module functions and the game class a fault may swap for the length of a request.
+    swapped = [
+        (adapter, "Game"), (pack_module, "pack_of_deck"), (table_module, "make_table"),
+        (game_module, "check_deal"), (inputs, "zero_is_nil"), (contract, "bonus_bid_points"),
+    ]  # fmt: skip
     before = [dict(table) for table in tables]
+    functions = [getattr(module, name) for module, name in swapped]
     for fault in FAULTS.values():
         with fault.patch():
             pass
     assert [dict(table) for table in tables] == before
+    assert [getattr(module, name) for module, name in swapped] == functions
     report = run_cases(ReferenceEngine(), suite)
     assert {r.case.id for r in report.results if r.bad} == already_bad
