@@ -18,6 +18,7 @@ from typing import Any
 from reference_engine.cards import CARD_TEXT, SPADES, cards_in
 from reference_engine.deal import format_pbn
 from reference_engine.game import Game, Phase
+from reference_engine.pack import Pack, pack_of
 from reference_engine.rules_of_play import beats
 from reference_engine.seats import SEATS, Seat
 from reference_engine.table import table_of
@@ -43,7 +44,7 @@ class Found:
     attempt: int
 
 
-def _power(card: int, pack: Any = None) -> int:
+def _power(card: int, pack: Pack | None = None) -> int:
     """How likely a card is to take a trick: any spade (top trumps included) above any other
     suit, then by strength within the suit."""
     if pack is None or pack.standard:
@@ -51,14 +52,12 @@ def _power(card: int, pack: Any = None) -> int:
     return pack.power[card] + (20 if pack.suit_of[card] == SPADES else 0)
 
 
-def _pack(variant: ResolvedVariant) -> Any:
+def _pack(variant: ResolvedVariant) -> Pack | None:
     """The variant's pack (cards in play, suits and strengths), or None for the plain 52."""
     rules = variant.rules
     if rules.deck.cards is DeckKind.STANDARD_52 and not rules.deck.removed:
         if not rules.deck.top_trumps:
             return None
-    from reference_engine.pack import pack_of  # only house-rule packs need it
-
     return pack_of(rules)
 
 
@@ -66,7 +65,7 @@ def _biased_deal(
     rng: random.Random,
     wanted: Mapping[Seat, int],
     seats: tuple[Seat, ...] = SEATS,
-    pack: Any = None,
+    pack: Pack | None = None,
     per_hand: int = 13,
 ) -> list[int]:
     """A deal where each seat gets about as many of the strongest cards as tricks it must win;
@@ -98,8 +97,8 @@ def deal_json(hands: list[int], seats: tuple[Seat, ...]) -> Any:
     return {s.name: [CARD_TEXT[c] for c in sorted(cards_in(hands[s]), reverse=True)] for s in seats}
 
 
-def _beats(pack: Any, card: int, best: int) -> bool:
-    return beats(card, best) if pack is None else bool(pack.beats(card, best))
+def _beats(pack: Pack | None, card: int, best: int) -> bool:
+    return beats(card, best) if pack is None else pack.beats(card, best)
 
 
 def _choose(
@@ -108,7 +107,7 @@ def _choose(
     need: Mapping[Seat, int],
     rng: random.Random,
     keep: PlayFilter | None = None,
-    pack: Any = None,
+    pack: Pack | None = None,
     last: int = 3,
 ) -> int:
     legal = list(cards_in(game.legal_plays(seat)))
@@ -134,7 +133,7 @@ def _choose(
     return losers[0] if losers else by_power[0]
 
 
-def _exchange(game: Game, pack: Any) -> None:
+def _exchange(game: Game, pack: Pack | None) -> None:
     """The passes after a blind nil: the blind nil bidder passes its strongest cards, the
     partner its weakest, as many as the variant's exchange sets."""
     count = game.rules.bidding.blind_nil_exchange

@@ -118,7 +118,10 @@ def _north_first(v: str) -> str:
 
 def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
     _check(v)
-    tag = lambda path: value_tag(v, path)  # noqa: E731
+
+    def tag(path: str) -> str:
+        return value_tag(v, path)
+
     d = _north_first(v)
     deal = [{"action": "deal", "hands": TRUMP}]
     trailing = setup(d, (0, 200))
