@@ -43,11 +43,11 @@ PAIRS = list(itertools.combinations(PUBLISHED, 2)) + [("standard", v) for v in H
 
 
 @cache
-def _report(a: str, b: str) -> dict:
+def _report(a: str, b: str) -> dict[str, Any]:
     return diff_variants(load_variant(a), load_variant(b))
 
 
-def _seen(variant: ResolvedVariant, witness: dict) -> object:
+def _seen(variant: ResolvedVariant, witness: dict[str, Any]) -> object:
     request: dict[str, Any] = {
         "id": "w",
         "variant": {"id": variant.id, "options": dict(variant.chosen)},
@@ -132,9 +132,9 @@ def _house_file(tmp_path: Path, ident: str, rules: dict[str, Any]) -> ResolvedVa
     for path, value in rules.items():
         section, name = path.split(".")
         data["rules"].setdefault(section, {})[name] = {"value": value, "interpretation": why}
-    path = tmp_path / f"{ident}.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False))
-    return load_variant(str(path))
+    file = tmp_path / f"{ident}.yaml"
+    file.write_text(yaml.safe_dump(data, sort_keys=False))
+    return load_variant(str(file))
 
 
 def _witnesses(a: ResolvedVariant, b: ResolvedVariant) -> dict[str, dict[str, Any]]:

@@ -7,12 +7,13 @@ replace one function of the pack, the table or the scorer for as long as the con
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
 import conformance.reference_adapter as adapter
+import reference_engine.deal as deal_module
 import reference_engine.game as game_module
 import reference_engine.pack as pack_module
 import reference_engine.table as table_module
@@ -243,7 +244,10 @@ def fixed_hands_ignored() -> Iterator[None]:
         yield
 
 
-def _two_side_tie(real: Any) -> Any:
+TieSettler = Callable[[Mapping[str, int], str, int], GameOutcome]
+
+
+def _two_side_tie(real: TieSettler) -> TieSettler:
     def settle(leaders: Mapping[str, int], why: str, sides: int = 2) -> GameOutcome:
         if len(leaders) < sides:
             # Written for two sides: "not everyone level" read as "someone ahead", and the
@@ -300,7 +304,7 @@ def three_player_four_card_tricks() -> Iterator[None]:
 
 @contextmanager
 def removed_cards_accepted() -> Iterator[None]:
-    real = game_module.check_deal
+    real = deal_module.check_deal
 
     def lenient(hands: Sequence[int], pack: Pack | None = None, table: Table | None = None) -> None:
         # Any card of the printed pack will do, so long as each seat holds its share.

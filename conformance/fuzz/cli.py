@@ -209,7 +209,11 @@ def run_fuzz_command(args: argparse.Namespace) -> int:
     for line in found.differences[:5]:
         print(f"  {line}")
     out = Path(args.out)
-    result = shrink_and_write(config, found, out, rerun)
+    try:
+        result = shrink_and_write(config, found, out, rerun)
+    except RuntimeError as exc:
+        print(f"  no case written: {exc}")
+        return 1
     print(f"shrunk to {len(result.case['actions'])} actions; case {result.case['id']}")
     print(f"  wrote {result.path}")
     print(f"  reference: {result.reference_verdict}; engine under test: {result.engine_verdict}")

@@ -134,8 +134,8 @@ def _bid_clauses(rules: Rules, game: Game, verdict: Verdict) -> list[str]:
     given = verdict.response.get("answers", {}).get("legal")
     wanted = verdict.reference.get("legal") or []
     seat = game.to_act
-    for bid in given if isinstance(given, list) and seat is not None else []:
-        if bid in wanted:
+    for bid in given if isinstance(given, list) else []:
+        if bid in wanted or seat is None:
             continue
         try:
             game.verify_bid(seat, bid)

@@ -249,6 +249,18 @@ def _aim(variant: ResolvedVariant, game: Game, setup: dict[str, Any], rng: rando
         return game
 
 
+Step = tuple[int, str, str, Any, int]
+"""A point where something may be asked: (actions before it, kind, seat, the legal cards as a
+mask or the legal actions as listed, tricks taken so far in the hand)."""
+
+
+def _asked_again(variant: ResolvedVariant, setup: dict[str, Any], game: Game, step: Step) -> Step:
+    at, kind, seat, allowed, tricks = step
+    if kind != "bid":
+        return step
+    return (at, kind, seat, legal(Game.replay(variant, setup, game.log[:at])), tricks)
+
+
 def _hand_setup(game: Game) -> dict[str, Any]:
     """The setup a case starting at the next deal would give."""
     setup: dict[str, Any] = {
@@ -287,14 +299,18 @@ def play_fuzz_game(
     game = Game.replay(variant, setup, [])
     winners: list[list[str]] = []
     starts: list[HandStart] = []
-    # (at, kind, seat, legal cards as a mask or the legal actions as listed, tricks taken)
-    steps: list[tuple[int, str, str, Any, int]] = []
+    steps: list[Step] = []
     aimed = rng.random() < 0.3
     for number_in_game in range(hands):
         if number_in_game == 1 and aimed:
+            before = game
             game = _aim(variant, game, setup, rng)
             setup = game.setup
             starts[0] = HandStart(0, setup)
+            if game is not before:
+                # The totals can decide what may be bid (blind nil when far enough behind):
+                # the first hand's bids are asked about from the totals it now starts from.
+                steps = [_asked_again(variant, setup, game, step) for step in steps]
         if game.phase is not Phase.DEAL:
             break
         starts.append(HandStart(len(game.log), _hand_setup(game)))
@@ -354,12 +370,12 @@ def play_fuzz_game(
 
 
 def _choose_points(
-    steps: list[tuple[int, str, str, Any, int]],
+    steps: list[Step],
     starts: list[HandStart],
     number: int,
     per_hand: int | None,
     rng: random.Random,
-) -> list[tuple[int, str, str, Any, int]]:
+) -> list[Step]:
     if per_hand is None:
         return steps
     chosen = []
