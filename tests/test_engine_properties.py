@@ -1,18 +1,27 @@
-"""Random legal games under every shipped variant, checked after every step against rules
-restated here from the variant's own words (not from the engine's code):
+"""Random legal games under every shipped variant (and a few house-rule tables built here),
+checked after every step against rules restated here from the variant's own words (not from
+the engine's code):
 
-each card is played once; a hand has 13 tricks and the seats' tricks sum to 13; every play the
-engine allows is exactly what the rules allow; the trick goes to the highest spade, else the
-highest card of the suit led; each hand's score equals its itemised breakdown; bags stay in
-range; the game ends exactly when the variant says, with the right winner or a tie; and
-replaying the saved log gives the same state.
+the table seats three or four, bids and play go round it to the left; the pack is the kind
+less the cards taken out, each seat dealt an equal share, one trick per card in a hand; top
+trumps and jokers are spades, ranked above the ace in the order listed; every bid the engine
+allows is exactly what the bidding rules allow (range, nil, blind nil when trailing enough,
+suicide, mirror, whiz, team minimum); after a blind nil the partners pass cards in the order
+the variant says; every play the engine allows is what the play rules allow; the trick goes
+to the highest spade, else the highest card of the suit led; each hand's score equals its
+itemised breakdown; bags stay in range; the game ends exactly when the variant says (target,
+floor, number of hands, Boston), with the right winner or a tie; and replaying the saved log
+gives the same state.
 """
 
 from __future__ import annotations
 
 import json
+from math import comb
+from typing import Any
 
 import pytest
+from _engine_positions import rules_with
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -24,15 +33,16 @@ from hypothesis.stateful import (
 )
 
 from reference_engine.cards import parse_card
-from reference_engine.deal import deal_from_order
 from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game, Phase
 from reference_engine.reason_codes import ReasonCode
 from reference_engine.seats import SEATS, Seat
 from reference_engine.variant import load_variant, shipped_variant_ids
+from reference_engine.variant.model import Rules
 
-DECK = list(range(52))
-SPADES = 3
+CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+JOKERS = (52, 53)
+NIL, BLIND_NIL = "nil", "blind-nil"
 PLAY_REFUSALS = {
     ReasonCode.NOT_YOUR_TURN,
     ReasonCode.CARD_NOT_IN_HAND,
@@ -41,75 +51,249 @@ PLAY_REFUSALS = {
     ReasonCode.FIRST_LEAD_MUST_BE_LOWEST_CLUB,
     ReasonCode.FIRST_LEAD_MUST_BE_NAMED_CARD,
 }
+PARTNERS = {Seat.N: Seat.S, Seat.S: Seat.N, Seat.E: Seat.W, Seat.W: Seat.E}
 
 
-def suit(card: int) -> int:
-    return card // 13
+def card_text(card: int) -> str:
+    if card >= 52:
+        return "LJ" if card == 52 else "BJ"
+    return "23456789TJQKA"[card % 13] + "CDHS"[card // 13]
 
 
-def winner_of(trick: list[tuple[Seat, int]]) -> Seat:
-    """The highest spade if any spade was played, else the highest card of the suit led."""
-    spades = [(card, seat) for seat, card in trick if suit(card) == SPADES]
-    if spades:
-        return max(spades)[1]
-    led = suit(trick[0][1])
-    return max((card, seat) for seat, card in trick if suit(card) == led)[1]
+def mask(cards: Any) -> int:
+    out = 0
+    for card in cards:
+        out |= 1 << card
+    return out
 
 
-def held(mask: int) -> list[int]:
-    return [c for c in DECK if mask >> c & 1]
+class Book:
+    """The variant's table, pack and bidding rules, restated from its rules record."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.seats = SEATS[: rules.table.players]
+        if rules.table.sides == "partnerships":
+            self.sides = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
+        else:
+            self.sides = {seat.name: (seat,) for seat in self.seats}
+        self.side_of = {seat: side for side, members in self.sides.items() for seat in members}
+        kind = list(range(52)) + (list(JOKERS) if rules.deck.cards == "jokers-54" else [])
+        removed = {parse_card(c) for c in rules.deck.removed}
+        self.cards = [c for c in kind if c not in removed]
+        self.tricks = len(self.cards) // len(self.seats)
+        tops = [parse_card(c) for c in rules.deck.top_trumps]
+        # A top trump (or joker) is a spade, ranked above the ace, the first listed highest.
+        self.suit = {c: SPADES if c in tops or c in JOKERS else c // 13 for c in self.cards}
+        self.power = {c: c % 13 for c in self.cards}
+        for place, card in enumerate(tops):
+            self.power[card] = 13 + len(tops) - place
+
+    def partner(self, seat: Seat) -> Seat | None:
+        return PARTNERS[seat] if self.rules.table.sides == "partnerships" else None
+
+    def left(self, seat: Seat) -> Seat:
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    def winner(self, trick: list[tuple[Seat, int]]) -> Seat:
+        """The highest spade if any spade was played, else the highest of the suit led."""
+        spades = [(self.power[c], s) for s, c in trick if self.suit[c] == SPADES]
+        if spades:
+            return max(spades)[1]
+        led = self.suit[trick[0][1]]
+        return max((self.power[c], s) for s, c in trick if self.suit[c] == led)[1]
+
+    def spades(self, hand: set[int]) -> int:
+        return sum(self.suit[c] == SPADES for c in hand)
+
+    def legal_bids(
+        self, seat: Seat, hand: set[int], bids: dict[Seat, Any], totals: dict[str, int]
+    ) -> list[Any]:
+        """Every bid allowed: numbers low to high, nil, blind nil."""
+        bidding = self.rules.bidding
+        numbers = list(range(bidding.min_bid, bidding.max_bid + 1))
+        words = [NIL] if bidding.nil == "allowed" else []
+        side = self.side_of[seat]
+        behind = max(t for s, t in totals.items() if s != side) - totals[side]
+        margin = bidding.blind_nil_trailing_by
+        if bidding.blind_nil == "allowed" and (margin is None or behind >= margin):
+            words.append(BLIND_NIL)
+        allowed = numbers + words
+        spades = self.spades(hand)
+        constraint = bidding.constraint
+        if constraint == "mirror":
+            allowed = [b for b in allowed if b == (spades or NIL)]
+        elif constraint == "whiz":
+            allowed = [b for b in allowed if b in (NIL, BLIND_NIL) or (spades and b == spades)]
+        partner = self.partner(seat)
+        first = bids.get(partner) if partner is not None else None
+        if first is not None:
+            first_is_nil = first in (NIL, BLIND_NIL)
+            if constraint == "suicide":
+                allowed = [b for b in allowed if (b in (NIL, BLIND_NIL)) != first_is_nil]
+            least = bidding.team_minimum
+            if least is not None:
+                first_number = 0 if first_is_nil else first
+                allowed = [
+                    b for b in allowed if first_number + (0 if isinstance(b, str) else b) >= least
+                ]
+        return allowed
+
+    def exchange(self, order: list[Seat], bids: dict[Seat, Any]) -> list[tuple[Seat, Seat]]:
+        """The passes after the bidding: per side with a blind nil, in the order bid."""
+        bidding = self.rules.bidding
+        plan: list[tuple[Seat, Seat]] = []
+        if bidding.blind_nil_exchange == 0:
+            return plan
+        done = set()
+        for seat in order:
+            partner = self.partner(seat)
+            if bids[seat] != BLIND_NIL or partner is None or self.side_of[seat] in done:
+                continue
+            done.add(self.side_of[seat])
+            if bidding.blind_nil_exchange_order == "partner-first":
+                plan += [(partner, seat), (seat, partner)]
+            else:
+                plan += [(seat, partner), (partner, seat)]
+        return plan
+
+
+# House-rule tables built here, so each axis is played whatever the shipped files hold.
+HOUSE_TABLES = {
+    "three-alone": dict(
+        table__players=3,
+        table__sides="individual",
+        deck__removed=["2C"],
+        bidding__max_bid=17,
+        play__spades_lead="any-time",
+        game_end__hands=3,
+        game_end__target=None,
+        game_end__tie="tie",
+    ),
+    "jokers-blind-nil": dict(
+        deck__cards="jokers-54",
+        deck__removed=["2C", "2D"],
+        deck__top_trumps=["BJ", "LJ", "2S"],
+        bidding__blind_nil="allowed",
+        bidding__blind_nil_trailing_by=50,
+        bidding__blind_nil_exchange=2,
+        bidding__blind_nil_exchange_order="bidder-first",
+        bidding__team_minimum=4,
+        scoring__blind_nil_bonus=200,
+        scoring__blind_nil_penalty=200,
+        scoring__boston="wins-game",
+        scoring__bags_count="never",
+    ),
+    "whiz-bonus-bid": dict(
+        deck__cards="jokers-54",
+        deck__removed=["2C", "2H"],
+        deck__top_trumps=["BJ", "LJ", "2D"],
+        bidding__constraint="whiz",
+        scoring__set_penalty="nothing",
+        scoring__bag_points_cancelled=True,
+        scoring__bonus_bid_tricks=10,
+        scoring__bonus_bid_made=200,
+        scoring__bonus_bid_set=200,
+        scoring__boston="points",
+        scoring__boston_points=250,
+    ),
+    "suicide-exchange": dict(
+        bidding__constraint="suicide",
+        bidding__blind_nil="allowed",
+        bidding__blind_nil_exchange=3,
+        scoring__blind_nil_bonus=200,
+        scoring__blind_nil_penalty=200,
+        scoring__bags_count="always",
+        play__first_leader="holder-of-card",
+        play__first_lead="named-card",
+        play__first_lead_card="2C",
+    ),
+    "mirror-three": dict(
+        table__players=3,
+        table__sides="individual",
+        deck__removed=["2C"],
+        bidding__max_bid=17,
+        bidding__constraint="mirror",
+        play__first_lead="lowest-club",
+    ),
+}
 
 
 class GameMachine(RuleBasedStateMachine):
     """One game under one variant (with its table options drawn at random)."""
 
     VARIANT = "standard"
+    HOUSE: dict[str, Any] | None = None
 
-    @initialize(data=st.data(), dealer=st.sampled_from("NESW"))
-    def start(self, data: st.DataObject, dealer: str) -> None:
-        base = load_variant(self.VARIANT)
-        options = {o.name: str(data.draw(st.sampled_from(o.choices))) for o in base.options}
-        self.variant = load_variant(self.VARIANT, options)
-        rules = self.rules = self.variant.rules
-        end = rules.game_end
+    @initialize(data=st.data())
+    def start(self, data: st.DataObject) -> None:
+        if self.HOUSE is not None:
+            self.variant: Any = rules_with(**self.HOUSE)
+            rules = self.variant
+        else:
+            base = load_variant(self.VARIANT)
+            options = {o.name: str(data.draw(st.sampled_from(o.choices))) for o in base.options}
+            self.variant = load_variant(self.VARIANT, options)
+            rules = self.variant.rules
+        self.rules = rules
+        book = self.book = Book(rules)
+        end, scoring = rules.game_end, rules.scoring
         # Start near the end of the game so that games finish within a few hands.
         low = max(-190, (end.losing_floor or -1000) + 1)
-        score = st.integers(min_value=low, max_value=end.target - 1)
-        bag = st.integers(min_value=0, max_value=rules.scoring.bag_threshold - 1)
-        scores = {"NS": data.draw(score), "EW": data.draw(score)}
-        bags = {"NS": data.draw(bag), "EW": data.draw(bag)}
-        self.game = Game.new(self.variant, dealer=dealer, scores=scores, bags=bags)
-        self.dealer = Seat[dealer]
+        high = end.target - 1 if end.target is not None else 300
+        score = st.integers(min_value=low, max_value=high)
+        most_bags = 0 if scoring.bags_count == "never" else scoring.bag_threshold - 1
+        bag = st.integers(min_value=0, max_value=most_bags)
+        scores = {side: data.draw(score) for side in book.sides}
+        margin = rules.bidding.blind_nil_trailing_by
+        if margin is not None and data.draw(st.booleans()):
+            # Put the first side right at the blind nil margin behind the second.
+            first, second = list(book.sides)[:2]
+            nudge = data.draw(st.sampled_from([-1, 0, 1]))
+            scores[first] = max(low, min(high, scores[second] - margin + nudge))
+        bags = {side: data.draw(bag) for side in book.sides}
+        played = data.draw(st.integers(min_value=0, max_value=(end.hands or 1) - 1))
+        dealer = data.draw(st.sampled_from(book.seats))
+        self.game = Game.new(
+            self.variant, dealer=dealer, scores=scores, bags=bags, hands_played=played
+        )
+        self.dealer = dealer
         self.totals = dict(scores)
         self.bags = dict(bags)
+        self.hands_played = played
         self.hands_scored = 0
+        self.held: dict[Seat, set[int]] = {seat: set() for seat in book.seats}
         self.plays: list[tuple[Seat, int]] = []
-        self.dealt: list[int] = [0, 0, 0, 0]
         self.bid_order: list[Seat] = []
+        self.bids: dict[Seat, Any] = {}
+        self.plan: list[tuple[Seat, Seat]] = []
 
     # --- the rules, restated -----------------------------------------------------------------
 
     def expected_first_bidder(self) -> Seat:
         first = self.rules.bidding.first_bidder
-        return self.dealer if first == "dealer" else self.dealer.left
+        return self.dealer if first == "dealer" else self.book.left(self.dealer)
 
     def expected_first_leader(self) -> Seat:
         play = self.rules.play
         if play.first_leader == "dealer":
             return self.dealer
         if play.first_leader == "left-of-dealer":
-            return self.dealer.left
+            return self.book.left(self.dealer)
+        # Whoever holds the card when play starts: after any exchange.
         card = parse_card(play.first_lead_card)
-        return next(s for s in SEATS if self.dealt[s] >> card & 1)
+        return next(s for s in self.book.seats if card in self.held[s])
 
     def tricks(self) -> list[list[tuple[Seat, int]]]:
-        return [self.plays[i : i + 4] for i in range(0, len(self.plays), 4)]
+        size = len(self.book.seats)
+        return [self.plays[i : i + size] for i in range(0, len(self.plays), size)]
 
     def spades_broken(self) -> bool:
+        suit = self.book.suit
         for trick in self.tricks():
-            led = suit(trick[0][1])
+            led = suit[trick[0][1]]
             for _, card in trick:
-                if suit(card) == SPADES:
+                if suit[card] == SPADES:
                     if self.rules.play.spades_broken_by == "any-spade-played" or led != SPADES:
                         return True
         return False
@@ -118,18 +302,18 @@ class GameMachine(RuleBasedStateMachine):
         tricks = self.tricks()
         if not tricks:
             return self.expected_first_leader()
-        if len(tricks[-1]) < 4:
-            return tricks[-1][-1][0].left
-        return winner_of(tricks[-1])
+        if len(tricks[-1]) < len(self.book.seats):
+            return self.book.left(tricks[-1][-1][0])
+        return self.book.winner(tricks[-1])
 
     def expected_legal(self, seat: Seat) -> set[int]:
-        played = {card for _, card in self.plays}
-        hand = [c for c in held(self.dealt[seat]) if c not in played]
+        suit, power = self.book.suit, self.book.power
+        hand = self.held[seat]
         tricks = self.tricks()
-        if tricks and len(tricks[-1]) < 4:
-            led = suit(tricks[-1][0][1])
-            follow = [c for c in hand if suit(c) == led]
-            return set(follow or hand)
+        if tricks and len(tricks[-1]) < len(self.book.seats):
+            led = suit[tricks[-1][0][1]]
+            follow = {c for c in hand if suit[c] == led}
+            return follow or set(hand)
         if not tricks:
             play = self.rules.play
             if play.first_lead == "named-card":
@@ -137,81 +321,140 @@ class GameMachine(RuleBasedStateMachine):
                 if named in hand:
                     return {named}
             if play.first_lead == "lowest-club":
-                clubs = [c for c in hand if suit(c) == 0]
+                clubs = [c for c in hand if suit[c] == CLUBS]
                 if clubs:
-                    return {min(clubs)}
-                red = [c for c in hand if suit(c) in (1, 2)]
-                return set(red or hand)
-        if not self.spades_broken():
-            return set([c for c in hand if suit(c) != SPADES] or hand)
-        return set(hand)
+                    return {min(clubs, key=power.__getitem__)}
+                red = {c for c in hand if suit[c] in (DIAMONDS, HEARTS)}
+                return red or set(hand)
+        if self.rules.play.spades_lead == "any-time" or self.spades_broken():
+            return set(hand)
+        return {c for c in hand if suit[c] != SPADES} or set(hand)
 
-    def expected_outcome(self) -> tuple[str, str | None]:
+    def expected_outcome(self, boston: str | None) -> tuple[str, str | None]:
         end = self.rules.game_end
-        ns, ew = self.totals["NS"], self.totals["EW"]
+        if boston is not None and self.rules.scoring.boston == "wins-game":
+            return "won", boston
+        totals = self.totals
 
         def won_by_target(total: int) -> bool:
+            if end.target is None:
+                return False
             return total >= end.target if end.target_rule == "reach" else total > end.target
 
         def out(total: int) -> bool:
             return end.losing_floor is not None and total <= end.losing_floor
 
-        if not any(won_by_target(t) or out(t) for t in (ns, ew)):
+        hands_over = end.hands is not None and self.hands_played >= end.hands
+        if not hands_over and not any(won_by_target(t) or out(t) for t in totals.values()):
             return "continues", None
-        if ns == ew:
+        top = max(totals.values())
+        leaders = [side for side, total in totals.items() if total == top]
+        if len(leaders) > 1:
             return ("tie", None) if end.tie == "tie" else ("continues", None)
-        return "won", "NS" if ns > ew else "EW"
+        return "won", leaders[0]
 
     # --- actions -----------------------------------------------------------------------------
 
     @precondition(lambda self: self.game.phase is Phase.DEAL)
-    @rule(order=st.permutations(DECK))
-    def deal(self, order: list[int]) -> None:
-        hands = deal_from_order(order)
-        self.game.deal(list(hands))
-        self.dealt = list(hands)
-        self.plays = []
-        self.bid_order = []
+    @rule(data=st.data())
+    def deal(self, data: st.DataObject) -> None:
+        order = data.draw(st.permutations(self.book.cards))
+        seats = self.book.seats
+        self.held = {seat: set(order[i :: len(seats)]) for i, seat in enumerate(seats)}
+        hands = [mask(self.held.get(seat, ())) for seat in SEATS]
+        self.game.deal(hands)
+        assert all(len(self.held[s]) == self.book.tricks for s in seats)
+        self.plays, self.bid_order, self.bids, self.plan = [], [], {}, []
+
+    def expected_bids(self, seat: Seat) -> list[Any]:
+        return self.book.legal_bids(seat, self.held[seat], self.bids, self.totals)
 
     @precondition(lambda self: self.game.phase is Phase.BID)
     @rule(data=st.data())
     def bid(self, data: st.DataObject) -> None:
         game = self.game
-        expected = self.bid_order[-1].left if self.bid_order else self.expected_first_bidder()
+        if self.bid_order:
+            expected = self.book.left(self.bid_order[-1])
+        else:
+            expected = self.expected_first_bidder()
         assert game.to_act is expected
-        bidding = self.rules.bidding
-        allowed = list(range(bidding.min_bid, bidding.max_bid + 1))
-        allowed += ["nil"] if bidding.nil == "allowed" else []
+        allowed = self.expected_bids(expected)
+        assert game.legal_bids() == allowed
         assert [a.bid for a in game.legal_actions()] == allowed
+        # Blind nil is drawn as often as any one number, so exchanges happen.
         choice = data.draw(st.sampled_from(allowed))
         game.bid(expected, choice)
         self.bid_order.append(expected)
+        self.bids[expected] = choice
+        if len(self.bids) == len(self.book.seats):
+            self.plan = self.book.exchange(self.bid_order, self.bids)
+            assert game.phase is (Phase.PASS if self.plan else Phase.PLAY)
 
     @precondition(lambda self: self.game.phase is Phase.BID)
-    @rule(seat=st.sampled_from(SEATS), value=st.sampled_from([-1, 0, 1, 7, 13, 14, "nil"]))
+    @rule(
+        seat=st.sampled_from(SEATS),
+        value=st.sampled_from([-1, 0, 1, 5, 7, 13, 14, 17, 18, NIL, BLIND_NIL]),
+    )
     def try_any_bid(self, seat: Seat, value: int | str) -> None:
-        bidding = self.rules.bidding
-        if value == "nil":
-            ok_value = bidding.nil == "allowed"
-        else:
-            ok_value = bidding.min_bid <= value <= bidding.max_bid
-        assert self.game.can_bid(seat, value) == (seat is self.game.to_act and ok_value)
+        if seat not in self.book.seats:
+            with pytest.raises(IllegalActionError) as err:
+                self.game.bid(seat, value)
+            assert err.value.reason is ReasonCode.UNKNOWN_SEAT
+            return
+        ok = seat is self.game.to_act and value in self.expected_bids(seat)
+        assert self.game.can_bid(seat, value) == ok
+
+    @precondition(lambda self: self.game.phase is Phase.PASS)
+    @rule(data=st.data())
+    def pass_cards(self, data: st.DataObject) -> None:
+        game, count = self.game, self.rules.bidding.blind_nil_exchange
+        giver, taker = self.plan[0]
+        assert (game.to_act, game.pass_to) == (giver, taker)
+        hand = sorted(self.held[giver])
+        choices = game.legal_actions()
+        assert len(choices) == comb(len(hand), count)
+        assert all(a.seat is giver and a.cards & ~mask(hand) == 0 for a in choices)
+        assert all(a.cards.bit_count() == count for a in choices)
+        chosen = data.draw(st.lists(st.sampled_from(hand), min_size=count, max_size=count,
+                                    unique=True))  # fmt: skip
+        game.pass_cards(giver, [card_text(c) for c in chosen])
+        self.held[giver] -= set(chosen)
+        self.held[taker] |= set(chosen)
+        self.plan.pop(0)
+        assert game.phase is (Phase.PASS if self.plan else Phase.PLAY)
+
+    @precondition(lambda self: self.game.phase is Phase.PASS)
+    @rule(
+        seat=st.sampled_from(SEATS),
+        picks=st.lists(st.integers(min_value=0, max_value=53), max_size=5, unique=True),
+    )
+    def try_any_pass(self, seat: Seat, picks: list[int]) -> None:
+        if seat not in self.book.seats:
+            return
+        count = self.rules.bidding.blind_nil_exchange
+        ok = (
+            seat is self.plan[0][0]
+            and len(picks) == count
+            and set(picks) <= self.held[seat]
+        )  # fmt: skip
+        assert self.game.can_pass(seat, mask(picks)) == ok
 
     def play_one(self, pick: int) -> None:
         game = self.game
         seat = self.expected_to_act()
         assert game.to_act is seat
         legal = self.expected_legal(seat)
-        assert set(held(game.legal_plays(seat))) == legal
+        assert {c for c in range(54) if game.legal_plays(seat) >> c & 1} == legal
         assert {a.card for a in game.legal_actions()} == legal
         card = sorted(legal)[pick % len(legal)]
         game.play(seat, card)
         self.plays.append((seat, card))
-        if len(self.plays) == 52:
+        self.held[seat].discard(card)
+        if len(self.plays) == len(self.book.cards):
             self.check_hand_scored()
 
     @precondition(lambda self: self.game.phase is Phase.PLAY)
-    @rule(pick=st.integers(min_value=0, max_value=12))
+    @rule(pick=st.integers(min_value=0, max_value=17))
     def play(self, pick: int) -> None:
         self.play_one(pick)
 
@@ -219,11 +462,13 @@ class GameMachine(RuleBasedStateMachine):
     @rule(rng=st.randoms(use_true_random=False))
     def play_out_the_hand(self, rng) -> None:
         while self.game.phase is Phase.PLAY:
-            self.play_one(rng.randrange(13))
+            self.play_one(rng.randrange(18))
 
     @precondition(lambda self: self.game.phase is Phase.PLAY)
-    @rule(seat=st.sampled_from(SEATS), card=st.sampled_from(DECK))
+    @rule(seat=st.sampled_from(SEATS), card=st.integers(min_value=0, max_value=53))
     def try_any_play(self, seat: Seat, card: int) -> None:
+        if seat not in self.book.seats:
+            return
         allowed = seat is self.game.to_act and card in self.expected_legal(seat)
         assert self.game.can_play(seat, card) == allowed
         if not allowed:
@@ -233,17 +478,19 @@ class GameMachine(RuleBasedStateMachine):
             except IllegalActionError as err:
                 assert err.reason in PLAY_REFUSALS
                 assert (err.seat, err.trick) == (seat.name, self.game.trick_number)
-                assert err.card == f"{'23456789TJQKA'[card % 13]}{'CDHS'[card // 13]}"
+                assert err.card == card_text(card)
             else:
                 raise AssertionError("an illegal play was accepted")
             assert len(self.game.log) == before
 
     @precondition(lambda self: self.game.phase is Phase.OVER)
-    @rule(seat=st.sampled_from(SEATS), card=st.sampled_from(DECK))
-    def nothing_more_after_the_game(self, seat: Seat, card: int) -> None:
+    @rule(card=st.sampled_from(range(52)))
+    def nothing_more_after_the_game(self, card: int) -> None:
+        seat = self.book.seats[card % len(self.book.seats)]
         for attempt in (
             lambda: self.game.deal(seed=card),
             lambda: self.game.bid(seat, 3),
+            lambda: self.game.pass_cards(seat, [card]),
             lambda: self.game.play(seat, card),
         ):
             with pytest.raises(IllegalActionError) as err:
@@ -253,40 +500,62 @@ class GameMachine(RuleBasedStateMachine):
     # --- the end of a hand -------------------------------------------------------------------
 
     def check_hand_scored(self) -> None:
-        game, rules = self.game, self.rules
+        game, rules, book = self.game, self.rules, self.book
         tricks = self.tricks()
-        assert len(tricks) == 13 and len(game.completed_tricks) == 13
+        assert len(tricks) == book.tricks == len(game.completed_tricks)
         for mine, theirs in zip(tricks, game.completed_tricks, strict=True):
-            assert list(theirs.cards) == mine and theirs.winner is winner_of(mine)
-        won = {s: sum(winner_of(t) is s for t in tricks) for s in SEATS}
-        assert game.tricks_won == won and sum(won.values()) == 13
+            assert list(theirs.cards) == mine and theirs.winner is book.winner(mine)
+        won = {s: sum(book.winner(t) is s for t in tricks) for s in book.seats}
+        assert game.tricks_won == won and sum(won.values()) == book.tricks
         self.hands_scored += 1
+        self.hands_played += 1
         assert len(game.hand_results) == self.hands_scored
         result = game.hand_results[-1]
-        threshold = rules.scoring.bag_threshold
-        for side, (a, b) in (("NS", (Seat.N, Seat.S)), ("EW", (Seat.E, Seat.W))):
+        assert set(result.sides) == set(book.sides)
+        scoring = rules.scoring
+        per_penalty = scoring.bag_penalty + (
+            scoring.bag_threshold * scoring.overtrick_points if scoring.bag_points_cancelled else 0
+        )
+        boston = None
+        for side, members in book.sides.items():
             line = result.sides[side]
             assert line.score_before == self.totals[side]
-            assert line.side_tricks == won[a] + won[b]
-            assert line.contract == sum(game.bids[s] for s in (a, b) if game.bids[s] != "nil")
+            assert line.side_tricks == sum(won[s] for s in members)
+            numbers = [self.bids[s] for s in members if isinstance(self.bids[s], int)]
+            assert line.contract == sum(numbers)
+            nils = {nil.seat: nil for nil in line.nils}
+            for seat in members:
+                if self.bids[seat] in (NIL, BLIND_NIL):
+                    nil = nils[seat.name]
+                    assert nil.blind == (self.bids[seat] == BLIND_NIL)
+                    assert (nil.tricks, nil.made) == (won[seat], won[seat] == 0)
             nil_points = sum(nil.points for nil in line.nils)
             assert line.hand_points == (
                 line.contract_points + line.overtrick_points + nil_points - line.bag_penalty
             )
             assert line.score_after == line.score_before + line.hand_points
-            assert line.bag_penalty == line.bag_penalties * rules.scoring.bag_penalty
+            assert line.bag_penalty == line.bag_penalties * per_penalty
             assert line.bags_before == self.bags[side]
-            assert 0 <= line.bags_after < threshold
+            assert 0 <= line.bags_after < scoring.bag_threshold
+            if scoring.bags_count == "never":
+                assert line.bags_added == 0 and line.bags_after == 0
             if line.bag_penalties == 0:
                 assert line.bags_after == line.bags_before + line.bags_added
+            every_trick = line.contract == book.tricks and line.side_tricks == book.tricks
+            assert line.boston == every_trick
+            if every_trick:
+                boston = side
+            if scoring.set_penalty == "nothing" and not line.made:
+                assert line.contract_points == 0 or line.contract_kind != "tricks"
             self.totals[side] = line.score_after
             self.bags[side] = line.bags_after
         assert game.totals == self.totals and game.bags == self.bags
-        status, winner = self.expected_outcome()
+        status, winner = self.expected_outcome(boston)
         assert (game.outcome.status, game.outcome.winner) == (status, winner)
         if status == "continues":
             assert game.phase is Phase.DEAL
-            self.dealer = self.dealer.left
+            self.dealer = book.left(self.dealer)
+            assert game.hand_number == self.hands_played + 1
         else:
             assert game.phase is Phase.OVER and game.legal_actions() == []
         assert game.dealer is self.dealer
@@ -295,22 +564,20 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def each_card_is_played_once(self) -> None:
-        if self.game.phase in (Phase.BID, Phase.PLAY):
+        if self.game.phase in (Phase.BID, Phase.PASS, Phase.PLAY):
             played = [card for _, card in self.plays]
             assert len(set(played)) == len(played)
-            remaining = 0
             for seat in SEATS:
-                hand = self.game.hands[seat]
-                assert hand & ~self.dealt[seat] == 0
-                assert not any(hand >> c & 1 for c in played)
-                remaining += hand.bit_count()
-            assert remaining + len(played) == 52
+                assert self.game.hands[seat] == mask(self.held.get(seat, ()))
+            remaining = sum(len(h) for h in self.held.values())
+            assert remaining + len(played) == len(self.book.cards)
 
     @invariant()
     def trick_count_matches(self) -> None:
         game = self.game
         if game.phase is Phase.PLAY:
-            assert len(game.completed_tricks) == game.trick_number - 1 == len(self.plays) // 4
+            size = len(self.book.seats)
+            assert len(game.completed_tricks) == game.trick_number - 1 == len(self.plays) // size
             assert sum(game.tricks_won.values()) == len(game.completed_tricks)
             assert game.spades_broken == self.spades_broken()
 
@@ -321,15 +588,16 @@ class GameMachine(RuleBasedStateMachine):
         again = Game.replay(self.variant, saved["setup"], saved["log"])
         assert again.to_json() == saved
         for name in (
-            "phase", "dealer", "to_act", "hand_number", "trick_number", "hands", "bids",
-            "tricks_won", "current_trick", "led_suit", "spades_broken", "completed_tricks",
-            "hand_results", "totals", "bags", "outcome",
+            "phase", "dealer", "to_act", "hand_number", "hands_played", "trick_number", "hands",
+            "bids", "passes", "tricks_won", "current_trick", "led_suit", "spades_broken",
+            "completed_tricks", "hand_results", "totals", "bags", "outcome",
         ):  # fmt: skip
             assert getattr(again, name) == getattr(game, name), name
 
 
-def _machine_for(variant_id: str) -> type[RuleBasedStateMachine]:
-    machine = type(f"GameMachine_{variant_id}", (GameMachine,), {"VARIANT": variant_id})
+def _machine_for(name: str, house: dict[str, Any] | None) -> type[RuleBasedStateMachine]:
+    fields = {"VARIANT": name, "HOUSE": house}
+    machine = type(f"GameMachine_{name}", (GameMachine,), fields)
     machine.TestCase.settings = settings(
         max_examples=6,
         stateful_step_count=60,
@@ -341,4 +609,9 @@ def _machine_for(variant_id: str) -> type[RuleBasedStateMachine]:
 
 @pytest.mark.parametrize("variant_id", shipped_variant_ids())
 def test_random_legal_games(variant_id: str) -> None:
-    _machine_for(variant_id).TestCase("runTest").runTest()
+    _machine_for(variant_id, None).TestCase("runTest").runTest()
+
+
+@pytest.mark.parametrize("table", sorted(HOUSE_TABLES))
+def test_random_legal_games_at_house_tables(table: str) -> None:
+    _machine_for(table, HOUSE_TABLES[table]).TestCase("runTest").runTest()
