@@ -482,9 +482,41 @@ def find_witness(
                     "checked": f"{b.id} with {told_back}"}  # fmt: skip
     if isolated is not None and alone is not None and _verified_alone(a.rules, alone, isolated):
         return {**isolated, "checked": f"{a.id} with {told}"}
+    ranked = _trumps_reversed(a, b, path, builder, rng, tries)
+    if ranked is not None:
+        return ranked
     probe = deal_probe(a, b, rng)
     if probe is not None and verified(a, b, probe):
         return {**probe, "checked": "both variants"}
+    return None
+
+
+def _trumps_reversed(
+    a: ResolvedVariant,
+    b: ResolvedVariant,
+    path: str,
+    builder: Builder,
+    rng: random.Random,
+    tries: int,
+) -> dict[str, Any] | None:
+    """Top trumps that the other pack cannot hold at all (jokers beside a pack without them):
+    a hand where the order they rank in decides a trick, shown against the same ruleset with
+    the order reversed."""
+    if path != "deck.top_trumps":
+        return None
+    for has in (b, a):
+        order = _raw(has.rules, path)
+        if len(order) < 2:
+            continue
+        flipped = with_rule(has.rules, path, tuple(reversed(order)))
+        found, isolated = _search(has.rules, flipped, flipped, builder, rng, tries)
+        isolated = found or isolated
+        if isolated is not None and _verified_alone(has.rules, flipped, isolated):
+            told = f"deck.top_trumps in the reverse order [{', '.join(reversed(order))}]"
+            if has is a:
+                return {**isolated, "checked": f"{has.id} with {told}"}
+            return {**isolated, "a": isolated["b"], "b": isolated["a"],
+                    "checked": f"{has.id} with {told}"}  # fmt: skip
     return None
 
 
