@@ -111,3 +111,68 @@ def test_answers_agree_only_to_the_letter() -> None:
     assert not agrees({"legal": ["2C", "3C"]}, response["answers"])
     assert differences({"legal": ["2C", "3C"]}, response) == []
     assert differences({"legal": ["2C", "3C"]}, {**response, "answers": {"legal": ["2C"]}})
+
+
+# --- the house tables: fuzzed games reach what each one changes -------------------------------
+
+
+def _games(variant: str, count: int = 30) -> list[Any]:
+    loaded = load_variant(variant)
+    return [play_fuzz_game(loaded, 21, number) for number in range(count)]
+
+
+def _deals(game: Any) -> list[Any]:
+    return [a["hands"] for a in game.actions if a["action"] == "deal"]
+
+
+def test_three_players_alone_are_dealt_seventeen_each_and_scored_by_seat() -> None:
+    games = _games("cutthroat")
+    for game in games:
+        assert set(game.setup["scores"]) == {"N", "E", "S"}
+        for deal in _deals(game):
+            # The 2C is out of the pack; three hands of 17 make the other 51 cards.
+            assert set(deal) == {"N", "E", "S"}
+            assert all(len(cards) == 17 for cards in deal.values())
+            assert "2C" not in sum(deal.values(), [])
+        assert all(a["seat"] != "W" for a in game.actions if "seat" in a)
+        assert all(len(hand) <= 17 for hand in game.final["trick_winners"])
+    # Some hands are played to the end: 17 tricks, and a sheet with a line for each player.
+    finished = [g for g in games if g.final["hands"]]
+    assert finished and all(len(g.final["trick_winners"][0]) == 17 for g in finished)
+    assert set(finished[0].final["hands"][0]["sides"]) == {"N", "E", "S"}
+
+
+def test_jokers_are_dealt_and_the_cards_taken_out_are_not() -> None:
+    deals = [deal for game in _games("joker-joker-deuce-deuce") for deal in _deals(game)]
+    for deal in deals:
+        cards = sum(deal.values(), []) if isinstance(deal, dict) else []
+        # The file takes out the 2C and 2H and adds both jokers: 52 cards, 13 each.
+        assert {"BJ", "LJ"} <= set(cards) and not {"2C", "2H"} & set(cards)
+        assert sorted(map(len, deal.values())) == [13, 13, 13, 13]
+
+
+def test_the_blind_nil_exchange_is_played_and_asked_about() -> None:
+    games = _games("blind-nil-pass-four", 60)
+    passes = [a for game in games for a in game.actions if a["action"] == "pass"]
+    assert passes and all(len(a["cards"]) == 4 for a in passes)
+    points = [p for game in games for p in game.points if p.kind == "pass"]
+    assert points
+    for point in points:
+        assert point.answers["to_act"]["phase"] == "pass"
+        # Any card held may be passed: the first to pass holds 13, the second 13 + the 4 passed.
+        assert len(point.answers["legal"]) in (13, 17)
+
+
+def test_a_game_of_ten_hands_starts_near_its_end_and_ends_there() -> None:
+    games = _games("fixed-ten-hands", 40)
+    late = [g for g in games if g.setup.get("hands_played", 0) >= 8]
+    assert late
+    for game in late:
+        tenth = 10 - game.setup["hands_played"]  # the tenth hand's place in this log
+        sheets = game.final["hands"]
+        if len(sheets) < tenth:
+            continue
+        # The game goes on past the tenth hand only where the top totals are level after it.
+        goes_on = len(game.starts) > tenth or game.final["status"]["status"] == "continues"
+        totals = sorted(line["score_after"] for line in sheets[tenth - 1]["sides"].values())
+        assert goes_on == (totals[-1] == totals[-2])
