@@ -195,3 +195,33 @@ def test_every_engine_author_page_is_built_and_in_the_nav(tmp_path: Path) -> Non
         assert f'href="{page}/"' in section, f"{page} is not under 'For engine authors'"
     # The witness page `spadespec diff` builds is reachable from the nav as well.
     assert 'href="rules/witnesses/"' in nav
+
+
+def test_rulesets_are_listed_base_then_sources_then_house_rules(
+    pages: dict[str, str], tmp_path: Path
+) -> None:
+    from _gen.pages import nav_sections
+    from _gen.variant_data import load_doc
+
+    # A house rule citing only a published page is a house rule; a source's own file is not.
+    house = tmp_path / "jokers-high.yaml"
+    house.write_text(
+        "id: jokers-high\ntitle: Jokers high\nrevision: 1\nsummary: Jokers.\nextends: standard\n"
+        "sources:\n  - {key: pagat, title: Pagat, url: 'https://www.pagat.com/'}\n"
+        "rules:\n  game_end:\n    target:\n      value: 300\n"
+        "      cite: [{source: pagat, section: Scoring}]\n"
+    )
+    assert load_doc(str(house)).kind == "house"
+    assert load_doc("porchlight").kind == "source"
+    assert load_doc("standard").kind == "base"
+    index = pages["rules/index.md"]
+    assert index.index("## The base ruleset") < index.index("## From the source documents")
+    assert index.index("(porchlight.md)") > index.index("## From the source documents")
+    nav = nav_sections(pages)["Rulesets"]
+    assert nav[:2] == ["rules/index.md", "rules/standard.md"]
+    kinds = [
+        load_doc(p.removeprefix("rules/").removesuffix(".md")).kind
+        for p in nav[1:]
+        if p.removeprefix("rules/").removesuffix(".md") in shipped_variant_ids()
+    ]
+    assert kinds == sorted(kinds, key=["base", "source", "house"].index)

@@ -7,7 +7,7 @@ from dataclasses import fields
 from _gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
 from _gen.rulebook import rule_value
 from _gen.sentences import format_value
-from _gen.variant_data import VariantDoc
+from _gen.variant_data import KINDS, VariantDoc
 from _gen.witnesses import witness_anchor
 from reference_engine.variant.model import SECTIONS
 
@@ -48,8 +48,8 @@ def matrix_page(docs: list[VariantDoc]) -> str:
             standard = format_value(rule_value(base, path))
             for doc in docs:
                 value = format_value(rule_value(doc, path))
-                # A card list's brackets would close the link text early.
-                shown = value.replace("[", "\\[").replace("]", "\\]")
+                # An empty card list reads as none; a full one's brackets would end the link text.
+                shown = "none" if value == "[]" else value.replace("[", "\\[").replace("]", "\\]")
                 link = f"[{shown}]({doc.id}.md#{rule_anchor(path)})"
                 if value != standard:
                     # The mark links to a hand that shows the difference (witnesses.md).
@@ -62,19 +62,22 @@ def matrix_page(docs: list[VariantDoc]) -> str:
 
 
 def rulesets_index(docs: list[VariantDoc]) -> str:
-    """The list of rulesets with their summaries and parents."""
+    """The list of rulesets, grouped by kind, with their summaries and parents."""
     out = [
         "# Rulesets",
         "",
-        "Every ruleset the project ships, each generated from its variant file. "
+        "Every ruleset the project ships, each generated from its variant file: the base, the "
+        "rulesets the source documents describe, and house rules built on them. "
         "See also the [comparison matrix](matrix.md).",
-        "",
-        "| ruleset | extends | summary |",
-        "| --- | --- | --- |",
     ]
-    for doc in docs:
-        parent = doc.raw.get("extends")
-        ext = f"[`{parent}`]({parent}.md)" if parent else "—"
-        summary = " ".join(doc.resolved.summary.split())
-        out.append(f"| [{doc.resolved.title}]({doc.id}.md) (`{doc.id}`) | {ext} | {summary} |")
+    for kind, heading in KINDS.items():
+        group = [d for d in docs if d.kind == kind]
+        if not group:
+            continue
+        out += ["", f"## {heading}", "", "| ruleset | extends | summary |", "| --- | --- | --- |"]
+        for doc in group:
+            parent = doc.raw.get("extends")
+            ext = f"[`{parent}`]({parent}.md)" if parent else "—"
+            summary = " ".join(doc.resolved.summary.split())
+            out.append(f"| [{doc.resolved.title}]({doc.id}.md) (`{doc.id}`) | {ext} | {summary} |")
     return "\n".join(out) + "\n"

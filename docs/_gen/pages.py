@@ -14,7 +14,6 @@ from _gen.variant_data import example_docs, shipped_docs
 from _gen.witnesses import witnesses_page
 from _gen.worked_examples import examples_section, load_cases
 from reference_engine.paths import data_dir
-from reference_engine.variant import shipped_variant_ids
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
 
@@ -79,18 +78,15 @@ def generated_pages() -> dict[str, str]:
 
 def nav_sections(pages: dict[str, str]) -> dict[str, list[str]]:
     """Navigation entries for the generated sections, in reading order."""
-    shipped = {variant_page(i) for i in shipped_variant_ids()}
-    rules = ["rules/index.md"] + sorted(
-        (
-            p
-            for p in pages
-            # The matrix and the witness page have their own entries beside the rulesets.
-            if p.startswith("rules/")
-            and p not in ("rules/index.md", "rules/matrix.md", "rules/witnesses.md")
-        ),
-        # The base ruleset, then the shipped ones, then the example house rules.
-        key=lambda p: (p != "rules/standard.md", p not in shipped, p),
-    )
+    # The rulesets in the order they were generated: the base, those from the sources, the
+    # house rules, then the example house rules. The matrix and the witness page have their
+    # own entries beside them.
+    rules = ["rules/index.md"] + [
+        p
+        for p in pages
+        if p.startswith("rules/")
+        and p not in ("rules/index.md", "rules/matrix.md", "rules/witnesses.md")
+    ]
     reference = ["reference/index.md"] + sorted(
         p for p in pages if p.startswith("reference/") and p != "reference/index.md"
     )

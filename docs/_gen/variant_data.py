@@ -37,6 +37,26 @@ class VariantDoc:
     def sources(self) -> dict[str, SourceDocument]:
         return {src.key: src for src in self.resolved.sources}
 
+    @property
+    def kind(self) -> str:
+        """`base` for a ruleset that extends none, `source` for one whose own file cites a seed
+        document (or a program's source file), `house` for a house rule."""
+        if not self.raw.get("extends"):
+            return "base"
+        sources = self.sources
+        cited = {cite["source"] for entry in _entries(self.raw) for cite in entry.get("cite", [])}
+        return "source" if any(sources[k].file for k in cited if k in sources) else "house"
+
+
+KINDS = {"base": "The base ruleset", "source": "From the source documents", "house": "House rules"}
+"""Each kind of ruleset, in the order the site lists them, with its heading."""
+
+
+def _entries(raw: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every rule entry and option a variant file writes."""
+    rules = [e for section in (raw.get("rules") or {}).values() for e in section.values()]
+    return rules + list((raw.get("options") or {}).values())
+
 
 def reading(src: SourceDocument | None) -> str:
     """Where a source is read: its seed file in code, or the address of a published ruleset."""
@@ -75,7 +95,8 @@ def example_docs(folder: Path) -> list[VariantDoc]:
 
 
 def shipped_docs() -> list[VariantDoc]:
-    """Every shipped variant, `standard` first, the rest by id."""
-    ids = shipped_variant_ids()
-    ordered = (["standard"] if "standard" in ids else []) + [i for i in ids if i != "standard"]
-    return [load_doc(i) for i in ordered]
+    """Every shipped variant: the base first, then those from the sources, then the house
+    rules, each group by id."""
+    docs = [load_doc(i) for i in shipped_variant_ids()]
+    order = list(KINDS)
+    return sorted(docs, key=lambda d: (order.index(d.kind), d.id != "standard", d.id))
