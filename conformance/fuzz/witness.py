@@ -250,6 +250,7 @@ def _hand_log(
             choose = getattr(bots[seat], "choose_pass", None)
             record = choose(lead, seat) if choose else rng.choice(lead.legal_actions())
             if not all(g.can(record) for g in games):
+                lead.apply(record)  # the rulesets part here: one takes this pass, one not
                 break
             for game in games:
                 game.apply(record)
@@ -333,8 +334,14 @@ def timeline(
         seen[(index, "legal")] = legal(game)
         tricks, hands = len(game.completed_tricks), len(game.hand_results)
         try:
-            game.apply(action_from_json(entry))
-        except IllegalActionError:
+            action = action_from_json(entry)
+            if entry["action"] == "pass":
+                # Every hand may be passed from, so what tells is how many cards may go.
+                seen[(index, "illegal")] = {"action": entry, "reason": None}
+            game.apply(action)
+        except IllegalActionError as exc:
+            if entry["action"] == "pass":
+                seen[(index, "illegal")] = {"action": entry, "reason": str(exc.reason)}
             break
         if len(game.completed_tricks) > tricks or len(game.hand_results) > hands:
             seen[(index + 1, "trick_winners")] = [[t.winner.name for t in game.completed_tricks]]
@@ -402,11 +409,13 @@ def _search(
             if isolated is None:
                 isolated = {"setup": setup, "actions": log[: point[0]], "observable": point[1],
                             "a": ta[point], "b": timeline(alone, setup, log)[point]}  # fmt: skip
+                _add_probe(isolated, log, point)
             continue
         if point is None:
             continue
         witness = {"setup": setup, "actions": log[: point[0]], "observable": point[1],
                    "a": ta[point], "b": None}  # fmt: skip
+        _add_probe(witness, log, point)
         if alone is not None:
             witness["b"] = timeline(alone, setup, log)[point]
         if point in tb and (
@@ -418,6 +427,12 @@ def _search(
         if isolated is None:
             isolated = witness
     return None, isolated
+
+
+def _add_probe(witness: dict[str, Any], log: list[dict[str, Any]], point: tuple[int, str]) -> None:
+    """An `illegal` witness asks about the action of the log at its point."""
+    if point[1] == "illegal":
+        witness["probe"] = log[point[0]]
 
 
 def verified(a: ResolvedVariant, b: ResolvedVariant, witness: dict[str, Any]) -> bool:
@@ -718,11 +733,18 @@ def render_text(report: dict[str, Any]) -> str:
         for start in range(0, len(moves), 12):
             lines.append("  " + " ".join(moves[start : start + 12]))
         if "probe" in witness:
-            lines.append(f"  then the deal {deal_text(witness['probe']['hands'])}")
+            lines.append(f"  then {_probe_text(witness['probe'])}")
         lines.append(f"  then {witness['observable']}: {a} {_brief(witness['a'])}")
         lines.append(f"  {' ' * (len(witness['observable']) + 6)}{b} {_brief(witness['b'])}")
         lines.append(f"  (replayed under {witness['checked']})")
     return "\n".join(lines)
+
+
+def _probe_text(action: dict[str, Any]) -> str:
+    """The action a witness asks about, as a person says it."""
+    if action["action"] == "deal":
+        return f"the deal {deal_text(action['hands'])}"
+    return _short(action)
 
 
 def _short(action: dict[str, Any]) -> str:

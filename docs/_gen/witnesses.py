@@ -56,6 +56,10 @@ def _witness(variant_id: str, base_id: str, item: dict[str, Any]) -> list[str]:
     start = setup_text(witness["setup"])
     out += [start[0].upper() + start[1:] + ".", ""]
     deal = next((a["hands"] for a in witness["actions"] if a["action"] == "deal"), None)
+    if deal is not None and "probe" in witness:
+        probe = witness["probe"]
+        # The action asked about, taken under one ruleset and refused under the other.
+        moves.append(f"then {_move(probe)}?")
     if deal is None:
         # Two rulesets that deal different cards: the witness is a deal one refuses.
         out += [
