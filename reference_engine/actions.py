@@ -60,6 +60,14 @@ class Deal:
 def check_shape(hands: Any) -> None:
     """Raise `DealError` unless `hands` is four sets of cards with no card in two of them
     (what the right cards are, and how many, depends on the variant)."""
+    if type(hands) is tuple and len(hands) == 4:
+        # The usual deal passes in one look: four ints, none negative, no card in two hands.
+        n, e, s, w = hands
+        if type(n) is int and type(e) is int and type(s) is int and type(w) is int:
+            every = n | e | s | w
+            held = n.bit_count() + e.bit_count() + s.bit_count() + w.bit_count()
+            if min(n, e, s, w) >= 0 and not every & ~_ALL_CARDS and every.bit_count() == held:
+                return
     if not isinstance(hands, tuple | list) or len(hands) != 4:
         raise DealError(f"a deal is four hands N, E, S, W, not {hands!r}")
     seen = 0

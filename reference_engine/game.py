@@ -278,7 +278,10 @@ class Game:
         over). Empty while waiting for a deal: dealing is an explicit action, and any full
         deal is allowed."""
         if self.phase is _PLAYING:
-            return play_records(self.to_act, self.legal_plays())  # type: ignore[arg-type]
+            legal = self._legal  # legal_plays(), without the call: this runs once a card
+            if legal is None:
+                legal = self._legal = self._legal_now()
+            return play_records(self.to_act, legal)  # type: ignore[arg-type]
         if self.phase is _BIDDING:
             seat: Seat = self.to_act  # type: ignore[assignment]
             if self._fixed_bids is not None:
@@ -449,8 +452,10 @@ class Game:
 
     def bid(self, seat: Seat | str, bid: BidValue | str) -> Bid:
         """`seat` bids a number of tricks, nil or blind nil."""
-        seat = self._seat(seat)
-        bid = parse_bid(bid)
+        if seat is not self.to_act:  # the player to act is a seat in play: nothing to read
+            seat = self._seat(seat)
+        if type(bid) is not int:
+            bid = parse_bid(bid)
         fixed = self._fixed_values
         # The usual case under bidding that does not depend on the hand: a bid from the list,
         # by the player to act, while bidding. Anything else is checked in full.
@@ -644,7 +649,10 @@ class Game:
         # The usual case, a card number the player to act may play, passes one test; anything
         # else is read and checked by verify_play, which raises with the reason.
         usual = seat is self.to_act and type(card) is int and card >= 0
-        if not (usual and self.legal_plays() >> card & 1):  # type: ignore[operator]
+        legal = self._legal
+        if usual and legal is None:
+            legal = self._legal = self._legal_now()
+        if not (usual and legal >> card & 1):  # type: ignore[operator]
             seat, card = self._seat(seat), parse_card(card)
             self.verify_play(seat, card)
         record = play_record(seat, card)  # type: ignore[arg-type]
@@ -662,8 +670,10 @@ class Game:
         if not trick:
             self.led_suit = suit
             self._winning = played
-        elif self._beaters[self._winning[1]] >> card & 1:  # type: ignore[index]
-            self._winning = played
+        else:
+            winning = self._winning
+            if self._beaters[winning[1]] >> card & 1:  # type: ignore[index]
+                self._winning = played
         if suit == SPADES and not self.spades_broken:
             self.spades_broken = self._spades_broken_by(self.led_suit)  # type: ignore[arg-type]
         trick.append(played)
