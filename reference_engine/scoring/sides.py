@@ -54,11 +54,20 @@ def _sheet(table: tuple[tuple[str, tuple[str, ...]], ...], tricks: int) -> Sheet
     return Sheet(seats, tuple(side_seats), tricks, side_seats, side_of)
 
 
+# Sheets by (side names, tricks), which fix the layout: the scorer asks for one several times
+# a hand, and building the layout each time was a third of the time it took to score one.
+_SHEETS: dict[tuple[tuple[str, ...], int], Sheet] = {}
+
+
 def sheet_of_table(table: Table) -> Sheet:
-    layout = tuple(
-        (side, tuple(seat.name for seat in seats)) for side, seats in table.side_seats.items()
-    )
-    return _sheet(layout, table.cards_per_hand)
+    key = (table.sides, table.cards_per_hand)
+    sheet = _SHEETS.get(key)
+    if sheet is None:
+        layout = tuple(
+            (side, tuple(seat.name for seat in seats)) for side, seats in table.side_seats.items()
+        )
+        sheet = _SHEETS[key] = _sheet(layout, table.cards_per_hand)
+    return sheet
 
 
 def sheet_of(rules: Rules) -> Sheet:
