@@ -64,7 +64,7 @@ def reference_hands_via_actions(variant: ResolvedVariant, hands: int, seed: int)
         game.deal(None, seed=rng.getrandbits(32))
         apply = game.apply
         legal_actions = game.legal_actions
-        while game.phase == "bid" or game.phase == "play":
+        while game.phase == "bid" or game.phase == "play" or game.phase == "pass":
             apply(choice(legal_actions()))
     return hands
 
