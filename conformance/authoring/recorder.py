@@ -109,6 +109,11 @@ def record(ident: str, seed: int, options: Mapping[str, Any] | None = None) -> d
                 raise RecordingMismatch(f"{ident} seed {seed} hand {index + 1} {side}: {wrong}")
             score[side] = mine[side]["score_after"]
             bags[side] = mine[side]["bags_after"]
+        if str(rules.bidding.blind_nil) == "not-allowed":
+            # Every nil is open where blind nil is no bid: the flag tells nothing, and leaving
+            # it out keeps these games answerable by engines written before blind nil.
+            for line in mine.values():
+                line["nils"] = [{k: v for k, v in n.items() if k != "blind"} for n in line["nils"]]
         hands.append(
             {
                 "bids": {s: engine_hand["bids"][s] for s in "NESW"},
