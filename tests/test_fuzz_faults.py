@@ -46,6 +46,7 @@ SHOWN_UNDER = {
     "boston-wins-game-ignored": "boston-wins-game",
     "fixed-hands-ignored": "fixed-ten-hands",
     "tie-at-the-top-among-three-ignored": "cutthroat",
+    "lone-nil-tricks-dropped": "cutthroat",
     "three-player-order-reversed": "cutthroat",
     "three-player-four-card-tricks": "cutthroat",
 }

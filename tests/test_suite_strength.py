@@ -21,7 +21,7 @@ from conformance.faults import FAULTS, catching_cases
 from conformance.reference_adapter import ReferenceEngine
 from conformance.runner import run_cases
 from reference_engine.rules_of_play import bids, leads, turns
-from reference_engine.scoring import bags, contract, game_end, inputs, nil
+from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
 
 # fault -> the cases that must catch it (at least these; others may too).
 CAUGHT_BY: dict[str, list[str]] = {
@@ -159,6 +159,7 @@ CAUGHT_BY: dict[str, list[str]] = {
         "fixed-ten-hands.game-end.not-the-last-hand-goes-on",
     ],
     "tie-at-the-top-among-three-ignored": ["cutthroat.three.two-level-at-the-top"],
+    "lone-nil-tricks-dropped": ["cutthroat.three.failed-nil-tricks-are-the-players-own-bags"],
     "removed-cards-accepted": [
         "cutthroat.three.two-of-clubs-is-out",
         "joker-joker-deuce-deuce.deuces.removed-two-of-hearts-may-not-be-dealt",
@@ -213,6 +214,7 @@ HOUSE_REQUIRED = {
     "bag-threshold-read-as-ten", "bonus-bid-ignored", "boston-points-ignored",
     "boston-wins-game-ignored", "fixed-hands-ignored", "three-player-order-reversed",
     "three-player-four-card-tricks", "tie-at-the-top-among-three-ignored",
+    "lone-nil-tricks-dropped",
 }  # fmt: skip
 
 
@@ -259,6 +261,7 @@ def test_a_fault_is_undone_when_its_request_ends(suite: list[Case], already_bad:
     swapped = [
         (adapter, "Game"), (pack_module, "pack_of_deck"), (table_module, "make_table"),
         (game_module, "check_deal"), (inputs, "zero_is_nil"), (contract, "bonus_bid_points"),
+        (hand, "score_side"),
     ]  # fmt: skip
     before = [dict(table) for table in tables]
     functions = [getattr(module, name) for module, name in swapped]

@@ -22,10 +22,10 @@ from reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF
 from reference_engine.game import Game
 from reference_engine.pack import STANDARD_PACK, Pack
 from reference_engine.rules_of_play import bids, leads
-from reference_engine.scoring import bags, contract, game_end, inputs
-from reference_engine.scoring.records import GameOutcome
+from reference_engine.scoring import bags, contract, game_end, hand, inputs
+from reference_engine.scoring.records import GameOutcome, SideScore, SideTotals
 from reference_engine.seats import Seat
-from reference_engine.table import Table
+from reference_engine.table import Table, table_of
 from reference_engine.variant.model import (
     BagsCount,
     BidConstraint,
@@ -33,6 +33,7 @@ from reference_engine.variant.model import (
     DeckRules,
     ExchangeOrder,
     NilBid,
+    NilTricks,
     Rules,
     SetPenalty,
     Sides,
@@ -266,6 +267,25 @@ def tie_at_the_top_among_three_ignored() -> Iterator[None]:
         yield
 
 
+@contextmanager
+def lone_nil_tricks_dropped() -> Iterator[None]:
+    real = hand.score_side
+
+    def partnership_minded(
+        rules: Rules, side: str, bids: Mapping[str, Any], tricks: Mapping[str, int],
+        prior: SideTotals,
+    ) -> SideScore:  # fmt: skip
+        if table_of(rules).partnerships:
+            return real(rules, side, bids, tricks, prior)
+        # Written for partners: a nil bidder's tricks go to the partner's contract, and with
+        # no partner they go nowhere (no overtricks, no bags).
+        return real(with_rule(rules, "scoring.nil_tricks", NilTricks.IGNORED), side, bids,
+                    tricks, prior)  # fmt: skip
+
+    with mock.patch.object(hand, "score_side", partnership_minded):
+        yield
+
+
 # --- the table and the deal -------------------------------------------------------------------
 
 
@@ -313,8 +333,8 @@ def removed_cards_accepted() -> Iterator[None]:
         for card in pack.removed:
             printed |= 1 << card
         dealt = 0
-        for hand in hands:
-            dealt |= hand
+        for held in hands:
+            dealt |= held
         if (dealt & printed).bit_count() == pack.cards.bit_count():
             pack = dataclasses.replace(pack, cards=dealt & printed)
         real(hands, pack, table)

@@ -260,6 +260,12 @@ _ALL = (
         " in seat order wins, where the tie rule should settle it",
         house_faults.tie_at_the_top_among_three_ignored,
     ),
+    _fault(
+        "lone-nil-tricks-dropped",
+        "a player alone who fails a nil gets nothing for the tricks taken (no overtricks, no"
+        " bags), as though they went to a partner's contract",
+        house_faults.lone_nil_tricks_dropped,
+    ),
     # --- the table and the deal ---
     _fault(
         "removed-cards-accepted",
