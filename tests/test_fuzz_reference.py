@@ -52,7 +52,7 @@ def test_a_fuzzed_game_replays_and_is_the_same_for_the_same_seed() -> None:
 
 @pytest.mark.parametrize("engine", ["reference", "fault:spades-broken-by-a-spade-lead"])
 def test_the_same_seed_finds_the_same_with_one_or_two_processes(engine: str) -> None:
-    def run(jobs: int, ahead: bool = True) -> tuple:
+    def run(jobs: int, ahead: bool = True) -> tuple[Any, ...]:
         outcome = run_fuzz(
             FuzzConfig(
                 engine=engine,
@@ -145,7 +145,8 @@ def test_three_players_alone_are_dealt_seventeen_each_and_scored_by_seat() -> No
 def test_jokers_are_dealt_and_the_cards_taken_out_are_not() -> None:
     deals = [deal for game in _games("joker-joker-deuce-deuce") for deal in _deals(game)]
     for deal in deals:
-        cards = sum(deal.values(), []) if isinstance(deal, dict) else []
+        assert isinstance(deal, dict)  # jokers are written as each seat's cards, never PBN
+        cards: list[str] = sum(deal.values(), [])
         # The file takes out the 2C and 2H and adds both jokers: 52 cards, 13 each.
         assert {"BJ", "LJ"} <= set(cards) and not {"2C", "2H"} & set(cards)
         assert sorted(map(len, deal.values())) == [13, 13, 13, 13]
