@@ -8,6 +8,7 @@ from enum import Enum
 from types import UnionType
 from typing import Any, get_args, get_origin
 
+from reference_engine.variant.checking import canonical_card
 from reference_engine.variant.errors import OptionError, Problem
 from reference_engine.variant.merge import Merged, OptionSetting, RuleSetting
 from reference_engine.variant.model import (
@@ -20,7 +21,6 @@ from reference_engine.variant.model import (
     SourceDocument,
     TableOption,
 )
-from reference_engine.variant.semantic import canonical_card
 
 _TRUE = {"true", "yes", "on"}
 _FALSE = {"false", "no", "off"}

@@ -26,8 +26,6 @@ from reference_engine.variant.model import FirstLead, FirstLeader
 from reference_engine.variant.schema_check import value_problems
 from reference_engine.variant.yaml_reader import Document, FieldPath
 
-__all__ = ["DECK_CARDS", "canonical_card", "semantic_problems"]
-
 
 def check_floor_below_target(merged: Merged) -> Iterator[Problem]:
     """A side must be able to lose at the floor before anyone could win at the target."""
