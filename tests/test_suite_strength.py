@@ -143,6 +143,11 @@ CAUGHT_BY: dict[str, list[str]] = {
         "msn-mirror.mirror.no-spades-bids-nil",
     ],
     "whiz-ignored": ["msn-whiz.whiz.nil-or-the-spades-held", "msn-whiz.whiz.no-spades-bids-nil"],
+    "blind-nil-scored-as-nil": [
+        "blind-nil-any-time.blind-nil.made-and-failed",
+        "pagat-blind-nil.blind-nil.made-scores-200",
+        "pagat-blind-nil.blind-nil.failed-loses-200",
+    ],
     "zero-bid-scored-as-nil": ["zero-bid.zero-bid.zero-is-a-number-not-a-nil"],
     "set-nothing-ignored": ["bags-off-set-nothing.scoring.set-scores-nothing"],
     "bags-never-ignored": ["bags-off-set-nothing.scoring.overtricks-score-but-are-never-bags"],
@@ -254,6 +259,7 @@ def test_a_fault_is_undone_when_its_request_ends(suite: list[Case], already_bad:
         turns.DEALER_ROTATION,
         bids.BID_CONSTRAINT,
         bags.BAG_POINTS_CANCELLED,
+        nil.NIL_VALUE,
         contract.BOSTON,
         game_end.BOSTON_WINS,
     ]

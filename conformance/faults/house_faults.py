@@ -22,7 +22,7 @@ from reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF
 from reference_engine.game import Game
 from reference_engine.pack import STANDARD_PACK, Pack
 from reference_engine.rules_of_play import bids, leads
-from reference_engine.scoring import bags, contract, game_end, hand, inputs
+from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
 from reference_engine.scoring.records import GameOutcome, SideScore, SideTotals
 from reference_engine.seats import Seat
 from reference_engine.table import Table, table_of
@@ -185,6 +185,12 @@ def bags_never_ignored() -> Iterator[None]:
 @contextmanager
 def bag_points_kept() -> Iterator[None]:
     with mock.patch.dict(bags.BAG_POINTS_CANCELLED, {True: bags.penalty_alone}):
+        yield
+
+
+@contextmanager
+def blind_nil_scored_as_nil() -> Iterator[None]:
+    with mock.patch.dict(nil.NIL_VALUE, {"blind-nil": nil.nil_value}):
         yield
 
 

@@ -205,6 +205,11 @@ _ALL = (
         house_faults.whiz_ignored,
     ),
     _fault(
+        "blind-nil-scored-as-nil",
+        "a blind nil wins or loses what an ordinary nil does, not its own larger figure",
+        house_faults.blind_nil_scored_as_nil,
+    ),
+    _fault(
         "zero-bid-scored-as-nil",
         "a bid of 0 is scored as nil (the bonus won or lost), where the house lets 0 be bid"
         " as a number of tricks",
