@@ -72,7 +72,9 @@ class Builder:
     """How to look for a witness of one rule: the bots' style and where the hand starts."""
 
     style: str = "mixed"
-    """`mixed` (random and sensible), `nil` (nil bid often), `greedy` (low bids, high cards)."""
+    """`mixed` (random and sensible), `nil` (nil bid often), `greedy` (low bids, high cards),
+    `blind` (blind nil whenever allowed), `bonus` and `boston` (one side bids the bonus
+    contract, or every trick, and plays its highest cards)."""
     aim: str | None = None
     """Totals chosen after the hand so that it ends on an edge: `target`, `level`, `floor`."""
     bags: bool = False
