@@ -487,7 +487,7 @@ class Game:
         partners bid blind nil, the first of them counts as the bidder."""
         passes: list[tuple[Seat, Seat]] = []
         sides_done: set[str | None] = set()
-        partner_first = self.rules.bidding.blind_nil_exchange_order is ExchangeOrder.PARTNER_FIRST
+        partner_first = self.rules.bidding.blind_nil_exchange_order == ExchangeOrder.PARTNER_FIRST
         for seat, bid in self.bids.items():  # in bidding order
             partner = self.table.partner[seat]
             side = self.table.side_of[seat]
@@ -784,9 +784,9 @@ def _fixed_bids(rules: Rules, table: Table) -> tuple[tuple[Bid, ...], ...] | Non
     score); None when they must be worked out bid by bid."""
     bidding = rules.bidding
     if (
-        bidding.constraint is not BidConstraint.FREE
+        bidding.constraint != BidConstraint.FREE
         or bidding.team_minimum is not None
-        or (bidding.blind_nil is BlindNil.ALLOWED and bidding.blind_nil_trailing_by is not None)
+        or (bidding.blind_nil == BlindNil.ALLOWED and bidding.blind_nil_trailing_by is not None)
     ):
         return None
     records: list[tuple[Bid, ...]] = [()] * 4
