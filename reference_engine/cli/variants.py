@@ -35,7 +35,9 @@ def add_parser(subparsers: Any) -> None:
             Check variant files. Each file is read safely, checked against
             schema/variant.schema.json, followed up its `extends` chain, and its rules checked
             against each other (a nil value when nil can be bid, a losing floor below every
-            target, a first-lead card that exists, option defaults among their choices).
+            target, a first-lead card that exists, option defaults among their choices, cards
+            set aside and top trumps that are cards of the pack, a pack that deals out evenly,
+            bids no higher than a hand, partner-only rules only for partners, a game that ends).
             Every problem is printed as FILE:LINE:COLUMN at FIELD: MESSAGE, most useful first.
 
             Exit status: 0 every file is valid, 1 some file is not, 2 a path does not exist."""
