@@ -22,6 +22,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -176,7 +177,7 @@ class Game:
         self._spades_lead = SPADES_LEAD[play.spades_lead]
         self._spades_broken_by = SPADES_BROKEN_BY[play.spades_broken_by]
         self._next_dealer = DEALER_ROTATION[rules.deal.dealer_rotation]
-        self._fixed_bids = _fixed_bids(rules, table)
+        self._fixed_bids = _bids_for(rules)
         self._fixed_values = (
             None
             if self._fixed_bids is None
@@ -778,10 +779,20 @@ _RECORDS = (Deal, Bid, Pass, Play)
 _SETUP_FIELDS = {"dealer", "scores", "bags", "hands_played"}
 
 
-def _fixed_bids(rules: Rules, table: Table) -> tuple[tuple[Bid, ...], ...] | None:
+def _bids_for(rules: Rules) -> tuple[tuple[Bid, ...], ...] | None:
+    try:
+        hash(rules)
+    except TypeError:  # rules built by hand with a list in them: work it out every time
+        return _fixed_bids.__wrapped__(rules)
+    return _fixed_bids(rules)
+
+
+@lru_cache(maxsize=128)  # a game is set up many times over under the same rules
+def _fixed_bids(rules: Rules) -> tuple[tuple[Bid, ...], ...] | None:
     """Each seat's bid records, when the bids allowed are the same whatever the hand, the
     partner's bid or the score (free bidding, no team minimum, blind nil not tied to the
     score); None when they must be worked out bid by bid."""
+    table = table_of(rules)
     bidding = rules.bidding
     if (
         bidding.constraint != BidConstraint.FREE
