@@ -336,3 +336,11 @@ def test_legal_bids_agree_with_refusals() -> None:
                     legal = legal_bids(mix, context)
                     for bid in [*range(-1, 15), NIL, BLIND_NIL]:
                         assert (bid in legal) == (bid_refusal(mix, context, bid) is None)
+
+
+def test_whiz_with_no_spades_refuses_a_zero_bid_where_zero_can_be_bid() -> None:
+    # min_bid 0 makes 0 an ordinary bid, but under whiz a hand with no spade bids nil only.
+    zero = rules(constraint="whiz", min_bid=0)
+    assert legal_bids(zero, ctx(spades=0)) == [NIL]
+    refusal = bid_refusal(zero, ctx(spades=0), 0)
+    assert refusal is not None and refusal[0] is ReasonCode.MUST_BID_NIL_OR_SPADES

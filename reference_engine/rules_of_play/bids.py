@@ -173,8 +173,9 @@ def mirror(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
 
 
 def whiz(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
-    """The bid is nil (or blind nil, where allowed) or the number of spades held."""
-    if bid in NIL_BIDS or bid == ctx.spades:
+    """The bid is nil (or blind nil, where allowed) or the number of spades held; holding
+    none, nil only (a numeric 0 is not a spade count to bid, even where 0 can be bid)."""
+    if bid in NIL_BIDS or (ctx.spades and bid == ctx.spades):
         return None
     choices = f"nil or {ctx.spades}" if ctx.spades else "nil"
     return (
