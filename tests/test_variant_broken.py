@@ -186,6 +186,24 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.scoring.bonus_bid_tricks.value",
         "a side can bid only 1 to 13 tricks",
     ),
+    "mirror-with-team-minimum": (
+        "mirror-with-team-minimum",
+        10,
+        "rules.bidding.team_minimum.value",
+        "a forced bid cannot also make up a team minimum",
+    ),
+    "whiz-spades-above-max-bid": (
+        "whiz-spades-above-max-bid",
+        10,
+        "rules.bidding.max_bid.value",
+        "a hand can hold 13 spades",
+    ),
+    "team-minimum-out-of-reach": (
+        "team-minimum-out-of-reach",
+        13,
+        "rules.bidding.team_minimum.value",
+        "two partners can bid at most 10",
+    ),
     "bonus-bid-is-a-boston": (
         "bonus-bid-is-a-boston",
         10,

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from itertools import product
 from typing import Any
 
-from reference_engine.variant.checking import Needs, is_set, problem_at, requires, said
+from reference_engine.variant.checking import Needs, cards_of, is_set, problem_at, requires, said
 from reference_engine.variant.errors import Problem
 from reference_engine.variant.merge import Merged
 from reference_engine.variant.model import BidConstraint, BlindNil, BostonRule, NilBid, Sides
@@ -66,6 +66,59 @@ def check_constraint_needs_nil(merged: Merged) -> Iterator[Problem]:
         Needs("bidding.constraint", _is(*_NIL_BIDDING), "bidding.nil", _is(NilBid.ALLOWED.value),
               "this constraint makes players bid nil, so nil must be allowed"),
     )  # fmt: skip
+
+
+def check_constraint_with_minimum(merged: Merged) -> Iterator[Problem]:
+    """Mirror and whiz force a bid from the cards, and suicide forces a nil: none of them can
+    also honour a team minimum, so a player could be left with no bid at all."""
+    yield from requires(
+        merged,
+        Needs("bidding.constraint", _is(*_NIL_BIDDING), "bidding.team_minimum",
+              lambda value: value is None,
+              "a forced bid cannot also make up a team minimum; make the minimum null"),
+    )  # fmt: skip
+
+
+def _most_trumps(removed: Any, top_trumps: Any) -> int:
+    """How many cards of the pack count as spades: the spades left in, plus the top trumps."""
+    spades = {rank + "S" for rank in "23456789TJQKA"} - set(cards_of(removed))
+    return len(spades | set(cards_of(top_trumps)))
+
+
+def check_spade_count_biddable(merged: Merged) -> Iterator[Problem]:
+    """Under mirror and whiz a player bids the spades held, so every count a hand can hold must
+    be a bid the range allows."""
+    forced = [
+        p for p in merged.possible("bidding.constraint")
+        if p.value in (BidConstraint.MIRROR.value, BidConstraint.WHIZ.value)
+    ]  # fmt: skip
+    if not forced:
+        return
+    tops = merged.possible("deck.top_trumps")
+    for deal, high, top in product(deals(merged), merged.possible("bidding.max_bid"), tops):
+        if not deal.even:
+            continue
+        trumps = _most_trumps(deal.removed.value, top.value)
+        most = min(trumps, deal.cards_per_hand)
+        if high.value < most:
+            yield problem_at(
+                merged.nearest(high, forced[0], top, *deal.witnesses),
+                f"{said('bidding.constraint', forced[0])} but a hand can hold {most} spades "
+                f"and {said('bidding.max_bid', high)}; raise the highest bid to {most}",
+            )
+
+
+def check_team_minimum_reachable(merged: Merged) -> Iterator[Problem]:
+    """Two partners bidding their most can make up the team minimum."""
+    for least, high in product(
+        merged.possible("bidding.team_minimum"), merged.possible("bidding.max_bid")
+    ):
+        if least.value is not None and least.value > 2 * high.value:
+            yield problem_at(
+                merged.nearest(least, high),
+                f"{said('bidding.team_minimum', least)} but two partners can bid at most "
+                f"{2 * high.value} ({said('bidding.max_bid', high)}); lower the minimum",
+            )
 
 
 def check_bonus_bid_values(merged: Merged) -> Iterator[Problem]:
