@@ -180,9 +180,7 @@ def print_table(report: dict[str, Any]) -> None:
     else:
         print("OpenSpiel: pyspiel does not import here (pip install open-spiel); no ratio")
     print()
-    head = (
-        f"{'variant':<18} {'hands/s':>9} {'(bitmask)':>10} {'games/s':>8} {'hands/game':>10}"
-    )
+    head = f"{'variant':<18} {'hands/s':>9} {'(bitmask)':>10} {'games/s':>8} {'hands/game':>10}"
     if os_info:
         head += f" {'OpenSpiel':>9} {'ratio':>6} {'(bitmask)':>10}"
     print(head)

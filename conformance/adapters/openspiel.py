@@ -287,9 +287,10 @@ class OpenSpielEngine:
             rules = load_variant(ref["id"], dict(ref.get("options", {}))).rules
         except VariantError as exc:
             return {"outcome": "skipped", "reason": f"variant {ref['id']!r}: {exc}"}
-        if str(rules.bidding.first_bidder) != "left-of-dealer" or str(
-            rules.play.first_leader
-        ) != "left-of-dealer":
+        if (
+            str(rules.bidding.first_bidder) != "left-of-dealer"
+            or str(rules.play.first_leader) != "left-of-dealer"
+        ):
             return {
                 "outcome": "skipped",
                 "reason": "OpenSpiel's first bidder also leads first; this variant separates them",
@@ -376,8 +377,10 @@ def _refusal(table: Table, probe: Any) -> str | None:
         return "malformed-action"
     kind = probe["action"]
     if kind != "deal":
-        if "seat" not in probe or (kind == "bid" and "bid" not in probe) or (
-            kind == "play" and "card" not in probe
+        if (
+            "seat" not in probe
+            or (kind == "bid" and "bid" not in probe)
+            or (kind == "play" and "card" not in probe)
         ):
             return "malformed-action"
         if probe["seat"] not in Seat.__members__:
