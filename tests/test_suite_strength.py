@@ -111,7 +111,10 @@ CAUGHT_BY: dict[str, list[str]] = {
         "standard.play.lead-spades-from-an-all-spade-hand",
     ],
     # --- house rules ---
-    "top-trumps-order-reversed": ["pagat-jokers.jokers.big-joker-beats-little-joker-beats-ace"],
+    "top-trumps-order-reversed": [
+        "pagat-jokers.jokers.big-joker-beats-little-joker-beats-ace",
+        "joker-joker-deuce-deuce.deuces.two-of-diamonds-beats-the-two-of-spades",
+    ],
     "promoted-deuce-keeps-its-suit": [
         "joker-joker-deuce-deuce.deuces.two-of-diamonds-is-not-a-diamond",
         "joker-joker-deuce-deuce.deuces.two-of-diamonds-follows-a-spade-lead",

@@ -215,6 +215,21 @@ def deuces_cases(v: str, seed: int) -> list[dict[str, Any]]:
             expect={"trick_winners": [["W", "E"]], "to_act": {"phase": "play", "seat": "E"}},
         ),
         case(
+            f"{v}.deuces.two-of-diamonds-beats-the-two-of-spades",
+            variant_id=v,
+            description=(
+                "North leads the ace of diamonds. East, whose 2 of diamonds is a trump and not a"
+                " diamond, trumps with it; South follows with 3D; West, out of diamonds, trumps with"
+                " the 2 of spades. The declared order puts the 2 of diamonds above the 2 of spades,"
+                " so East wins trick 1 and leads next."
+            ),
+            tags=[*top, "play.top-trump-wins", "play.trick-winner", "play.winner-leads"],
+            origin=derived("deck.top_trumps"),
+            start=start,
+            actions=trick1 + plays("E:2D S:3D W:2S"),
+            expect={"trick_winners": [["E"]], "to_act": {"phase": "play", "seat": "E"}},
+        ),
+        case(
             f"{v}.deuces.removed-two-of-hearts-may-not-be-dealt",
             variant_id=v,
             description=(
