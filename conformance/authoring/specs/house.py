@@ -19,6 +19,7 @@ from conformance.authoring.build import (
     derived,
     searched_hand,
     sheet,
+    side,
     value_tag,
     variant,
 )
@@ -76,46 +77,11 @@ def refused(action: dict[str, Any], reason: str) -> dict[str, Any]:
     return {"action": action, "reason": reason}
 
 
-def line(
-    name: str,
-    *,
-    contract: int,
-    side_tricks: int,
-    tricks: int | None = None,
-    made: bool,
-    contract_points: int,
-    overtricks: int = 0,
-    overtrick_points: int = 0,
-    nils: tuple[dict[str, Any], ...] = (),
-    bags: tuple[int, int, int] = (0, 0, 0),
-    bag_penalty: int = 0,
-    hand_points: int,
-    score: tuple[int, int],
-) -> dict[str, Any]:
-    """One side's line, typed by hand; checks that the author's items add up."""
-    items = contract_points + overtrick_points + sum(n["points"] for n in nils) - bag_penalty
-    if items != hand_points:
-        raise ValueError(f"{name}: the items add up to {items}, not {hand_points}")
-    if score[0] + hand_points != score[1]:
-        raise ValueError(f"{name}: {score[0]} + {hand_points} is not {score[1]}")
-    return {
-        "side": name,
-        "contract": contract,
-        "side_tricks": side_tricks,
-        "tricks": side_tricks if tricks is None else tricks,
-        "made": made,
-        "contract_points": contract_points,
-        "overtricks": overtricks,
-        "overtrick_points": overtrick_points,
-        "nils": list(nils),
-        "bags_before": bags[0],
-        "bags_added": bags[1],
-        "bag_penalty": bag_penalty,
-        "bags_after": bags[2],
-        "hand_points": hand_points,
-        "score_before": score[0],
-        "score_after": score[1],
-    }
+def line(name: str, *, side_tricks: int, tricks: int | None = None, **items: Any) -> dict[str, Any]:
+    """One side's line, typed by hand (`build.side`, which checks that the author's items add
+    up), with the counted tricks defaulting to every trick the side took."""
+    counted = side_tricks if tricks is None else tricks
+    return side(name, side_tricks=side_tricks, tricks=counted, **items)
 
 
 def nil_line(seat: str, tricks: int, points: int, blind: bool = False) -> dict[str, Any]:
