@@ -14,7 +14,7 @@ SECTION_TITLES = {
 
 # Field names that read badly when simply spelled out.
 _LABELS = {
-    "deck.cards": "The pack",
+    "deck.cards": "Kind of pack",
     "deck.removed": "Cards set aside",
     "deck.top_trumps": "Cards above the ace of spades",
     "table.players": "Players",

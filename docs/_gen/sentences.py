@@ -22,8 +22,8 @@ SENTENCES: dict[tuple[str, Any], str] = {
     (
         "deck.cards",
         "standard-52",
-    ): "The game uses all 52 cards of an ordinary pack, no jokers. Aces rank high, and spades "
-    "are trumps in every hand.",
+    ): "The pack is an ordinary one of 52 cards, with no jokers (any card set aside is named "
+    "below). Aces rank high, and spades are trumps in every hand.",
     (
         "deck.cards",
         "jokers-54",
