@@ -58,6 +58,7 @@ from reference_engine.rules_of_play import (
     bid_refusal,
     legal_bids,
 )
+from reference_engine.rules_of_play.bids import bid_context
 from reference_engine.seats import SEATS, Seat, parse_seat
 from reference_engine.table import Table, table_of
 from reference_engine.variant.model import (
@@ -396,15 +397,13 @@ class Game:
     def bid_context(self, seat: Seat) -> BidContext:
         """What the table knows as `seat` bids: the hand, its spades, partner's bid so far,
         how far the side trails the leading other side."""
-        hand = self.hands[seat]
         partner = self.table.partner[seat]
-        return BidContext(
-            seat=seat,
-            hand=hand,
-            spades=(hand & self.pack.spade_mask).bit_count(),
+        return bid_context(
+            self.rules,
+            seat,
+            self.hands[seat],
             partner_bid=None if partner is None else self.bids.get(partner),
             trailing_by=self.trailing_by(seat),
-            tricks=self._tricks_per_hand,
         )
 
     def trailing_by(self, seat: Seat) -> int:
@@ -802,7 +801,7 @@ def _fixed_bids(rules: Rules) -> tuple[tuple[Bid, ...], ...] | None:
         return None
     records: list[tuple[Bid, ...]] = [()] * 4
     for seat in table.seats:
-        context = BidContext(seat, 0, 0, None, 0, table.cards_per_hand)
+        context = bid_context(rules, seat, 0)
         records[seat] = tuple(bid_record(seat, bid) for bid in legal_bids(rules, context))
     return tuple(records)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
 from typing import Any
 
 from reference_engine.seats import SEATS as TABLE_SEATS
@@ -46,9 +45,7 @@ class Sheet:
         return ", ".join(self.seats)
 
 
-@lru_cache(maxsize=16)
-def _sheet(table: tuple[tuple[str, tuple[str, ...]], ...], tricks: int) -> Sheet:
-    side_seats = dict(table)
+def _build_sheet(side_seats: dict[str, tuple[str, ...]], tricks: int) -> Sheet:
     side_of = {seat: side for side, members in side_seats.items() for seat in members}
     seats = tuple(name for name in SEATS if name in side_of)
     return Sheet(seats, tuple(side_seats), tricks, side_seats, side_of)
@@ -63,10 +60,8 @@ def sheet_of_table(table: Table) -> Sheet:
     key = (table.sides, table.cards_per_hand)
     sheet = _SHEETS.get(key)
     if sheet is None:
-        layout = tuple(
-            (side, tuple(seat.name for seat in seats)) for side, seats in table.side_seats.items()
-        )
-        sheet = _SHEETS[key] = _sheet(layout, table.cards_per_hand)
+        layout = {side: tuple(s.name for s in seats) for side, seats in table.side_seats.items()}
+        sheet = _SHEETS[key] = _build_sheet(layout, table.cards_per_hand)
     return sheet
 
 
@@ -75,7 +70,7 @@ def sheet_of(rules: Rules) -> Sheet:
     return sheet_of_table(table_of(rules))
 
 
-FOUR_SEATS = _sheet(tuple(PARTNERS.items()), 13)
+FOUR_SEATS = _build_sheet(dict(PARTNERS), 13)
 """The sheet of the ordinary game: four players, two partnerships, 13 tricks."""
 
 
