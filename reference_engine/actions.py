@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from reference_engine.cards import CARD_TEXT, parse_card
-from reference_engine.deal import Hands, format_deal, parse_deal
+from reference_engine.cards import ALL_CARDS, CARD_TEXT, parse_card
+from reference_engine.deal import Hands, format_deal, parse_deal, refuse_card_twice
 from reference_engine.errors import DealError, InvalidActionError
 from reference_engine.reason_codes import ReasonCode
 from reference_engine.seats import SEATS, Seat, parse_seat
@@ -37,7 +37,6 @@ MAX_BID = 17  # every trick of a three-handed deal of 51 cards
 
 # Every card number the records know, the jokers included.
 _CARDS = range(len(CARD_TEXT))
-_ALL_CARDS = (1 << len(CARD_TEXT)) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,21 +65,15 @@ def check_shape(hands: Any) -> None:
         if type(n) is int and type(e) is int and type(s) is int and type(w) is int:
             every = n | e | s | w
             held = n.bit_count() + e.bit_count() + s.bit_count() + w.bit_count()
-            if min(n, e, s, w) >= 0 and not every & ~_ALL_CARDS and every.bit_count() == held:
+            if min(n, e, s, w) >= 0 and not every & ~ALL_CARDS and every.bit_count() == held:
                 return
     if not isinstance(hands, tuple | list) or len(hands) != 4:
         raise DealError(f"a deal is four hands N, E, S, W, not {hands!r}")
     seen = 0
     for seat, hand in zip(SEATS, hands, strict=True):
-        if type(hand) is not int or hand < 0 or hand & ~_ALL_CARDS:
+        if type(hand) is not int or hand < 0 or hand & ~ALL_CARDS:
             raise DealError(f"{seat.name}'s hand is not a set of cards: {hand!r}", seat=seat.name)
-        clash = seen & hand
-        if clash:
-            card = CARD_TEXT[(clash & -clash).bit_length() - 1]
-            other = next(s for s, h in zip(SEATS, hands, strict=False) if h & clash)
-            raise DealError(
-                f"{card} is dealt to both {other.name} and {seat.name}", seat=seat.name, card=card
-            )
+        refuse_card_twice(hands, seen, seat)
         seen |= hand
 
 

@@ -207,13 +207,7 @@ def _raise_fault(hands: Sequence[int], pack: Pack, table: Table) -> None:
             raise DealError(
                 f"{seat.name} holds {card}, which is not in play ({why})", seat=seat.name, card=card
             )
-        clash = seen & hand
-        if clash:
-            card = CARD_TEXT[(clash & -clash).bit_length() - 1]
-            other = next(s for s, h in zip(SEATS, hands, strict=False) if h & clash)
-            raise DealError(
-                f"{card} is dealt to both {other.name} and {seat.name}", seat=seat.name, card=card
-            )
+        refuse_card_twice(hands, seen, seat)
         seen |= hand
         if hand.bit_count() != per_hand:
             raise DealError(
@@ -224,6 +218,18 @@ def _raise_fault(hands: Sequence[int], pack: Pack, table: Table) -> None:
     if missing:
         card = CARD_TEXT[(missing & -missing).bit_length() - 1]
         raise DealError(f"{card} is in play but dealt to nobody", card=card)
+
+
+def refuse_card_twice(hands: Sequence[int], seen: int, seat: Seat) -> None:
+    """Raise `DealError` naming the card and both seats if `seat`'s hand holds a card among
+    `seen`, the cards of the hands checked before it."""
+    clash = seen & hands[seat]
+    if clash:
+        card = CARD_TEXT[(clash & -clash).bit_length() - 1]
+        other = next(s for s, h in zip(SEATS, hands, strict=False) if h & clash)
+        raise DealError(
+            f"{card} is dealt to both {other.name} and {seat.name}", seat=seat.name, card=card
+        )
 
 
 # --- writing -------------------------------------------------------------------------------
