@@ -178,7 +178,7 @@ class Game:
         self._spades_lead = SPADES_LEAD[play.spades_lead]
         self._spades_broken_by = SPADES_BROKEN_BY[play.spades_broken_by]
         self._next_dealer = DEALER_ROTATION[rules.deal.dealer_rotation]
-        self._fixed_bids = _bids_for(rules)
+        self._fixed_bids = _fixed_bids(rules)
         self._fixed_values = (
             None
             if self._fixed_bids is None
@@ -776,14 +776,6 @@ class Game:
 
 _RECORDS = (Deal, Bid, Pass, Play)
 _SETUP_FIELDS = {"dealer", "scores", "bags", "hands_played"}
-
-
-def _bids_for(rules: Rules) -> tuple[tuple[Bid, ...], ...] | None:
-    try:
-        hash(rules)
-    except TypeError:  # rules built by hand with a list in them: work it out every time
-        return _fixed_bids.__wrapped__(rules)
-    return _fixed_bids(rules)
 
 
 @lru_cache(maxsize=128)  # a game is set up many times over under the same rules
