@@ -11,9 +11,8 @@ from reference_engine.actions import Bid
 from reference_engine.bots.bidding import Bid as BidValue
 from reference_engine.bots.card_play import SeatView
 from reference_engine.bots.masks import CardOrder, card_order
-from reference_engine.pack import pack_of
 from reference_engine.seats import SEATS, Seat, parse_seat
-from reference_engine.table import Table, table_of
+from reference_engine.table import Table
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -33,11 +32,11 @@ def by_seat_name(values: Mapping[Any, Any] | Sequence[Any]) -> dict[str, Any]:
 
 def order_of(game: Game) -> CardOrder:
     """The game's pack as a bot reads it."""
-    return card_order(pack_of(game.rules))
+    return card_order(game.pack)
 
 
 def table(game: Game) -> Table:
-    return table_of(game.rules)
+    return game.table
 
 
 def partner_bid(game: Game, seat: Seat) -> BidValue | None:
@@ -49,8 +48,8 @@ def partner_bid(game: Game, seat: Seat) -> BidValue | None:
 def seat_view(game: Game, seat: Any) -> SeatView:
     """What `seat` sees when it is their turn to play."""
     me = parse_seat(seat)
-    seats = table(game)
-    pack = pack_of(game.rules)
+    seats = game.table
+    pack = game.pack
     hands = game.hands
     trick = [(parse_seat(s).name, card) for s, card in game.current_trick]
     in_hands = 0
