@@ -14,6 +14,7 @@ from reference_engine.deal import (
     format_deal,
     parse_deal,
     parse_pbn,
+    shuffled,
 )
 from reference_engine.errors import DealError
 from reference_engine.pack import STANDARD_PACK, build_pack, pack_of_deck
@@ -241,6 +242,15 @@ def test_seeded_standard_deal_is_the_shuffled_deck_round_the_table():
     for i, card in enumerate(deck):
         expected[i % 4] |= 1 << card
     assert deal_from_seed(11) == tuple(expected)
+
+
+@pytest.mark.parametrize("size", [51, 52, 54])
+def test_a_seed_shuffles_the_pack_as_python_random_does(size):
+    # The same seed deals the same cards as random.Random(seed).shuffle would, for any seed.
+    for seed in [*range(200), 2**40 + 3, "a seed"]:
+        deck = list(range(size))
+        random.Random(seed).shuffle(deck)
+        assert shuffled(range(size), seed) == deck
 
 
 def test_seeded_three_player_deal_gives_17_each_without_the_2c():
