@@ -1,6 +1,7 @@
 """How fast the reference engine plays, per shipped variant, and beside OpenSpiel's Spades.
 
-    python3 benchmarks/engine.py [--hands N] [--games N] [--seed S] [--repeats R] [--json]
+    python3 benchmarks/engine.py [--hands N] [--games N] [--seed S] [--repeats R]
+                                 [--variant ID ...] [--json]
 
 For each variant it prints:
   - random-legal hands per second: deal, four bids, 52 plays and the hand's score, every
@@ -13,7 +14,9 @@ If `pyspiel` imports, the same random playout (52 chance actions for the deal, t
 plays chosen from `legal_actions()`) runs through OpenSpiel's `spades`, one hand per game
 there, and the ratio reference / OpenSpiel hands per second is printed (above 1: faster).
 
-Timings are `time.perf_counter()` wall time after a warm-up, the best of a few repeats.
+Timings are `time.perf_counter()` wall time after a warm-up; the figure is the median of the
+repeats (5 unless asked), the works taking turns within each repeat. The ratio is the median
+of each repeat's ratio, so a repeat slowed by the machine's load counts once, for both sides.
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from operator import truediv
 from pathlib import Path
+from statistics import median
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -37,20 +42,20 @@ from reference_engine.game import Game  # noqa: E402
 from reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids  # noqa: E402
 
 
-def best_rates(works: list[Callable[[], int]], repeats: int) -> list[float]:
-    """Items per second of each of `works` (each returns how many items it did), best of
-    `repeats`, after one untimed warm-up run each. The works take turns within each repeat,
-    so a machine that gets busier or quieter during the run affects them alike."""
+def median_rates(works: list[Callable[[], int]], repeats: int) -> list[list[float]]:
+    """Items per second of each of `works` (each returns how many items it did) in each of
+    `repeats` timed runs, after one untimed warm-up run each. The works take turns within each
+    repeat, so a machine that gets busier or quieter during the run affects them alike."""
     for work in works:
         work()
-    best = [0.0] * len(works)
+    rates: list[list[float]] = [[] for _ in works]
     for _ in range(repeats):
         for i, work in enumerate(works):
             start = time.perf_counter()
             done = work()
             elapsed = time.perf_counter() - start
-            best[i] = max(best[i], done / elapsed)
-    return best
+            rates[i].append(done / elapsed)
+    return rates
 
 
 def reference_hands_via_actions(variant: ResolvedVariant, hands: int, seed: int) -> int:
@@ -130,7 +135,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     openspiel = openspiel_available()
     if openspiel:
         report["openspiel"] = {"version": openspiel, "hands_per_s": 0.0}
-    for variant_id in shipped_variant_ids():
+    for variant_id in args.variants or shipped_variant_ids():
         variant = load_variant(variant_id)
         played: list[int] = []
 
@@ -147,21 +152,22 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         if openspiel:
             # Measured again beside each variant, turn about with it.
             works.append(partial(openspiel_hands, args.hands, args.seed))
-        via_actions, via_bots, games_rate, *os_rates = best_rates(works, args.repeats)
-        os_rate = os_rates[0] if os_rates else 0.0
-        if openspiel:
-            best = report["openspiel"]["hands_per_s"]
-            report["openspiel"]["hands_per_s"] = max(best, os_rate)
+        via_actions, via_bots, games_rate, *os_rates = median_rates(works, args.repeats)
         row: dict[str, Any] = {
-            "random_hands_per_s": via_actions,
-            "random_hands_per_s_bitmask": via_bots,
-            "sensible_games_per_s": games_rate,
+            "random_hands_per_s": median(via_actions),
+            "random_hands_per_s_bitmask": median(via_bots),
+            "sensible_games_per_s": median(games_rate),
             "sensible_hands_per_game": played[-1] / args.games,
         }
         if openspiel:
-            row["openspiel_hands_per_s"] = os_rate
-            row["ratio_vs_openspiel"] = via_actions / os_rate
-            row["ratio_vs_openspiel_bitmask"] = via_bots / os_rate
+            os_rate = os_rates[0]
+            report["openspiel"]["hands_per_s"] = max(
+                report["openspiel"]["hands_per_s"], median(os_rate)
+            )
+            row["openspiel_hands_per_s"] = median(os_rate)
+            # Each repeat's ratio, the two measured back to back, then the median of those.
+            row["ratio_vs_openspiel"] = median(map(truediv, via_actions, os_rate))
+            row["ratio_vs_openspiel_bitmask"] = median(map(truediv, via_bots, os_rate))
         report["variants"][variant_id] = row
     return report
 
@@ -169,13 +175,14 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
 def print_table(report: dict[str, Any]) -> None:
     print(
         f"Python {report['python']}; {report['hands']} random hands and {report['games']} "
-        f"sensible games per run, seed {report['seed']}, best of {report['repeats']}"
+        f"sensible games per run, seed {report['seed']}, median of {report['repeats']}"
     )
     os_info = report.get("openspiel")
     if os_info:
         print(
             f"OpenSpiel {os_info['version']} spades, random playout: up to "
-            f"{os_info['hands_per_s']:,.0f} hands/s (measured beside each variant)"
+            f"{os_info['hands_per_s']:,.0f} hands/s (the median beside each variant, the best"
+            " of those)"
         )
     else:
         print("OpenSpiel: pyspiel does not import here (pip install open-spiel); no ratio")
@@ -201,7 +208,8 @@ def print_table(report: dict[str, Any]) -> None:
     print("(bitmask): the same through legal_plays()/play(); games/s: whole sensible-bot games;")
     if os_info:
         print("OpenSpiel: its hands/s measured next to the variant; ratio: reference hands/s /")
-        print("OpenSpiel hands/s (1.0 or more: the reference engine is at least as fast).")
+        print("OpenSpiel hands/s in each repeat, the median of those (1.0 or more: the reference")
+        print("engine is at least as fast).")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -209,11 +217,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2000, help="random hands per run")
     parser.add_argument("--games", type=int, default=20, help="sensible games per run")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeats", type=int, default=3, help="timed runs; the best is kept")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs; the median is reported")
+    parser.add_argument(
+        "--variant",
+        dest="variants",
+        action="append",
+        metavar="ID",
+        help="measure this shipped variant (repeat for more; default: every one)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if args.hands < 1 or args.games < 1 or args.repeats < 1:
         parser.error("--hands, --games and --repeats must be at least 1")
+    unknown = sorted(set(args.variants or ()) - set(shipped_variant_ids()))
+    if unknown:
+        parser.error(f"no shipped variant {', '.join(unknown)}")
     report = measure(args)
     if args.json:
         print(json.dumps(report, indent=2))

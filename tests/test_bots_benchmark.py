@@ -28,3 +28,17 @@ def test_benchmark_prints_figures_for_every_variant() -> None:
         assert row["sensible_games_per_s"] > 0
         if "openspiel" in report:
             assert row["ratio_vs_openspiel"] > 0
+
+
+def test_benchmark_measures_only_the_variants_named() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--hands", "2", "--games", "1", "--repeats", "1",
+         "--variant", "cutthroat", "--variant", "standard", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )  # fmt: skip
+    report = json.loads(done.stdout)
+    assert list(report["variants"]) == ["cutthroat", "standard"]
+    assert report["repeats"] == 1
