@@ -56,6 +56,14 @@ class Deal:
         return f"deal {format_deal(self.hands)}"
 
 
+def dealt(hands: Hands) -> Deal:
+    """The record of a deal made here, and so known to be four hands of distinct cards (a
+    shuffle of the pack): made without checking its shape again."""
+    record = object.__new__(Deal)
+    object.__setattr__(record, "hands", hands)
+    return record
+
+
 def check_shape(hands: Any) -> None:
     """Raise `DealError` unless `hands` is four sets of cards with no card in two of them
     (what the right cards are, and how many, depends on the variant)."""
@@ -97,6 +105,10 @@ class Play:
 
     seat: Seat
     card: int
+    """The card's number, 0..53 (`reference_engine.cards`)."""
+
+    def __post_init__(self) -> None:
+        check_card(self.card)
 
     def to_json(self) -> dict[str, Any]:
         return {"action": "play", "seat": self.seat.name, "card": CARD_TEXT[self.card]}
@@ -131,9 +143,22 @@ class PassCard:
 
     seat: Seat
     card: int
+    """The card's number, 0..53 (`reference_engine.cards`)."""
+
+    def __post_init__(self) -> None:
+        check_card(self.card)
 
     def __str__(self) -> str:
         return f"{self.seat.name} picks {CARD_TEXT[self.card]} to pass"
+
+
+def check_card(card: Any) -> None:
+    """Raise `InvalidActionError` unless `card` is a card number, as a record holds it."""
+    if type(card) is not int:
+        raise InvalidActionError(
+            ReasonCode.UNKNOWN_CARD, f"a record names a card by its number, not {card!r}"
+        )
+    parse_card(card)  # refuses a number that is no card
 
 
 def cards_high_first(mask: int) -> list[str]:
@@ -161,27 +186,68 @@ _BIDS = tuple(
 _PICKS = tuple(tuple(PassCard(seat, card) for card in _CARDS) for seat in SEATS)
 
 
+# A mask is read 13 bits at a time: clubs, diamonds, hearts, spades, then the two jokers.
+_SUIT_BITS = 13
+_SUITS = tuple(((1 << _SUIT_BITS) - 1) << (_SUIT_BITS * part) for part in range(5))
+
+
+class _RecordsBySuit(dict[int, tuple[Any, ...]]):
+    """One seat's records for the cards of one printed suit (or the jokers) in a mask, lowest
+    first, by the mask: made the first time those cards are asked for, at most 8192 to a
+    suit. A mask of several suits is put together from its suits' (`play_records`)."""
+
+    __slots__ = ("records",)
+
+    def __init__(self, records: tuple[Any, ...]) -> None:
+        super().__init__()
+        self.records = records
+
+    def __missing__(self, mask: int) -> tuple[Any, ...]:
+        records = self.records
+        chosen = tuple(records[card] for card in range(mask.bit_length()) if mask >> card & 1)
+        self[mask] = chosen
+        return chosen
+
+
+PLAYS_BY_SUIT: tuple[dict[int, tuple[Play, ...]], ...] = tuple(
+    _RecordsBySuit(plays) for plays in _PLAYS
+)
+"""Seat -> a mask of cards of one printed suit (or the jokers) -> their play records, lowest
+first, each made the first time it is asked for: `PLAYS_BY_SUIT[seat].get(mask)` answers at
+once for a legal follow seen before; `play_records` answers for any mask."""
+_PICKS_BY_SUIT = tuple(_RecordsBySuit(picks) for picks in _PICKS)
+
+
 def play_record(seat: int, card: int) -> Play:
     return _PLAYS[seat][card]
 
 
+def pick_record(seat: int, card: int) -> PassCard:
+    return _PICKS[seat][card]
+
+
 def play_records(seat: int, mask: int) -> list[Move]:
     """A play record for each card in `mask`, lowest first (a fresh list each time)."""
-    return _records(_PLAYS[seat], mask)
+    return _records(PLAYS_BY_SUIT[seat], mask)  # type: ignore[arg-type]
 
 
 def pick_records(seat: int, mask: int) -> list[Move]:
     """A pick toward a pass for each card in `mask`, lowest first (a fresh list each time)."""
-    return _records(_PICKS[seat], mask)
+    return _records(_PICKS_BY_SUIT[seat], mask)
 
 
-def _records(records: tuple[Any, ...], mask: int) -> list[Move]:
-    chosen: list[Move] = []
-    while mask:
-        low = mask & -mask  # the lowest card left
-        chosen.append(records[low.bit_length() - 1])
-        mask ^= low
-    return chosen
+def _records(by_suit: _RecordsBySuit, mask: int) -> list[Move]:
+    records = by_suit.get(mask)  # a mask within one suit, seen before: a legal follow, mostly
+    if records is not None:
+        return [*records]
+    clubs, diamonds, hearts, spades, jokers = _SUITS  # else suit by suit
+    return [
+        *by_suit[mask & clubs],
+        *by_suit[mask & diamonds],
+        *by_suit[mask & hearts],
+        *by_suit[mask & spades],
+        *by_suit[mask & jokers],
+    ]
 
 
 def bid_record(seat: int, bid: BidValue) -> Bid:

@@ -13,7 +13,7 @@ A deal here is a tuple of four hand bitmasks indexed by seat (N, E, S, W); a sea
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import reduce
 from operator import or_
 from typing import Any
@@ -40,6 +40,7 @@ Hands = tuple[int, int, int, int]
 _PBN_SUIT_ORDER = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs
 _PBN_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 _FOUR_SEATS = make_table(4, Sides.PARTNERSHIPS, 52)
+_NESW = tuple(SEATS)
 
 
 def _table_for(pack: Pack, table: Table | None) -> Table:
@@ -277,11 +278,12 @@ def deal_from_seed(
     """Shuffle the cards in play (listed lowest number first) with `random.Random(seed)` and
     deal them out: card i of the shuffled pack to the i-th seat in play round the table,
     starting with North. Defaults: the standard pack at a four-seat table."""
-    deck = shuffled((pack or STANDARD_PACK).order, seed)
-    # a shuffled whole pack dealt evenly is always a deal: nothing to check
+    deck = shuffled((pack or STANDARD_PACK).order_bits, seed)  # the same shuffle as of cards
+    # a shuffled whole pack dealt evenly is always a deal: nothing to check, and with no card
+    # twice, adding up a seat's one-card masks is taking their union
     if table is None and (pack is None or pack.standard):
-        return _deal_round(deck, _FOUR_SEATS)
-    return _deal_round(deck, _table_for(pack or STANDARD_PACK, table))
+        return _deal_round(deck, _FOUR_SEATS, sum)
+    return _deal_round(deck, _table_for(pack or STANDARD_PACK, table), sum)
 
 
 def shuffled(order: Sequence[int], seed: int | str | None) -> list[int]:
@@ -290,11 +292,9 @@ def shuffled(order: Sequence[int], seed: int | str | None) -> list[int]:
     rejection from just enough random bits), so a seed deals the same hand it always has."""
     deck = list(order)
     getrandbits = random.Random(seed).getrandbits
-    for last in range(len(deck) - 1, 0, -1):
-        places = last + 1
-        bits = _BIT_LENGTH[places]
+    for last, bits in _DRAWS[len(deck)]:
         pick = getrandbits(bits)
-        while pick >= places:
+        while pick > last:
             pick = getrandbits(bits)
         deck[last], deck[pick] = deck[pick], deck[last]
     return deck
@@ -307,20 +307,31 @@ def deal_from_order(
     first. The result is checked against the pack and table."""
     pack = pack or STANDARD_PACK
     table = _table_for(pack, table)
-    result = _deal_round(list(order), table)
+    result = _deal_round([1 << card for card in order], table, _union)
     check_deal(result, pack, table)
     return result
 
 
-def _deal_round(order: list[int], table: Table) -> Hands:
-    hands = [0, 0, 0, 0]
+def _deal_round(bits: list[int], table: Table, gather: Callable[[list[int]], int]) -> Hands:
+    """Card i (as its one-card mask) to the i-th seat in play round the table, North first;
+    `gather` makes each seat's masks one hand."""
     seats = table.seats
+    if seats == _NESW:  # every fourth card, from the seat's own place
+        return (gather(bits[0::4]), gather(bits[1::4]), gather(bits[2::4]), gather(bits[3::4]))
+    hands = [0, 0, 0, 0]
     players = len(seats)
-    bit = _BITS.__getitem__
-    for place, seat in enumerate(seats):  # every `players`-th card, from the place's own
-        hands[seat] = reduce(or_, map(bit, order[place::players]), 0)
+    for place, seat in enumerate(seats):
+        hands[seat] = gather(bits[place::players])
     return (hands[0], hands[1], hands[2], hands[3])
 
 
-_BITS = tuple(1 << card for card in range(CARD_COUNT))
-_BIT_LENGTH = tuple(n.bit_length() for n in range(CARD_COUNT + 1))
+def _union(masks: list[int]) -> int:
+    return reduce(or_, masks, 0)
+
+
+# A pack of n cards -> each place from the last down to the second, with the random bits that
+# cover every place up to it: the draws of one shuffle.
+_DRAWS = tuple(
+    tuple((last, (last + 1).bit_length()) for last in range(size - 1, 0, -1))
+    for size in range(CARD_COUNT + 1)
+)

@@ -30,6 +30,7 @@ from reference_engine import plan as plans
 from reference_engine import scoring
 from reference_engine.actions import (
     BLIND_NIL,
+    PLAYS_BY_SUIT,
     Action,
     Bid,
     BidValue,
@@ -40,8 +41,10 @@ from reference_engine.actions import (
     Play,
     action_from_json,
     bid_record,
+    dealt,
     parse_bid,
     parse_pass,
+    pick_record,
     pick_records,
     play_record,
     play_records,
@@ -53,6 +56,8 @@ from reference_engine.plan import BidRecords
 from reference_engine.reason_codes import ReasonCode
 from reference_engine.rules_of_play import BidContext, bid_refusal
 from reference_engine.rules_of_play.bids import bid_context
+from reference_engine.scoring import game_end
+from reference_engine.scoring import hand as hand_scoring
 from reference_engine.seats import SEATS, Seat, parse_seat
 from reference_engine.table import Table, table_of
 from reference_engine.variant.model import ResolvedVariant, Rules
@@ -98,6 +103,7 @@ class Trick:
 # (seat, card) pairs made once, so a card put on the trick allocates nothing.
 _ON_TRICK = tuple(tuple((seat, card) for card in range(CARD_COUNT)) for seat in SEATS)
 _SEAT_NAMES = tuple(seat.name for seat in SEATS)
+_BIT = tuple(1 << card for card in range(CARD_COUNT))  # each card's mask, made once
 
 
 class Game:
@@ -109,8 +115,9 @@ class Game:
         "to_act", "hand_number", "hands_played", "trick_number", "hands", "dealt", "bids",
         "passes", "tricks_won", "current_trick", "led_suit", "spades_broken", "hand_results",
         "totals", "bags", "outcome",
-        "_tricks", "_legal", "_legal_bids", "_picked", "_exchange", "_fixed_bids",
-        "_fixed_values", "_follow", "_spades_broken_by", "_trick_winner", "_trick_size",
+        "_tricks", "_winning", "_winner", "_legal", "_legal_bids", "_legal_bid_values",
+        "_picked", "_exchange", "_fixed_bids", "_fixed_values", "_follow", "_first_lead",
+        "_spades_lead", "_spades_broken_by", "_beats", "_trick_size", "_bidders",
         "_tricks_per_hand", "_left", "_suit_of",
     )  # fmt: skip
 
@@ -157,11 +164,15 @@ class Game:
         self.outcome: scoring.GameOutcome | None = None
         # This hand's finished tricks: the cards in the order played, and who took them.
         self._tricks: list[tuple[list[tuple[Seat, int]], Seat]] = []
+        # The card taking the trick so far, and who played it.
+        self._winning = 0
+        self._winner: Seat = dealer
         # What the player to act may do, worked out when first asked for and forgotten
         # whenever the state changes (None: not worked out yet): the cards it may play, the
         # bids it may make.
         self._legal: int | None = None
         self._legal_bids: BidRecords | None = None
+        self._legal_bid_values: frozenset[BidValue] | None = None
         # The cards picked so far toward the pass being made, one at a time (`pass_card`).
         self._picked = 0
         # The passes still due in this hand's blind nil exchange: (from, to), in order.
@@ -175,9 +186,12 @@ class Game:
         # The plan's functions and the table and pack's tables, read once: a card played
         # looks them up many times a hand.
         self._follow = plan.follow
+        self._first_lead = plan.first_lead
+        self._spades_lead = plan.spades_lead
         self._spades_broken_by = plan.spades_broken_by
-        self._trick_winner = plan.trick_winner
+        self._beats = plan.beats
         self._trick_size = plan.trick_size
+        self._bidders = table.players
         self._tricks_per_hand = table.cards_per_hand
         self._left = table.left
         self._suit_of = pack.suit_of
@@ -266,12 +280,21 @@ class Game:
         allowed."""
         phase = self.phase
         if phase is _PLAYING:
-            legal = self._legal  # legal_plays(), without the call: this runs once a card
+            # legal_plays() and play_records(), without the calls: this runs once a card
+            legal = self._legal
             if legal is None:
-                legal = self._legal = self._legal_now()
+                led = self.led_suit
+                if led is not None:
+                    legal = self._follow(self.pack, self.hands[self.to_act], led)  # type: ignore[index]
+                else:
+                    legal = self._legal_leads(self.hands[self.to_act])  # type: ignore[index]
+                self._legal = legal
+            records = PLAYS_BY_SUIT[self.to_act].get(legal)  # type: ignore[index]
+            if records is not None:  # a follow seen before: play_records, without the calls
+                return [*records]
             return play_records(self.to_act, legal)  # type: ignore[arg-type]
         if phase is _BIDDING:
-            return list(self._bid_choices())
+            return [*self._bid_choices()]
         if phase is _PASSING:
             seat: Seat = self.to_act  # type: ignore[assignment]
             return pick_records(seat, self.hands[seat] & ~self._picked)
@@ -316,11 +339,75 @@ class Game:
         card picked toward a pass, the pick, until the last card makes the pass."""
         kind = type(action)
         if kind is Play:
-            return self.play(action.seat, action.card)  # type: ignore[union-attr]
+            # The one place a card goes on the trick (`play()` comes here too). A card that
+            # legal_actions() offered passes one test; anything else is checked in full.
+            seat: Seat = action.seat  # type: ignore[union-attr]
+            card: int = action.card  # type: ignore[union-attr]
+            legal = self._legal
+            if seat is not self.to_act or legal is None or not legal >> card & 1:
+                seat = self._seat(seat)
+                self.verify_play(seat, card)
+                action = play_record(seat, card)
+            self._legal = None
+            self.log.append(action)  # type: ignore[arg-type]
+            self.hands[seat] ^= _BIT[card]
+            trick = self.current_trick
+            trick.append(_ON_TRICK[seat][card])
+            played = len(trick)
+            suit = self._suit_of[card]  # as the pack plays it: a top trump is a spade
+            if played == 1:
+                self.led_suit = suit
+                self._winning = card
+                self._winner = seat
+            elif self._beats(card, self._winning, self.pack):
+                self._winning = card
+                self._winner = seat
+            if suit == SPADES and not self.spades_broken:
+                self.spades_broken = self._spades_broken_by(self.led_suit)  # type: ignore[arg-type]
+            if played < self._trick_size:
+                self.to_act = self._left[seat]
+            else:
+                self._take_trick()
+            return action  # type: ignore[return-value]
         if kind is Bid:
-            return self.bid(action.seat, action.bid)  # type: ignore[union-attr]
+            # The one place a bid is made (`bid()` comes here too). A bid legal_actions()
+            # offered passes one test; anything else is checked in full.
+            seat = action.seat  # type: ignore[union-attr]
+            bid = action.bid  # type: ignore[union-attr]
+            if (
+                seat is not self.to_act
+                or self.phase is not _BIDDING
+                or bid not in self._bid_values()
+            ):
+                seat = self._seat(seat)
+                self.verify_bid(seat, bid)
+                action = bid_record(seat, bid)
+            self._legal_bids = None
+            self.log.append(action)  # type: ignore[arg-type]
+            self.bids[seat] = bid
+            if len(self.bids) == self._bidders:
+                self._after_bidding()
+            else:
+                self.to_act = self._left[seat]
+            return action  # type: ignore[return-value]
         if kind is PassCard:
-            return self.pass_card(action.seat, action.card)  # type: ignore[union-attr]
+            # The one place a card is picked toward a pass (`pass_card()` comes here too).
+            seat = action.seat  # type: ignore[union-attr]
+            card = action.card  # type: ignore[union-attr]
+            picked = self._picked
+            if (
+                seat is not self.to_act
+                or self.phase is not _PASSING
+                or not self.hands[seat] >> card & 1
+                or picked >> card & 1
+            ):
+                seat = self._seat(seat)
+                self.verify_pass_card(seat, card)
+            picked |= 1 << card
+            if picked.bit_count() < self.plan.exchange:
+                self._picked = picked
+                return action  # type: ignore[return-value]
+            return self._hand_over(Pass(seat, picked))
         if kind is Pass:
             return self.pass_cards(action.seat, action)  # type: ignore[union-attr, arg-type]
         if kind is Deal:
@@ -359,7 +446,7 @@ class Game:
             if seed is None:
                 seed = random.randrange(2**63)
             self._check_phase(_DEALING, None, "deal")
-            record = Deal(deal_from_seed(seed, self.pack, self.table))
+            record = dealt(deal_from_seed(seed, self.pack, self.table))
             return self._start_hand(record)  # a shuffle of the pack is always a deal
         if isinstance(hands, str | Mapping):
             record = Deal(parse_deal(hands))
@@ -409,8 +496,12 @@ class Game:
         """How far `seat`'s side is behind the best other side (0 or less: level or ahead).
         Totals change only when a hand is scored, so the totals now are those at the deal."""
         side = self.table.side_of[seat]
-        others = max(total for name, total in self.totals.items() if name != side)
-        return others - self.totals[side]  # type: ignore[index]
+        own = self.totals[side]  # type: ignore[index]
+        best: int | None = None
+        for name, total in self.totals.items():
+            if name != side and (best is None or total > best):
+                best = total
+        return best - own  # type: ignore[operator]
 
     def legal_bids(self) -> list[BidValue]:
         """The bids the player to act may make: numbers low to high, nil, blind nil."""
@@ -425,10 +516,19 @@ class Game:
             seat: Seat = self.to_act  # type: ignore[assignment]
             if self._fixed_bids is not None:
                 choices = self._fixed_bids[seat]
+                self._legal_bid_values = self._fixed_values
             else:
-                choices = self.plan.legal_bid_records(self.bid_context(seat))
+                choices, self._legal_bid_values = self.plan.legal_bid_records(
+                    self.bid_context(seat)
+                )
             self._legal_bids = choices
         return choices
+
+    def _bid_values(self) -> frozenset[BidValue]:
+        """The bids open to the player to act, while bidding, as a set."""
+        if self._legal_bids is None:
+            self._bid_choices()
+        return self._legal_bid_values  # type: ignore[return-value]
 
     def verify_bid(self, seat: Seat | str, bid: BidValue | str) -> None:
         seat = self._seat(seat)
@@ -462,29 +562,7 @@ class Game:
         """`seat` bids a number of tricks, nil or blind nil."""
         if seat is not self.to_act:  # the player to act is a seat in play: nothing to read
             seat = self._seat(seat)
-        if type(bid) is not int:
-            bid = parse_bid(bid)
-        # The usual case, a bid from the list by the player to act while bidding, passes one
-        # test; anything else is checked in full by verify_bid, which raises with the reason.
-        if seat is self.to_act and self.phase is _BIDDING:
-            fixed = self._fixed_values
-            if fixed is not None:
-                usual = bid in fixed
-            else:
-                usual = bid_record(seat, bid) in self._bid_choices()
-        else:
-            usual = False
-        if not usual:
-            self.verify_bid(seat, bid)
-        record = bid_record(seat, bid)
-        self.log.append(record)
-        self.bids[seat] = record.bid
-        self._legal_bids = None
-        if len(self.bids) == self.table.players:
-            self._after_bidding()
-        else:
-            self.to_act = self._left[seat]
-        return record
+        return self.apply(bid_record(seat, parse_bid(bid)))  # type: ignore[return-value]
 
     def _after_bidding(self) -> None:
         """The last bid is in: the blind nil exchange if one is due, else the first lead."""
@@ -569,6 +647,11 @@ class Game:
         seat = self._seat(seat)
         record = _pass_record(seat, cards)
         self.verify_pass(seat, record)
+        return self._hand_over(record)
+
+    def _hand_over(self, record: Pass) -> Pass:
+        """Make a pass already checked: log it and move the cards."""
+        seat = record.seat
         receiver = self._exchange.pop(0)[1]
         self.log.append(record)
         self.passes.append(record)
@@ -608,14 +691,9 @@ class Game:
         """In a blind nil exchange, `seat` picks one card to pass. The pick that brings the
         pass to the variant's number of cards makes the pass, which is logged and returned;
         an earlier pick returns itself and is not logged."""
-        seat = self._seat(seat)
-        card = parse_card(card)
-        self.verify_pass_card(seat, card)
-        picked = self._picked | 1 << card
-        if picked.bit_count() < self.plan.exchange:
-            self._picked = picked
-            return PassCard(seat, card)
-        return self.pass_cards(seat, picked)
+        if seat is not self.to_act:  # the player to act is a seat in play: nothing to read
+            seat = self._seat(seat)
+        return self.apply(pick_record(seat, parse_card(card)))  # type: ignore[return-value]
 
     def _check_passer(self, seat: Seat, card: int | None = None) -> None:
         if seat is not self.to_act:
@@ -658,12 +736,13 @@ class Game:
         return self._legal_leads(hand)
 
     def _legal_leads(self, hand: int) -> int:
-        plan = self.plan
-        if self.trick_number == 1 and plan.first_lead is not None:
-            allowed = plan.first_lead.allowed(self.pack, hand, plan.first_lead_card)
-            if allowed:
-                return allowed
-        return plan.spades_lead(self.pack, hand, self.spades_broken)
+        if self.trick_number == 1:
+            first_lead = self._first_lead
+            if first_lead is not None:
+                allowed = first_lead.allowed(self.pack, hand, self.plan.first_lead_card)
+                if allowed:
+                    return allowed
+        return self._spades_lead(self.pack, hand, self.spades_broken)
 
     def verify_play(self, seat: Seat | str, card: int | str) -> None:
         seat = self._seat(seat)
@@ -709,40 +788,14 @@ class Game:
 
     def play(self, seat: Seat | str, card: int | str) -> Play:
         """`seat` plays `card` to the trick (`QS`, `10D`, `BJ` or the card number)."""
-        # The usual case, a card number the player to act may play, passes one test; anything
-        # else is read and checked by verify_play, which raises with the reason.
-        usual = seat is self.to_act and type(card) is int and card >= 0
-        legal = self._legal
-        if usual and legal is None:
-            legal = self._legal = self._legal_now()
-        if not (usual and legal >> card & 1):  # type: ignore[operator]
-            seat, card = self._seat(seat), parse_card(card)
-            self.verify_play(seat, card)
-        record = play_record(seat, card)  # type: ignore[arg-type]
-        self.log.append(record)
-        self._put_on_trick(seat, card)  # type: ignore[arg-type]
-        return record
-
-    def _put_on_trick(self, seat: Seat, card: int) -> None:
-        """Play a card already checked: the trusted half of `play`."""
-        self._legal = None
-        self.hands[seat] ^= 1 << card
-        trick = self.current_trick
-        trick.append(_ON_TRICK[seat][card])
-        suit = self._suit_of[card]  # as the pack plays it: a top trump is a spade
-        if len(trick) == 1:
-            self.led_suit = suit
-        if suit == SPADES and not self.spades_broken:
-            self.spades_broken = self._spades_broken_by(self.led_suit)  # type: ignore[arg-type]
-        if len(trick) < self._trick_size:
-            self.to_act = self._left[seat]
-        else:
-            self._take_trick()
+        if seat is not self.to_act:  # the player to act is a seat in play: nothing to read
+            seat = self._seat(seat)
+        return self.apply(play_record(seat, parse_card(card)))  # type: ignore[return-value]
 
     def _take_trick(self) -> None:
         """Every seat has played: the winner takes the trick and leads the next."""
         trick = self.current_trick
-        winner = trick[self._trick_winner([card for _, card in trick], self.pack)][0]
+        winner = self._winner
         self._tricks.append((trick, winner))
         self.tricks_won[winner] += 1
         self.current_trick = []
@@ -757,19 +810,30 @@ class Game:
 
     def _end_hand(self) -> None:
         """Score the hand, carry the totals and bags, and see whether the game is over."""
-        sides = self.table.sides
-        prior = {side: scoring.SideTotals(self.totals[side], self.bags[side]) for side in sides}
-        # The score sheet names seats by letter: hand it letters, not the engine's seats.
-        bids = {_SEAT_NAMES[seat]: bid for seat, bid in self.bids.items()}
-        tricks = {_SEAT_NAMES[seat]: count for seat, count in self.tricks_won.items()}
-        result = scoring.score_hand(self.rules, bids, tricks, prior)
+        sheet = self.plan.sheet
+        # The score sheet names seats and sides by letter, in table order.
+        bids: dict[str, BidValue] = {}
+        tricks: dict[str, int] = {}
+        for seat in self.table.seats:
+            name = _SEAT_NAMES[seat]
+            bids[name] = self.bids[seat]
+            tricks[name] = self.tricks_won[seat]
+        totals, bags = self.totals, self.bags
+        prior = {}
+        for side in sheet.sides:
+            prior[side] = scoring.SideTotals(totals[side], bags[side])
+        result = hand_scoring.hand_score(self.rules, sheet, bids, tricks, prior)
         self.hand_results.append(result)
         self.hands_played += 1
-        self.totals = {side: result.sides[side].score_after for side in sides}
-        self.bags = {side: result.sides[side].bags_after for side in sides}
-        self.outcome = scoring.game_outcome(
-            self.rules, self.totals, hands_played=self.hands_played, boston_made=result.boston
-        )
+        self.totals = totals = {}
+        self.bags = bags = {}
+        boston = None
+        for side, line in result.sides.items():
+            totals[side] = line.score_after
+            bags[side] = line.bags_after
+            if line.boston and boston is None:
+                boston = side
+        self.outcome = game_end.outcome_after(self.rules, sheet, totals, self.hands_played, boston)
         self.to_act = None
         if self.outcome.status == "continues":
             self.phase = _DEALING

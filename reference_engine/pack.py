@@ -54,6 +54,8 @@ class Pack:
     """Card number -> mask of the cards in play that take the trick from it."""
     order: tuple[int, ...]
     """The cards in play, lowest number first: the order a seeded deal shuffles."""
+    order_bits: tuple[int, ...]
+    """`order` with each card as its one-card mask (`1 << card`), for dealing in masks."""
     removed: tuple[int, ...]
     """Cards taken out before the deal, lowest number first."""
     top_trumps: tuple[int, ...]
@@ -139,6 +141,7 @@ def build_pack(kind: DeckKind, removed: Sequence[str], top_trumps: Sequence[str]
         power=tuple(power),
         beaters=tuple(beaters),
         order=tuple(cards_in(cards)),
+        order_bits=tuple(1 << card for card in cards_in(cards)),
         removed=tuple(sorted(taken)),
         top_trumps=tuple(promoted),
         standard=cards == FULL_DECK and not promoted,

@@ -15,11 +15,11 @@ resolve their plans afresh, so the broken rule is the one bound in the plan.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from reference_engine.actions import Bid, bid_record
+from reference_engine.actions import Bid, BidValue, bid_record
 from reference_engine.cards import parse_card
 from reference_engine.pack import Pack, pack_of
 from reference_engine.rules_of_play import (
@@ -34,8 +34,9 @@ from reference_engine.rules_of_play import (
     legal_bids,
 )
 from reference_engine.rules_of_play.bids import Check, bid_context, checks, situation
-from reference_engine.rules_of_play.tricks import legal_follows, trick_winner
+from reference_engine.rules_of_play.tricks import beats, legal_follows
 from reference_engine.rules_of_play.turns import FirstLeaderRule
+from reference_engine.scoring.sides import Sheet, sheet_of_table
 from reference_engine.seats import Seat
 from reference_engine.table import Table, table_of
 from reference_engine.variant.model import (
@@ -47,6 +48,8 @@ from reference_engine.variant.model import (
 
 BidRecords = tuple[Bid, ...]
 """The bids a seat may make, as the shared records the log holds, in the order listed."""
+BidChoices = tuple[BidRecords, frozenset[BidValue]]
+"""The bids a seat may make, as records and as a set of bids."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +60,8 @@ class Plan:
     rules: Rules
     table: Table
     pack: Pack
+    sheet: Sheet
+    """The score sheet the table gives: its seats and sides by name, the tricks of a hand."""
     # --- whose turn ---------------------------------------------------------------------------
     next_dealer: Callable[[Table, Seat], Seat]
     """`deal.dealer_rotation`: who deals the next hand."""
@@ -85,23 +90,25 @@ class Plan:
     """`play.spades_broken_by`: whether a spade played now breaks spades, given the suit led."""
     follow: Callable[[Pack, int, int], int]
     """The cards a player may play to a trick already led (`tricks.legal_follows`)."""
-    trick_winner: Callable[[Sequence[int], Pack], int]
-    """The position of the card that takes a full trick (`tricks.trick_winner`)."""
+    beats: Callable[[int, int, Pack], bool]
+    """Whether a card played takes the trick from the card winning it (`tricks.beats`)."""
     trick_size: int
     """Cards to a trick: one from each player at the table."""
-    _bid_lists: dict[tuple[object, ...], BidRecords] = field(
+    _bid_lists: dict[tuple[object, ...], BidChoices] = field(
         default_factory=dict, compare=False, repr=False
     )
     """The bids allowed in each situation met so far (`rules_of_play.bids.situation`)."""
 
-    def legal_bid_records(self, ctx: BidContext) -> BidRecords:
-        """The bids `ctx.seat` may make in this context, worked out once per situation."""
+    def legal_bid_records(self, ctx: BidContext) -> BidChoices:
+        """The bids `ctx.seat` may make in this context, as records and as a set of bids,
+        worked out once per situation."""
         key = situation(self.rules, ctx)
-        records = self._bid_lists.get(key)
-        if records is None:
+        choices = self._bid_lists.get(key)
+        if choices is None:
             allowed = legal_bids(self.rules, ctx, self.bid_checks)
-            records = self._bid_lists[key] = tuple(bid_record(ctx.seat, b) for b in allowed)
-        return records
+            records = tuple(bid_record(ctx.seat, bid) for bid in allowed)
+            choices = self._bid_lists[key] = (records, frozenset(allowed))
+        return choices
 
 
 def build_plan(rules: Rules) -> Plan:
@@ -114,6 +121,7 @@ def build_plan(rules: Rules) -> Plan:
         rules=rules,
         table=table,
         pack=pack,
+        sheet=sheet_of_table(table),
         next_dealer=DEALER_ROTATION[rules.deal.dealer_rotation],
         first_bidder=FIRST_BIDDER[rules.bidding.first_bidder],
         first_leader=FIRST_LEADER[play.first_leader],
@@ -128,7 +136,7 @@ def build_plan(rules: Rules) -> Plan:
         spades_lead=SPADES_LEAD[play.spades_lead],
         spades_broken_by=SPADES_BROKEN_BY[play.spades_broken_by],
         follow=legal_follows,
-        trick_winner=trick_winner,
+        beats=beats,
         trick_size=table.players,
     )
 

@@ -277,15 +277,15 @@ def lone_nil_tricks_dropped() -> Iterator[None]:
     real = hand.score_side
 
     def partnership_minded(
-        rules: Rules, side: str, bids: Mapping[str, Any], tricks: Mapping[str, int],
+        rules: Rules, sheet: Any, side: str, bids: Mapping[str, Any], tricks: Mapping[str, int],
         prior: SideTotals,
     ) -> SideScore:  # fmt: skip
         if table_of(rules).partnerships:
-            return real(rules, side, bids, tricks, prior)
+            return real(rules, sheet, side, bids, tricks, prior)
         # Written for partners: a nil bidder's tricks go to the partner's contract, and with
         # no partner they go nowhere (no overtricks, no bags).
-        return real(with_rule(rules, "scoring.nil_tricks", NilTricks.IGNORED), side, bids,
-                    tricks, prior)  # fmt: skip
+        return real(with_rule(rules, "scoring.nil_tricks", NilTricks.IGNORED), sheet, side,
+                    bids, tricks, prior)  # fmt: skip
 
     with mock.patch.object(hand, "score_side", partnership_minded):
         yield

@@ -101,10 +101,10 @@ def spades_do_not_trump() -> Iterator[None]:
 class _LeaderKeepsLeadGame(Game):
     """A game where the leader of a trick leads the next one, whoever took it."""
 
-    def _put_on_trick(self, seat: Seat, card: int) -> None:
-        leader = self.current_trick[0][0] if self.current_trick else seat
-        super()._put_on_trick(seat, card)
-        if not self.current_trick and self.to_act is not None:  # taken, and the hand goes on
+    def _take_trick(self) -> None:
+        leader = self.current_trick[0][0]
+        super()._take_trick()
+        if self.to_act is not None:  # the hand goes on
             self.to_act = leader
 
 

@@ -9,8 +9,8 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
-from reference_engine.scoring.records import NilResult, SideScore, SideTotals
+from reference_engine.scoring import bags, contract, game_end, hand, nil
+from reference_engine.scoring.records import HandScore, NilResult, SideScore, SideTotals
 from reference_engine.variant.model import (
     BagCarry,
     NilTricks,
@@ -57,13 +57,16 @@ def overtricks_not_scored() -> Iterator[None]:
 
 @contextmanager
 def bags_not_carried() -> Iterator[None]:
-    real = inputs.read_prior
+    real = hand.hand_score
 
-    def forgetful(prior: Mapping[Any, SideTotals] | None, *sheet: Any) -> dict[str, SideTotals]:
+    def forgetful(
+        rules: Rules, sheet: Any, bids: Any, tricks: Any, prior: Mapping[str, SideTotals]
+    ) -> HandScore:
         # The running score carries; the bag count is dropped at every new hand.
-        return {side: SideTotals(t.score, 0) for side, t in real(prior, *sheet).items()}
+        fresh = {side: SideTotals(t.score, 0) for side, t in prior.items()}
+        return real(rules, sheet, bids, tricks, fresh)
 
-    with mock.patch.object(hand, "read_prior", forgetful):
+    with mock.patch.object(hand, "hand_score", forgetful):
         yield
 
 
@@ -114,10 +117,10 @@ def double_nil_scored_as_one() -> Iterator[None]:
     real = hand.score_side
 
     def as_one(
-        rules: Rules, side: str, bids: Mapping[str, Any], tricks: Mapping[str, int],
+        rules: Rules, sheet: Any, side: str, bids: Mapping[str, Any], tricks: Mapping[str, int],
         prior: SideTotals,
     ) -> SideScore:  # fmt: skip
-        score = real(rules, side, bids, tricks, prior)
+        score = real(rules, sheet, side, bids, tricks, prior)
         if len(score.nils) < 2:
             return score
         # One nil for the pair: the first seat carries it, made only if neither took a trick.
@@ -126,8 +129,7 @@ def double_nil_scored_as_one() -> Iterator[None]:
         points = rules.scoring.nil_bonus if taken == 0 else -(rules.scoring.nil_penalty or 0)
         joint = NilResult(first.seat, taken, taken == 0, points or 0)
         change = joint.points - sum(n.points for n in score.nils)
-        return dataclasses.replace(
-            score,
+        return score._replace(
             nils=(joint,),
             hand_points=score.hand_points + change,
             score_after=score.score_after + change,

@@ -15,7 +15,7 @@ or says why not; the first refusal is the one reported:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from reference_engine.actions import BLIND_NIL, NIL, BidValue
 from reference_engine.pack import Pack, pack_of
@@ -36,10 +36,9 @@ Refusal = tuple[ReasonCode, str]
 """A refused bid: its reason code, and a sentence naming the numbers that rule it out."""
 
 
-@dataclass(frozen=True, slots=True)
-class BidContext:
+class BidContext(NamedTuple):
     """What the table knows when a player bids: their hand, their spades, partner's bid and
-    how far their side is behind."""
+    how far their side is behind. (A named tuple: the game makes one at most bids.)"""
 
     seat: Seat
     hand: int
@@ -69,12 +68,12 @@ def bid_context(
     (top trumps included) and the tricks of a hand at its table. A caller that has the
     variant's pack and table at hand passes them, so they are not looked up again."""
     return BidContext(
-        seat=seat,
-        hand=hand,
-        spades=(pack or pack_of(rules)).spade_count(hand),
-        partner_bid=partner_bid,
-        trailing_by=trailing_by,
-        tricks=(table or table_of(rules)).cards_per_hand,
+        seat,
+        hand,
+        (pack or pack_of(rules)).spade_count(hand),
+        partner_bid,
+        trailing_by,
+        (table or table_of(rules)).cards_per_hand,
     )
 
 

@@ -20,16 +20,17 @@ def legal_follows(pack: Pack, hand: int, led_suit: int) -> int:
 
 def beats(card: int, winning: int, pack: Pack = STANDARD_PACK) -> bool:
     """Does `card` take the trick from the card now winning it? Only a stronger card of the
-    same suit, or a spade played on a trick another suit is winning."""
+    same suit as played, or a spade (top trumps included) played on a trick another suit is
+    winning: the pack's `beaters` of the winning card."""
     return pack.beaters[winning] >> card & 1 == 1
 
 
 def trick_winner(cards: Sequence[int], pack: Pack = STANDARD_PACK) -> int:
     """The position (0 = the lead) of the card that wins: the strongest spade if any spade was
-    played, else the strongest card of the suit led. Each card played after the lead takes
-    the trick if it `beats` the card winning it so far."""
+    played, else the strongest card of the suit led. Each card after the lead takes the trick
+    if it `beats` the card winning it so far (the game asks as each card is played)."""
     best = 0
-    for i in range(1, len(cards)):
-        if beats(cards[i], cards[best], pack):
-            best = i
+    for place in range(1, len(cards)):
+        if beats(cards[place], cards[best], pack):
+            best = place
     return best

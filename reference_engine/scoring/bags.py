@@ -81,16 +81,23 @@ class BagPenalty(NamedTuple):
     bags_after: int
 
 
+# Most hands pay no penalty: the answer for each count below the threshold, made once.
+_NOTHING_DUE = tuple(BagPenalty(0, 0, count) for count in range(64))
+
+
 def apply_bag_penalty(scoring: ScoringRules, bags: int) -> BagPenalty:
     """Pay the bag penalty each time the count is at or over the threshold.
 
     With the excess carried, one big hand can cost the penalty twice (9 bags + 13 = 22).
     """
-    if scoring.bag_threshold < 1:
-        raise ValueError(f"bag threshold must be at least 1, not {scoring.bag_threshold}")
+    threshold = scoring.bag_threshold
+    if threshold < 1:
+        raise ValueError(f"bag threshold must be at least 1, not {threshold}")
+    if bags < threshold:
+        return _NOTHING_DUE[bags] if bags < len(_NOTHING_DUE) else BagPenalty(0, 0, bags)
     carry = BAG_CARRY[scoring.bag_carry]
     times = 0
-    while bags >= scoring.bag_threshold:
+    while bags >= threshold:
         times += 1
-        bags = carry(bags, scoring.bag_threshold)
-    return BagPenalty(times=times, points=times * penalty_each_time(scoring), bags_after=bags)
+        bags = carry(bags, threshold)
+    return BagPenalty(times, times * penalty_each_time(scoring), bags)

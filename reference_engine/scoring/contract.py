@@ -6,31 +6,14 @@ so: a bonus bid (e.g. ten tricks for 200) and a bid of every trick in the hand (
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from collections.abc import Callable
 
-from reference_engine.scoring.records import Bid
 from reference_engine.variant.model import BostonRule, ScoringRules, SetPenalty
-
-
-def side_contract(bids: Iterable[Bid]) -> int:
-    """The contract: the side's bids added together, a nil or blind nil adding nothing."""
-    return sum(bid for bid in bids if isinstance(bid, int))
-
-
-def contract_made(contract: int, tricks: int) -> bool:
-    """Made when the tricks that count reach the contract; a contract of 0 is always made."""
-    return tricks >= contract
 
 
 def made_contract_points(scoring: ScoringRules, contract: int) -> int:
     """What a made contract earns for the tricks bid, before overtricks."""
     return scoring.points_per_bid_trick * contract
-
-
-def overtricks(contract: int, tricks: int) -> int:
-    """Tricks taken beyond a made contract."""
-    return max(0, tricks - contract)
 
 
 def overtrick_points(scoring: ScoringRules, count: int) -> int:
@@ -102,12 +85,9 @@ BOSTON: dict[BostonRule, Callable[[ScoringRules, bool], int | None]] = {
 }
 
 
-class ContractValue(NamedTuple):
-    """What a contract scored, and by which rule: `tricks` (so much a trick bid, or the set
-    penalty), `bonus-bid` or `boston`."""
-
-    points: int
-    kind: str
+ContractValue = tuple[int, str]
+"""What a contract scored, and by which rule: (points, `tricks`) for so much a trick bid or
+the set penalty, (points, `bonus-bid`) or (points, `boston`)."""
 
 
 def contract_points(
@@ -118,10 +98,10 @@ def contract_points(
     if contract == tricks_in_hand:
         boston = BOSTON[scoring.boston](scoring, made)
         if boston is not None:
-            return ContractValue(boston, "boston")
+            return boston, "boston"
     bonus = bonus_bid_points(scoring, contract, made)
     if bonus is not None:
-        return ContractValue(bonus, "bonus-bid")
+        return bonus, "bonus-bid"
     if made:
-        return ContractValue(made_contract_points(scoring, contract), "tricks")
-    return ContractValue(set_contract_points(scoring, contract, tricks), "tricks")
+        return made_contract_points(scoring, contract), "tricks"
+    return set_contract_points(scoring, contract, tricks), "tricks"

@@ -151,11 +151,28 @@ def game_outcome(
     Boston wins it outright; the highest total then wins, and equal highest totals are
     settled by the variant's tie rule.
     """
-    game_end = rules.game_end
     sheet = sheet_of(rules)
-    scores = _scores(sheet, totals)
-    reached = [side for side in sheet.sides if target_reached(game_end, scores[side])]
-    out = [side for side in sheet.sides if is_out(game_end, scores[side])]
+    return outcome_after(rules, sheet, _scores(sheet, totals), hands_played, boston_made)
+
+
+def outcome_after(
+    rules: Rules,
+    sheet: Sheet,
+    scores: Mapping[str, int],
+    hands_played: int,
+    boston_made: str | None,
+) -> GameOutcome:
+    """`game_outcome` from totals already read: every side's total by name, in table order,
+    on the variant's sheet."""
+    game_end = rules.game_end
+    reached = []
+    out = []
+    for side in sheet.sides:
+        total = scores[side]
+        if target_reached(game_end, total):
+            reached.append(side)
+        if is_out(game_end, total):
+            out.append(side)
     if boston_made is not None:
         boston = BOSTON_WINS[rules.scoring.boston](side_name(boston_made, sheet), sheet.tricks)
         if boston is not None:

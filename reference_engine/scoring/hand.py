@@ -6,74 +6,105 @@ from collections.abc import Mapping
 from typing import Any
 
 from reference_engine.scoring.bags import apply_bag_penalty, bags_recorded
-from reference_engine.scoring.contract import (
-    contract_made,
-    contract_points,
-    overtrick_points,
-    overtricks,
-    side_contract,
-)
-from reference_engine.scoring.inputs import read_bids, read_prior, read_tricks
+from reference_engine.scoring.contract import contract_points, overtrick_points
+from reference_engine.scoring.inputs import read_bids, read_prior, read_tricks, read_zero_bids
 from reference_engine.scoring.nil import score_nil, share_nil_tricks
-from reference_engine.scoring.records import NIL_BIDS, Bid, HandScore, SideScore, SideTotals
-from reference_engine.scoring.sides import sheet_of
+from reference_engine.scoring.records import (
+    NIL_BIDS,
+    Bid,
+    HandScore,
+    NilResult,
+    SideScore,
+    SideTotals,
+)
+from reference_engine.scoring.sides import Sheet, sheet_of
 from reference_engine.variant.model import Rules
 
 
 def score_side(
-    rules: Rules, side: str, bids: Mapping[str, Bid], tricks: Mapping[str, int], prior: SideTotals
+    rules: Rules,
+    sheet: Sheet,
+    side: str,
+    bids: Mapping[str, Bid],
+    tricks: Mapping[str, int],
+    prior: SideTotals,
 ) -> SideScore:
-    """A side's itemised score: contract, nils and bags, each by the variant's rule.
+    """A side's itemised score on the variant's sheet: contract, nils and bags, each by the
+    variant's rule.
 
     `bids` and `tricks` are keyed by seat letter, as `read_bids` and `read_tricks` give them.
     """
     scoring = rules.scoring
-    sheet = sheet_of(rules)
-    seats = sheet.side_seats[side]
-    contract = side_contract(bids[seat] for seat in seats)
-    counted = 0
+    contract = 0  # the side's bids added together, a nil or blind nil adding nothing
+    counted = 0  # the tricks that count toward it
+    side_tricks = 0
     nil_bags = 0
-    nils = []
-    for seat in seats:
+    nils: list[NilResult] = []
+    nil_points = 0
+    for seat in sheet.side_seats[side]:
         bid = bids[seat]
+        taken = tricks[seat]
+        side_tricks += taken
         if bid in NIL_BIDS:
-            nils.append(score_nil(scoring, seat, tricks[seat], str(bid)))
-            share = share_nil_tricks(scoring, tricks[seat])
-            counted += share.toward_contract
-            nil_bags += share.as_bags
+            nil = score_nil(scoring, seat, taken, str(bid))
+            nils.append(nil)
+            nil_points += nil.points
+            toward_contract, as_bags = share_nil_tricks(scoring, taken)
+            counted += toward_contract
+            nil_bags += as_bags
         else:
-            counted += tricks[seat]
+            contract += bid  # type: ignore[operator]
+            counted += taken
 
-    made = contract_made(contract, counted)
-    value = contract_points(scoring, contract, counted, made, sheet.tricks)
-    points = value.points
-    extra = overtricks(contract, counted) if made else 0
+    # Made when the tricks that count reach the contract (a contract of 0 always is); the
+    # tricks beyond a made contract are overtricks.
+    made = counted >= contract
+    points, kind = contract_points(scoring, contract, counted, made, sheet.tricks)
+    extra = counted - contract if made else 0
     extra_points = overtrick_points(scoring, extra)
 
     added = bags_recorded(scoring, made, extra + nil_bags)
-    penalty = apply_bag_penalty(scoring, prior.bags + added)
-    hand_points = points + extra_points + sum(nil.points for nil in nils) - penalty.points
+    times, penalty, bags_after = apply_bag_penalty(scoring, prior.bags + added)
+    hand_points = points + extra_points + nil_points - penalty
+    score, bags = prior
     return SideScore(
-        side=side,
-        contract=contract,
-        tricks=counted,
-        made=made,
-        contract_points=points,
-        overtricks=extra,
-        overtrick_points=extra_points,
-        nils=tuple(nils),
-        bags_added=added,
-        bag_penalty=penalty.points,
-        bags_after=penalty.bags_after,
-        hand_points=hand_points,
-        score_before=prior.score,
-        score_after=prior.score + hand_points,
-        side_tricks=sum(tricks[seat] for seat in seats),
-        bags_before=prior.bags,
-        bag_penalties=penalty.times,
-        boston=made and contract == sheet.tricks,
-        contract_kind=value.kind,
+        side,
+        contract,
+        counted,
+        made,
+        points,
+        extra,
+        extra_points,
+        tuple(nils),
+        added,
+        penalty,
+        bags_after,
+        hand_points,
+        score,
+        score + hand_points,
+        side_tricks,
+        bags,
+        times,
+        made and contract == sheet.tricks,  # a Boston
+        kind,
     )
+
+
+def hand_score(
+    rules: Rules,
+    sheet: Sheet,
+    bids: dict[str, Bid],
+    tricks: dict[str, int],
+    prior: Mapping[str, SideTotals],
+) -> HandScore:
+    """A hand's score from what a finished hand gives: every seat's bid and tricks, keyed by
+    letter in table order, and every side's totals going in, on the variant's sheet. A bid of
+    0 is read as nil where it stands for nil (`zero_is_nil`)."""
+    bids = read_zero_bids(rules, bids)
+    sides = {
+        side: score_side(rules, sheet, side, bids, tricks, prior[side]) for side in sheet.sides
+    }
+    return HandScore(sides, bids, tricks)
 
 
 def score_hand(
@@ -92,8 +123,6 @@ def score_hand(
     hand.
     """
     sheet = sheet_of(rules)
-    read = read_bids(rules, bids)
+    read = read_bids(rules, bids, sheet)
     taken = read_tricks(tricks, sheet)
-    before = read_prior(prior, sheet)
-    sides = {side: score_side(rules, side, read, taken, before[side]) for side in sheet.sides}
-    return HandScore(sides=sides, bids=read, tricks=taken)
+    return hand_score(rules, sheet, read, taken, read_prior(prior, sheet))

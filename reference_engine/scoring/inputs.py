@@ -16,7 +16,9 @@ class ScoringInputError(ValueError):
     """The bids, tricks or prior totals handed to the scorer do not describe a finished hand."""
 
 
-def _by_seat(values: Mapping[Any, Any], what: str, sheet: Sheet) -> dict[str, Any]:
+def _by_seat(values: Mapping[Any, Any], what: str, sheet: Sheet) -> Mapping[str, Any]:
+    if type(values) is dict and tuple(values) == sheet.seats:
+        return values  # every seat by its letter, in table order: as the game hands them over
     out: dict[str, Any] = {}
     for seat, value in values.items():
         try:
@@ -48,6 +50,8 @@ def zero_is_nil(rules: Rules) -> bool:
 
 def normalise_bid(rules: Rules, seat: str, bid: Any, tricks: int = 13) -> Bid:
     """A bid as the scorer reads it: "nil", "blind-nil", or a number of tricks 0..`tricks`."""
+    if type(bid) is int and 0 < bid <= tricks:
+        return bid  # the usual bid, some tricks: nothing to read
     word = _word(bid)
     if word == "nil":
         if rules.bidding.nil is not NilBid.ALLOWED:
@@ -70,9 +74,17 @@ def normalise_bid(rules: Rules, seat: str, bid: Any, tricks: int = 13) -> Bid:
     return bid
 
 
-def read_bids(rules: Rules, bids: Mapping[Any, Any]) -> dict[str, Bid]:
-    """Every seat in play's bid, keyed by seat letter in table order."""
-    sheet = sheet_of(rules)
+def read_zero_bids(rules: Rules, bids: dict[str, Bid]) -> dict[str, Bid]:
+    """Bids already read, with any bid of 0 read as nil where 0 stands for nil."""
+    if 0 in bids.values() and zero_is_nil(rules):
+        return {seat: "nil" if bid == 0 else bid for seat, bid in bids.items()}
+    return bids
+
+
+def read_bids(rules: Rules, bids: Mapping[Any, Any], sheet: Sheet | None = None) -> dict[str, Bid]:
+    """Every seat in play's bid, keyed by seat letter in table order. `sheet` is the
+    variant's (`sheet_of(rules)`), for a caller that has it."""
+    sheet = sheet or sheet_of(rules)
     by_seat = _by_seat(bids, "bids", sheet)
     return {seat: normalise_bid(rules, seat, by_seat[seat], sheet.tricks) for seat in sheet.seats}
 
@@ -80,13 +92,15 @@ def read_bids(rules: Rules, bids: Mapping[Any, Any]) -> dict[str, Bid]:
 def read_tricks(tricks: Mapping[Any, Any], sheet: Sheet) -> dict[str, int]:
     """Every seat in play's tricks, which must add up to the tricks in a hand."""
     by_seat = _by_seat(tricks, "tricks", sheet)
+    total = 0
     for seat in sheet.seats:
         count = by_seat[seat]
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        whole = type(count) is int or isinstance(count, int) and not isinstance(count, bool)
+        if not whole or count < 0:
             raise ScoringInputError(
                 f"tricks: seat {seat} took {count!r}; expected a count 0..{sheet.tricks}"
             )
-    total = sum(by_seat[seat] for seat in sheet.seats)
+        total += count
     if total != sheet.tricks:
         raise ScoringInputError(
             f"tricks: the {_COUNT_WORDS[len(sheet.seats)]} seats took {total} tricks; "
@@ -97,6 +111,10 @@ def read_tricks(tricks: Mapping[Any, Any], sheet: Sheet) -> dict[str, int]:
 
 def read_prior(prior: Mapping[Any, SideTotals] | None, sheet: Sheet) -> dict[str, SideTotals]:
     """The totals going into the hand; a side not given starts from 0 points and 0 bags."""
+    if type(prior) is dict and tuple(prior) == sheet.sides:
+        # every side by name, in table order: as the game hands them over
+        if all(type(totals) is SideTotals and totals.bags >= 0 for totals in prior.values()):
+            return prior
     out = {side: SideTotals(0, 0) for side in sheet.sides}
     for side, totals in (prior or {}).items():
         try:

@@ -47,8 +47,8 @@ def score_nil(scoring: ScoringRules, seat: str, tricks: int, bid: str = "nil") -
         kind = "blind nil" if blind else "nil"
         raise ValueError(f"seat {seat} bid {kind}, but this variant gives {kind} no value")
     if nil_made(tricks):
-        return NilResult(seat=seat, tricks=tricks, made=True, points=value.bonus, blind=blind)
-    return NilResult(seat=seat, tricks=tricks, made=False, points=-value.penalty, blind=blind)
+        return NilResult(seat, tricks, True, value.bonus, blind)
+    return NilResult(seat, tricks, False, -value.penalty, blind)
 
 
 class NilTrickShare(NamedTuple):

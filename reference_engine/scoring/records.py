@@ -1,9 +1,13 @@
-"""The score sheet: running totals, one hand's itemised score, and the state of the game."""
+"""The score sheet: running totals, one hand's itemised score, and the state of the game.
+
+The records are named tuples, immutable like the game's frozen dataclasses: a game makes
+several at every hand, and a tuple is built in one step where a frozen dataclass sets its
+fields one at a time.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 Bid = int | Literal["nil", "blind-nil"]
 NIL_BIDS = ("nil", "blind-nil")
@@ -11,16 +15,14 @@ NIL_BIDS = ("nil", "blind-nil")
 GameStatus = Literal["continues", "won", "tie"]
 
 
-@dataclass(frozen=True, slots=True)
-class SideTotals:
+class SideTotals(NamedTuple):
     """A side's running score and the bags it carries into the next hand."""
 
     score: int
     bags: int
 
 
-@dataclass(frozen=True, slots=True)
-class NilResult:
+class NilResult(NamedTuple):
     """One nil bid: the seat that bid it, the tricks it took, whether it was made, and whether
     it was bid blind (before the bidder looked at the cards)."""
 
@@ -40,8 +42,7 @@ class NilResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class SideScore:
+class SideScore(NamedTuple):
     """One side's line on the score sheet for one hand, item by item.
 
     `contract` is the sum of the side's numeric bids (nil and blind nil add nothing); `tricks`
@@ -99,13 +100,12 @@ class SideScore:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
+class HandScore(NamedTuple):
     """Every side's itemised score for one hand, with the bids and tricks behind them."""
 
-    sides: dict[str, SideScore] = field(hash=False)
-    bids: dict[str, Bid] = field(default_factory=dict, hash=False)
-    tricks: dict[str, int] = field(default_factory=dict, hash=False)
+    sides: dict[str, SideScore]
+    bids: dict[str, Bid]
+    tricks: dict[str, int]
 
     @property
     def boston(self) -> str | None:
@@ -125,8 +125,7 @@ class HandScore:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class GameOutcome:
+class GameOutcome(NamedTuple):
     """Where the game stands after a hand: still going, won by one side, or drawn.
 
     `reached` lists the sides at or past the target (as the variant counts it) and `out` the
