@@ -59,7 +59,7 @@ from reference_engine.rules_of_play.bids import bid_context
 from reference_engine.scoring import game_end
 from reference_engine.scoring import hand as hand_scoring
 from reference_engine.seats import SEATS, Seat, parse_seat
-from reference_engine.table import Table, table_of
+from reference_engine.table import Table
 from reference_engine.variant.model import ResolvedVariant, Rules
 
 
@@ -215,7 +215,8 @@ class Game:
             from reference_engine.variant import load_variant
 
             variant = load_variant(variant)
-        table = table_of(variant.rules if isinstance(variant, ResolvedVariant) else variant)
+        rules = variant.rules if isinstance(variant, ResolvedVariant) else variant
+        table = plans.plan_of(rules).table
         return cls(
             variant,
             _setup_seat(dealer, table),

@@ -141,10 +141,24 @@ def build_plan(rules: Rules) -> Plan:
     )
 
 
-@lru_cache(maxsize=256)  # a game is set up many times over under the same rules
 def plan_of(rules: Rules) -> Plan:
     """The plan of `rules`, resolved the first time it is asked for."""
+    # A game is set up many times over with the very same rules object: know it by identity
+    # first, since telling equal rules apart means hashing every rule.
+    plan = _BY_IDENTITY.get(id(rules))
+    if plan is None or plan.rules is not rules:
+        if len(_BY_IDENTITY) >= 256:
+            _BY_IDENTITY.clear()
+        plan = _BY_IDENTITY[id(rules)] = _plan_by_value(rules)
+    return plan
+
+
+@lru_cache(maxsize=256)
+def _plan_by_value(rules: Rules) -> Plan:
     return build_plan(rules)
+
+
+_BY_IDENTITY: dict[int, Plan] = {}
 
 
 def _fixed_bids(

@@ -15,7 +15,8 @@ variant's value so a rule can be found by its name:
 
 Turns walk round the variant's table (`reference_engine.table`); following and winning ask
 its pack (`reference_engine.pack`); bids are judged with a `BidContext` (the bidder's hand,
-spades, partner's bid and how far the side trails).
+spades, partner's bid and how far the side trails). A game looks each rule up once, when its
+variant is resolved into a plan (`reference_engine.plan`), and calls the function from there.
 """
 
 from reference_engine.rules_of_play.bids import (

@@ -101,9 +101,9 @@ def hand_score(
     letter in table order, and every side's totals going in, on the variant's sheet. A bid of
     0 is read as nil where it stands for nil (`zero_is_nil`)."""
     bids = read_zero_bids(rules, bids)
-    sides = {
-        side: score_side(rules, sheet, side, bids, tricks, prior[side]) for side in sheet.sides
-    }
+    sides = {}
+    for side in sheet.sides:
+        sides[side] = score_side(rules, sheet, side, bids, tricks, prior[side])
     return HandScore(sides, bids, tricks)
 
 
