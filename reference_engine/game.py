@@ -115,7 +115,7 @@ class Game:
         "to_act", "hand_number", "hands_played", "trick_number", "hands", "dealt", "bids",
         "passes", "tricks_won", "current_trick", "led_suit", "spades_broken", "hand_results",
         "totals", "bags", "outcome",
-        "_tricks", "_winning", "_winner", "_legal", "_legal_bids", "_legal_bid_values",
+        "_tricks", "_winning", "_winner", "_legal", "_legal_bids", "_legal_bid_values", "_trailing",
         "_picked", "_exchange", "_fixed_bids", "_fixed_values", "_follow", "_first_lead",
         "_spades_lead", "_spades_broken_by", "_beats", "_trick_size", "_bidders",
         "_tricks_per_hand", "_left", "_suit_of",
@@ -173,6 +173,8 @@ class Game:
         self._legal: int | None = None
         self._legal_bids: BidRecords | None = None
         self._legal_bid_values: frozenset[BidValue] | None = None
+        # How far each side trails the best other side this hand (None: not worked out yet).
+        self._trailing: dict[str, int] | None = None
         # The cards picked so far toward the pass being made, one at a time (`pass_card`).
         self._picked = 0
         # The passes still due in this hand's blind nil exchange: (from, to), in order.
@@ -473,6 +475,7 @@ class Game:
         self.trick_number = 1
         self._legal = None
         self._legal_bids = None
+        self._trailing = None
         self.phase = _BIDDING
         self.to_act = self.plan.first_bidder(self.table, self.dealer)
         return record
@@ -482,27 +485,31 @@ class Game:
     def bid_context(self, seat: Seat) -> BidContext:
         """What the table knows as `seat` bids: the hand, its spades, partner's bid so far,
         how far the side trails the leading other side."""
-        partner = self.table.partner[seat]
         return bid_context(
             self.rules,
             seat,
             self.hands[seat],
-            partner_bid=None if partner is None else self.bids.get(partner),
+            partner_bid=self._partner_bid(seat),
             trailing_by=self.trailing_by(seat),
             pack=self.pack,
             table=self.table,
         )
 
+    def _partner_bid(self, seat: Seat) -> BidValue | None:
+        """Partner's bid so far: None before partner bids, or with no partner."""
+        partner = self.table.partner[seat]
+        return None if partner is None else self.bids.get(partner)
+
     def trailing_by(self, seat: Seat) -> int:
         """How far `seat`'s side is behind the best other side (0 or less: level or ahead).
         Totals change only when a hand is scored, so the totals now are those at the deal."""
-        side = self.table.side_of[seat]
-        own = self.totals[side]  # type: ignore[index]
-        best: int | None = None
-        for name, total in self.totals.items():
-            if name != side and (best is None or total > best):
-                best = total
-        return best - own  # type: ignore[operator]
+        trailing = self._trailing
+        if trailing is None:  # the first bid of the hand: every side's, worked out once
+            trailing = self._trailing = {}
+            totals = self.totals
+            for side, own in totals.items():
+                trailing[side] = max(total for name, total in totals.items() if name != side) - own
+        return trailing[self.table.side_of[seat]]  # type: ignore[index]
 
     def legal_bids(self) -> list[BidValue]:
         """The bids the player to act may make: numbers low to high, nil, blind nil."""
@@ -520,7 +527,7 @@ class Game:
                 self._legal_bid_values = self._fixed_values
             else:
                 choices, self._legal_bid_values = self.plan.legal_bid_records(
-                    self.bid_context(seat)
+                    seat, self.hands[seat], self._partner_bid(seat), self.trailing_by(seat)
                 )
             self._legal_bids = choices
         return choices
@@ -567,7 +574,8 @@ class Game:
 
     def _after_bidding(self) -> None:
         """The last bid is in: the blind nil exchange if one is due, else the first lead."""
-        exchange = self._exchange_due() if self.plan.exchange else []
+        blind = self.plan.exchange and BLIND_NIL in self.bids.values()
+        exchange = self._exchange_due() if blind else []
         if exchange:
             self._exchange = exchange
             self.phase = _PASSING

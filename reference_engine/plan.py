@@ -29,7 +29,6 @@ from reference_engine.rules_of_play import (
     FIRST_LEADER,
     SPADES_BROKEN_BY,
     SPADES_LEAD,
-    BidContext,
     FirstLeadRule,
     legal_bids,
 )
@@ -99,14 +98,20 @@ class Plan:
     )
     """The bids allowed in each situation met so far (`rules_of_play.bids.situation`)."""
 
-    def legal_bid_records(self, ctx: BidContext) -> BidChoices:
-        """The bids `ctx.seat` may make in this context, as records and as a set of bids,
-        worked out once per situation."""
-        key = situation(self.rules, ctx)
+    def legal_bid_records(
+        self, seat: Seat, hand: int, partner_bid: BidValue | None, trailing_by: int
+    ) -> BidChoices:
+        """The bids `seat` may make holding `hand` (`bid_context` says what the rest is), as
+        records and as a set of bids, worked out once per situation."""
+        key = situation(self.rules, seat, self.pack.spade_count(hand), partner_bid, trailing_by)
         choices = self._bid_lists.get(key)
         if choices is None:
+            ctx = bid_context(
+                self.rules, seat, hand, partner_bid=partner_bid, trailing_by=trailing_by,
+                pack=self.pack, table=self.table,
+            )  # fmt: skip
             allowed = legal_bids(self.rules, ctx, self.bid_checks)
-            records = tuple(bid_record(ctx.seat, bid) for bid in allowed)
+            records = tuple(bid_record(seat, bid) for bid in allowed)
             choices = self._bid_lists[key] = (records, frozenset(allowed))
         return choices
 

@@ -77,13 +77,15 @@ def bid_context(
     )
 
 
-def situation(rules: Rules, ctx: BidContext) -> tuple[Seat, int, BidValue | None, bool]:
-    """What the checks read to decide whether a bid may be made: the seat, the spades held,
-    partner's bid, and whether the side trails by enough for blind nil. The rest of the
-    context only words a refusal, so two contexts in the same situation allow the same bids
-    (a check that reads more of the context must be named here too)."""
+def situation(
+    rules: Rules, seat: Seat, spades: int, partner_bid: BidValue | None, trailing_by: int
+) -> tuple[Seat, int, BidValue | None, bool]:
+    """What the checks read of a `BidContext` to decide whether a bid may be made: the seat,
+    the spades held, partner's bid, and whether the side trails by enough for blind nil. The
+    rest of the context only words a refusal, so two contexts in the same situation allow the
+    same bids (a check that reads more of the context must be named here too)."""
     needed = rules.bidding.blind_nil_trailing_by
-    return (ctx.seat, ctx.spades, ctx.partner_bid, needed is None or ctx.trailing_by >= needed)
+    return (seat, spades, partner_bid, needed is None or trailing_by >= needed)
 
 
 Check = Callable[[Rules, BidContext, BidValue], Refusal | None]
