@@ -150,9 +150,12 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             games,
         ]
         if openspiel:
-            # Measured again beside each variant, turn about with it.
-            works.append(partial(openspiel_hands, args.hands, args.seed))
-        via_actions, via_bots, games_rate, *os_rates = median_rates(works, args.repeats)
+            # Measured again beside each variant, turn about with it: between the two random
+            # playouts it is compared with, so that each pair runs back to back.
+            works.insert(1, partial(openspiel_hands, args.hands, args.seed))
+        rates = median_rates(works, args.repeats)
+        os_rates = [rates.pop(1)] if openspiel else []
+        via_actions, via_bots, games_rate = rates
         row: dict[str, Any] = {
             "random_hands_per_s": median(via_actions),
             "random_hands_per_s_bitmask": median(via_bots),
