@@ -382,7 +382,7 @@ class Game:
                 or self.phase is not _BIDDING
                 or bid not in self._bid_values()
             ):
-                seat = self._seat(seat)
+                seat, bid = self._seat(seat), parse_bid(bid)
                 self.verify_bid(seat, bid)
                 action = bid_record(seat, bid)
             self._legal_bids = None
