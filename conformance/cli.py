@@ -19,17 +19,24 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from conformance import coverage, report
-from conformance.cases import Case, CaseError, Suite, load_suite
-from conformance.engine import UnknownEngine, open_engine
-from conformance.expected import ExpectedFailuresError, read_expected_failures
-from conformance.export import export_cases
-from conformance.junit import write_junit
-from conformance.progress import Progress
-from conformance.run_log import PriorRun, ReportFileError, ReportWriter, read_report, suite_info
-from conformance.runner import CaseResult, RunReport, run_cases, unknown_engine
-from conformance.subprocess_engine import DEFAULT_TIMEOUT
-from conformance.tags import RegistryError
+from conformance.engines.named import UnknownEngine, open_engine
+from conformance.protocol.subprocess_engine import DEFAULT_TIMEOUT
+from conformance.report import text as report
+from conformance.report.jsonl import (
+    PriorRun,
+    ReportFileError,
+    ReportWriter,
+    read_report,
+    suite_info,
+)
+from conformance.report.junit import write_junit
+from conformance.report.progress import Progress
+from conformance.runner.expected import ExpectedFailuresError, read_expected_failures
+from conformance.runner.run import CaseResult, RunReport, run_cases, unknown_engine
+from conformance.suite import coverage
+from conformance.suite.cases import Case, CaseError, Suite, load_suite
+from conformance.suite.export import export_cases
+from conformance.suite.tags import RegistryError
 from reference_engine.cli import UsageError
 
 

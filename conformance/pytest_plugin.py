@@ -3,7 +3,7 @@
     pytest --spadespec-engine "mypkg.adapter:Engine" --spadespec-variant standard
 
 collects one test per case (named `spadespec::<case id>`) and runs it against the engine, an
-object implementing `conformance.engine.Engine` (or a class or function that makes one). A case
+object implementing `conformance.protocol.messages.Engine` (or a class or function that makes one). A case
 the engine does not declare (its variant, or an observable it asks) is skipped as not
 applicable; a failing case shows each expected value beside the one that came back. A
 should-level case that fails is reported as an expected failure, apart from the must-level
@@ -23,9 +23,9 @@ from typing import Any
 
 import pytest
 
-from conformance.cases import Case, CaseError, load_suite
-from conformance.engine import Engine, EngineInfo
-from conformance.runner import CaseResult, run_case
+from conformance.protocol.messages import Engine, EngineInfo
+from conformance.runner.run import CaseResult, run_case
+from conformance.suite.cases import Case, CaseError, load_suite
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -92,7 +92,7 @@ def load_engine(spec: str) -> Any:
     """The object `MODULE:NAME` names (`reference` for the built-in engine). Raises
     pytest.UsageError saying what is wrong with the spec."""
     if spec == "reference":
-        from conformance.reference_adapter import ReferenceEngine
+        from conformance.engines.reference import ReferenceEngine
 
         return ReferenceEngine
     module_name, colon, attr = spec.partition(":")

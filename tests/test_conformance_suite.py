@@ -9,10 +9,10 @@ from typing import Any
 import jsonschema
 import pytest
 
-from conformance.cases import CASES_DIR, case_schema, load_suite
-from conformance.reference_adapter import ReferenceEngine
-from conformance.runner import run_cases
-from conformance.tags import registry, registry_drift
+from conformance.engines.reference import ReferenceEngine
+from conformance.runner.run import run_cases
+from conformance.suite.cases import CASES_DIR, case_schema, load_suite
+from conformance.suite.tags import registry, registry_drift
 
 SUITE = load_suite()
 
@@ -87,10 +87,11 @@ def test_case_passes_on_the_reference_engine(case: Any) -> None:
 
 
 def test_every_case_file_is_laid_out_by_the_formatter() -> None:
-    from conformance.casefile import dumps
+    from conformance.suite.casefile import dumps
 
     for path in sorted(CASES_DIR.rglob("*.json")):
         text = path.read_text(encoding="utf-8")
         assert text == dumps(json.loads(text)) + "\n", (
-            f"{path} is not in the suite's layout; run: python3 -m conformance.casefile {path}"
+            f"{path} is not in the suite's layout; "
+            f"run: python3 -m conformance.suite.casefile {path}"
         )

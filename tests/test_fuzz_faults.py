@@ -10,10 +10,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from conformance.cases import case_schema
 from conformance.faults import FAULTS
 from conformance.fuzz.cli import shrink_and_write
 from conformance.fuzz.driver import FuzzConfig, run_fuzz
+from conformance.suite.cases import case_schema
 from reference_engine.table import table_of
 from reference_engine.variant import load_variant
 

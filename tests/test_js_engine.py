@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance.cases import load_suite
-from conformance.engine import open_engine
-from conformance.runner import run_cases
+from conformance.engines.named import open_engine
+from conformance.runner.run import run_cases
+from conformance.suite.cases import load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "examples" / "js-engine" / "spades.js"

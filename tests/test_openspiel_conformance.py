@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from conformance.cases import load_suite
-from conformance.expected import read_expected_failures
-from conformance.reference_adapter import ReferenceEngine
-from conformance.runner import run_cases
-from conformance.subprocess_engine import SubprocessEngine
+from conformance.engines.reference import ReferenceEngine
+from conformance.protocol.subprocess_engine import SubprocessEngine
+from conformance.runner.expected import read_expected_failures
+from conformance.runner.run import run_cases
+from conformance.suite.cases import load_suite
 from reference_engine.cards import parse_card
 from reference_engine.deal import parse_pbn
 from reference_engine.seats import Seat

@@ -13,15 +13,15 @@ from typing import Any
 import jsonschema
 import pytest
 
-from conformance.cases import Case, Suite, load_suite
-from conformance.engine import open_engine
-from conformance.runner import run_cases
-from conformance.subprocess_engine import SubprocessEngine
+from conformance.engines.named import open_engine
+from conformance.protocol.subprocess_engine import SubprocessEngine
+from conformance.runner.run import run_cases
+from conformance.suite.cases import Case, Suite, load_suite
 from reference_engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "data" / "engines"
-SERVE = f"{shlex.quote(sys.executable)} -m conformance.serve"
+SERVE = f"{shlex.quote(sys.executable)} -m conformance.engines.serve"
 
 
 def engine(name: str, *on: str) -> str:
@@ -150,7 +150,7 @@ def test_a_case_the_engine_does_not_declare_is_not_applicable(
     process.stop()
     assert other.variant in info["variants"]
     # The same engine, told to claim only `standard` and `totals`: everything else is n/a.
-    from conformance.engine import CaseRequest, CaseResponse, EngineInfo
+    from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
 
     class Narrow:
         def start(self) -> EngineInfo:

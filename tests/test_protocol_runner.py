@@ -17,8 +17,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from conformance.cases import Case, Suite, load_suite
-from conformance.run_log import read_report
+from conformance.report.jsonl import read_report
+from conformance.suite.cases import Case, Suite, load_suite
 from reference_engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,11 +11,12 @@ from typing import Any
 import jsonschema
 import pytest
 
-from conformance.cases import load_suite
-from conformance.engine import OBSERVABLES, request_for
-from conformance.protocol import problem, protocol_schema, run_request, start_request
-from conformance.reference_adapter import ReferenceEngine
-from conformance.serve import wire_answer
+from conformance.engines.reference import ReferenceEngine
+from conformance.engines.serve import wire_answer
+from conformance.protocol.messages import OBSERVABLES
+from conformance.protocol.requests import request_for
+from conformance.protocol.wire import problem, protocol_schema, run_request, start_request
+from conformance.suite.cases import load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ("protocol.schema.json", "report.schema.json")

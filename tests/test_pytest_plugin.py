@@ -9,7 +9,7 @@ import pytest
 # forgotten copy would never be seen.
 import conformance.faults  # noqa: F401
 import conformance.pytest_plugin  # noqa: F401
-from conformance.cases import load_suite
+from conformance.suite.cases import load_suite
 
 pytest_plugins = ["pytester"]
 
@@ -63,7 +63,7 @@ def test_every_case_of_the_variant_is_one_passing_test(pytester: pytest.Pytester
 def test_cases_an_engine_does_not_declare_are_skipped(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         standard_only="""
-from conformance.reference_adapter import ReferenceEngine
+from conformance.engines.reference import ReferenceEngine
 
 class Engine(ReferenceEngine):
     def start(self):
@@ -126,7 +126,7 @@ def test_an_engine_that_does_not_start_fails_every_case_in_plain_words(
     ("spec", "message"),
     [
         ("nosuchmodule:Engine", "cannot import nosuchmodule"),
-        ("conformance.engine:Nothing", "conformance.engine has no Nothing"),
+        ("conformance.protocol.messages:Nothing", "conformance.protocol.messages has no Nothing"),
         ("justaname", "expected MODULE:NAME"),
     ],
 )

@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-import conformance.reference_adapter as adapter
+import conformance.engines.reference as adapter
 import reference_engine.game as game_module
 import reference_engine.pack as pack_module
 import reference_engine.table as table_module
-from conformance.cases import Case, load_suite
+from conformance.engines.reference import ReferenceEngine
 from conformance.faults import FAULTS, catching_cases
-from conformance.reference_adapter import ReferenceEngine
-from conformance.runner import run_cases
+from conformance.runner.run import run_cases
+from conformance.suite.cases import Case, load_suite
 from reference_engine.rules_of_play import bids, leads, turns
 from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
 

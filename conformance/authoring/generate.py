@@ -13,8 +13,8 @@ from conformance.authoring.specs import (
     sources,
     totals_only,
 )
-from conformance.casefile import dumps
-from conformance.cases import CASES_DIR
+from conformance.suite.casefile import dumps
+from conformance.suite.cases import CASES_DIR
 
 SPECS = (sources, clauses, recorded, totals_only, house_defaults, house_cases)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from conformance.cases import Case, load_suite
-from conformance.engine import CaseRequest, CaseResponse, EngineInfo
+from conformance.engines.reference import ReferenceEngine
 from conformance.faults.registry import Fault
-from conformance.reference_adapter import ReferenceEngine
-from conformance.runner import run_cases
+from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
+from conformance.runner.run import run_cases
+from conformance.suite.cases import Case, load_suite
 
 
 class FaultyEngine:

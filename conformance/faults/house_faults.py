@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-import conformance.reference_adapter as adapter
+import conformance.engines.reference as adapter
 import reference_engine.deal as deal_module
 import reference_engine.game as game_module
 import reference_engine.pack as pack_module

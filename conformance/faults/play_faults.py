@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-import conformance.reference_adapter as adapter
+import conformance.engines.reference as adapter
 import reference_engine.pack as pack_module
 from reference_engine.game import Game
 from reference_engine.pack import Pack

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-import conformance.reference_adapter as adapter
+import conformance.engines.reference as adapter
 from reference_engine.game import Game
 from reference_engine.variant.model import ResolvedVariant, Rules
 

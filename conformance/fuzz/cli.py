@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from conformance.engine import UnknownEngine
+from conformance.engines.named import UnknownEngine
 from conformance.fuzz.driver import (
     EngineSkipped,
     FuzzConfig,

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.compare import compare
-from conformance.engine import CaseRequest, CaseResponse, Engine, EngineInfo, VariantRef
 from conformance.fuzz.engines import open_fuzz_engine
 from conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
+from conformance.protocol.messages import CaseRequest, CaseResponse, Engine, EngineInfo, VariantRef
+from conformance.runner.grade import compare
 from reference_engine.variant import ResolvedVariant, load_variant
 
 CHUNK = 4

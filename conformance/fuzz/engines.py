@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import sys
 
-from conformance.engine import Engine, UnknownEngine, open_engine
+from conformance.engines.named import UnknownEngine, open_engine
+from conformance.protocol.messages import Engine
 
 FAULT_PREFIX = "fault:"
 
@@ -29,8 +30,8 @@ def open_fuzz_engine(spec: str, *, timeout: float | None = None) -> Engine:
 
 def main(argv: list[str] | None = None) -> int:
     """Serve the reference engine with one named fault over the protocol."""
+    from conformance.engines.serve import serve
     from conformance.faults import FAULTS, FaultyEngine
-    from conformance.serve import serve
 
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1 or args[0] not in FAULTS:

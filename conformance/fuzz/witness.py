@@ -25,10 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from conformance.engines.observables import legal, status, to_act
 from conformance.fuzz.games import GreedyBot, lopsided_deal
 from conformance.fuzz.observe import SHEET_ITEMS, hand_sheet
-from conformance.observables import legal, status, to_act
-from conformance.tags import rule_value
+from conformance.suite.tags import rule_value
 from reference_engine.actions import Deal, action_from_json
 from reference_engine.bots import make_bot
 from reference_engine.bots.view import legal_bids
@@ -440,7 +440,7 @@ def _add_probe(witness: dict[str, Any], log: list[dict[str, Any]], point: tuple[
 def verified(a: ResolvedVariant, b: ResolvedVariant, witness: dict[str, Any]) -> bool:
     """Whether the witness replays under both variants with the reference engine and the
     observable it names differs."""
-    from conformance.reference_adapter import ReferenceEngine
+    from conformance.engines.reference import ReferenceEngine
 
     engine = ReferenceEngine()
     seen = []

@@ -19,6 +19,7 @@ SUBCOMMAND_MODULES = (
     "reference_engine.cli.score",
     "conformance.cli",
     "conformance.fuzz.cli",
+    "conformance.engines.serve",
 )
 
 

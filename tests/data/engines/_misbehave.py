@@ -13,8 +13,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from conformance.reference_adapter import ReferenceEngine  # noqa: E402
-from conformance.serve import wire_answer  # noqa: E402
+from conformance.engines.reference import ReferenceEngine  # noqa: E402
+from conformance.engines.serve import wire_answer  # noqa: E402
 
 Misdeed = Callable[[int, dict[str, Any]], None]
 """Given the request's seq and its answer, misbehaves: hangs, exits, writes garbage, ...

@@ -7,9 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.cases import resolved
-from conformance.engine import OBSERVABLES, PROTOCOL_VERSION, CaseRequest, CaseResponse, EngineInfo
-from conformance.observables import READERS
+from conformance.engines.observables import READERS
+from conformance.protocol.messages import (
+    OBSERVABLES,
+    PROTOCOL_VERSION,
+    CaseRequest,
+    CaseResponse,
+    EngineInfo,
+)
+from conformance.suite.cases import resolved
 from reference_engine import __version__
 from reference_engine.actions import Deal, action_from_json
 from reference_engine.errors import IllegalActionError

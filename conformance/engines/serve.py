@@ -1,4 +1,4 @@
-"""The reference engine speaking the JSON-lines protocol: `python -m conformance.serve`.
+"""The reference engine speaking the JSON-lines protocol: `spadespec serve`.
 
 A complete engine process in the protocol's terms (docs/protocol.md): it answers `start` with
 what the reference engine plays, replays each `run` request's log and answers what it asks,
@@ -13,7 +13,7 @@ import sys
 import traceback
 from typing import IO, Any
 
-from conformance.engine import CaseResponse, Engine
+from conformance.protocol.messages import CaseResponse, Engine
 
 
 def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:
@@ -68,8 +68,22 @@ def wire_answer(response: CaseResponse) -> dict[str, Any]:
     return {"errored": {"message": response.get("message", "")}}
 
 
+def add_parser(subparsers: Any) -> None:
+    """Register `spadespec serve`."""
+    parser = subparsers.add_parser(
+        "serve",
+        help="run the reference engine as a protocol engine on stdin and stdout",
+        description=(
+            "Run the reference engine as an engine process speaking the JSON-lines protocol "
+            "(docs/protocol.md) on stdin and stdout, until `stop` or the end of input. "
+            'For instance: spadespec conform --engine "spadespec serve".'
+        ),
+    )
+    parser.set_defaults(run=lambda args: main())
+
+
 def main() -> int:
-    from conformance.reference_adapter import ReferenceEngine
+    from conformance.engines.reference import ReferenceEngine
 
     try:
         return serve(ReferenceEngine(), sys.stdin, sys.stdout)

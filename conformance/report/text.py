@@ -3,7 +3,7 @@ summary by variant, by clause and by level."""
 
 from __future__ import annotations
 
-from conformance.runner import BAD_VERDICTS, VERDICTS, CaseResult, RunReport
+from conformance.runner.run import BAD_VERDICTS, VERDICTS, CaseResult, RunReport
 
 # Clause tables list only the clauses something went wrong in; the rest are counted in a line.
 _COLUMNS = VERDICTS

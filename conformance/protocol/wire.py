@@ -14,7 +14,7 @@ import jsonschema
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
-from conformance.engine import PROTOCOL_VERSION, CaseRequest
+from conformance.protocol.messages import PROTOCOL_VERSION, CaseRequest
 from reference_engine.paths import data_dir
 
 SCHEMA_NAME = "protocol.schema.json"

@@ -1,6 +1,6 @@
 """Running cases against an engine and tallying the verdicts.
 
-The runner talks to the engine only through `conformance.engine.Engine`, so the built-in
+The runner talks to the engine only through `conformance.protocol.messages.Engine`, so the built-in
 engine in-process and an engine in another process are run the same way.
 
 Each case gets one verdict:
@@ -24,10 +24,11 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from conformance.cases import Case
-from conformance.compare import MISSING, Difference, compare
-from conformance.engine import Engine, EngineInfo, request_for
-from conformance.protocol import result_problem
+from conformance.protocol.messages import Engine, EngineInfo
+from conformance.protocol.requests import request_for
+from conformance.protocol.wire import result_problem
+from conformance.runner.grade import MISSING, Difference, compare
+from conformance.suite.cases import Case
 
 VERDICTS = ("pass", "fail", "error", "skip", "n/a", "xfail", "xpass")
 BAD_VERDICTS = ("fail", "error", "xpass")

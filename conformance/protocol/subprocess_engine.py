@@ -20,8 +20,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from conformance.engine import CaseRequest, CaseResponse, EngineInfo
-from conformance.protocol import (
+from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
+from conformance.protocol.wire import (
     SPOKEN_VERSIONS,
     encode,
     envelope_problem,

@@ -21,13 +21,13 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from conformance.tags import Registry, registry, rule_value
+from conformance.suite.tags import Registry, registry, rule_value
 from reference_engine.paths import data_dir
 from reference_engine.table import table_of
 from reference_engine.variant import ResolvedVariant, VariantError, load_variant
 from reference_engine.variant.model import DeckKind, Rules
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
 CASES_DIR = PACKAGE_DIR / "cases"
 RETIRED_FILE = PACKAGE_DIR / "retired_ids.txt"
 SCHEMA_NAME = "case.schema.json"

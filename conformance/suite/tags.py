@@ -19,7 +19,7 @@ import yaml
 
 from reference_engine.variant.model import SECTIONS, Rules, rule_paths
 
-REGISTRY_FILE = Path(__file__).resolve().parent / "tags.yaml"
+REGISTRY_FILE = Path(__file__).resolve().parent.parent / "tags.yaml"
 KINDS = ("rules", "values", "mechanics")
 
 

@@ -1,4 +1,5 @@
-"""What an engine under test implements: a handshake, one answer per case, and a goodbye.
+"""The protocol's messages, and what an engine under test implements: a handshake, one
+answer per case, and a goodbye.
 
 The messages are plain JSON-shaped dicts so that the same request and response can travel to
 an engine in another language as one JSON line each; an in-process Python engine simply
@@ -16,8 +17,6 @@ expected values. Answers use the canonical forms of `schema/case.schema.json#/$d
 from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, Protocol, TypedDict
-
-from conformance.cases import Case
 
 # Bumped whenever a request or response changes shape; an engine states the version it speaks.
 PROTOCOL_VERSION = 1
@@ -84,42 +83,3 @@ class Engine(Protocol):
     def stop(self) -> None:
         """Release whatever the engine holds (a process, files)."""
         ...
-
-
-def request_for(case: Case) -> CaseRequest:
-    """The request that puts a case to an engine, without its expected values."""
-    request: CaseRequest = {
-        "id": case.id,
-        "variant": {"id": case.variant, "options": dict(case.options)},
-        "setup": case.setup,
-        "actions": case.actions,
-        "ask": [key for key in OBSERVABLES if key in case.expect],
-    }
-    if "illegal" in case.expect:
-        request["probe"] = case.expect["illegal"]["action"]
-    return request
-
-
-class UnknownEngine(ValueError):
-    """`--engine` names no engine this runner can start."""
-
-
-def open_engine(spec: str, *, timeout: float | None = None) -> Engine:
-    """The engine a `--engine` argument names.
-
-    `reference` is the built-in engine, run in-process. Any other value is the command that
-    starts an engine speaking the JSON-lines protocol (docs/protocol.md), e.g.
-    `node examples/engine.js`; `timeout` is the seconds it has to answer each request.
-    """
-    if spec == "reference":
-        from conformance.reference_adapter import ReferenceEngine
-
-        return ReferenceEngine()
-    from conformance.subprocess_engine import DEFAULT_TIMEOUT, SubprocessEngine, command_problem
-
-    trouble = command_problem(spec)
-    if trouble:
-        raise UnknownEngine(
-            f"{trouble} (--engine takes 'reference' or the command that starts an engine)"
-        )
-    return SubprocessEngine(spec, timeout=timeout if timeout is not None else DEFAULT_TIMEOUT)

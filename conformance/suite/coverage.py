@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.cases import Case
-from conformance.tags import Registry, enum_rules, registry, rule_value
+from conformance.suite.cases import Case
+from conformance.suite.tags import Registry, enum_rules, registry, rule_value
 from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
 
 # Provenance origins meaning "this variant sets the rule itself".

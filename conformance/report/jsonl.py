@@ -19,9 +19,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from conformance.cases import Case
-from conformance.engine import PROTOCOL_VERSION
-from conformance.runner import CaseResult, RunReport
+from conformance.protocol.messages import PROTOCOL_VERSION
+from conformance.runner.run import CaseResult, RunReport
+from conformance.suite.cases import Case
 from reference_engine import __version__
 
 REPORT_FORMAT = 1
