@@ -45,8 +45,12 @@ def add_parser(subparsers: Any) -> None:
         "conform",
         help="run the conformance suite against an engine",
         description=(
-            "Run the golden conformance cases against an engine and report by variant, clause "
-            "and level. Exit 0 when every must-level case passes, 1 otherwise, 2 on usage errors."
+            "Run the golden conformance cases against an engine and report by variant, level, "
+            "observable and clause. Each observable a case asks is checked when the engine "
+            "declares a feature that shows it; a case is not applicable only when it asks "
+            "nothing the engine declares. Exit 0 when every must-level case passes and at "
+            "least --min-checked cases had something checked, 1 otherwise (a run that checked "
+            "nothing is never OK), 2 on usage errors."
         ),
     )
     parser.add_argument(
@@ -73,6 +77,11 @@ def add_parser(subparsers: Any) -> None:
         "--expect-fail", metavar="FILE",
         help="the engine's known deviations, one case id a line ('#' comments): listed cases "
         "that fail are expected; listed cases that pass are reported and fail the run",
+    )  # fmt: skip
+    parser.add_argument(
+        "--min-checked", type=int, metavar="N", default=1,
+        help="fail the run when fewer than N cases had anything checked (default 1: a run "
+        "that checked nothing fails)",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the full report as JSON")
     parser.set_defaults(run=run_suite)
@@ -164,6 +173,8 @@ def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | 
 def run_suite(args: argparse.Namespace) -> int:
     if args.timeout is not None and not args.timeout > 0:
         raise UsageError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
+    if args.min_checked < 0:
+        raise UsageError(f"--min-checked must be 0 or more, not {args.min_checked}")
     report_path = _report_path(args)
     listed = _expected_failures(args)
     try:
@@ -183,6 +194,7 @@ def run_suite(args: argparse.Namespace) -> int:
     run = RunReport(args.engine, unknown_engine(args.engine))
     run.rerun_prefix = _program() + " conform"
     run.rerun_options = ("--timeout", f"{args.timeout:g}") if args.timeout is not None else ()
+    run.min_checked = args.min_checked
     done = set(prior.cases) if prior else set()
     if prior:
         for case in cases:

@@ -3,8 +3,9 @@
     pytest --spadespec-engine "mypkg.adapter:Engine" --spadespec-variant standard
 
 collects one test per case (named `spadespec::<case id>`) and runs it against the engine, an
-object implementing `conformance.protocol.messages.Engine` (or a class or function that makes one). A case
-the engine does not declare (its variant, or an observable it asks) is skipped as not
+object implementing `conformance.protocol.messages.Engine` (or a class or function that makes
+one). Each observable a case asks is checked when the engine declares a feature that shows it;
+a case asking nothing the engine declares, or of a variant it does not play, is skipped as not
 applicable; a failing case shows each expected value beside the one that came back. A
 should-level case that fails is reported as an expected failure, apart from the must-level
 ones, as `spadespec conform` does. Without `--spadespec-engine` the plugin does nothing.

@@ -113,7 +113,9 @@ def test_skipped_and_errored_responses() -> None:
 def test_an_unsupported_variant_or_observable_is_not_applicable() -> None:
     other = dataclasses.replace(shipped(FOLLOW), variant="porchlight")
     report = run_cases(StubEngine({"outcome": "answered", "answers": {}}), [other])
-    assert report.results[0].verdict == "n/a" and report.ok
+    # Not applicable is no failure, but a run that checked nothing is not good either.
+    assert report.results[0].verdict == "n/a" and not report.ok
+    assert "checked nothing (0 of 1 cases)" in report.too_few_checked()
     report = run_cases(
         StubEngine({"outcome": "answered", "answers": {}}, ["hands"]), [shipped(FOLLOW)]
     )

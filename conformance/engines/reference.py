@@ -9,7 +9,7 @@ from typing import Any
 
 from conformance.engines.observables import READERS
 from conformance.protocol.messages import (
-    OBSERVABLES,
+    FEATURES,
     PROTOCOL_VERSION,
     CaseRequest,
     CaseResponse,
@@ -33,7 +33,7 @@ class ReferenceEngine:
             "language": "python",
             "protocol": PROTOCOL_VERSION,
             "variants": shipped_variant_ids(),
-            "features": list(OBSERVABLES),
+            "features": list(FEATURES),
         }
 
     def run(self, request: CaseRequest) -> CaseResponse:
@@ -55,6 +55,13 @@ class ReferenceEngine:
         for key in request["ask"]:
             if key == "illegal":
                 answers[key] = _try(game, request.get("probe"))
+            elif key == "refusal":
+                reason = _try(game, request.get("probe"))["reason"]
+                answers[key] = {"refused": reason is not None}
+                if reason is not None:
+                    answers[key]["message"] = f"refused: {reason}"
+            elif key == "next_deal":
+                answers[key] = READERS["to_act"](game)
             elif key == "trick_winners":
                 answers[key] = winners
             elif key in READERS:

@@ -24,6 +24,15 @@ PROTOCOL_VERSION = 1
 # Every observable a case can ask for, in the order a report lists them.
 OBSERVABLES = ("legal", "illegal", "to_act", "trick_winners", "hands", "totals", "bags", "status")
 
+# Every feature an engine may declare, in the order a report lists them: the observables, and
+# two partial forms for engines that know less. `refusal` answers whether a probe is refused,
+# in any words (for `illegal`); `next_deal` answers whose deal is next or that the game is over,
+# between hands only (for `to_act`).
+FEATURES = (
+    "legal", "illegal", "refusal", "to_act", "next_deal", "trick_winners", "hands", "totals",
+    "bags", "status",
+)  # fmt: skip
+
 
 class VariantRef(TypedDict):
     id: str
@@ -40,7 +49,7 @@ class EngineInfo(TypedDict):
     variants: list[str]
     """Variant ids the engine plays; cases of any other variant are not applicable."""
     features: list[str]
-    """Observables (from OBSERVABLES) the engine answers; cases asking others are not applicable."""
+    """Features (from FEATURES) the engine answers; only what they can show is asked."""
 
 
 class CaseRequest(TypedDict):
@@ -52,7 +61,7 @@ class CaseRequest(TypedDict):
     actions: list[dict[str, Any]]
     ask: list[str]
     probe: NotRequired[dict[str, Any]]
-    """The action to try after the log, when `illegal` is asked."""
+    """The action to try after the log, when `illegal` or `refusal` is asked."""
 
 
 class CaseResponse(TypedDict):

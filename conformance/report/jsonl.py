@@ -83,6 +83,11 @@ class ReportWriter:
                 "seconds": round(seconds, 3),
                 "ok": report.ok,
                 "totals": report.totals(),
+                "checked": report.checked_cases(),
+                "observables": {
+                    feature: sum(counts.values())
+                    for feature, counts in report.summary()["observable"].items()
+                },
             }
         )
 

@@ -2,9 +2,10 @@
 
 One `<testsuite>` per variant, one `<testcase>` per case (classname `spadespec.<variant>`,
 name the case id). A failure or an unexpected pass is `<failure>`, an engine error `<error>`;
-skipped, not applicable and expected failures are `<skipped>` with the reason. The engine's
-stderr goes into `<system-err>`. Should-level cases that go wrong are reported as failures too,
-with the level in the message: the exit status, not the XML, says whether the run is good.
+skipped, not applicable and expected failures are `<skipped>` with the reason. What a partly
+checked case's verdict covers (`pass (totals, bags; hands not declared)`) goes into
+`<system-out>`, the engine's stderr into `<system-err>`. Should-level cases that go wrong are
+reported as failures too, with the level in the message: the exit status, not the XML, says whether the run is good.
 """
 
 from __future__ import annotations
@@ -89,6 +90,9 @@ def _testcase(report: RunReport, result: CaseResult) -> ET.Element:
         )
         detail = f"{reason}: {result.message}" if result.message else reason
         ET.SubElement(element, "skipped", message=_text(detail))
+    if result.checked and result.unchecked and result.final not in ("n/a", "skip"):
+        # What the verdict covers, so a partly checked pass is not read as a whole one.
+        ET.SubElement(element, "system-out").text = _text(f"{result.line}\n")
     if result.stderr:
         ET.SubElement(element, "system-err").text = _text(result.stderr)
     return element

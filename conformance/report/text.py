@@ -24,23 +24,44 @@ def render(report: RunReport) -> str:
         lines.append(report.start_error)
     lines.extend(_table("variant", summary["variant"]))
     lines.extend(_table("level", summary["level"]))
+    lines.extend(_table("observable", summary["observable"]))
     troubled = {k: v for k, v in summary["clause"].items() if any(v[bad] for bad in BAD_VERDICTS)}
     if troubled:
         lines.extend(_table("clause", troubled))
-    clean = len(summary["clause"]) - len(troubled)
-    lines.append(f"{clean} of {len(summary['clause'])} clauses: no failure")
+    if summary["clause"]:
+        clean = len(summary["clause"]) - len(troubled)
+        lines.append(f"{clean} of {len(summary['clause'])} clauses seen: no failure")
+    lines.append("")
+    lines.extend(_checked_lines(report, summary["observable"]))
     totals = report.totals()
     counted = ", ".join(f"{totals[v]} {v}" for v in VERDICTS if totals[v])
-    verdict = "OK" if report.ok else f"FAILED ({_WHY_FAILED})"
+    shortfall = report.too_few_checked()
+    if shortfall:
+        verdict = f"FAILED ({shortfall})"
+    else:
+        verdict = "OK" if report.ok else f"FAILED ({_WHY_FAILED})"
     noun = "case" if len(report.results) == 1 else "cases"
     lines.append(f"{len(report.results)} {noun}: {counted or 'none'}. {verdict}")
     return "\n".join(lines)
+
+
+def _checked_lines(report: RunReport, by_feature: dict[str, dict[str, int]]) -> list[str]:
+    """How much the run checked: cases with anything checked, and cases per feature."""
+    checked = report.checked_cases()
+    partly = sum(1 for r in report.results if r.checked and r.unchecked and r.verdict != "n/a")
+    line = f"checked {checked} of {len(report.results)} cases"
+    if partly:
+        line += f" ({partly} in part: what the engine does not declare was not asked)"
+    per = ", ".join(f"{feature} {sum(counts.values())}" for feature, counts in by_feature.items())
+    return [line + (f"; cases checked per observable: {per}" if per else "")]
 
 
 def _failure(report: RunReport, result: CaseResult) -> list[str]:
     case = result.case
     head = f"{result.final.upper()} {case.id}  [{case.variant}, {case.level}]  {case.file}"
     lines = [head, f"  {case.description}"]
+    if result.checked:
+        lines.append(f"  checked: {result.line.partition(' (')[2].rstrip(')')}")
     if result.final == "xpass":
         lines.append("  listed as an expected failure, but it passes: take it off the list")
     if result.message:

@@ -8,7 +8,10 @@ Each case gets one verdict:
   fail   the engine answered, and something differs;
   error  the engine could not answer (raised, or said `errored`);
   skip   the engine declined the case (said `skipped`, with a reason);
-  n/a    the engine does not declare the case's variant or an observable it asks.
+  n/a    the engine does not play the case's variant, or declares nothing the case asks.
+Each observable a case asks is checked on its own when the engine declares a feature that can
+show it (`conformance.runner.checking`); a verdict covers what was checked, and the result
+names what was not (`pass (totals, bags; hands not declared)`).
 A case listed as an expected failure (`--expect-fail`) that fails or errors is `xfail`; one that
 passes is `xpass`, "unexpectedly passing", and counts against the run as a failure would, so
 that a list of known deviations cannot go stale (toml-test's choice).
@@ -24,9 +27,10 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from conformance.protocol.messages import Engine, EngineInfo
+from conformance.protocol.messages import FEATURES, Engine, EngineInfo
 from conformance.protocol.requests import request_for
 from conformance.protocol.wire import result_problem
+from conformance.runner import checking
 from conformance.runner.grade import MISSING, Difference, compare
 from conformance.suite.cases import Case
 
@@ -48,6 +52,10 @@ class CaseResult:
     stderr: str = ""
     context: Any = None
     listed: bool = False
+    checked: tuple[str, ...] = ()
+    """The features the answer was graded on (`totals`, `refusal`, ...)."""
+    unchecked: tuple[str, ...] = ()
+    """The observables the case asks that the engine declared nothing to show."""
 
     @property
     def final(self) -> str:
@@ -57,6 +65,16 @@ class CaseResult:
         if self.listed and self.verdict == "pass":
             return "xpass"
         return self.verdict
+
+    @property
+    def line(self) -> str:
+        """The verdict with what it covers: `pass (totals, bags; hands not declared)`."""
+        if not self.checked or self.final in ("n/a", "skip"):
+            return self.final
+        covered = ", ".join(self.checked)
+        if self.unchecked:
+            covered += f"; {', '.join(self.unchecked)} not declared"
+        return f"{self.final} ({covered})"
 
     @property
     def bad(self) -> bool:
@@ -74,6 +92,10 @@ class CaseResult:
         }
         if self.final != self.verdict:
             out["engine_verdict"] = self.verdict
+        if self.checked:
+            out["checked"] = list(self.checked)
+        if self.unchecked:
+            out["unchecked"] = list(self.unchecked)
         if self.differences:
             out["differences"] = [d.to_json() for d in self.differences]
         if self.message:
@@ -102,6 +124,8 @@ class CaseResult:
             data.get("seconds", 0.0),
             data.get("stderr", ""),
             data.get("context"),
+            checked=tuple(data.get("checked", ())),
+            unchecked=tuple(data.get("unchecked", ())),
         )
 
 
@@ -119,11 +143,33 @@ class RunReport:
     start_error: str = ""
     rerun_prefix: str = "spadespec conform"
     rerun_options: tuple[str, ...] = ()
+    min_checked: int = 1
+    """The fewest cases a good run checks something of (`--min-checked`)."""
 
     @property
     def ok(self) -> bool:
-        """No must-level case failed, errored or passed unexpectedly."""
+        """No must-level case failed, errored or passed unexpectedly, and enough cases had
+        something checked: a run that checked nothing is never good."""
+        if self.checked_cases() < self.min_checked:
+            return False
         return not any(r.bad and r.case.level == "must" for r in self.results)
+
+    def too_few_checked(self) -> str:
+        """Why the run checked too few cases, naming what the engine declared and what the
+        cases ask; empty when enough were checked."""
+        count = self.checked_cases()
+        if count >= self.min_checked:
+            return ""
+        asked = sorted({key for r in self.results for key in r.case.asks})
+        variants = sorted({r.case.variant for r in self.results})
+        engine = self.engine
+        need = "nothing" if self.min_checked == 1 else f"fewer than {self.min_checked} cases"
+        return (
+            f"checked {need} ({count} of {len(self.results)} cases): the engine declares "
+            f"variants [{', '.join(engine['variants'])}] and features "
+            f"[{', '.join(engine['features'])}]; the cases run are of variants "
+            f"[{', '.join(variants)}] and ask [{', '.join(asked)}]"
+        )
 
     def failures(self) -> list[CaseResult]:
         return [r for r in self.results if r.bad]
@@ -134,22 +180,40 @@ class RunReport:
         return f"{self.rerun_prefix} {shlex.join(words)}"
 
     def summary(self) -> dict[str, dict[str, dict[str, int]]]:
-        """Verdict counts by variant, by clause (tag) and by level."""
+        """Verdict counts by variant, by level, by feature checked and by clause (tag).
+
+        A case counts under a feature only when the feature was checked, and under a clause
+        only when a checked feature can show that clause: a run that checked only the totals
+        says nothing of the follow-suit rule, passing or failing."""
         groups: dict[str, dict[str, Counter[str]]] = {
             "variant": defaultdict(Counter),
             "clause": defaultdict(Counter),
             "level": defaultdict(Counter),
+            "observable": defaultdict(Counter),
         }
         for result in self.results:
             case = result.case
             groups["variant"][case.variant][result.final] += 1
             groups["level"][case.level][result.final] += 1
+            checked = set(result.checked)
+            for feature in result.checked:
+                groups["observable"][feature][result.final] += 1
             for tag in case.tags:
-                groups["clause"][tag][result.final] += 1
-        return {
+                if checked & checking.shown_by(tag):
+                    groups["clause"][tag][result.final] += 1
+        order = {feature: index for index, feature in enumerate(FEATURES)}
+        out = {
             name: {key: _counts(counter) for key, counter in sorted(table.items())}
             for name, table in groups.items()
         }
+        out["observable"] = dict(
+            sorted(out["observable"].items(), key=lambda i: order.get(i[0], 99))
+        )
+        return out
+
+    def checked_cases(self) -> int:
+        """How many cases had at least one observable checked against an answer."""
+        return sum(1 for r in self.results if r.checked and r.verdict not in ("n/a", "skip"))
 
     def totals(self) -> dict[str, int]:
         return _counts(Counter(r.final for r in self.results))
@@ -165,6 +229,9 @@ class RunReport:
         }
         if self.start_error:
             out["start_error"] = self.start_error
+        out["checked"] = self.checked_cases()
+        if self.too_few_checked():
+            out["too_few_checked"] = self.too_few_checked()
         return out
 
 
@@ -233,14 +300,23 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
     """Put one case to a started engine and judge the answer."""
     if case.variant not in info["variants"]:
         return CaseResult(case, "n/a", message=f"the engine does not play variant {case.variant}")
-    unsupported = [key for key in case.asks if key not in info["features"]]
-    if unsupported:
+    chosen = checking.plan(case, info["features"])
+    if not chosen.applicable:
         return CaseResult(
-            case, "n/a", message=f"the engine does not answer {', '.join(unsupported)}"
+            case,
+            "n/a",
+            message=f"the engine declares none of {', '.join(chosen.unchecked)}",
+            unchecked=chosen.unchecked,
         )
+    result = _answer(engine, case, chosen)
+    return replace(result, checked=chosen.checked, unchecked=chosen.unchecked)
+
+
+def _answer(engine: Engine, case: Case, chosen: checking.Plan) -> CaseResult:
+    """Ask the engine what the plan checks, and grade the answer on that alone."""
     started = time.perf_counter()
     try:
-        response = engine.run(request_for(case))
+        response = engine.run(request_for(case, chosen.checked))
     except Exception as exc:  # an engine's crash is that case's error, never the runner's
         return CaseResult(case, "error", message=f"the engine raised {type(exc).__name__}: {exc}")
     seconds = time.perf_counter() - started
@@ -268,7 +344,7 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
             stderr=stderr,
         )
     answers = response["answers"]
-    differences = tuple(compare(case.expect, answers))
+    differences = tuple(compare(checking.expected(case, chosen.checked), answers))
     if differences:
         # A difference in form (`"10D"`, `"3"`) is the engine breaking the protocol, not a
         # wrong answer: it is an error, and says which form.
