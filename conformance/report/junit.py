@@ -5,7 +5,8 @@ name the case id). A failure or an unexpected pass is `<failure>`, an engine err
 skipped, not applicable and expected failures are `<skipped>` with the reason. What a partly
 checked case's verdict covers (`pass (totals, bags; hands not declared)`) goes into
 `<system-out>`, the engine's stderr into `<system-err>`. Should-level cases that go wrong are
-reported as failures too, with the level in the message: the exit status, not the XML, says whether the run is good.
+reported as failures too, with the level in the message: the exit status, not the XML, says
+whether the run is good.
 """
 
 from __future__ import annotations
