@@ -25,6 +25,7 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
+from reference_engine.paths import not_a_file
 from reference_engine.variant.errors import Problem, VariantError
 
 MAX_BYTES = 1024 * 1024
@@ -290,9 +291,14 @@ def read_text(text: str, file: str) -> Document:
     return Document(file=file, data=data, marks=builder.marks, key_marks=builder.key_marks)
 
 
-def read_document(path: Path) -> Document:
-    """Read the variant file at `path`, or raise VariantError saying what is wrong where."""
+def file_bytes(path: Path) -> bytes:
+    """The bytes of the variant file at `path`, or VariantError if it is not a readable file
+    of at most MAX_BYTES."""
     file = str(path)
+    wrong = not_a_file(path)
+    if wrong is not None:
+        # A pipe or a device would block or never end; say what it is instead of reading it.
+        raise VariantError([Problem(wrong, file=file)])
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
@@ -312,6 +318,11 @@ def read_document(path: Path) -> Document:
         ) from None
     if len(raw) > MAX_BYTES:
         raise VariantError([Problem(f"the file is larger than {MAX_BYTES} bytes", file=file)])
+    return raw
+
+
+def read_bytes(raw: bytes, file: str) -> Document:
+    """Parse the bytes of `file` (UTF-8 text) into a Document, or raise VariantError."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -319,6 +330,11 @@ def read_document(path: Path) -> Document:
             [Problem(f"the file is not UTF-8 text (byte {exc.start} cannot be read)", file=file)]
         ) from None
     return read_text(text, file)
+
+
+def read_document(path: Path) -> Document:
+    """Read the variant file at `path`, or raise VariantError saying what is wrong where."""
+    return read_bytes(file_bytes(path), str(path))
 
 
 def _yaml_problem(exc: yaml.MarkedYAMLError, file: str) -> Problem:
