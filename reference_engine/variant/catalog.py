@@ -90,7 +90,7 @@ def locate(ref: str, search: list[Path] | None = None) -> Path:
         if wrong is None:
             return path
         if not path.exists() and path.stem in known_variant_ids(search):
-            wrong += f" (the variant id {path.stem!r} is written without a folder or .yaml)"
+            wrong += f"; did you mean the variant id {path.stem!r}?"
         raise VariantNotFound([Problem(wrong)])
     found = _find(ref, list(search or []) + [variants_dir()])
     if found is None:

@@ -215,6 +215,10 @@ def _message(error: ValidationError) -> str:
         if "a-z0-9_" in expected:
             return f"{_show(value)} must be lowercase letters, digits and underscores"
         return f"{_show(value)} must be lowercase words joined by hyphens, such as 'porchlight-500'"
+    if keyword == "maximum":
+        return f"{_show(value)} is more than {expected}, the largest allowed"
+    if keyword == "minimum":
+        return f"{_show(value)} is less than {expected}, the smallest allowed"
     if keyword == "minLength":
         return "must not be empty"
     if keyword == "minItems":
