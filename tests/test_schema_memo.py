@@ -77,6 +77,19 @@ def test_an_empty_cache_dir_keeps_nothing(monkeypatch: pytest.MonkeyPatch) -> No
     schema_memo.remember(schema_memo.digest("", {"id": "kept-in-memory-only"}))
 
 
+def test_without_a_home_nothing_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("SPADESPEC_CACHE_DIR", "XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(os.path, "expanduser", lambda path: path)
+    assert schema_memo.cache_dir() is None
+
+
+def test_the_cache_follows_xdg_cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SPADESPEC_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert schema_memo.cache_dir() == tmp_path / "spadespec"
+
+
 def test_a_folder_that_cannot_be_written_is_no_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

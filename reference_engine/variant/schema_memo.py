@@ -32,8 +32,10 @@ def cache_dir() -> Path | None:
     told = os.environ.get("SPADESPEC_CACHE_DIR")
     if told is not None:
         return Path(told) if told.strip() else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "spadespec"
+    told = os.environ.get("XDG_CACHE_HOME")
+    base = Path(told) if told else Path(os.path.expanduser("~")) / ".cache"
+    # Without a home to put it in ("~" left as it is), nothing is kept.
+    return base / "spadespec" if base.is_absolute() else None
 
 
 @lru_cache(maxsize=1)
