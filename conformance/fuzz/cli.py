@@ -6,7 +6,8 @@ spadespec diff A B [--option K=V ...] [--option-b K=V ...] [--json]
 
 fuzz exits 0 when the engine agrees with the reference throughout, 1 when a difference was
 found (and written down as a case), 2 for a usage mistake. diff exits 0 when every differing
-rule has a witness, 1 when one could not be found, 2 for a usage mistake.
+rule has a witness, 1 when one could not be found or a variant file is not valid, 2 for a usage
+mistake (no such variant, a path that is not a file, an option the variant does not offer).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from conformance.fuzz.found_case import build_case, write_found_case
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
 from conformance.fuzz.shrink import Judge, shrink
 from reference_engine.cli import UsageError
-from reference_engine.cli.variant_args import parse_options
+from reference_engine.cli.variant_args import load_or_refuse, parse_options
 from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
 
 
@@ -91,7 +92,8 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "Every rule on which two variants (with table options) differ, and for each a short "
             "hand whose outcome differs under the two, found by search and replayed under both. "
-            "Exit 0 every difference has a witness, 1 one has none, 2 usage."
+            "Exit 0 every difference has a witness, 1 one has none or a variant file is not "
+            "valid, 2 usage (no such variant, a path that is not a file, an option not offered)."
         ),
     )
     diff.add_argument("a", metavar="A", help="a variant id or file")
@@ -241,13 +243,9 @@ def shrink_and_write(config: FuzzConfig, found: Any, out: Path, command: str) ->
 def run_diff_command(args: argparse.Namespace) -> int:
     from conformance.fuzz.witness import diff_variants, render_text
 
-    try:
-        a = load_variant(args.a, parse_options(args.option))
-        shared = {k: v for k, v in parse_options(args.option).items()}
-        b_options = {**_applicable(args.b, shared), **parse_options(args.option_b)}
-        b = load_variant(args.b, b_options)
-    except VariantError as exc:
-        raise UsageError(str(exc)) from None
+    shared = parse_options(args.option)
+    a = load_or_refuse(args.a, shared)
+    b = load_or_refuse(args.b, {**_applicable(args.b, shared), **parse_options(args.option_b)})
     report = diff_variants(a, b, seed=args.seed)
     if args.json:
         print(json.dumps(report, indent=2))
