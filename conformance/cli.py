@@ -34,10 +34,12 @@ from conformance.report.progress import Progress
 from conformance.runner.expected import ExpectedFailuresError, read_expected_failures
 from conformance.runner.run import CaseResult, RunReport, run_cases, unknown_engine
 from conformance.suite import coverage
-from conformance.suite.cases import Case, CaseError, Suite, load_suite
+from conformance.suite.cases import Case, CaseError, Suite, case_variants, load_suite
 from conformance.suite.export import export_cases
 from conformance.suite.tags import RegistryError
 from reference_engine.cli import UsageError
+from reference_engine.cli.tables import fit_table
+from reference_engine.variant.catalog import did_you_mean
 
 
 def add_parser(subparsers: Any) -> None:
@@ -125,9 +127,9 @@ def _add_filters(parser: argparse.ArgumentParser, argparse_default: Any) -> None
     )
 
 
-def _suite() -> Suite:
+def _suite(variants: list[str] | None = None) -> Suite:
     try:
-        return load_suite()
+        return load_suite(variants=variants)
     except CaseError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
@@ -135,6 +137,23 @@ def _suite() -> Suite:
     except RegistryError as exc:
         print(exc, file=sys.stderr)
         raise _SuiteInvalid(1) from None
+
+
+def _folders_needed(variant: str | None, pattern: str | None) -> list[str] | None:
+    """The case folders a selection can draw on, so that one variant's run reads only its own
+    cases; None for all. An unknown variant is refused here, before anything is read."""
+    known = case_variants()
+    if variant is not None:
+        if variant not in known:
+            near = did_you_mean(variant, known)
+            hint = f"did you mean {near!r}?" if near else f"variants with cases: {', '.join(known)}"
+            raise UsageError(f"no case is played under variant {variant!r}; {hint}")
+        return [variant]
+    # A case id starts with its variant: `--case 'standard.play.*'` needs only standard's.
+    head = (pattern or "").split(".", 1)[0]
+    if head in known and not any(mark in head for mark in "*?["):
+        return [head]
+    return None
 
 
 class _SuiteInvalid(Exception):
@@ -148,22 +167,17 @@ def _selected(args: argparse.Namespace) -> list[Case] | int:
 
 
 def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | int:
+    variant = getattr(args, "variant", None)
+    pattern = getattr(args, "case", None)
+    level = getattr(args, "level", None)
     try:
-        suite = _suite()
+        suite = _suite(_folders_needed(variant, pattern))
     except _SuiteInvalid as exc:
         print(
             f"the conformance cases are invalid ({exc.count} problems); nothing was run",
             file=sys.stderr,
         )
         return 1
-    variant = getattr(args, "variant", None)
-    pattern = getattr(args, "case", None)
-    level = getattr(args, "level", None)
-    if variant is not None and variant not in suite.variants():
-        known = ", ".join(suite.variants()) or "none"
-        raise UsageError(
-            f"no case is played under variant {variant!r}; variants with cases: {known}"
-        )
     cases = suite.select(variant, pattern, level)
     if not cases:
         raise UsageError("no case matches the --variant/--case/--level given")
@@ -188,7 +202,8 @@ def run_suite(args: argparse.Namespace) -> int:
     prior = _prior_run(args, cases)
     if listed:
         known = {c.id for c in suite}
-        for case_id in sorted(set(listed) - known):
+        loaded = tuple(f"{v}." for v in suite.variants())
+        for case_id in sorted(i for i in set(listed) - known if i.startswith(loaded)):
             print(f"--expect-fail: {case_id} is not a case of this suite", file=sys.stderr)
 
     run = RunReport(args.engine, unknown_engine(args.engine))
@@ -333,10 +348,13 @@ def run_list(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(rows, indent=2))
         return 0
-    width = max(len(c.id) for c in cases)
-    for c in cases:
-        mark = " erratum" if c.status == "erratum" else ""
-        print(f"{c.id:<{width}}  {c.level:<6}  {c.variant}{mark}  {' '.join(c.tags)}")
+    rows = [
+        (c.id, c.level, ("erratum; " if c.status == "erratum" else "") + " ".join(c.tags))
+        for c in cases
+    ]
+    # Ids are never cut (they are what --case takes; the variant is their first word); tags
+    # wrap; --json has every field.
+    print(fit_table(("id", "level", "tags"), rows, keep=(0, 1), wrap=(2,)))
     return 0
 
 

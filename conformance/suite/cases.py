@@ -145,21 +145,34 @@ def read_retired(path: Path | None = None) -> set[str]:
     return ids
 
 
+def case_variants(root: Path | None = None) -> list[str]:
+    """The variants with cases: the folders under `root` (default: the shipped cases), each
+    holding one variant's case files. Nothing is read."""
+    root = root if root is not None else CASES_DIR
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.json")))
+
+
 def load_suite(
     root: Path | None = None,
     *,
     tags: Registry | None = None,
     retired: Iterable[str] | None = None,
+    variants: Iterable[str] | None = None,
 ) -> Suite:
     """Every case under `root` (default: the shipped cases), checked. Raises CaseError listing
-    every problem found; `tags` and `retired` replace the shipped registry and retired list."""
+    every problem found; `tags` and `retired` replace the shipped registry and retired list.
+    `variants` reads only those variants' folders, for a run that needs no others."""
     root = root if root is not None else CASES_DIR
     reg = tags if tags is not None else registry()
     retired_ids = set(retired) if retired is not None else read_retired()
     problems: list[CaseProblem] = []
     cases: list[Case] = []
     seen: dict[str, str] = {}
-    for path in sorted(root.rglob("*.json")):
+    if variants is None:
+        paths = sorted(root.rglob("*.json"))
+    else:
+        paths = sorted(path for v in sorted(set(variants)) for path in (root / v).rglob("*.json"))
+    for path in paths:
         shown = _shown(path)
         for case in _read_file(path, shown, problems):
             where = seen.get(case.id)

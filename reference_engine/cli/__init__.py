@@ -33,6 +33,7 @@ COMMAND_MODULES = {
     "conform": "conformance.cli",
     "fuzz": "conformance.fuzz.cli",
     "diff": "conformance.fuzz.cli",
+    "serve": "conformance.engines.serve",
 }
 
 
