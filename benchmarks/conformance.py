@@ -11,7 +11,7 @@ It prints:
   - the overhead per request: (subprocess time - fresh in-process time) / cases, and the part
     of it spent checking each answer's framing against the protocol schema;
   - the wall time of the command an author runs,
-    `spadespec conform --engine "spadespec serve"`, against the 5 s target.
+    `spadespec conform --engine "spadespec serve"`, against the 3 s target.
 
 Timings are `time.perf_counter()` wall time after a warm-up, the best of a few repeats.
 """
@@ -39,7 +39,7 @@ from conformance.runner.run import run_cases  # noqa: E402
 from conformance.suite.cases import Case, load_suite, resolved  # noqa: E402
 
 SERVE = f"{shlex.quote(sys.executable)} -m conformance.engines.serve"
-TARGET_SECONDS = 5.0
+TARGET_SECONDS = 3.0
 
 
 def _best(run: Any, repeats: int) -> float:

@@ -24,7 +24,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from conformance.suite.tags import Registry, registry, rule_value
 from reference_engine.paths import data_dir
 from reference_engine.table import table_of
-from reference_engine.variant import ResolvedVariant, VariantError, load_variant
+from reference_engine.variant import ResolvedVariant, VariantError, load_variant, schema_memo
 from reference_engine.variant.model import DeckKind, Rules
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -209,7 +209,8 @@ def _shown(path: Path) -> str:
 
 def _read_file(path: Path, shown: str, problems: list[CaseProblem]) -> list[Case]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
     except OSError as exc:
         problems.append(CaseProblem(shown, f"cannot read: {exc.strerror}"))
         return []
@@ -218,7 +219,13 @@ def _read_file(path: Path, shown: str, problems: list[CaseProblem]) -> list[Case
             CaseProblem(shown, f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
         )
         return []
+    # A file whose exact text passed the schema before needs no second check.
+    key = schema_memo.digest("case-file", text, schema=SCHEMA_NAME)
+    if schema_memo.passed(key):
+        return [_to_case(raw, shown) for raw in data["cases"]]
     errors = sorted(_schema_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if not errors:
+        schema_memo.remember(key)
     bad_cases: set[int] = set()
     for error in errors:
         problem = _schema_problem(error, data, shown)
