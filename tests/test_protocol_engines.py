@@ -41,7 +41,7 @@ def suite() -> Suite:
 def _suite_loaded_once(monkeypatch: pytest.MonkeyPatch, suite: Suite) -> None:
     # Loading checks every case file against its schema, seconds a time; each `main()` call
     # here reuses one loaded suite.
-    monkeypatch.setattr("conformance.cli.load_suite", lambda: suite)
+    monkeypatch.setattr("conformance.cli.load_suite", lambda **_: suite)
 
 
 @pytest.fixture(scope="module")

@@ -215,4 +215,4 @@ def suite() -> Suite:
 def _suite_loaded_once(monkeypatch: pytest.MonkeyPatch, suite: Suite) -> None:
     # Loading checks every case file against its schema, seconds a time; the runner is what
     # these tests are about, so each `main()` call reuses one loaded suite.
-    monkeypatch.setattr("conformance.cli.load_suite", lambda: suite)
+    monkeypatch.setattr("conformance.cli.load_suite", lambda **_: suite)
