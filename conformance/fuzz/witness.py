@@ -406,11 +406,12 @@ def _search(
             continue
         ta = timeline(a, setup, log)
         tb = timeline(b, setup, log) if b in rulesets else {}
-        point = parting(ta, timeline(alone, setup, log) if alone is not None else tb)
-        if alone is not None and point is not None and b not in rulesets:
+        talone = timeline(alone, setup, log) if alone is not None else None
+        point = parting(ta, talone if talone is not None else tb)
+        if talone is not None and point is not None and b not in rulesets:
             if isolated is None:
                 isolated = {"setup": setup, "actions": log[: point[0]], "observable": point[1],
-                            "a": ta[point], "b": timeline(alone, setup, log)[point]}  # fmt: skip
+                            "a": ta[point], "b": talone[point]}  # fmt: skip
                 _add_probe(isolated, log, point)
             continue
         if point is None:
@@ -418,8 +419,8 @@ def _search(
         witness = {"setup": setup, "actions": log[: point[0]], "observable": point[1],
                    "a": ta[point], "b": None}  # fmt: skip
         _add_probe(witness, log, point)
-        if alone is not None:
-            witness["b"] = timeline(alone, setup, log)[point]
+        if talone is not None:
+            witness["b"] = talone[point]
         if point in tb and (
             alone is None or _key(point[1], tb[point]) == _key(point[1], witness["b"])
         ):
