@@ -1,8 +1,8 @@
 """`spadespec conform`: run the conformance suite, and list, export or measure it.
 
 spadespec conform [--engine reference|COMMAND] [--variant V] [--case GLOB] [--level must|should]
-                  [--timeout S] [--report FILE] [--junit FILE] [--resume FILE]
-                  [--expect-fail FILE] [--json]
+                  [--timeout S] [--start-timeout S] [--report FILE] [--junit FILE]
+                  [--resume FILE] [--expect-fail FILE] [--json]
 spadespec conform list [--variant V] [--case GLOB] [--level L] [--json]
 spadespec conform export [--variant V] DIR
 spadespec conform coverage [--json]
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.engines.named import UnknownEngine, open_engine
-from conformance.protocol.subprocess_engine import DEFAULT_TIMEOUT
+from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT
 from conformance.report import text as report
 from conformance.report.jsonl import (
     PriorRun,
@@ -59,6 +59,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--timeout", type=float, metavar="S", default=None,
         help=f"seconds an engine process has to answer each request (default {DEFAULT_TIMEOUT:g})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--start-timeout", type=float, metavar="S", default=None,
+        help="seconds an engine process has to answer `start`, apart from --timeout "
+        f"(default {DEFAULT_START_TIMEOUT:g})",
     )  # fmt: skip
     parser.add_argument(
         "--report", metavar="FILE",
@@ -162,12 +167,11 @@ def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | 
 
 
 def run_suite(args: argparse.Namespace) -> int:
-    if args.timeout is not None and not args.timeout > 0:
-        raise UsageError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
+    _check_options(args)
     report_path = _report_path(args)
     listed = _expected_failures(args)
     try:
-        engine = open_engine(args.engine, timeout=args.timeout)
+        engine = open_engine(args.engine, timeout=args.timeout, start_timeout=args.start_timeout)
     except UnknownEngine as exc:
         raise UsageError(str(exc)) from None
     chosen = _suite_and_selected(args)
@@ -182,7 +186,7 @@ def run_suite(args: argparse.Namespace) -> int:
 
     run = RunReport(args.engine, unknown_engine(args.engine))
     run.rerun_prefix = _program() + " conform"
-    run.rerun_options = ("--timeout", f"{args.timeout:g}") if args.timeout is not None else ()
+    run.rerun_options = _timeouts(args)
     done = set(prior.cases) if prior else set()
     if prior:
         for case in cases:
@@ -207,6 +211,7 @@ def run_suite(args: argparse.Namespace) -> int:
                 suite=suite_info(suite),
                 selection={"variant": args.variant, "case": args.case, "level": args.level},
                 timeout=args.timeout,
+                start_timeout=args.start_timeout,
                 expect_fail=args.expect_fail,
                 resumed=prior is not None,
             )
@@ -251,6 +256,25 @@ def _order(cases: list[Case]) -> dict[str, int]:
     return {case.id: index for index, case in enumerate(cases)}
 
 
+def _check_options(args: argparse.Namespace) -> None:
+    """What can be refused before anything runs."""
+    for option in ("timeout", "start_timeout"):
+        value = getattr(args, option)
+        if value is not None and not value > 0:
+            flag = "--" + option.replace("_", "-")
+            raise UsageError(f"{flag} must be a number of seconds above 0, not {value:g}")
+
+
+def _timeouts(args: argparse.Namespace) -> tuple[str, ...]:
+    """The timeout options given, which a rerun of one case repeats."""
+    words: list[str] = []
+    for option in ("timeout", "start_timeout"):
+        value = getattr(args, option)
+        if value is not None:
+            words += ["--" + option.replace("_", "-"), f"{value:g}"]
+    return tuple(words)
+
+
 def _report_path(args: argparse.Namespace) -> Path | None:
     if args.resume and args.report and Path(args.report) != Path(args.resume):
         raise UsageError("--resume FILE appends to FILE; give no other --report, or the same one")
@@ -293,10 +317,12 @@ def _program() -> str:
 
 def _command_line(args: argparse.Namespace) -> str:
     words = ["--engine", args.engine]
-    for option in ("variant", "case", "level", "timeout", "report", "junit", "resume"):
+    options = ("variant", "case", "level", "timeout", "start_timeout", "report", "junit", "resume")
+    for option in options:
         value = getattr(args, option)
         if value is not None:
-            words += [f"--{option}", f"{value:g}" if isinstance(value, float) else str(value)]
+            flag = "--" + option.replace("_", "-")
+            words += [flag, f"{value:g}" if isinstance(value, float) else str(value)]
     if args.expect_fail:
         words += ["--expect-fail", args.expect_fail]
     if args.json:

@@ -5,6 +5,7 @@ an error for the case they misbehaved on, and a runner that goes on."""
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ import jsonschema
 import pytest
 
 from conformance.engines.named import open_engine
-from conformance.protocol.subprocess_engine import SubprocessEngine
+from conformance.protocol.subprocess_engine import EngineStartError, SubprocessEngine
 from conformance.runner.run import run_cases
 from conformance.suite.cases import Case, Suite, load_suite
 from reference_engine.cli import main
@@ -85,7 +86,7 @@ def _run_cli(engine_command: str, tmp_path: Path, *extra: str) -> tuple[int, lis
 @pytest.mark.parametrize(
     ("name", "message", "stderr"),
     [
-        ("hang", "no answer to run within 1 s; the engine was stopped", "not answering"),
+        ("hang", "no answer to run within 1 s (--timeout); the engine was stopped", "hang:"),
         ("crash", "the engine exited (status 3) while answering run", "out of cheese"),
         ("garbage", "the answer to run is not JSON: 'DEBUG request", ""),
         ("schema_breaking", "the answer breaks the protocol at $: ", ""),
@@ -129,6 +130,17 @@ def test_after_a_misbehaving_case_the_next_cases_are_answered(
     assert verdicts == {c.id: "error" if c.id == target else "pass" for c in chosen}
     restarted = name != "schema_breaking"  # a well-framed answer keeps the process
     assert process.restarts == (1 if restarted else 0)
+
+
+def test_start_has_its_own_timeout(standard: list[Case]) -> None:
+    slow = {**os.environ, "SLOW_START_SECONDS": "0.8"}
+    # A request timeout shorter than the engine takes to start does not count against start.
+    process = SubprocessEngine(engine("slow_start"), timeout=0.5, env=slow)
+    report = run_cases(process, standard[:1])
+    assert not report.start_error and report.results[0].final == "pass"
+    process = SubprocessEngine(engine("slow_start"), timeout=5, start_timeout=0.2, env=slow)
+    with pytest.raises(EngineStartError, match=r"no answer to start within 0.2 s \(--start-t"):
+        process.start()
 
 
 def test_an_engine_speaking_another_protocol_version_errs_on_every_case(
@@ -175,6 +187,8 @@ def test_an_engine_command_that_cannot_start_is_a_usage_error(
     assert "no program 'no-such-program-xyz'" in capsys.readouterr().err
     assert main(["conform", "--engine", "'unbalanced"]) == 2
     assert main(["conform", "--engine", SERVE, "--timeout", "0"]) == 2
+    assert main(["conform", "--engine", SERVE, "--start-timeout", "-1"]) == 2
+    assert "--start-timeout must be a number of seconds above 0, not -1" in capsys.readouterr().err
 
 
 class _Answering:

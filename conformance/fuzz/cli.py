@@ -2,6 +2,7 @@
 
 spadespec fuzz --engine reference|fault:NAME|COMMAND --variant V [--option K=V ...]
                [--games N | --hands N] [--seed S] [--out DIR] [--jobs N] [--points K|all]
+               [--timeout S] [--start-timeout S]
 spadespec diff A B [--option K=V ...] [--option-b K=V ...] [--json]
 
 fuzz exits 0 when the engine agrees with the reference throughout, 1 when a difference was
@@ -33,6 +34,7 @@ from conformance.fuzz.engines import open_fuzz_engine
 from conformance.fuzz.found_case import build_case, write_found_case
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
 from conformance.fuzz.shrink import Judge, shrink
+from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT
 from reference_engine.cli import UsageError
 from reference_engine.cli.variant_args import parse_options
 from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
@@ -82,6 +84,11 @@ def add_parser(subparsers: Any) -> None:
     )  # fmt: skip
     fuzz.add_argument("--timeout", type=float, default=None, metavar="S",
                       help="seconds an engine process has to answer each request")  # fmt: skip
+    fuzz.add_argument(
+        "--start-timeout", type=float, default=None, metavar="S",
+        help="seconds an engine process has to answer `start`, apart from --timeout "
+        f"(default {DEFAULT_START_TIMEOUT:g}; with --jobs N, N engines start at once)",
+    )  # fmt: skip
     fuzz.add_argument("--quiet", action="store_true", help="no progress lines")
     fuzz.set_defaults(run=run_fuzz_command)
 
@@ -123,6 +130,11 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
         value = getattr(args, name)
         if value is not None and value < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1, not {value}")
+    for name in ("timeout", "start_timeout"):
+        seconds = getattr(args, name)
+        if seconds is not None and not seconds > 0:
+            flag = "--" + name.replace("_", "-")
+            raise UsageError(f"{flag} must be a number of seconds above 0, not {seconds:g}")
     if args.points == "all":
         points: int | None = None
     elif args.points.isdigit():
@@ -134,7 +146,7 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
     return FuzzConfig(
         engine=args.engine, variant=args.variant, options=options, seed=seed, games=games,
         hands=args.hands, hands_per_game=args.hands_per_game, points_per_hand=points,
-        timeout=args.timeout, jobs=args.jobs,
+        timeout=args.timeout, start_timeout=args.start_timeout, jobs=args.jobs,
     )  # fmt: skip
 
 
@@ -231,7 +243,9 @@ def shrink_and_write(config: FuzzConfig, found: Any, out: Path, command: str) ->
         case = build_case(judge, verdict, command=command, seed=config.seed, game=found.number)
     finally:
         checker.stop()
-    engine = open_fuzz_engine(config.engine, timeout=config.timeout)
+    engine = open_fuzz_engine(
+        config.engine, timeout=config.timeout, start_timeout=config.start_timeout
+    )
     return write_found_case(case, out, engine)
 
 

@@ -50,6 +50,7 @@ class FuzzConfig:
     hands_per_game: int = DEFAULT_HANDS_PER_GAME
     points_per_hand: int | None = 2
     timeout: float | None = None
+    start_timeout: float | None = None
     jobs: int = 1
     ahead: bool = True
     """With one job, play the games in a second process while the first checks them."""
@@ -128,7 +129,9 @@ class GameChecker:
         self.variant = load_variant(config.variant, dict(config.options))
         self.ref = variant_ref(self.variant, config.options)
         try:
-            self.engine = engine or open_fuzz_engine(config.engine, timeout=config.timeout)
+            self.engine = engine or open_fuzz_engine(
+                config.engine, timeout=config.timeout, start_timeout=config.start_timeout
+            )
             self.info = self.engine.start()
         except Exception as exc:  # any failure to start is the run's, said plainly
             raise FuzzSetupError(f"the engine did not start: {exc}") from None

@@ -4,6 +4,7 @@ The runner sees it as any other `Engine`. Whatever the process does, each `run` 
 with a response: an answer that breaks the protocol, a hang past the timeout or an exit while
 a case runs becomes `errored` for that case, with what the engine wrote to stderr meanwhile;
 a hung or crashed process is replaced by a fresh one (a new `start`) before the next case.
+`start` has its own, longer timeout: an engine may be slow to load.
 """
 
 from __future__ import annotations
@@ -32,7 +33,11 @@ from conformance.protocol.wire import (
 )
 
 DEFAULT_TIMEOUT = 10.0
-"""Seconds an engine has to answer one request, `start` included."""
+"""Seconds an engine has to answer one `run` request."""
+
+DEFAULT_START_TIMEOUT = 60.0
+"""Seconds an engine has to answer `start`: loading a runtime, a JIT or tables takes longer
+than a case, more so with several engines starting at once (`spadespec fuzz --jobs`)."""
 
 MAX_RESTARTS = 3
 """Failed restarts in a row after which the engine is not tried again in this run."""
@@ -81,11 +86,13 @@ class SubprocessEngine:
         command: str | Sequence[str],
         *,
         timeout: float = DEFAULT_TIMEOUT,
+        start_timeout: float = DEFAULT_START_TIMEOUT,
         cwd: str | None = None,
         env: dict[str, str] | None = None,
     ) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         self.timeout = timeout
+        self.start_timeout = start_timeout
         self.cwd = cwd
         self.env = env
         self.info: EngineInfo | None = None
@@ -189,13 +196,13 @@ class SubprocessEngine:
             self._kill()
             self._collect_stderr_thread()
             self._failed_starts += 1
-            raise EngineStartError(f"start: {exc}", self._take_stderr()) from None
+            raise EngineStartError(str(exc), self._take_stderr()) from None
         self._failed_starts = 0
         return info
 
     def _handshake(self) -> EngineInfo:
         offered = start_request()
-        reply = self._ask(offered, "start")
+        reply = self._ask(offered, "start", self.start_timeout)
         trouble = problem("startResponse", reply)
         if trouble:
             raise _Breach(f"the answer to start breaks the protocol {trouble}", restart=True)
@@ -218,7 +225,7 @@ class SubprocessEngine:
 
     def _exchange(self, request: CaseRequest) -> CaseResponse:
         self._seq += 1
-        reply = self._ask(run_request(self._seq, request), "run")
+        reply = self._ask(run_request(self._seq, request), "run", self.timeout)
         trouble = envelope_problem(reply)
         if trouble:
             seq = reply.get("seq") if isinstance(reply, dict) else None
@@ -244,7 +251,7 @@ class SubprocessEngine:
             )
         return {"outcome": "answered", "answers": answers}
 
-    def _ask(self, message: dict[str, Any], what: str) -> Any:
+    def _ask(self, message: dict[str, Any], what: str, timeout: float) -> Any:
         """Send one request and read one line back, as JSON."""
         proc = self._proc
         assert proc is not None and proc.stdin is not None
@@ -253,7 +260,7 @@ class SubprocessEngine:
             proc.stdin.flush()
         except OSError:
             raise _Breach(self._exit_message(what), restart=True) from None
-        line = self._readline(what)
+        line = self._readline(what, timeout)
         try:
             return json.loads(line)
         except (json.JSONDecodeError, UnicodeDecodeError):
@@ -261,16 +268,17 @@ class SubprocessEngine:
             shown = text if len(text) <= 200 else text[:200] + "..."
             raise _Breach(f"the answer to {what} is not JSON: {shown!r}", restart=True) from None
 
-    def _readline(self, what: str) -> bytes:
-        deadline = time.monotonic() + self.timeout
+    def _readline(self, what: str, timeout: float) -> bytes:
+        deadline = time.monotonic() + timeout
         assert self._proc is not None and self._proc.stdout is not None
         assert self._selector is not None
         fd = self._proc.stdout.fileno()
         while b"\n" not in self._buffer:
             remaining = deadline - time.monotonic()
             if remaining <= 0 or not self._selector.select(remaining):
+                option = "--start-timeout" if what == "start" else "--timeout"
                 raise _Breach(
-                    f"no answer to {what} within {self.timeout:g} s; the engine was stopped",
+                    f"no answer to {what} within {timeout:g} s ({option}); the engine was stopped",
                     restart=True,
                 )
             chunk = os.read(fd, 65536)

@@ -26,7 +26,7 @@ def send(message: Any) -> None:
     sys.stdout.flush()
 
 
-def main(misdeed: Misdeed) -> None:
+def main(misdeed: Misdeed | None = None, *, at_start: Callable[[], None] | None = None) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--on", action="append", help="misbehave on cases whose id matches (repeatable)"
@@ -38,9 +38,12 @@ def main(misdeed: Misdeed) -> None:
         if message["cmd"] == "stop":
             return
         if message["cmd"] == "start":
+            if at_start is not None:
+                at_start()
             send(engine.start())
             continue
         answer = {"seq": message["seq"], **wire_answer(engine.run(message["case"]))}
-        if any(fnmatch.fnmatchcase(message["case"]["id"], g) for g in args.on or ["*"]):
+        chosen = any(fnmatch.fnmatchcase(message["case"]["id"], g) for g in args.on or ["*"])
+        if chosen and misdeed is not None:
             misdeed(message["seq"], answer)
         send(answer)
