@@ -8,6 +8,7 @@ import json
 import os
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import jsonschema
 import pytest
 
 from conformance.engines.named import open_engine
+from conformance.protocol.requests import request_for
 from conformance.protocol.subprocess_engine import EngineStartError, SubprocessEngine
 from conformance.runner.run import run_cases
 from conformance.suite.cases import Case, Suite, load_suite
@@ -88,7 +90,8 @@ def _run_cli(engine_command: str, tmp_path: Path, *extra: str) -> tuple[int, lis
     [
         ("hang", "no answer to run within 1 s (--timeout); the engine was stopped", "hang:"),
         ("crash", "the engine exited (status 3) while answering run", "out of cheese"),
-        ("garbage", "the answer to run is not JSON: 'DEBUG request", ""),
+        # A debugging line before the answer: named as a line too many, and shown.
+        ("garbage", "and before its answer to request 2: 'DEBUG request 2", ""),
         ("schema_breaking", "the answer breaks the protocol at $: ", ""),
     ],
 )
@@ -130,6 +133,34 @@ def test_after_a_misbehaving_case_the_next_cases_are_answered(
     assert verdicts == {c.id: "error" if c.id == target else "pass" for c in chosen}
     restarted = name != "schema_breaking"  # a well-framed answer keeps the process
     assert process.restarts == (1 if restarted else 0)
+
+
+def test_an_extra_line_after_an_answer_is_named_and_shown(standard: list[Case]) -> None:
+    chosen = standard[:3]
+    # Written with the answer: the case it follows is the error, and the process is replaced.
+    process = SubprocessEngine(engine("extra_line", chosen[1].id), timeout=1)
+    report = run_cases(process, chosen)
+    assert [r.final for r in report.results] == ["pass", "error", "pass"]
+    assert report.results[1].message == (
+        f"the engine wrote an extra line after its answer to request 2 ({chosen[1].id}):"
+        " 'DEBUG answered request 2'"
+    )
+    assert process.restarts == 1
+    # Written after the answer was read: found before the next request goes out.
+    process = SubprocessEngine(engine("extra_line", chosen[0].id) + " --late 0.05", timeout=1)
+    process.start()
+    try:
+        assert process.run(request_for(chosen[0]))["outcome"] == "answered"
+        time.sleep(0.5)
+        response = process.run(request_for(chosen[1]))
+        assert response["outcome"] == "errored"
+        assert response["message"] == (
+            f"the engine wrote an extra line after its answer to request 1 ({chosen[0].id}),"
+            " before request 2 was sent: 'DEBUG answered request 1'"
+        )
+        assert process.run(request_for(chosen[2]))["outcome"] == "answered"  # a new process
+    finally:
+        process.stop()
 
 
 def test_start_has_its_own_timeout(standard: list[Case]) -> None:

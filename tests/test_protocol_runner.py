@@ -181,7 +181,7 @@ def test_junit_xml_is_well_formed_and_counts_what_the_report_counts(
     cases = {case.get("name"): case for case in suite.findall("testcase")}
     assert list(cases) == [c.id for c in standard]
     error = cases[garbled].find("error")
-    assert error is not None and "not JSON" in (error.get("message") or "")
+    assert error is not None and "extra line" in (error.get("message") or "")
     assert "rerun: " in (error.text or "")
     skipped = cases[listed_id].find("skipped")
     assert skipped is not None and skipped.get("message", "").startswith("expected failure")

@@ -1,10 +1,11 @@
 """An engine in another process, in any language, spoken to in JSON lines (docs/protocol.md).
 
 The runner sees it as any other `Engine`. Whatever the process does, each `run` comes back
-with a response: an answer that breaks the protocol, a hang past the timeout or an exit while
-a case runs becomes `errored` for that case, with what the engine wrote to stderr meanwhile;
-a hung or crashed process is replaced by a fresh one (a new `start`) before the next case.
-`start` has its own, longer timeout: an engine may be slow to load.
+with a response: an answer that breaks the protocol, a line more than the answer, a hang past
+the timeout or an exit while a case runs becomes `errored` for that case, with what the engine
+wrote to stderr meanwhile; a hung or crashed process is replaced by a fresh one (a new
+`start`) before the next case. `start` has its own, longer timeout: an engine may be slow to
+load.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
@@ -47,6 +48,10 @@ STDERR_LIMIT = 8000
 
 _STOP_GRACE = 2.0
 _MAX_LINE = 64 * 1024 * 1024
+# Seconds a line that is not the answer waits for the answer right behind it, to be named an
+# extra line rather than a broken answer.
+_LINE_GRACE = 0.5
+_NOT_JSON: Any = object()
 
 
 class EngineStartError(RuntimeError):
@@ -63,6 +68,25 @@ class _Breach(Exception):
     def __init__(self, message: str, *, restart: bool) -> None:
         super().__init__(message)
         self.restart = restart
+
+
+def _is_start_answer(reply: Any) -> bool:
+    return problem("startResponse", reply) is None
+
+
+def _answers(reply: Any, seq: int) -> bool:
+    """Whether `reply` is a well-formed answer to request `seq`."""
+    return isinstance(reply, dict) and reply.get("seq") == seq and not envelope_problem(reply)
+
+
+def _first_line(data: bytes) -> bytes:
+    return data.partition(b"\n")[0]
+
+
+def _shown(line: bytes) -> str:
+    """A line the engine wrote, quoted for a message: the start of it, when long."""
+    text = line.decode("utf-8", "replace")
+    return repr(text if len(text) <= 200 else text[:200] + "...")
 
 
 def command_problem(command: str) -> str | None:
@@ -104,6 +128,7 @@ class SubprocessEngine:
         self._stderr_lock = threading.Lock()
         self._stderr_thread: threading.Thread | None = None
         self._seq = 0
+        self._answered = "start"
         self._failed_starts = 0
 
     # -- the Engine protocol ------------------------------------------------------------------
@@ -183,6 +208,7 @@ class SubprocessEngine:
         self._proc = proc
         self._buffer = b""
         self._seq = 0
+        self._answered = "start"
         assert proc.stdout is not None and proc.stderr is not None
         self._selector = selectors.DefaultSelector()
         self._selector.register(proc.stdout, selectors.EVENT_READ)
@@ -202,10 +228,16 @@ class SubprocessEngine:
 
     def _handshake(self) -> EngineInfo:
         offered = start_request()
-        reply = self._ask(offered, "start", self.start_timeout)
+        self._send(offered, "start")
+        line, reply = self._read_json("start", self.start_timeout)
+        if reply is _NOT_JSON or not _is_start_answer(reply):
+            self._refuse_line_before_answer(line, "start", _is_start_answer)
+        if reply is _NOT_JSON:
+            raise _Breach(f"the answer to start is not JSON: {_shown(line)}", restart=True)
         trouble = problem("startResponse", reply)
         if trouble:
             raise _Breach(f"the answer to start breaks the protocol {trouble}", restart=True)
+        self._refuse_extra_line("start")
         spoken = reply["protocol"]
         if spoken > offered["protocol"] or spoken not in SPOKEN_VERSIONS:
             versions = ", ".join(map(str, sorted(SPOKEN_VERSIONS)))
@@ -224,17 +256,36 @@ class SubprocessEngine:
         return info
 
     def _exchange(self, request: CaseRequest) -> CaseResponse:
-        self._seq += 1
-        reply = self._ask(run_request(self._seq, request), "run", self.timeout)
+        seq = self._seq = self._seq + 1
+        if self._pending():  # written after the last answer, once that had been read
+            raise _Breach(
+                f"the engine wrote an extra line after its answer to {self._answered},"
+                f" before request {seq} was sent: {_shown(_first_line(self._buffer))}",
+                restart=True,
+            )
+        self._send(run_request(seq, request), "run")
+        line, reply = self._read_json("run", self.timeout)
+        if reply is _NOT_JSON or not isinstance(reply, dict) or reply.get("seq") != seq:
+            # Not this request's answer: a line written between two answers, when the answer
+            # comes right behind it; otherwise a broken answer, reported below.
+            self._refuse_line_before_answer(line, f"request {seq}", lambda r: _answers(r, seq))
+        self._answered = f"request {seq} ({request['id']})"
+        if reply is _NOT_JSON:
+            raise _Breach(f"the answer to run is not JSON: {_shown(line)}", restart=True)
         trouble = envelope_problem(reply)
         if trouble:
-            seq = reply.get("seq") if isinstance(reply, dict) else None
-            in_step = seq == self._seq
-            raise _Breach(f"the answer breaks the protocol {trouble}", restart=not in_step)
-        if reply["seq"] != self._seq:
+            # Still in step with the engine only if the line was its answer and all of it.
+            in_step = isinstance(reply, dict) and reply.get("seq") == seq and not self._pending()
             raise _Breach(
-                f"the answer is for request {reply['seq']}, not {self._seq}", restart=True
+                f"the answer breaks the protocol {trouble}; the line: {_shown(line)}",
+                restart=not in_step,
             )
+        if reply["seq"] != seq:
+            raise _Breach(
+                f"the answer is for request {reply['seq']}, not {seq}: {_shown(line)}",
+                restart=True,
+            )
+        self._refuse_extra_line(self._answered)
         if "skipped" in reply:
             return {"outcome": "skipped", "reason": reply["skipped"]["reason"]}
         if "errored" in reply:
@@ -251,8 +302,7 @@ class SubprocessEngine:
             )
         return {"outcome": "answered", "answers": answers}
 
-    def _ask(self, message: dict[str, Any], what: str, timeout: float) -> Any:
-        """Send one request and read one line back, as JSON."""
+    def _send(self, message: dict[str, Any], what: str) -> None:
         proc = self._proc
         assert proc is not None and proc.stdin is not None
         try:
@@ -260,13 +310,51 @@ class SubprocessEngine:
             proc.stdin.flush()
         except OSError:
             raise _Breach(self._exit_message(what), restart=True) from None
+
+    def _read_json(self, what: str, timeout: float) -> tuple[bytes, Any]:
+        """The next line the engine writes, and what it reads as (`_NOT_JSON` if nothing)."""
         line = self._readline(what, timeout)
         try:
-            return json.loads(line)
+            return line, json.loads(line)
         except (json.JSONDecodeError, UnicodeDecodeError):
-            text = line.decode("utf-8", "replace")
-            shown = text if len(text) <= 200 else text[:200] + "..."
-            raise _Breach(f"the answer to {what} is not JSON: {shown!r}", restart=True) from None
+            return line, _NOT_JSON
+
+    def _refuse_line_before_answer(
+        self, line: bytes, what: str, is_answer: Callable[[Any], bool]
+    ) -> None:
+        """`line` is not the answer to `what`; if the answer follows at once, `line` was one
+        too many (a banner, a debugging line, a line late after the last answer): say so."""
+        try:
+            _, following = self._read_json(what, _LINE_GRACE)
+        except _Breach:  # nothing more within the grace, or the engine exited
+            return
+        if following is not _NOT_JSON and is_answer(following):
+            after = "" if what == "start" else f"after its answer to {self._answered} and "
+            raise _Breach(
+                f"the engine wrote an extra line {after}before its answer to {what}:"
+                f" {_shown(line)}",
+                restart=True,
+            )
+
+    def _refuse_extra_line(self, what: str) -> None:
+        """An answer is one line: anything written after it is a breach, named and shown."""
+        if self._pending():
+            raise _Breach(
+                f"the engine wrote an extra line after its answer to {what}:"
+                f" {_shown(_first_line(self._buffer))}",
+                restart=True,
+            )
+
+    def _pending(self) -> bool:
+        """Whether the engine has written more than was asked: read without waiting."""
+        if self._buffer:
+            return True
+        assert self._proc is not None and self._proc.stdout is not None
+        assert self._selector is not None
+        if not self._selector.select(0):
+            return False
+        self._buffer = os.read(self._proc.stdout.fileno(), 65536)
+        return bool(self._buffer)  # nothing: the output closed, which the next read reports
 
     def _readline(self, what: str, timeout: float) -> bytes:
         deadline = time.monotonic() + timeout

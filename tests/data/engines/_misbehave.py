@@ -20,18 +20,26 @@ Misdeed = Callable[[int, dict[str, Any]], None]
 """Given the request's seq and its answer, misbehaves: hangs, exits, writes garbage, ...
 or returns None to let the answer go out as it is."""
 
+After = Callable[[int], str]
+"""Given the request's seq, what to write right behind its answer, in the same write."""
 
-def send(message: Any) -> None:
-    sys.stdout.write(json.dumps(message) + "\n")
+
+def send(message: Any, then: str = "") -> None:
+    sys.stdout.write(json.dumps(message) + "\n" + then)
     sys.stdout.flush()
 
 
-def main(misdeed: Misdeed | None = None, *, at_start: Callable[[], None] | None = None) -> None:
+def main(
+    misdeed: Misdeed | None = None,
+    *,
+    after: After | None = None,
+    at_start: Callable[[], None] | None = None,
+) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--on", action="append", help="misbehave on cases whose id matches (repeatable)"
     )
-    args = parser.parse_args()
+    args, _ = parser.parse_known_args()
     engine = ReferenceEngine()
     for line in sys.stdin:
         message = json.loads(line)
@@ -46,4 +54,4 @@ def main(misdeed: Misdeed | None = None, *, at_start: Callable[[], None] | None 
         chosen = any(fnmatch.fnmatchcase(message["case"]["id"], g) for g in args.on or ["*"])
         if chosen and misdeed is not None:
             misdeed(message["seq"], answer)
-        send(answer)
+        send(answer, after(message["seq"]) if chosen and after is not None else "")
