@@ -15,6 +15,7 @@ import json
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -235,9 +236,7 @@ def run_suite(args: argparse.Namespace) -> int:
     finally:
         progress.done()
         if writer is not None:
-            if len(run.results) == len(cases):
-                writer.end(run, time.perf_counter() - began)
-            writer.close()
+            _close_report(writer, run, len(cases), time.perf_counter() - began, started)
     run.results.sort(key=lambda r: _order(cases)[r.case.id])
     if args.junit:
         try:
@@ -273,6 +272,23 @@ def _timeouts(args: argparse.Namespace) -> tuple[str, ...]:
         if value is not None:
             words += ["--" + option.replace("_", "-"), f"{value:g}"]
     return tuple(words)
+
+
+def _close_report(
+    writer: ReportWriter, run: RunReport, cases: int, seconds: float,
+    started: Callable[[RunReport], None],
+) -> None:  # fmt: skip
+    """The report's last lines. A run stopped (Ctrl-C, SIGTERM) before the engine answered
+    `start` still gets its start line, so that `--resume` takes the file; a run with a result
+    for every case gets its end line."""
+    try:
+        if not writer.started:
+            run.start_error = "the run was stopped before the engine answered start"
+            started(run)
+        elif len(run.results) == cases:
+            writer.end(run, seconds)
+    finally:
+        writer.close()
 
 
 def _report_path(args: argparse.Namespace) -> Path | None:

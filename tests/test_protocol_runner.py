@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -216,3 +217,89 @@ def _suite_loaded_once(monkeypatch: pytest.MonkeyPatch, suite: Suite) -> None:
     # Loading checks every case file against its schema, seconds a time; the runner is what
     # these tests are about, so each `main()` call reuses one loaded suite.
     monkeypatch.setattr("conformance.cli.load_suite", lambda: suite)
+
+
+# --- a run stopped by a signal
+
+
+SMALL_SUITE = ROOT / "conformance" / "cases" / "standard" / "clause-bidding.json"
+BIDDING = "standard.bidding.*"  # the cases of that file
+
+
+def _conform_in_a_process(
+    folder: Path, *args: str, env: dict[str, str] | None = None, **popen: Any
+) -> subprocess.Popen[bytes]:
+    """`spadespec conform` over the case files in `folder`, in a process of its own, with
+    Ctrl-C as a terminal would send it (a process started in the background may ignore it)."""
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "tests" / "data" / "conform_over.py"), str(folder), *args],
+        cwd=ROOT, env={**os.environ, **(env or {})},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), **popen,
+    )  # fmt: skip
+
+
+def _wait_for(ready: Any, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not ready():
+        assert time.monotonic() < deadline, "timed out waiting"
+        time.sleep(0.02)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("signum", "moment", "status"),
+    [
+        (signal.SIGTERM, "start", 143),
+        (signal.SIGINT, "start", 130),
+        (signal.SIGTERM, "case", 143),
+    ],
+)
+def test_a_signal_at_any_moment_ends_the_engine_and_leaves_a_report_to_resume(
+    signum: int, moment: str, status: int, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    shutil.copy(SMALL_SUITE, folder)
+    report, pid_file = tmp_path / "run.jsonl", tmp_path / "engine.pid"
+    # At `start` an engine that takes its time to answer it; in a case, one that hangs in it.
+    command = f"{engine('slow_start' if moment == 'start' else 'hang')} --pid-file {pid_file}"
+    runner = _conform_in_a_process(
+        folder, "--engine", command, "--case", BIDDING, "--report", str(report),
+        env={"SLOW_START_SECONDS": "60"}, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    pid = 0
+    try:
+        _wait_for(lambda: pid_file.exists() and pid_file.read_text())
+        pid = int(pid_file.read_text())
+        if moment == "case":
+            _wait_for(lambda: report.exists() and report.read_text())  # it answered start
+        runner.send_signal(signum)
+        _, err = runner.communicate(timeout=30)
+        assert runner.returncode == status, err
+        assert b"Traceback" not in err
+        _wait_for(lambda: _gone(pid), 5.0)
+    finally:
+        runner.kill()
+        if pid and not _gone(pid):
+            os.kill(pid, signal.SIGKILL)
+    first = lines_of(report)
+    assert [line["kind"] for line in first] == ["start"]
+    if moment == "start":
+        assert first[0]["engine_error"] == "the run was stopped before the engine answered start"
+        monkeypatch.setenv("SLOW_START_SECONDS", "0")
+        assert main(["conform", "--engine", command, "--case", BIDDING,
+                     "--resume", str(report)]) == 0  # fmt: skip
+        capsys.readouterr()
+        lines = lines_of(report)
+        assert [line["kind"] for line in lines][:2] == ["start", "start"]
+        assert lines[1]["resumed"] and lines[-1]["kind"] == "end"
+    else:
+        assert read_report(report).cases == {}

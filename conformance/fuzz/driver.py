@@ -12,6 +12,7 @@ same whichever process plays it, and the run reports the lowest-numbered game th
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import time
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
 from conformance.protocol.messages import CaseRequest, CaseResponse, Engine, EngineInfo, VariantRef
 from conformance.runner.grade import compare
+from reference_engine.cli import sigterm_raises
 from reference_engine.variant import ResolvedVariant, load_variant
 
 CHUNK = 4
@@ -283,6 +285,13 @@ def _take(config: FuzzConfig, outcome: FuzzOutcome, result: ChunkResult) -> None
 
 
 def _worker(config: FuzzConfig, tasks: Any, results: Any) -> None:
+    # Ctrl-C reaches every process of the run, and the run ends its processes with SIGTERM:
+    # either way this one stops its engine and goes quietly.
+    with sigterm_raises(), contextlib.suppress(KeyboardInterrupt):
+        _check_chunks(config, tasks, results)
+
+
+def _check_chunks(config: FuzzConfig, tasks: Any, results: Any) -> None:
     try:
         checker = GameChecker(config)
     except FuzzSetupError as exc:
@@ -348,6 +357,10 @@ def _run_parallel(
                     progress(outcome)
             if _spent(config, outcome, next_to_take):
                 break
+    except BaseException:  # Ctrl-C, SIGTERM, an engine that failed: no chunk is waited for
+        for worker in workers:
+            worker.terminate()  # which, in the worker, stops its engine
+        raise
     finally:
         for _ in workers:
             tasks.put(None)

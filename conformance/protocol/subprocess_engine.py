@@ -5,7 +5,7 @@ with a response: an answer that breaks the protocol, a line more than the answer
 the timeout or an exit while a case runs becomes `errored` for that case, with what the engine
 wrote to stderr meanwhile; a hung or crashed process is replaced by a fresh one (a new
 `start`) before the next case. `start` has its own, longer timeout: an engine may be slow to
-load.
+load. However the runner is stopped (Ctrl-C, SIGTERM, an exception), the process is ended.
 """
 
 from __future__ import annotations
@@ -163,6 +163,9 @@ class SubprocessEngine:
             if exc.restart:
                 self._kill()
             response = {"outcome": "errored", "message": str(exc)}
+        except BaseException:  # Ctrl-C, SIGTERM: the process must not outlive the runner
+            self._kill()
+            raise
         if self._proc is None:
             self._collect_stderr_thread()
         stderr = self._take_stderr()
@@ -185,7 +188,8 @@ class SubprocessEngine:
             proc.wait(_STOP_GRACE)
         except subprocess.TimeoutExpired:
             pass
-        self._kill()
+        finally:  # an interrupted wait ends the process too
+            self._kill()
 
     # -- the process --------------------------------------------------------------------------
 
@@ -206,6 +210,21 @@ class SubprocessEngine:
             self._failed_starts += 1
             raise EngineStartError(f"cannot run {shlex.join(self.argv)}: {exc.strerror}") from None
         self._proc = proc
+        try:
+            info = self._open(proc)
+        except _Breach as exc:
+            self._kill()
+            self._collect_stderr_thread()
+            self._failed_starts += 1
+            raise EngineStartError(str(exc), self._take_stderr()) from None
+        except BaseException:  # Ctrl-C, SIGTERM while the engine starts: it is ended too
+            self._kill()
+            raise
+        self._failed_starts = 0
+        return info
+
+    def _open(self, proc: subprocess.Popen[bytes]) -> EngineInfo:
+        """Watch the new process's output and shake hands with it."""
         self._buffer = b""
         self._seq = 0
         self._answered = "start"
@@ -216,15 +235,7 @@ class SubprocessEngine:
             target=self._drain_stderr, args=(proc.stderr,), daemon=True
         )
         self._stderr_thread.start()
-        try:
-            info = self._handshake()
-        except _Breach as exc:
-            self._kill()
-            self._collect_stderr_thread()
-            self._failed_starts += 1
-            raise EngineStartError(str(exc), self._take_stderr()) from None
-        self._failed_starts = 0
-        return info
+        return self._handshake()
 
     def _handshake(self) -> EngineInfo:
         offered = start_request()

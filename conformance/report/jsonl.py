@@ -52,6 +52,7 @@ class ReportWriter:
     def __init__(self, path: Path, *, append: bool = False) -> None:
         self.path = path
         self._file: IO[str] = path.open("a" if append else "w", encoding="utf-8")
+        self.started = False  # the session's start line is written
 
     def _write(self, line: dict[str, Any]) -> None:
         self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -70,6 +71,7 @@ class ReportWriter:
         if report.start_error:
             line["engine_error"] = report.start_error
         line.update(facts)
+        self.started = True
         self._write(line)
 
     def case(self, result: CaseResult) -> None:

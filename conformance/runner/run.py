@@ -210,9 +210,9 @@ def run_cases(
     else:
         report.engine = info
     report.start_error = start_error
-    if on_start is not None:
-        on_start(report)
     try:
+        if on_start is not None:
+            on_start(report)
         for case in cases:
             if start_error:
                 result = CaseResult(case, "error", message=start_error)

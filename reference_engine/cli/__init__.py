@@ -2,15 +2,19 @@
 through `add_parser(subparsers)`; `run(args)` returns the exit status.
 
 Exit status everywhere: 0 success, 1 the thing checked is wrong (invalid file, failed case),
-2 the command was used wrongly.
+2 the command was used wrongly, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
 
 # Modules that provide subcommands, in the order `--help` lists them.
 SUBCOMMAND_MODULES = (
@@ -25,6 +29,29 @@ SUBCOMMAND_MODULES = (
 
 class UsageError(Exception):
     """The command line asked for something that cannot be done; exit status 2."""
+
+
+class Terminated(KeyboardInterrupt):
+    """The process was sent SIGTERM. Raised wherever the program is, as Ctrl-C raises
+    KeyboardInterrupt, so that the same `finally` blocks end engine processes and close
+    reports; a KeyboardInterrupt so that what catches Ctrl-C catches it too."""
+
+
+def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    raise Terminated
+
+
+@contextmanager
+def sigterm_raises() -> Iterator[None]:
+    """Within the block, SIGTERM raises `Terminated` (in the main thread, where signals go)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -53,15 +80,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        return int(args.run(args))
+        with sigterm_raises():
+            return int(args.run(args))
     except UsageError as exc:
         print(f"spadespec {args.command}: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        terminated = isinstance(exc, Terminated)
+        print("terminated" if terminated else "interrupted", file=sys.stderr)
+        return 143 if terminated else 130
 
 
 if __name__ == "__main__":

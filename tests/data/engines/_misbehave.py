@@ -1,11 +1,14 @@
 """The reference engine behind the protocol, misbehaving on chosen cases: the shared loop of
-the engines in this folder. `--on GLOB` (repeatable) picks the cases by id (default: all)."""
+the engines in this folder. `--on GLOB` (repeatable) picks the cases by id (default: all);
+`--pid-file FILE` has the process write its id there first, so a test can tell whether the
+runner left it running."""
 
 from __future__ import annotations
 
 import argparse
 import fnmatch
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -39,7 +42,10 @@ def main(
     parser.add_argument(
         "--on", action="append", help="misbehave on cases whose id matches (repeatable)"
     )
+    parser.add_argument("--pid-file", help="write the process id here first")
     args, _ = parser.parse_known_args()
+    if args.pid_file:
+        Path(args.pid_file).write_text(str(os.getpid()))
     engine = ReferenceEngine()
     for line in sys.stdin:
         message = json.loads(line)
