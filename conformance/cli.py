@@ -218,6 +218,8 @@ def run_suite(args: argparse.Namespace) -> int:
             )
 
     def finished(result: CaseResult) -> None:
+        if run.start_error:
+            return  # nothing was put to the engine: the failed start is said once, below
         if writer is not None:
             writer.case(result)
         progress(result)
@@ -244,6 +246,8 @@ def run_suite(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"cannot write JUnit XML to {args.junit}: {exc.strerror}", file=sys.stderr)
             return 1
+    if run.start_error:
+        return _engine_did_not_start(run, args, len(todo))
     if args.json:
         print(json.dumps(run.to_json(), indent=2))
     else:
@@ -280,15 +284,24 @@ def _close_report(
 ) -> None:  # fmt: skip
     """The report's last lines. A run stopped (Ctrl-C, SIGTERM) before the engine answered
     `start` still gets its start line, so that `--resume` takes the file; a run with a result
-    for every case gets its end line."""
+    for every case gets its end line, unless the engine never started."""
     try:
         if not writer.started:
             run.start_error = "the run was stopped before the engine answered start"
             started(run)
-        elif len(run.results) == cases:
+        elif len(run.results) == cases and not run.start_error:
             writer.end(run, seconds)
     finally:
         writer.close()
+
+
+def _engine_did_not_start(run: RunReport, args: argparse.Namespace, not_run: int) -> int:
+    """An engine that never answered `start`: one error, with its stderr, and exit 1; no case
+    was put to it, so no case is listed."""
+    if args.json:
+        print(json.dumps(run.to_json(), indent=2))
+    print(f"spadespec conform: {report.start_failure(run, not_run)}", file=sys.stderr)
+    return 1
 
 
 def _report_path(args: argparse.Namespace) -> Path | None:

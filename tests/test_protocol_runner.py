@@ -219,7 +219,44 @@ def _suite_loaded_once(monkeypatch: pytest.MonkeyPatch, suite: Suite) -> None:
     monkeypatch.setattr("conformance.cli.load_suite", lambda: suite)
 
 
-# --- a run stopped by a signal
+# --- an engine that fails its start, a run stopped by a signal, output that cannot be written
+
+
+def test_an_engine_that_dies_in_start_is_one_error_with_its_stderr(
+    standard: list[Case], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report, junit = tmp_path / "run.jsonl", tmp_path / "run.xml"
+    status = main(["conform", "--engine", engine("die_in_start"), "--variant", "standard",
+                   "--report", str(report), "--junit", str(junit)])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert status == 1
+    assert out == ""  # no case blocks, no clause table
+    assert err.splitlines() == [
+        "spadespec conform: the engine did not start: the engine exited (status 3) while"
+        " answering start",
+        f"  {len(standard)} cases were not run",
+        "  the engine's stderr (last lines):",
+        "    | die_in_start: loading the rules",
+        "    | die_in_start: cannot open tables.db: no such file",
+    ]
+    (start,) = lines_of(report)  # no case was put to the engine, so no case line, no end
+    assert start["engine_error"].endswith("the engine exited (status 3) while answering start")
+    assert "cannot open tables.db" in start["engine_stderr"]
+    (case,) = ET.parse(junit).getroot().iter("testcase")
+    assert case.get("name") == "start" and case.find("error") is not None
+    assert "cannot open tables.db" in (case.findtext("system-err") or "")
+
+
+def test_a_start_timeout_ends_a_slow_engine_with_one_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SLOW_START_SECONDS", "5")
+    status = main(["conform", "--engine", engine("slow_start"), "--case", "standard.bid.*",
+                   "--timeout", "9", "--start-timeout", "0.2"])  # fmt: skip
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "no answer to start within 0.2 s (--start-timeout)" in err
+    assert "the engine wrote nothing to stderr" in err
 
 
 SMALL_SUITE = ROOT / "conformance" / "cases" / "standard" / "clause-bidding.json"

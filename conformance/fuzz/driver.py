@@ -30,6 +30,8 @@ from reference_engine.variant import ResolvedVariant, load_variant
 CHUNK = 4
 """Games handed to a process at a time."""
 
+_STDERR_LINES = 8
+
 
 class FuzzSetupError(Exception):
     """The run cannot start: the engine does not start, or does not play the variant."""
@@ -88,6 +90,15 @@ class FuzzOutcome:
     engine: EngineInfo | None = None
 
 
+def _did_not_start(exc: Exception) -> str:
+    """Why the engine did not start, with the end of what it wrote to stderr."""
+    message = f"the engine did not start: {exc}"
+    tail = str(getattr(exc, "stderr", "")).rstrip("\n").splitlines()[-_STDERR_LINES:]
+    if tail:
+        message += "\n  the engine's stderr (last lines):\n" + "\n".join(f"    | {x}" for x in tail)
+    return message
+
+
 def variant_ref(variant: ResolvedVariant, options: dict[str, Any]) -> VariantRef:
     return {"id": variant.id, "options": dict(options)}
 
@@ -136,7 +147,7 @@ class GameChecker:
             )
             self.info = self.engine.start()
         except Exception as exc:  # any failure to start is the run's, said plainly
-            raise FuzzSetupError(f"the engine did not start: {exc}") from None
+            raise FuzzSetupError(_did_not_start(exc)) from None
         if self.variant.id not in self.info["variants"]:
             self.engine.stop()
             raise FuzzSetupError(

@@ -5,8 +5,10 @@
     {"kind": "end", ...}     the totals, when the run got to the end
 
 A killed run leaves every finished case on disk; `--resume` reads them back, appends a new
-`start` line for the resumed session and goes on with the cases not yet in the file. The lines
-follow `schema/report.schema.json`.
+`start` line for the resumed session and goes on with the cases not yet in the file. A session
+whose engine never answered `start` is its start line alone, with the reason and the engine's
+stderr: no case was put to the engine, so a `--resume` tries them all. The lines follow
+`schema/report.schema.json`.
 """
 
 from __future__ import annotations
@@ -70,6 +72,8 @@ class ReportWriter:
         }
         if report.start_error:
             line["engine_error"] = report.start_error
+        if report.start_stderr:
+            line["engine_stderr"] = report.start_stderr
         line.update(facts)
         self.started = True
         self._write(line)
