@@ -333,7 +333,26 @@ def _prior_run(args: argparse.Namespace, cases: list[Case]) -> PriorRun | None:
             f"--resume: {args.resume} is a run of engine {engine!r}, not {args.engine!r};"
             " resume it with the same --engine, or start a new report"
         )
+    _refuse_another_selection(args, prior.start.get("selection"))
     return prior
+
+
+def _refuse_another_selection(args: argparse.Namespace, selection: Any) -> None:
+    """A resumed run carries on the same cases: the same --variant, --case and --level."""
+    if not isinstance(selection, dict):
+        return  # a report written before selections were recorded
+    for option in ("variant", "case", "level"):
+        before, now = selection.get(option), getattr(args, option)
+        if before != now:
+            raise UsageError(
+                f"--resume: {args.resume} is a run with {_given(option, before)}, not"
+                f" {_given(option, now)}; resume it with the same --variant, --case and"
+                " --level, or start a new report"
+            )
+
+
+def _given(option: str, value: Any) -> str:
+    return f"no --{option}" if value is None else f"--{option} {value}"
 
 
 def _program() -> str:

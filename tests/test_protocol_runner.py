@@ -340,3 +340,20 @@ def test_a_signal_at_any_moment_ends_the_engine_and_leaves_a_report_to_resume(
         assert lines[1]["resumed"] and lines[-1]["kind"] == "end"
     else:
         assert read_report(report).cases == {}
+
+
+def test_resume_refuses_another_selection(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "run.jsonl"
+    assert main(["conform", "--case", "standard.bid.*", "--report", str(report)]) == 0
+    capsys.readouterr()
+    for other in (["--variant", "standard"], ["--case", "standard.*"], ["--level", "must"]):
+        assert main(["conform", "--case", "standard.bid.*", *other, "--resume", str(report)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == (
+        f"spadespec conform: --resume: {report} is a run with no --variant, not --variant"
+        " standard; resume it with the same --variant, --case and --level, or start a new report"
+    )
+    assert "is a run with --case standard.bid.*, not --case standard.*;" in err[1]
+    assert "is a run with no --level, not --level must;" in err[2]
