@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 import time
@@ -38,7 +39,7 @@ from conformance.suite import coverage
 from conformance.suite.cases import Case, CaseError, Suite, load_suite
 from conformance.suite.export import export_cases
 from conformance.suite.tags import RegistryError
-from reference_engine.cli import UsageError
+from reference_engine.cli import OutputError, UsageError
 
 
 def add_parser(subparsers: Any) -> None:
@@ -244,8 +245,7 @@ def run_suite(args: argparse.Namespace) -> int:
         try:
             write_junit(run, Path(args.junit))
         except OSError as exc:
-            print(f"cannot write JUnit XML to {args.junit}: {exc.strerror}", file=sys.stderr)
-            return 1
+            raise OutputError(f"cannot write JUnit XML to {args.junit}: {exc.strerror}") from None
     if run.start_error:
         return _engine_did_not_start(run, args, len(todo))
     if args.json:
@@ -260,12 +260,28 @@ def _order(cases: list[Case]) -> dict[str, int]:
 
 
 def _check_options(args: argparse.Namespace) -> None:
-    """What can be refused before anything runs."""
+    """What can be refused before anything runs: timeouts, and where the XML is to go."""
     for option in ("timeout", "start_timeout"):
         value = getattr(args, option)
         if value is not None and not value > 0:
             flag = "--" + option.replace("_", "-")
             raise UsageError(f"{flag} must be a number of seconds above 0, not {value:g}")
+    if args.junit:
+        trouble = _unwritable(Path(args.junit))
+        if trouble:
+            raise UsageError(f"--junit: cannot write {args.junit}: {trouble}")
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why a file cannot be written at `path` (None if it can), without creating it."""
+    folder = path.parent
+    if path.is_dir():
+        return "it is a folder"
+    if not folder.is_dir():
+        return f"no folder {folder}" if not folder.exists() else f"{folder} is not a folder"
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        return "permission denied"
+    return None
 
 
 def _timeouts(args: argparse.Namespace) -> tuple[str, ...]:

@@ -101,6 +101,11 @@ def test_exit_statuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     fuzz = ["fuzz", "--engine", "reference", "--variant", "standard"]
     assert main([*fuzz, "--start-timeout", "0"]) == 2
     assert "--start-timeout must be a number of seconds above 0" in capsys.readouterr().err
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    assert main([*fuzz, "--out", str(a_file / "cases")]) == 2
+    err = capsys.readouterr().err
+    assert f"--out: cannot write cases under {a_file / 'cases'}: {a_file} is not a folder" in err
 
 
 def test_start_has_its_own_timeout(monkeypatch: pytest.MonkeyPatch,

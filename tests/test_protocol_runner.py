@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shlex
@@ -357,3 +358,68 @@ def test_resume_refuses_another_selection(
     )
     assert "is a run with --case standard.bid.*, not --case standard.*;" in err[1]
     assert "is a run with no --level, not --level must;" in err[2]
+
+
+def test_junit_into_a_missing_folder_is_refused_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "run.jsonl"
+    junit = tmp_path / "no-such-folder" / "run.xml"
+    args = ["conform", "--case", "standard.bid.*", "--report", str(report)]
+    assert main([*args, "--junit", str(junit)]) == 2
+    assert capsys.readouterr().err == (
+        f"spadespec conform: --junit: cannot write {junit}: no folder {junit.parent}\n"
+    )
+    assert not report.exists()  # nothing ran
+    assert main([*args, "--junit", str(tmp_path)]) == 2
+    assert "it is a folder" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full, a disk always full")
+def test_output_that_cannot_be_written_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["conform", "--case", "standard.bid.*"]
+    assert main([*args, "--report", "/dev/full"]) == 2
+    err = capsys.readouterr().err
+    assert err == "spadespec conform: cannot write the report /dev/full: No space left on device\n"
+    assert main([*args, "--junit", "/dev/full"]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith(": cannot write JUnit XML to /dev/full: No space left on device\n")
+    full = open("/dev/full", "w")  # not `with`: closing it fails too, as it should
+    monkeypatch.setattr(sys, "stdout", full)
+    assert main(args) == 2
+    monkeypatch.undo()
+    with contextlib.suppress(OSError):
+        full.close()
+    err = capsys.readouterr().err  # after the progress line
+    assert err.endswith("\nspadespec conform: cannot write to stdout: No space left on device\n")
+
+
+def test_a_closed_pipe_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    shutil.copy(SMALL_SUITE, folder)
+    runner = _conform_in_a_process(
+        folder, "--case", BIDDING, "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert runner.stdout is not None and runner.stderr is not None
+    runner.stdout.close()  # whoever read the output has gone
+    err = runner.stderr.read().decode()
+    assert runner.wait(30) == 2
+    # The progress lines, then one line: no traceback, none as Python exits either.
+    *progress, last = err.splitlines()
+    assert last == "spadespec conform: cannot write to stdout: the pipe it goes to is closed"
+    assert all(line.startswith("conform: ") for line in progress)
+    assert "Traceback" not in err and "Exception ignored" not in err
+
+
+def test_an_expected_failure_list_that_is_not_utf8_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listed = tmp_path / "known.txt"
+    listed.write_bytes(b"standard.a  # fine\nstandard.b  # caf\xe9, in Latin-1\n")
+    assert main(["conform", "--expect-fail", str(listed)]) == 2
+    assert capsys.readouterr().err == (
+        f"spadespec conform: {listed}:2: not UTF-8 text (byte 0xe9); save the list as UTF-8\n"
+    )

@@ -6,14 +6,16 @@ spadespec fuzz --engine reference|fault:NAME|COMMAND --variant V [--option K=V .
 spadespec diff A B [--option K=V ...] [--option-b K=V ...] [--json]
 
 fuzz exits 0 when the engine agrees with the reference throughout, 1 when a difference was
-found (and written down as a case), 2 for a usage mistake. diff exits 0 when every differing
-rule has a witness, 1 when one could not be found, 2 for a usage mistake.
+found (and written down as a case), 2 for a usage mistake or a case that cannot be written.
+diff exits 0 when every differing rule has a witness, 1 when one could not be found, 2 for a
+usage mistake.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shlex
 import sys
@@ -35,7 +37,7 @@ from conformance.fuzz.found_case import build_case, write_found_case
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
 from conformance.fuzz.shrink import Judge, shrink
 from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT
-from reference_engine.cli import UsageError
+from reference_engine.cli import OutputError, UsageError
 from reference_engine.cli.variant_args import parse_options
 from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
 
@@ -135,6 +137,9 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
         if seconds is not None and not seconds > 0:
             flag = "--" + name.replace("_", "-")
             raise UsageError(f"{flag} must be a number of seconds above 0, not {seconds:g}")
+    trouble = _unwritable_folder(Path(args.out))
+    if trouble:
+        raise UsageError(f"--out: cannot write cases under {args.out}: {trouble}")
     if args.points == "all":
         points: int | None = None
     elif args.points.isdigit():
@@ -148,6 +153,20 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
         hands=args.hands, hands_per_game=args.hands_per_game, points_per_hand=points,
         timeout=args.timeout, start_timeout=args.start_timeout, jobs=args.jobs,
     )  # fmt: skip
+
+
+def _unwritable_folder(folder: Path) -> str | None:
+    """Why cases cannot be written under `folder`, made if need be (None if they can)."""
+    if folder.exists() and not folder.is_dir():
+        return "it is not a folder"
+    existing = folder
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        return f"{existing} is not a folder"
+    if not os.access(existing, os.W_OK):
+        return "permission denied"
+    return None
 
 
 def command_line(config: FuzzConfig) -> str:
@@ -246,7 +265,10 @@ def shrink_and_write(config: FuzzConfig, found: Any, out: Path, command: str) ->
     engine = open_fuzz_engine(
         config.engine, timeout=config.timeout, start_timeout=config.start_timeout
     )
-    return write_found_case(case, out, engine)
+    try:
+        return write_found_case(case, out, engine)
+    except OSError as exc:
+        raise OutputError(f"--out: cannot write the case under {out}: {exc.strerror}") from None
 
 
 # --- diff ----------------------------------------------------------------------------------
