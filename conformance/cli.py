@@ -1,8 +1,8 @@
 """`spadespec conform`: run the conformance suite, and list, export or measure it.
 
 spadespec conform [--engine reference|COMMAND] [--variant V] [--case GLOB] [--level must|should]
-                  [--timeout S] [--report FILE] [--junit FILE] [--resume FILE]
-                  [--expect-fail FILE] [--json]
+                  [--timeout S] [--start-timeout S] [--report FILE] [--junit FILE]
+                  [--resume FILE] [--expect-fail FILE] [--json]
 spadespec conform list [--variant V] [--case GLOB] [--level L] [--json]
 spadespec conform export [--variant V] DIR
 spadespec conform coverage [--json]
@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from conformance.engines.named import UnknownEngine, open_engine
-from conformance.protocol.subprocess_engine import DEFAULT_TIMEOUT
+from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT
 from conformance.report import text as report
 from conformance.report.jsonl import (
     PriorRun,
@@ -37,7 +39,7 @@ from conformance.suite import coverage
 from conformance.suite.cases import Case, CaseError, Suite, case_variants, load_suite
 from conformance.suite.export import export_cases
 from conformance.suite.tags import RegistryError
-from reference_engine.cli import UsageError
+from reference_engine.cli import OutputError, UsageError
 from reference_engine.cli.tables import fit_table
 from reference_engine.variant.catalog import did_you_mean
 
@@ -65,6 +67,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--timeout", type=float, metavar="S", default=None,
         help=f"seconds an engine process has to answer each request (default {DEFAULT_TIMEOUT:g})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--start-timeout", type=float, metavar="S", default=None,
+        help="seconds an engine process has to answer `start`, apart from --timeout "
+        f"(default {DEFAULT_START_TIMEOUT:g})",
     )  # fmt: skip
     parser.add_argument(
         "--report", metavar="FILE",
@@ -185,14 +192,13 @@ def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | 
 
 
 def run_suite(args: argparse.Namespace) -> int:
-    if args.timeout is not None and not args.timeout > 0:
-        raise UsageError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
+    _check_options(args)
     if args.min_checked < 0:
         raise UsageError(f"--min-checked must be 0 or more, not {args.min_checked}")
     report_path = _report_path(args)
     listed = _expected_failures(args)
     try:
-        engine = open_engine(args.engine, timeout=args.timeout)
+        engine = open_engine(args.engine, timeout=args.timeout, start_timeout=args.start_timeout)
     except UnknownEngine as exc:
         raise UsageError(str(exc)) from None
     chosen = _suite_and_selected(args)
@@ -208,7 +214,7 @@ def run_suite(args: argparse.Namespace) -> int:
 
     run = RunReport(args.engine, unknown_engine(args.engine))
     run.rerun_prefix = _program() + " conform"
-    run.rerun_options = ("--timeout", f"{args.timeout:g}") if args.timeout is not None else ()
+    run.rerun_options = _timeouts(args)
     run.min_checked = args.min_checked
     done = set(prior.cases) if prior else set()
     if prior:
@@ -234,11 +240,14 @@ def run_suite(args: argparse.Namespace) -> int:
                 suite=suite_info(suite),
                 selection={"variant": args.variant, "case": args.case, "level": args.level},
                 timeout=args.timeout,
+                start_timeout=args.start_timeout,
                 expect_fail=args.expect_fail,
                 resumed=prior is not None,
             )
 
     def finished(result: CaseResult) -> None:
+        if run.start_error:
+            return  # nothing was put to the engine: the failed start is said once, below
         if writer is not None:
             writer.case(result)
         progress(result)
@@ -257,16 +266,15 @@ def run_suite(args: argparse.Namespace) -> int:
     finally:
         progress.done()
         if writer is not None:
-            if len(run.results) == len(cases):
-                writer.end(run, time.perf_counter() - began)
-            writer.close()
+            _close_report(writer, run, len(cases), time.perf_counter() - began, started)
     run.results.sort(key=lambda r: _order(cases)[r.case.id])
     if args.junit:
         try:
             write_junit(run, Path(args.junit))
         except OSError as exc:
-            print(f"cannot write JUnit XML to {args.junit}: {exc.strerror}", file=sys.stderr)
-            return 1
+            raise OutputError(f"cannot write JUnit XML to {args.junit}: {exc.strerror}") from None
+    if run.start_error:
+        return _engine_did_not_start(run, args, len(todo))
     if args.json:
         print(json.dumps(run.to_json(), indent=2))
     else:
@@ -276,6 +284,67 @@ def run_suite(args: argparse.Namespace) -> int:
 
 def _order(cases: list[Case]) -> dict[str, int]:
     return {case.id: index for index, case in enumerate(cases)}
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """What can be refused before anything runs: timeouts, and where the XML is to go."""
+    for option in ("timeout", "start_timeout"):
+        value = getattr(args, option)
+        if value is not None and not value > 0:
+            flag = "--" + option.replace("_", "-")
+            raise UsageError(f"{flag} must be a number of seconds above 0, not {value:g}")
+    if args.junit:
+        trouble = _unwritable(Path(args.junit))
+        if trouble:
+            raise UsageError(f"--junit: cannot write {args.junit}: {trouble}")
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why a file cannot be written at `path` (None if it can), without creating it."""
+    folder = path.parent
+    if path.is_dir():
+        return "it is a folder"
+    if not folder.is_dir():
+        return f"no folder {folder}" if not folder.exists() else f"{folder} is not a folder"
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        return "permission denied"
+    return None
+
+
+def _timeouts(args: argparse.Namespace) -> tuple[str, ...]:
+    """The timeout options given, which a rerun of one case repeats."""
+    words: list[str] = []
+    for option in ("timeout", "start_timeout"):
+        value = getattr(args, option)
+        if value is not None:
+            words += ["--" + option.replace("_", "-"), f"{value:g}"]
+    return tuple(words)
+
+
+def _close_report(
+    writer: ReportWriter, run: RunReport, cases: int, seconds: float,
+    started: Callable[[RunReport], None],
+) -> None:  # fmt: skip
+    """The report's last lines. A run stopped (Ctrl-C, SIGTERM) before the engine answered
+    `start` still gets its start line, so that `--resume` takes the file; a run with a result
+    for every case gets its end line, unless the engine never started."""
+    try:
+        if not writer.started:
+            run.start_error = "the run was stopped before the engine answered start"
+            started(run)
+        elif len(run.results) == cases and not run.start_error:
+            writer.end(run, seconds)
+    finally:
+        writer.close()
+
+
+def _engine_did_not_start(run: RunReport, args: argparse.Namespace, not_run: int) -> int:
+    """An engine that never answered `start`: one error, with its stderr, and exit 1; no case
+    was put to it, so no case is listed."""
+    if args.json:
+        print(json.dumps(run.to_json(), indent=2))
+    print(f"spadespec conform: {report.start_failure(run, not_run)}", file=sys.stderr)
+    return 1
 
 
 def _report_path(args: argparse.Namespace) -> Path | None:
@@ -307,7 +376,26 @@ def _prior_run(args: argparse.Namespace, cases: list[Case]) -> PriorRun | None:
             f"--resume: {args.resume} is a run of engine {engine!r}, not {args.engine!r};"
             " resume it with the same --engine, or start a new report"
         )
+    _refuse_another_selection(args, prior.start.get("selection"))
     return prior
+
+
+def _refuse_another_selection(args: argparse.Namespace, selection: Any) -> None:
+    """A resumed run carries on the same cases: the same --variant, --case and --level."""
+    if not isinstance(selection, dict):
+        return  # a report written before selections were recorded
+    for option in ("variant", "case", "level"):
+        before, now = selection.get(option), getattr(args, option)
+        if before != now:
+            raise UsageError(
+                f"--resume: {args.resume} is a run with {_given(option, before)}, not"
+                f" {_given(option, now)}; resume it with the same --variant, --case and"
+                " --level, or start a new report"
+            )
+
+
+def _given(option: str, value: Any) -> str:
+    return f"no --{option}" if value is None else f"--{option} {value}"
 
 
 def _program() -> str:
@@ -320,10 +408,12 @@ def _program() -> str:
 
 def _command_line(args: argparse.Namespace) -> str:
     words = ["--engine", args.engine]
-    for option in ("variant", "case", "level", "timeout", "report", "junit", "resume"):
+    options = ("variant", "case", "level", "timeout", "start_timeout", "report", "junit", "resume")
+    for option in options:
         value = getattr(args, option)
         if value is not None:
-            words += [f"--{option}", f"{value:g}" if isinstance(value, float) else str(value)]
+            flag = "--" + option.replace("_", "-")
+            words += [flag, f"{value:g}" if isinstance(value, float) else str(value)]
     if args.expect_fail:
         words += ["--expect-fail", args.expect_fail]
     if args.json:

@@ -5,8 +5,10 @@ an error for the case they misbehaved on, and a runner that goes on."""
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,8 @@ import jsonschema
 import pytest
 
 from conformance.engines.named import open_engine
-from conformance.protocol.subprocess_engine import SubprocessEngine
+from conformance.protocol.requests import request_for
+from conformance.protocol.subprocess_engine import EngineStartError, SubprocessEngine
 from conformance.runner.run import run_cases
 from conformance.suite.cases import Case, Suite, load_suite
 from reference_engine.cli import main
@@ -85,9 +88,10 @@ def _run_cli(engine_command: str, tmp_path: Path, *extra: str) -> tuple[int, lis
 @pytest.mark.parametrize(
     ("name", "message", "stderr"),
     [
-        ("hang", "no answer to run within 1 s; the engine was stopped", "not answering"),
+        ("hang", "no answer to run within 1 s (--timeout); the engine was stopped", "hang:"),
         ("crash", "the engine exited (status 3) while answering run", "out of cheese"),
-        ("garbage", "the answer to run is not JSON: 'DEBUG request", ""),
+        # A debugging line before the answer: named as a line too many, and shown.
+        ("garbage", "and before its answer to request 2: 'DEBUG request 2", ""),
         ("schema_breaking", "the answer breaks the protocol at $: ", ""),
     ],
 )
@@ -129,6 +133,45 @@ def test_after_a_misbehaving_case_the_next_cases_are_answered(
     assert verdicts == {c.id: "error" if c.id == target else "pass" for c in chosen}
     restarted = name != "schema_breaking"  # a well-framed answer keeps the process
     assert process.restarts == (1 if restarted else 0)
+
+
+def test_an_extra_line_after_an_answer_is_named_and_shown(standard: list[Case]) -> None:
+    chosen = standard[:3]
+    # Written with the answer: the case it follows is the error, and the process is replaced.
+    process = SubprocessEngine(engine("extra_line", chosen[1].id), timeout=1)
+    report = run_cases(process, chosen)
+    assert [r.final for r in report.results] == ["pass", "error", "pass"]
+    assert report.results[1].message == (
+        f"the engine wrote an extra line after its answer to request 2 ({chosen[1].id}):"
+        " 'DEBUG answered request 2'"
+    )
+    assert process.restarts == 1
+    # Written after the answer was read: found before the next request goes out.
+    process = SubprocessEngine(engine("extra_line", chosen[0].id) + " --late 0.05", timeout=1)
+    process.start()
+    try:
+        assert process.run(request_for(chosen[0]))["outcome"] == "answered"
+        time.sleep(0.5)
+        response = process.run(request_for(chosen[1]))
+        assert response["outcome"] == "errored"
+        assert response["message"] == (
+            f"the engine wrote an extra line after its answer to request 1 ({chosen[0].id}),"
+            " before request 2 was sent: 'DEBUG answered request 1'"
+        )
+        assert process.run(request_for(chosen[2]))["outcome"] == "answered"  # a new process
+    finally:
+        process.stop()
+
+
+def test_start_has_its_own_timeout(standard: list[Case]) -> None:
+    slow = {**os.environ, "SLOW_START_SECONDS": "0.8"}
+    # A request timeout shorter than the engine takes to start does not count against start.
+    process = SubprocessEngine(engine("slow_start"), timeout=0.5, env=slow)
+    report = run_cases(process, standard[:1])
+    assert not report.start_error and report.results[0].final == "pass"
+    process = SubprocessEngine(engine("slow_start"), timeout=5, start_timeout=0.2, env=slow)
+    with pytest.raises(EngineStartError, match=r"no answer to start within 0.2 s \(--start-t"):
+        process.start()
 
 
 def test_an_engine_speaking_another_protocol_version_errs_on_every_case(
@@ -176,6 +219,8 @@ def test_an_engine_command_that_cannot_start_is_a_usage_error(
     assert "no program 'no-such-program-xyz'" in capsys.readouterr().err
     assert main(["conform", "--engine", "'unbalanced"]) == 2
     assert main(["conform", "--engine", SERVE, "--timeout", "0"]) == 2
+    assert main(["conform", "--engine", SERVE, "--start-timeout", "-1"]) == 2
+    assert "--start-timeout must be a number of seconds above 0, not -1" in capsys.readouterr().err
 
 
 class _Answering:

@@ -15,7 +15,9 @@ from conformance.protocol.messages import Engine
 FAULT_PREFIX = "fault:"
 
 
-def open_fuzz_engine(spec: str, *, timeout: float | None = None) -> Engine:
+def open_fuzz_engine(
+    spec: str, *, timeout: float | None = None, start_timeout: float | None = None
+) -> Engine:
     """The engine `--engine` names. Raises UnknownEngine for a fault or command that is not
     there."""
     if spec.startswith(FAULT_PREFIX):
@@ -25,7 +27,7 @@ def open_fuzz_engine(spec: str, *, timeout: float | None = None) -> Engine:
         if name not in FAULTS:
             raise UnknownEngine(f"no fault named {name!r}; the faults are: {', '.join(FAULTS)}")
         return FaultyEngine(FAULTS[name])
-    return open_engine(spec, timeout=timeout)
+    return open_engine(spec, timeout=timeout, start_timeout=start_timeout)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,9 +1,11 @@
 """An engine in another process, in any language, spoken to in JSON lines (docs/protocol.md).
 
 The runner sees it as any other `Engine`. Whatever the process does, each `run` comes back
-with a response: an answer that breaks the protocol, a hang past the timeout or an exit while
-a case runs becomes `errored` for that case, with what the engine wrote to stderr meanwhile;
-a hung or crashed process is replaced by a fresh one (a new `start`) before the next case.
+with a response: an answer that breaks the protocol, a line more than the answer, a hang past
+the timeout or an exit while a case runs becomes `errored` for that case, with what the engine
+wrote to stderr meanwhile; a hung or crashed process is replaced by a fresh one (a new
+`start`) before the next case. `start` has its own, longer timeout: an engine may be slow to
+load. However the runner is stopped (Ctrl-C, SIGTERM, an exception), the process is ended.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
@@ -32,7 +34,11 @@ from conformance.protocol.wire import (
 )
 
 DEFAULT_TIMEOUT = 10.0
-"""Seconds an engine has to answer one request, `start` included."""
+"""Seconds an engine has to answer one `run` request."""
+
+DEFAULT_START_TIMEOUT = 60.0
+"""Seconds an engine has to answer `start`: loading a runtime, a JIT or tables takes longer
+than a case, more so with several engines starting at once (`spadespec fuzz --jobs`)."""
 
 MAX_RESTARTS = 3
 """Failed restarts in a row after which the engine is not tried again in this run."""
@@ -42,6 +48,10 @@ STDERR_LIMIT = 8000
 
 _STOP_GRACE = 2.0
 _MAX_LINE = 64 * 1024 * 1024
+# Seconds a line that is not the answer waits for the answer right behind it, to be named an
+# extra line rather than a broken answer.
+_LINE_GRACE = 0.5
+_NOT_JSON: Any = object()
 
 
 class EngineStartError(RuntimeError):
@@ -58,6 +68,25 @@ class _Breach(Exception):
     def __init__(self, message: str, *, restart: bool) -> None:
         super().__init__(message)
         self.restart = restart
+
+
+def _is_start_answer(reply: Any) -> bool:
+    return problem("startResponse", reply) is None
+
+
+def _answers(reply: Any, seq: int) -> bool:
+    """Whether `reply` is a well-formed answer to request `seq`."""
+    return isinstance(reply, dict) and reply.get("seq") == seq and not envelope_problem(reply)
+
+
+def _first_line(data: bytes) -> bytes:
+    return data.partition(b"\n")[0]
+
+
+def _shown(line: bytes) -> str:
+    """A line the engine wrote, quoted for a message: the start of it, when long."""
+    text = line.decode("utf-8", "replace")
+    return repr(text if len(text) <= 200 else text[:200] + "...")
 
 
 def command_problem(command: str) -> str | None:
@@ -81,11 +110,13 @@ class SubprocessEngine:
         command: str | Sequence[str],
         *,
         timeout: float = DEFAULT_TIMEOUT,
+        start_timeout: float = DEFAULT_START_TIMEOUT,
         cwd: str | None = None,
         env: dict[str, str] | None = None,
     ) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         self.timeout = timeout
+        self.start_timeout = start_timeout
         self.cwd = cwd
         self.env = env
         self.info: EngineInfo | None = None
@@ -97,6 +128,7 @@ class SubprocessEngine:
         self._stderr_lock = threading.Lock()
         self._stderr_thread: threading.Thread | None = None
         self._seq = 0
+        self._answered = "start"
         self._failed_starts = 0
 
     # -- the Engine protocol ------------------------------------------------------------------
@@ -131,6 +163,9 @@ class SubprocessEngine:
             if exc.restart:
                 self._kill()
             response = {"outcome": "errored", "message": str(exc)}
+        except BaseException:  # Ctrl-C, SIGTERM: the process must not outlive the runner
+            self._kill()
+            raise
         if self._proc is None:
             self._collect_stderr_thread()
         stderr = self._take_stderr()
@@ -153,7 +188,8 @@ class SubprocessEngine:
             proc.wait(_STOP_GRACE)
         except subprocess.TimeoutExpired:
             pass
-        self._kill()
+        finally:  # an interrupted wait ends the process too
+            self._kill()
 
     # -- the process --------------------------------------------------------------------------
 
@@ -174,8 +210,24 @@ class SubprocessEngine:
             self._failed_starts += 1
             raise EngineStartError(f"cannot run {shlex.join(self.argv)}: {exc.strerror}") from None
         self._proc = proc
+        try:
+            info = self._open(proc)
+        except _Breach as exc:
+            self._kill()
+            self._collect_stderr_thread()
+            self._failed_starts += 1
+            raise EngineStartError(str(exc), self._take_stderr()) from None
+        except BaseException:  # Ctrl-C, SIGTERM while the engine starts: it is ended too
+            self._kill()
+            raise
+        self._failed_starts = 0
+        return info
+
+    def _open(self, proc: subprocess.Popen[bytes]) -> EngineInfo:
+        """Watch the new process's output and shake hands with it."""
         self._buffer = b""
         self._seq = 0
+        self._answered = "start"
         assert proc.stdout is not None and proc.stderr is not None
         self._selector = selectors.DefaultSelector()
         self._selector.register(proc.stdout, selectors.EVENT_READ)
@@ -183,22 +235,20 @@ class SubprocessEngine:
             target=self._drain_stderr, args=(proc.stderr,), daemon=True
         )
         self._stderr_thread.start()
-        try:
-            info = self._handshake()
-        except _Breach as exc:
-            self._kill()
-            self._collect_stderr_thread()
-            self._failed_starts += 1
-            raise EngineStartError(f"start: {exc}", self._take_stderr()) from None
-        self._failed_starts = 0
-        return info
+        return self._handshake()
 
     def _handshake(self) -> EngineInfo:
         offered = start_request()
-        reply = self._ask(offered, "start")
+        self._send(offered, "start")
+        line, reply = self._read_json("start", self.start_timeout)
+        if reply is _NOT_JSON or not _is_start_answer(reply):
+            self._refuse_line_before_answer(line, "start", _is_start_answer)
+        if reply is _NOT_JSON:
+            raise _Breach(f"the answer to start is not JSON: {_shown(line)}", restart=True)
         trouble = problem("startResponse", reply)
         if trouble:
             raise _Breach(f"the answer to start breaks the protocol {trouble}", restart=True)
+        self._refuse_extra_line("start")
         spoken = reply["protocol"]
         if spoken > offered["protocol"] or spoken not in SPOKEN_VERSIONS:
             versions = ", ".join(map(str, sorted(SPOKEN_VERSIONS)))
@@ -217,17 +267,36 @@ class SubprocessEngine:
         return info
 
     def _exchange(self, request: CaseRequest) -> CaseResponse:
-        self._seq += 1
-        reply = self._ask(run_request(self._seq, request), "run")
+        seq = self._seq = self._seq + 1
+        if self._pending():  # written after the last answer, once that had been read
+            raise _Breach(
+                f"the engine wrote an extra line after its answer to {self._answered},"
+                f" before request {seq} was sent: {_shown(_first_line(self._buffer))}",
+                restart=True,
+            )
+        self._send(run_request(seq, request), "run")
+        line, reply = self._read_json("run", self.timeout)
+        if reply is _NOT_JSON or not isinstance(reply, dict) or reply.get("seq") != seq:
+            # Not this request's answer: a line written between two answers, when the answer
+            # comes right behind it; otherwise a broken answer, reported below.
+            self._refuse_line_before_answer(line, f"request {seq}", lambda r: _answers(r, seq))
+        self._answered = f"request {seq} ({request['id']})"
+        if reply is _NOT_JSON:
+            raise _Breach(f"the answer to run is not JSON: {_shown(line)}", restart=True)
         trouble = envelope_problem(reply)
         if trouble:
-            seq = reply.get("seq") if isinstance(reply, dict) else None
-            in_step = seq == self._seq
-            raise _Breach(f"the answer breaks the protocol {trouble}", restart=not in_step)
-        if reply["seq"] != self._seq:
+            # Still in step with the engine only if the line was its answer and all of it.
+            in_step = isinstance(reply, dict) and reply.get("seq") == seq and not self._pending()
             raise _Breach(
-                f"the answer is for request {reply['seq']}, not {self._seq}", restart=True
+                f"the answer breaks the protocol {trouble}; the line: {_shown(line)}",
+                restart=not in_step,
             )
+        if reply["seq"] != seq:
+            raise _Breach(
+                f"the answer is for request {reply['seq']}, not {seq}: {_shown(line)}",
+                restart=True,
+            )
+        self._refuse_extra_line(self._answered)
         if "skipped" in reply:
             return {"outcome": "skipped", "reason": reply["skipped"]["reason"]}
         if "errored" in reply:
@@ -244,8 +313,7 @@ class SubprocessEngine:
             )
         return {"outcome": "answered", "answers": answers}
 
-    def _ask(self, message: dict[str, Any], what: str) -> Any:
-        """Send one request and read one line back, as JSON."""
+    def _send(self, message: dict[str, Any], what: str) -> None:
         proc = self._proc
         assert proc is not None and proc.stdin is not None
         try:
@@ -253,24 +321,63 @@ class SubprocessEngine:
             proc.stdin.flush()
         except OSError:
             raise _Breach(self._exit_message(what), restart=True) from None
-        line = self._readline(what)
-        try:
-            return json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            text = line.decode("utf-8", "replace")
-            shown = text if len(text) <= 200 else text[:200] + "..."
-            raise _Breach(f"the answer to {what} is not JSON: {shown!r}", restart=True) from None
 
-    def _readline(self, what: str) -> bytes:
-        deadline = time.monotonic() + self.timeout
+    def _read_json(self, what: str, timeout: float) -> tuple[bytes, Any]:
+        """The next line the engine writes, and what it reads as (`_NOT_JSON` if nothing)."""
+        line = self._readline(what, timeout)
+        try:
+            return line, json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return line, _NOT_JSON
+
+    def _refuse_line_before_answer(
+        self, line: bytes, what: str, is_answer: Callable[[Any], bool]
+    ) -> None:
+        """`line` is not the answer to `what`; if the answer follows at once, `line` was one
+        too many (a banner, a debugging line, a line late after the last answer): say so."""
+        try:
+            _, following = self._read_json(what, _LINE_GRACE)
+        except _Breach:  # nothing more within the grace, or the engine exited
+            return
+        if following is not _NOT_JSON and is_answer(following):
+            after = "" if what == "start" else f"after its answer to {self._answered} and "
+            raise _Breach(
+                f"the engine wrote an extra line {after}before its answer to {what}:"
+                f" {_shown(line)}",
+                restart=True,
+            )
+
+    def _refuse_extra_line(self, what: str) -> None:
+        """An answer is one line: anything written after it is a breach, named and shown."""
+        if self._pending():
+            raise _Breach(
+                f"the engine wrote an extra line after its answer to {what}:"
+                f" {_shown(_first_line(self._buffer))}",
+                restart=True,
+            )
+
+    def _pending(self) -> bool:
+        """Whether the engine has written more than was asked: read without waiting."""
+        if self._buffer:
+            return True
+        assert self._proc is not None and self._proc.stdout is not None
+        assert self._selector is not None
+        if not self._selector.select(0):
+            return False
+        self._buffer = os.read(self._proc.stdout.fileno(), 65536)
+        return bool(self._buffer)  # nothing: the output closed, which the next read reports
+
+    def _readline(self, what: str, timeout: float) -> bytes:
+        deadline = time.monotonic() + timeout
         assert self._proc is not None and self._proc.stdout is not None
         assert self._selector is not None
         fd = self._proc.stdout.fileno()
         while b"\n" not in self._buffer:
             remaining = deadline - time.monotonic()
             if remaining <= 0 or not self._selector.select(remaining):
+                option = "--start-timeout" if what == "start" else "--timeout"
                 raise _Breach(
-                    f"no answer to {what} within {self.timeout:g} s; the engine was stopped",
+                    f"no answer to {what} within {timeout:g} s ({option}); the engine was stopped",
                     restart=True,
                 )
             chunk = os.read(fd, 65536)

@@ -5,8 +5,10 @@
     {"kind": "end", ...}     the totals, when the run got to the end
 
 A killed run leaves every finished case on disk; `--resume` reads them back, appends a new
-`start` line for the resumed session and goes on with the cases not yet in the file. The lines
-follow `schema/report.schema.json`.
+`start` line for the resumed session and goes on with the cases not yet in the file. A session
+whose engine never answered `start` is its start line alone, with the reason and the engine's
+stderr: no case was put to the engine, so a `--resume` tries them all. The lines follow
+`schema/report.schema.json`.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from conformance.protocol.messages import PROTOCOL_VERSION
 from conformance.runner.run import CaseResult, RunReport
 from conformance.suite.cases import Case
 from reference_engine import __version__
+from reference_engine.cli import OutputError
 
 REPORT_FORMAT = 1
 """Bumped when a report line changes shape."""
@@ -30,6 +33,10 @@ REPORT_FORMAT = 1
 
 class ReportFileError(ValueError):
     """A report given to `--resume` cannot be read as one; the message names file and line."""
+
+
+class ReportWriteError(OutputError):
+    """The report could not be written (a full disk, say); the message names the file."""
 
 
 def suite_info(cases: Iterable[Case]) -> dict[str, Any]:
@@ -52,10 +59,18 @@ class ReportWriter:
     def __init__(self, path: Path, *, append: bool = False) -> None:
         self.path = path
         self._file: IO[str] = path.open("a" if append else "w", encoding="utf-8")
+        self.started = False  # the session's start line is written
+        self._failed = False
 
     def _write(self, line: dict[str, Any]) -> None:
-        self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
-        self._file.flush()
+        if self._failed:  # said once; the run is stopping
+            return
+        try:
+            self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self._file.flush()
+        except OSError as exc:
+            self._failed = True
+            raise ReportWriteError(f"cannot write the report {self.path}: {exc.strerror}") from None
 
     def start(self, report: RunReport, **facts: Any) -> None:
         """The session's first line: `facts` holds the command line, selection and options."""
@@ -69,7 +84,10 @@ class ReportWriter:
         }
         if report.start_error:
             line["engine_error"] = report.start_error
+        if report.start_stderr:
+            line["engine_stderr"] = report.start_stderr
         line.update(facts)
+        self.started = True
         self._write(line)
 
     def case(self, result: CaseResult) -> None:
@@ -92,7 +110,13 @@ class ReportWriter:
         )
 
     def close(self) -> None:
-        self._file.close()
+        try:
+            self._file.close()
+        except OSError as exc:  # what a failed write left in the buffer fails again
+            if not self._failed:
+                raise ReportWriteError(
+                    f"cannot write the report {self.path}: {exc.strerror}"
+                ) from None
 
 
 @dataclass(frozen=True, slots=True)

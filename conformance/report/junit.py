@@ -7,6 +7,8 @@ checked case's verdict covers (`pass (totals, bags; hands not declared)`) goes i
 `<system-out>`, the engine's stderr into `<system-err>`. Should-level cases that go wrong are
 reported as failures too, with the level in the message: the exit status, not the XML, says
 whether the run is good.
+An engine that never answered `start` is one `<error>`, of a test case named `start` in the
+suite `spadespec.engine`, with the engine's stderr: no case was put to it.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ def _text(value: str) -> str:
 
 
 def to_xml(report: RunReport) -> ET.Element:
+    if report.start_error:
+        return _start_failure(report)
     by_variant: dict[str, list[CaseResult]] = defaultdict(list)
     for result in report.results:
         by_variant[result.case.variant].append(result)
@@ -97,6 +101,19 @@ def _testcase(report: RunReport, result: CaseResult) -> ET.Element:
     if result.stderr:
         ET.SubElement(element, "system-err").text = _text(result.stderr)
     return element
+
+
+def _start_failure(report: RunReport) -> ET.Element:
+    engine = report.engine
+    counts = {"tests": "1", "failures": "0", "errors": "1", "time": "0.000"}
+    root = ET.Element("testsuites", counts, name=_text(f"spadespec conformance: {engine['name']}"))
+    suite = ET.SubElement(root, "testsuite", counts, name="spadespec.engine", skipped="0")
+    case = ET.SubElement(suite, "testcase", classname="spadespec.engine", name="start", time="0")
+    error = ET.SubElement(case, "error", message=_text(report.start_error), type="start")
+    error.text = _text(f"{report.start_error}\nno case was put to the engine")
+    if report.start_stderr:
+        ET.SubElement(case, "system-err").text = _text(report.start_stderr)
+    return root
 
 
 def write_junit(report: RunReport, path: Path) -> None:

@@ -87,3 +87,17 @@ def _table(name: str, rows: dict[str, dict[str, int]]) -> list[str]:
     for key, counts in rows.items():
         out.append(f"{key:<{width}}  " + "  ".join(f"{counts[c]:>5}" for c in used))
     return out
+
+
+def start_failure(report: RunReport, not_run: int) -> str:
+    """An engine that never answered `start`, said once: why, and the end of its stderr (none
+    of the `not_run` cases was put to it, so there is no case to list)."""
+    noun = "case was" if not_run == 1 else "cases were"
+    lines = [report.start_error, f"  {not_run} {noun} not run"]
+    if report.start_stderr:
+        tail = report.start_stderr.rstrip("\n").splitlines()[-_STDERR_LINES:]
+        lines.append("  the engine's stderr (last lines):")
+        lines.extend(f"    | {line}" for line in tail)
+    else:
+        lines.append("  the engine wrote nothing to stderr")
+    return "\n".join(lines)

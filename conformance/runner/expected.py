@@ -17,9 +17,17 @@ class ExpectedFailuresError(ValueError):
 def read_expected_failures(path: Path) -> dict[str, str]:
     """The listed case ids, each with its comment (empty when there is none)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise ExpectedFailuresError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        number = data.count(b"\n", 0, exc.start) + 1
+        byte = data[exc.start]
+        raise ExpectedFailuresError(
+            f"{path}:{number}: not UTF-8 text (byte 0x{byte:02x}); save the list as UTF-8"
+        ) from None
     listed: dict[str, str] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         body, _, comment = line.partition("#")

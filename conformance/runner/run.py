@@ -141,6 +141,7 @@ class RunReport:
     engine: EngineInfo
     results: list[CaseResult] = field(default_factory=list)
     start_error: str = ""
+    start_stderr: str = ""
     rerun_prefix: str = "spadespec conform"
     rerun_options: tuple[str, ...] = ()
     min_checked: int = 1
@@ -232,6 +233,8 @@ class RunReport:
         out["checked"] = self.checked_cases()
         if self.too_few_checked():
             out["too_few_checked"] = self.too_few_checked()
+        if self.start_stderr:
+            out["start_stderr"] = self.start_stderr
         return out
 
 
@@ -263,23 +266,25 @@ def run_cases(
 ) -> RunReport:
     """Start the engine, put each case to it, stop it; the report of every verdict.
 
-    An engine that cannot start still gets a report: every case is an `error` naming why.
+    An engine that cannot start still gets a report: every case is an `error` naming why, and
+    `start_error` and `start_stderr` say it once.
     `on_start` sees the report once the engine has started (or failed to), `on_result` each
     result as it comes; results are added to `report` when one is given (a resumed run).
     """
     try:
         info = engine.start()
-        start_error = ""
+        start_error, start_stderr = "", ""
     except Exception as exc:  # an engine's failure to start is reported, never raised
         info, start_error = unknown_engine(engine_spec), f"the engine did not start: {exc}"
+        start_stderr = str(getattr(exc, "stderr", ""))  # an engine process's last words
     if report is None:
         report = RunReport(engine_spec, info)
     else:
         report.engine = info
-    report.start_error = start_error
-    if on_start is not None:
-        on_start(report)
+    report.start_error, report.start_stderr = start_error, start_stderr
     try:
+        if on_start is not None:
+            on_start(report)
         for case in cases:
             if start_error:
                 result = CaseResult(case, "error", message=start_error)

@@ -2,15 +2,22 @@
 through `add_parser(subparsers)`; `run(args)` returns the exit status.
 
 Exit status everywhere: 0 success, 1 the thing checked is wrong (invalid file, failed case),
-2 the command was used wrongly.
+2 the command was used wrongly or its output could not be written (a full disk, a closed
+pipe), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
 
 # Modules that provide subcommands, in the order `--help` lists them.
 SUBCOMMAND_MODULES = (
@@ -39,6 +46,37 @@ COMMAND_MODULES = {
 
 class UsageError(Exception):
     """The command line asked for something that cannot be done; exit status 2."""
+
+
+class OutputError(Exception):
+    """An output could not be written: the message names it and says why; exit status 2."""
+
+
+class Terminated(KeyboardInterrupt):
+    """The process was sent SIGTERM. Raised wherever the program is, as Ctrl-C raises
+    KeyboardInterrupt, so that the same `finally` blocks end engine processes and close
+    reports; a KeyboardInterrupt so that what catches Ctrl-C catches it too."""
+
+
+def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    raise Terminated
+
+
+@contextmanager
+def sigterm_raises() -> Iterator[None]:
+    """Within the block, SIGTERM raises `Terminated` (in the main thread, where signals go)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+# Errors that writing to a stream gives (a named file's errors name the file): the output.
+_OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 
 class InvalidVariant(Exception):
@@ -92,18 +130,48 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        return int(args.run(args))
-    except UsageError as exc:
-        print(f"spadespec {args.command}: {exc}", file=sys.stderr)
+        with sigterm_raises():
+            status = int(args.run(args))
+            sys.stdout.flush()  # a full disk or a closed pipe is found here, not as Python exits
+        return status
+    except (UsageError, OutputError) as exc:
+        _complain(f"spadespec {args.command}: {exc}")
         return 2
     except InvalidVariant as exc:
-        print(f"spadespec {args.command}: {exc}", file=sys.stderr)
+        _complain(f"spadespec {args.command}: {exc}")
         return 1
-    except BrokenPipeError:
-        return 0
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    except OSError as exc:
+        if exc.errno not in _OUTPUT_ERRNOS or exc.filename is not None:
+            raise
+        why = "the pipe it goes to is closed" if exc.errno == errno.EPIPE else exc.strerror
+        _complain(f"spadespec {args.command}: cannot write to stdout: {why}")
+        _drop_stdout()
+        return 2
+    except KeyboardInterrupt as exc:
+        terminated = isinstance(exc, Terminated)
+        _complain("terminated" if terminated else "interrupted")
+        return 143 if terminated else 130
+
+
+def _complain(message: str) -> None:
+    """One line on stderr, if stderr can still be written to."""
+    try:
+        print(message, file=sys.stderr, flush=True)
+    except OSError:
+        pass
+
+
+def _drop_stdout() -> None:
+    """Send what is left in stdout's buffer nowhere, so that Python's own flush at exit does
+    not fail again with a traceback (the recipe in Python's `signal` documentation)."""
+    stdout = sys.__stdout__
+    if stdout is None or sys.stdout is not stdout:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

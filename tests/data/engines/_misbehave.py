@@ -1,11 +1,14 @@
 """The reference engine behind the protocol, misbehaving on chosen cases: the shared loop of
-the engines in this folder. `--on GLOB` (repeatable) picks the cases by id (default: all)."""
+the engines in this folder. `--on GLOB` (repeatable) picks the cases by id (default: all);
+`--pid-file FILE` has the process write its id there first, so a test can tell whether the
+runner left it running."""
 
 from __future__ import annotations
 
 import argparse
 import fnmatch
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,27 +23,41 @@ Misdeed = Callable[[int, dict[str, Any]], None]
 """Given the request's seq and its answer, misbehaves: hangs, exits, writes garbage, ...
 or returns None to let the answer go out as it is."""
 
+After = Callable[[int], str]
+"""Given the request's seq, what to write right behind its answer, in the same write."""
 
-def send(message: Any) -> None:
-    sys.stdout.write(json.dumps(message) + "\n")
+
+def send(message: Any, then: str = "") -> None:
+    sys.stdout.write(json.dumps(message) + "\n" + then)
     sys.stdout.flush()
 
 
-def main(misdeed: Misdeed) -> None:
+def main(
+    misdeed: Misdeed | None = None,
+    *,
+    after: After | None = None,
+    at_start: Callable[[], None] | None = None,
+) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--on", action="append", help="misbehave on cases whose id matches (repeatable)"
     )
-    args = parser.parse_args()
+    parser.add_argument("--pid-file", help="write the process id here first")
+    args, _ = parser.parse_known_args()
+    if args.pid_file:
+        Path(args.pid_file).write_text(str(os.getpid()))
     engine = ReferenceEngine()
     for line in sys.stdin:
         message = json.loads(line)
         if message["cmd"] == "stop":
             return
         if message["cmd"] == "start":
+            if at_start is not None:
+                at_start()
             send(engine.start())
             continue
         answer = {"seq": message["seq"], **wire_answer(engine.run(message["case"]))}
-        if any(fnmatch.fnmatchcase(message["case"]["id"], g) for g in args.on or ["*"]):
+        chosen = any(fnmatch.fnmatchcase(message["case"]["id"], g) for g in args.on or ["*"])
+        if chosen and misdeed is not None:
             misdeed(message["seq"], answer)
-        send(answer)
+        send(answer, after(message["seq"]) if chosen and after is not None else "")
