@@ -17,16 +17,17 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
+from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo, ScoreRequest
 from conformance.protocol.wire import (
     SPOKEN_VERSIONS,
     encode,
     envelope_problem,
     problem,
     run_request,
+    score_request,
     start_request,
     stop_request,
 )
@@ -107,6 +108,16 @@ class SubprocessEngine:
         return self.info
 
     def run(self, request: CaseRequest) -> CaseResponse:
+        return self._answer("run", lambda seq: run_request(seq, request), request["ask"])
+
+    def score(self, request: ScoreRequest) -> CaseResponse:
+        """Put a scoring request to the process (sent only when it declared `score`)."""
+        return self._answer("score", lambda seq: score_request(seq, request), request["ask"])
+
+    def _answer(
+        self, command: str, message: Callable[[int], dict[str, Any]], ask: list[str]
+    ) -> CaseResponse:
+        """Send one request, `message` made with its seq, and read its answer to `ask`."""
         if self._proc is None:
             if self._failed_starts >= MAX_RESTARTS:
                 return {
@@ -126,7 +137,7 @@ class SubprocessEngine:
                     response["stderr"] = exc.stderr
                 return response
         try:
-            response = self._exchange(request)
+            response = self._exchange(command, message, ask)
         except _Breach as exc:
             if exc.restart:
                 self._kill()
@@ -216,9 +227,11 @@ class SubprocessEngine:
         }
         return info
 
-    def _exchange(self, request: CaseRequest) -> CaseResponse:
+    def _exchange(
+        self, command: str, message: Callable[[int], dict[str, Any]], ask: list[str]
+    ) -> CaseResponse:
         self._seq += 1
-        reply = self._ask(run_request(self._seq, request), "run")
+        reply = self._ask(message(self._seq), command)
         trouble = envelope_problem(reply)
         if trouble:
             seq = reply.get("seq") if isinstance(reply, dict) else None
@@ -237,7 +250,7 @@ class SubprocessEngine:
                 response["context"] = errored["context"]
             return response
         answers = reply["result"]
-        missing = [key for key in request["ask"] if key not in answers]
+        missing = [key for key in ask if key not in answers]
         if missing:
             raise _Breach(
                 f"the result leaves out {', '.join(missing)}, which the case asks", restart=False
