@@ -180,7 +180,7 @@ def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | 
             file=sys.stderr,
         )
         return 1
-    # A scoring request (`<case id>~score`) runs with its case: its id picks the case.
+    # A score request (`<case id>~score`) runs with its case: its id picks the case.
     cases = suite.select(variant, None if pattern is None else case_id_of(pattern), level)
     if not cases:
         raise UsageError("no case matches the --variant/--case/--level given")

@@ -8,7 +8,7 @@ one). Each observable a case asks is checked when the engine declares a feature 
 a case asking nothing the engine declares, or of a variant it does not play, is skipped as not
 applicable; a failing case shows each expected value beside the one that came back. An engine
 with a `score()` method also gets a test per case that completes a hand,
-`spadespec::<case id>~score`, putting the case to it as a scoring request (skipped as not
+`spadespec::<case id>~score`, putting the case to it as a score request (skipped as not
 applicable unless the engine declares the feature `score`). A
 should-level case that fails is reported as an expected failure, apart from the must-level
 ones, as `spadespec conform` does. Without `--spadespec-engine` the plugin does nothing.
@@ -173,7 +173,7 @@ class SpadespecSuite(pytest.Collector):
         except CaseError as exc:
             raise self.CollectError(f"the conformance cases do not load:\n{exc}") from None
         pattern = option("spadespec_case")
-        # A scoring request's id (`<case id>~score`) picks the case it comes from.
+        # A score request's id (`<case id>~score`) picks the case it comes from.
         chosen = suite.select(
             option("spadespec_variant"),
             None if pattern is None else case_id_of(pattern),
@@ -194,14 +194,14 @@ class SpadespecSuite(pytest.Collector):
 
 
 def _may_keep_score(target: Any) -> bool:
-    """Whether the engine may answer scoring requests: it has `score()`, or it is made by a
+    """Whether the engine may answer score requests: it has `score()`, or it is made by a
     function, which says nothing until it is called (its `start` then tells)."""
     return hasattr(target, "score") or not (isinstance(target, type) or hasattr(target, "run"))
 
 
 class CaseItem(pytest.Item):
     """One conformance case run against the engine under test; or, with `source`, that case's
-    scoring request (`case` is then the request as it is graded, `<case id>~score`)."""
+    score request (`case` is then the request as it is graded, `<case id>~score`)."""
 
     def __init__(self, *, case: Case, source: Case | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -43,7 +43,7 @@ def test_a_wrong_expectation_fails_with_the_difference_and_the_rerun_command() -
     report = run_cases(ReferenceEngine(), [with_expect(shipped(HAND), wrong)])
     result, scored = report.results
     assert result.verdict == "fail"
-    # Its scoring request is graded on the same figure, and fails with it.
+    # Its score request is graded on the same figure, and fails with it.
     assert scored.case.id == f"{HAND}~score" and scored.verdict == "fail"
     (difference,) = result.differences
     assert difference.path == "$.hands[0].sides.NS.hand_points"
@@ -129,7 +129,7 @@ def test_an_unsupported_variant_or_observable_is_not_applicable() -> None:
 def test_the_summary_counts_by_variant_clause_and_level() -> None:
     report = run_cases(ReferenceEngine(), [shipped(FOLLOW), shipped(HAND)])
     summary = report.summary()
-    # The hand's scoring request is counted as a case of its own, under the hand's clauses.
+    # The hand's score request is counted as a case of its own, under the hand's clauses.
     assert summary["variant"]["standard"]["pass"] == 3
     assert summary["level"]["must"]["pass"] == 3
     assert summary["clause"]["play.follow-suit"]["pass"] == 1

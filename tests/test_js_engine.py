@@ -1,5 +1,5 @@
 """The JavaScript example engine (examples/js-engine/spades.js) passes the standard cases, and
-their scoring requests, through the JSON-lines protocol, as the engine author's example must."""
+their score requests, through the JSON-lines protocol, as the engine author's example must."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_every_standard_case_passes_through_the_protocol() -> None:
     report = run_cases(open_engine(COMMAND), cases, engine_spec=COMMAND)
     bad = {r.case.id: [str(d) for d in r.differences] or r.message for r in report.failures()}
     assert not bad
-    # It keeps score too: each case that completes a hand comes back as a scoring request.
+    # It keeps score too: each case that completes a hand comes back as a score request.
     assert report.totals()["pass"] == len(cases) + len(offered(cases))
     assert report.engine["name"] == "spades-js-example"
     assert report.engine["variants"] == ["standard"]

@@ -68,7 +68,7 @@ def test_the_served_reference_engine_passes_the_whole_suite_through_the_protocol
     assert status == 0, out
     lines = report_lines(report)
     cases = [line for line in lines if line["kind"] == "case"]
-    # Every case, and after each case that completes a hand its scoring request.
+    # Every case, and after each case that completes a hand its score request.
     assert [line["id"] for line in cases if not line["id"].endswith("~score")] == [
         case.id for case in suite
     ]

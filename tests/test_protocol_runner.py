@@ -124,14 +124,14 @@ def test_resuming_a_finished_run_runs_nothing_and_reports_it_all(
     assert read_report(report).start["command"].endswith(f"--report {report}")
 
 
-def test_a_case_whose_scoring_request_was_not_reached_runs_again_on_resume(
+def test_a_case_whose_score_request_was_not_reached_runs_again_on_resume(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     hand = "standard.hand.made-set-nil-bags.1"
     report = tmp_path / "run.jsonl"
     assert main(["conform", "--case", hand, "--report", str(report)]) == 0
     assert [line["id"] for line in case_lines(report)] == [hand, f"{hand}~score"]
-    # The run dies after the case's line, before its scoring request's.
+    # The run dies after the case's line, before its score request's.
     kept = [line for line in report.read_text().splitlines() if "~score" not in line]
     report.write_text("\n".join(kept[:-1]) + "\n")
     assert main(["conform", "--case", hand, "--resume", str(report)]) == 0

@@ -41,7 +41,7 @@ class NoStart:
 SUITE = list(load_suite())
 STANDARD = [case for case in SUITE if case.variant == "standard"]
 OTHER = [case for case in SUITE if case.variant != "standard"]
-# An engine with `score()` also gets a test for each case's scoring request.
+# An engine with `score()` also gets a test for each case's score request.
 SCORED_STANDARD = offered(STANDARD)
 SCORED_OTHER = offered(OTHER)
 # The one whole hand of the standard seed cases with overtricks: overtricks-not-scored fails it.
@@ -120,12 +120,12 @@ def test_a_broken_engine_fails_with_the_difference_and_a_rerun(
 
 def test_k_selects_cases_by_id(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest(*PLUGIN, "--spadespec-engine", "reference", "-k", OVERTRICKS)
-    # The case and its scoring request, whose id holds the case's.
+    # The case and its score request, whose id holds the case's.
     every = len(SUITE) + len(offered(SUITE))
     result.assert_outcomes(passed=2, deselected=every - 2)
 
 
-def test_the_case_option_picks_a_scoring_request_alone(pytester: pytest.Pytester) -> None:
+def test_the_case_option_picks_a_score_request_alone(pytester: pytest.Pytester) -> None:
     chosen = f"{OVERTRICKS}~score"
     result = pytester.runpytest(
         *PLUGIN, "--spadespec-engine", "reference", "--spadespec-case", chosen, "-v"

@@ -1,4 +1,4 @@
-"""Scoring requests: every case that completes a hand, told to a score keeper as bids and tricks
+"""Score requests: every case that completes a hand, told to a score keeper as bids and tricks
 only, and graded on the figures its file gives. An engine that only keeps score is checked on
 every scoring and game-end clause, and a scoring fault fails a named case through these alone."""
 
@@ -46,13 +46,13 @@ class ScoreOnly(ReferenceEngine):
 
 
 class FaultyScorer(FaultyEngine):
-    """A broken reference engine asked nothing but scoring requests."""
+    """A broken reference engine asked nothing but score requests."""
 
     def start(self) -> EngineInfo:
         return {**super().start(), "features": [SCORE]}
 
 
-def test_every_case_that_completes_a_hand_offers_one_scoring_request() -> None:
+def test_every_case_that_completes_a_hand_offers_one_score_request() -> None:
     # A case whose file gives no score keeper's figure (only the next hand's bidder) asks none.
     assert len(SCORED) >= 190
     assert offered(SUITE) == [score_id(case.id) for case in SCORED]
@@ -61,7 +61,7 @@ def test_every_case_that_completes_a_hand_offers_one_scoring_request() -> None:
     assert any(case.status == "erratum" for case in SCORED)
 
 
-def test_a_scoring_request_carries_no_expected_value() -> None:
+def test_a_score_request_carries_no_expected_value() -> None:
     for number, case in enumerate(SCORED, start=1):
         request = score_request_for(case)
         assert request is not None
@@ -132,7 +132,7 @@ def test_an_engine_that_only_keeps_score_is_checked_on_every_scoring_clause() ->
     assert carried - checked == set()
 
 
-# fault -> scoring requests that must catch it, the engine asked nothing else.
+# fault -> score requests that must catch it, the engine asked nothing else.
 SCORE_CAUGHT_BY: dict[str, list[str]] = {
     "set-penalty-per-trick-short": ["standard.scoring.made-and-set"],
     "set-penalty-per-trick-bid": ["illustrated-table.scoring.set-per-trick-short.bid5-took4"],
@@ -166,13 +166,13 @@ SCORE_CAUGHT_BY: dict[str, list[str]] = {
 }  # fmt: skip
 
 
-def test_every_scoring_fault_has_scoring_requests_named_to_catch_it() -> None:
+def test_every_scoring_fault_has_score_requests_named_to_catch_it() -> None:
     in_scoring = {n for n, f in FAULTS.items() if f.patch.__module__ == scoring_faults.__name__}
     assert in_scoring <= set(SCORE_CAUGHT_BY) <= set(FAULTS)
 
 
 @pytest.mark.parametrize("name", list(SCORE_CAUGHT_BY))
-def test_the_scoring_fault_fails_its_cases_through_scoring_requests_alone(name: str) -> None:
+def test_the_scoring_fault_fails_its_cases_through_score_requests_alone(name: str) -> None:
     cases = [case for case in SCORED if case.id in SCORE_CAUGHT_BY[name]]
     assert len(cases) == len(SCORE_CAUGHT_BY[name])
     report = _run(FaultyScorer(FAULTS[name]), cases)

@@ -1,7 +1,7 @@
 """The built-in reference engine behind the `Engine` protocol: the example an author copies.
 
 It replays a case's log with `Game` and reads each observable off the game in canonical form.
-It keeps score too: a scoring request's hands are scored with `reference_engine.scoring`, the
+It keeps score too: a score request's hands are scored with `reference_engine.scoring`, the
 functions a game scores its hands with, from a game set up at the request's setup.
 """
 
@@ -27,6 +27,7 @@ from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game
 from reference_engine.rules_of_play.turns import DEALER_ROTATION
 from reference_engine.scoring import ScoringInputError, SideTotals, game_outcome, score_hand
+from reference_engine.seats import Seat
 from reference_engine.variant import ResolvedVariant, VariantError, shipped_variant_ids
 
 
@@ -100,7 +101,7 @@ def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:
     setup: each hand's points by side, then the totals, bags, status and next dealer."""
     rules, table = game.rules, game.table
     totals, bags, played = dict(game.totals), dict(game.bags), game.hands_played
-    dealer: Any = game.dealer
+    dealer: Seat | None = game.dealer
     outcome = None
     points = []
     for number, hand in enumerate(hands, start=1):

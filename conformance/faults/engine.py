@@ -12,7 +12,7 @@ from conformance.suite.cases import Case, load_suite
 
 
 class FaultyEngine:
-    """The reference engine with one fault: every request (a scoring request too) is answered
+    """The reference engine with one fault: every request (a score request too) is answered
     with the fault in place."""
 
     def __init__(self, fault: Fault) -> None:

@@ -14,7 +14,7 @@ A request carries the case's variant, setup and log, the list of observables ask
 (`ask`), and for an `illegal` expectation the action to try (`probe`). It never carries the
 expected values. Answers use the canonical forms of `schema/case.schema.json#/$defs/expect`.
 
-A scoring request (`ScoreRequest`) carries only what a score keeper is told of a case: its
+A score request (`ScoreRequest`) carries only what a score keeper is told of a case: its
 variant and setup, and each completed hand's bids and tricks by seat; no cards.
 """
 
@@ -32,16 +32,16 @@ OBSERVABLES = ("legal", "illegal", "to_act", "trick_winners", "hands", "totals",
 # observables, and two partial forms for engines that know less. `refusal` answers whether a
 # probe is refused, in any words (for `illegal`); `next_deal` answers whose deal is next or
 # that the game is over, between hands only (for `to_act`). SCORE, below, is the one more
-# feature: it asks for scoring requests, not for anything of a case.
+# feature: it asks for score requests, not for anything of a case.
 FEATURES = (
     "legal", "illegal", "refusal", "to_act", "next_deal", "trick_winners", "hands", "totals",
     "bags", "status",
 )  # fmt: skip
 
 SCORE = "score"
-"""The feature an engine declares to be sent scoring requests (`ScoreKeeper.score`)."""
+"""The feature an engine declares to be sent score requests (`ScoreKeeper.score`)."""
 
-# Every figure a scoring request can ask for, in the order a report lists them.
+# Every figure a score request can ask for, in the order a report lists them.
 SCORE_FIGURES = ("hand_points", "totals", "bags", "status", "next_dealer")
 
 
@@ -61,7 +61,7 @@ class EngineInfo(TypedDict):
     """Variant ids the engine plays; cases of any other variant are not applicable."""
     features: list[str]
     """Features (from FEATURES) the engine answers; only what they can show is asked. With
-    `score` (SCORE) it is also sent scoring requests (`ScoreKeeper.score`)."""
+    `score` (SCORE) it is also sent score requests (`ScoreKeeper.score`)."""
 
 
 class CaseRequest(TypedDict):

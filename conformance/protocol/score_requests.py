@@ -1,9 +1,9 @@
-"""A case as a score keeper is told it: a scoring request, and the figures the case file gives.
+"""A case as a score keeper is told it: a score request, and the figures the case file gives.
 
 A score keeper (a score pad, a scoring library) never sees a card: it is told each seat's bid
 and tricks, hand by hand, and keeps the totals, the bags and the end of the game. Every case
 whose log completes a hand is offered to an engine declaring the feature `score` as one
-scoring request, reported as `<case id>~score`. It asks only the figures the case file gives:
+score request, reported as `<case id>~score`. It asks only the figures the case file gives:
 
     hand_points   each completed hand's points by side   expect.hands[i].sides[side].hand_points
     totals, bags, status   after the last hand          expect.totals, .bags, .status
@@ -26,16 +26,16 @@ from reference_engine.game import Game
 from reference_engine.table import Table, table_of
 
 SCORE_SUFFIX = "~score"
-"""Ends the id of a case's scoring request; case ids never hold a `~`."""
+"""Ends the id of a case's score request; case ids never hold a `~`."""
 
 
 def score_id(case_id: str) -> str:
-    """The id a case's scoring request is reported by."""
+    """The id a case's score request is reported by."""
     return case_id + SCORE_SUFFIX
 
 
 def case_id_of(result_id: str) -> str:
-    """The case a report id belongs to: the id itself, or the case of a scoring request."""
+    """The case a report id belongs to: the id itself, or the case of a score request."""
     return result_id.removesuffix(SCORE_SUFFIX)
 
 
@@ -61,7 +61,7 @@ def score_expect(case: Case) -> dict[str, Any]:
 
 
 def score_request_for(case: Case) -> ScoreRequest | None:
-    """The scoring request that puts a case to a score keeper, without its expected values;
+    """The score request that puts a case to a score keeper, without its expected values;
     None when the case has nothing to ask one."""
     asked = list(score_expect(case))
     if not asked:

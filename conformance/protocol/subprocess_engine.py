@@ -111,7 +111,7 @@ class SubprocessEngine:
         return self._answer("run", lambda seq: run_request(seq, request), request["ask"])
 
     def score(self, request: ScoreRequest) -> CaseResponse:
-        """Put a scoring request to the process (sent only when it declared `score`)."""
+        """Put a score request to the process (sent only when it declared `score`)."""
         return self._answer("score", lambda seq: score_request(seq, request), request["ask"])
 
     def _answer(

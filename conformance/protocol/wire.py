@@ -75,7 +75,7 @@ def result_problem(answers: dict[str, Any]) -> str | None:
 
 
 def score_result_problem(answers: dict[str, Any]) -> str | None:
-    """What in the answer to a scoring request is not in the canonical forms, or None."""
+    """What in the answer to a score request is not in the canonical forms, or None."""
     return problem("scoreResult", answers)
 
 
@@ -88,7 +88,7 @@ def run_request(seq: int, request: CaseRequest) -> dict[str, Any]:
 
 
 def score_request(seq: int, request: ScoreRequest) -> dict[str, Any]:
-    """A scoring request; its answer is framed as a `run`'s is (`envelope_problem`)."""
+    """A score request; its answer is framed as a `run`'s is (`envelope_problem`)."""
     return {"cmd": "score", "seq": seq, "case": request}
 
 

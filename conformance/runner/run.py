@@ -18,7 +18,7 @@ that a list of known deviations cannot go stale (toml-test's choice).
 A run is good when no `must` case fails, errors or passes unexpectedly.
 
 An engine that keeps score (feature `score`) is also sent, after each case whose log completes
-a hand, that case's scoring request; its result, `<case id>~score`, follows the case's.
+a hand, that case's score request; its result, `<case id>~score`, follows the case's.
 """
 
 from __future__ import annotations
@@ -301,7 +301,7 @@ def run_cases(
 
 
 def _scored(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResult]:
-    """The case's scoring request put to an engine that keeps score (`runner/score.py`)."""
+    """The case's score request put to an engine that keeps score (`runner/score.py`)."""
     from conformance.runner.score import score_results  # it builds on this module's records
 
     return score_results(engine, info, case)

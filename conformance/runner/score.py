@@ -1,4 +1,4 @@
-"""Putting a case's scoring request to a score keeper, and judging the answer.
+"""Putting a case's score request to a score keeper, and judging the answer.
 
 An engine that declares the feature `score` is sent, after each case whose log completes a hand,
 that case as a score keeper is told it (`protocol/score_requests.py`). Its verdict is reported
@@ -21,17 +21,17 @@ from conformance.runner.run import CaseResult
 from conformance.suite.cases import Case
 
 CHECKED = (SCORE,)
-"""What a scoring request's verdict covers, in a report's terms: the feature `score`."""
+"""What a score request's verdict covers, in a report's terms: the feature `score`."""
 
 
 def keeps_score(info: EngineInfo) -> bool:
-    """Whether the engine asks to be sent scoring requests."""
+    """Whether the engine asks to be sent score requests."""
     return SCORE in info["features"]
 
 
 def score_case(case: Case) -> Case | None:
-    """The case as its scoring request is graded: its id `<case id>~score`, and as `expect` the
-    figures a score keeper is asked; None when the case offers no scoring request."""
+    """The case as its score request is graded: its id `<case id>~score`, and as `expect` the
+    figures a score keeper is asked; None when the case offers no score request."""
     expect = score_expect(case)
     if not expect:
         return None
@@ -39,7 +39,7 @@ def score_case(case: Case) -> Case | None:
 
 
 def score_results(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResult]:
-    """The verdict on the case's scoring request, for an engine that keeps score; nothing when
+    """The verdict on the case's score request, for an engine that keeps score; nothing when
     the engine does not, or the case offers none."""
     graded = score_case(case) if keeps_score(info) else None
     if graded is None:
@@ -100,7 +100,7 @@ def judge(graded: Case, response: CaseResponse, seconds: float) -> CaseResult:
 
 
 def offered(cases: Iterable[Case]) -> list[str]:
-    """The ids of the scoring requests the cases offer an engine that keeps score."""
+    """The ids of the score requests the cases offer an engine that keeps score."""
     return [score_id(case.id) for case in cases if score_expect(case)]
 
 
@@ -108,7 +108,7 @@ def resumed_results(
     case: Case, lines: Mapping[str, dict[str, Any]], engine: Mapping[str, Any]
 ) -> list[CaseResult] | None:
     """What an earlier report holds for a case (`lines` by id, from a run of `engine`): its
-    result, and its scoring request's where that engine keeps score; None when any of these is
+    result, and its score request's where that engine keeps score; None when any of these is
     missing, so the case runs again."""
     if case.id not in lines:
         return None

@@ -39,7 +39,7 @@ def main(misdeed: Misdeed) -> None:
             return
         if message["cmd"] == "start":
             info = engine.start()
-            # These engines misbehave on cases; scoring requests are checked elsewhere.
+            # These engines misbehave on cases; score requests are checked elsewhere.
             info["features"] = [f for f in info["features"] if f != "score"]
             send(info)
             continue
