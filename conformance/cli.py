@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.engines.named import UnknownEngine, open_engine
+from conformance.protocol.score_requests import case_id_of
 from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT
 from conformance.report import text as report
 from conformance.report.jsonl import (
@@ -35,6 +36,7 @@ from conformance.report.junit import write_junit
 from conformance.report.progress import Progress
 from conformance.runner.expected import ExpectedFailuresError, read_expected_failures
 from conformance.runner.run import CaseResult, RunReport, run_cases, unknown_engine
+from conformance.runner.score import keeps_score, offered, resumed_results
 from conformance.suite import coverage
 from conformance.suite.cases import Case, CaseError, Suite, case_variants, load_suite
 from conformance.suite.export import export_cases
@@ -185,7 +187,8 @@ def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | 
             file=sys.stderr,
         )
         return 1
-    cases = suite.select(variant, pattern, level)
+    # A score request (`<case id>~score`) runs with its case: its id picks the case.
+    cases = suite.select(variant, None if pattern is None else case_id_of(pattern), level)
     if not cases:
         raise UsageError("no case matches the --variant/--case/--level given")
     return suite, cases
@@ -207,7 +210,7 @@ def run_suite(args: argparse.Namespace) -> int:
     suite, cases = chosen
     prior = _prior_run(args, cases)
     if listed:
-        known = {c.id for c in suite}
+        known = {c.id for c in suite} | set(offered(suite))
         loaded = tuple(f"{v}." for v in suite.variants())
         for case_id in sorted(i for i in set(listed) - known if i.startswith(loaded)):
             print(f"--expect-fail: {case_id} is not a case of this suite", file=sys.stderr)
@@ -216,23 +219,24 @@ def run_suite(args: argparse.Namespace) -> int:
     run.rerun_prefix = _program() + " conform"
     run.rerun_options = _timeouts(args)
     run.min_checked = args.min_checked
-    done = set(prior.cases) if prior else set()
-    if prior:
+    done: set[str] = set()
+    if prior is not None:
         for case in cases:
-            if case.id in done:
-                result = CaseResult.from_json(case, prior.cases[case.id])
-                run.results.append(replace(result, listed=case.id in listed))
+            kept = resumed_results(case, prior.cases, prior.start.get("engine", {}))
+            if kept is not None:
+                done.add(case.id)
+                run.results.extend(replace(r, listed=r.case.id in listed) for r in kept)
     todo = [case for case in cases if case.id not in done]
 
     try:
         writer = ReportWriter(report_path, append=prior is not None) if report_path else None
     except OSError as exc:
         raise UsageError(f"cannot write the report {report_path}: {exc.strerror}") from None
-    progress = Progress(
-        len(cases), sys.stderr, tty=sys.stderr.isatty(), already=len(cases) - len(todo)
-    )
+    progress = Progress(len(cases), sys.stderr, tty=sys.stderr.isatty(), already=len(run.results))
 
     def started(report: RunReport) -> None:
+        if keeps_score(report.engine):
+            progress.expect_more(len(offered(cases)))
         if writer is not None:
             writer.start(
                 report,
@@ -253,6 +257,7 @@ def run_suite(args: argparse.Namespace) -> int:
         progress(result)
 
     began = time.perf_counter()
+    finished_all = False
     try:
         run_cases(
             engine,
@@ -263,11 +268,13 @@ def run_suite(args: argparse.Namespace) -> int:
             expected_failures=listed,
             report=run,
         )
+        finished_all = True
     finally:
         progress.done()
         if writer is not None:
-            _close_report(writer, run, len(cases), time.perf_counter() - began, started)
-    run.results.sort(key=lambda r: _order(cases)[r.case.id])
+            _close_report(writer, run, finished_all, time.perf_counter() - began, started)
+    order = _order(cases)
+    run.results.sort(key=lambda r: order[case_id_of(r.case.id)])
     if args.junit:
         try:
             write_junit(run, Path(args.junit))
@@ -322,17 +329,18 @@ def _timeouts(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def _close_report(
-    writer: ReportWriter, run: RunReport, cases: int, seconds: float,
+    writer: ReportWriter, run: RunReport, finished_all: bool, seconds: float,
     started: Callable[[RunReport], None],
 ) -> None:  # fmt: skip
     """The report's last lines. A run stopped (Ctrl-C, SIGTERM) before the engine answered
-    `start` still gets its start line, so that `--resume` takes the file; a run with a result
-    for every case gets its end line, unless the engine never started."""
+    `start` still gets its start line, so that `--resume` takes the file; a run that put every
+    case (and score request) to the engine gets its end line, unless the engine never
+    started."""
     try:
         if not writer.started:
             run.start_error = "the run was stopped before the engine answered start"
             started(run)
-        elif len(run.results) == cases and not run.start_error:
+        elif finished_all and not run.start_error:
             writer.end(run, seconds)
     finally:
         writer.close()

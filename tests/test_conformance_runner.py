@@ -41,8 +41,10 @@ def test_a_wrong_expectation_fails_with_the_difference_and_the_rerun_command() -
         expect["hands"][0]["sides"]["NS"]["hand_points"] = 102  # the bag penalty forgotten
 
     report = run_cases(ReferenceEngine(), [with_expect(shipped(HAND), wrong)])
-    (result,) = report.results
+    result, scored = report.results
     assert result.verdict == "fail"
+    # Its score request is graded on the same figure, and fails with it.
+    assert scored.case.id == f"{HAND}~score" and scored.verdict == "fail"
     (difference,) = result.differences
     assert difference.path == "$.hands[0].sides.NS.hand_points"
     assert (difference.expected, difference.actual) == (102, 2)
@@ -51,6 +53,7 @@ def test_a_wrong_expectation_fails_with_the_difference_and_the_rerun_command() -
     assert f"FAIL {HAND}" in text
     assert "$.hands[0].sides.NS.hand_points: expected 102, got 2" in text
     assert f"rerun: spadespec conform --engine reference --case {HAND}" in text
+    assert "$.hand_points[0].NS: expected 102, got 2" in text
 
 
 def test_a_should_level_failure_does_not_fail_the_run() -> None:
@@ -126,10 +129,11 @@ def test_an_unsupported_variant_or_observable_is_not_applicable() -> None:
 def test_the_summary_counts_by_variant_clause_and_level() -> None:
     report = run_cases(ReferenceEngine(), [shipped(FOLLOW), shipped(HAND)])
     summary = report.summary()
-    assert summary["variant"]["standard"]["pass"] == 2
-    assert summary["level"]["must"]["pass"] == 2
+    # The hand's score request is counted as a case of its own, under the hand's clauses.
+    assert summary["variant"]["standard"]["pass"] == 3
+    assert summary["level"]["must"]["pass"] == 3
     assert summary["clause"]["play.follow-suit"]["pass"] == 1
-    assert summary["clause"]["bags.exact-threshold"]["pass"] == 1
+    assert summary["clause"]["bags.exact-threshold"]["pass"] == 2
 
 
 def test_compare_treats_legal_as_a_set_and_keeps_booleans_apart_from_numbers() -> None:

@@ -80,10 +80,11 @@ def test_the_seed_cases_cover_the_three_kinds_of_expectation() -> None:
 
 @pytest.mark.parametrize("case", SUITE.cases, ids=[case.id for case in SUITE])
 def test_case_passes_on_the_reference_engine(case: Any) -> None:
-    (result,) = run_cases(ReferenceEngine(), [case]).results
-    assert result.verdict == "pass", "\n".join(
-        [result.message, *(str(d) for d in result.differences)]
-    )
+    # The case, and its score request when its log completes a hand.
+    for result in run_cases(ReferenceEngine(), [case]).results:
+        assert result.verdict == "pass", "\n".join(
+            [result.case.id, result.message, *(str(d) for d in result.differences)]
+        )
 
 
 def test_every_case_file_is_laid_out_by_the_formatter() -> None:

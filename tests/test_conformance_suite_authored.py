@@ -196,7 +196,7 @@ def _mutated(case: Any, change: Any) -> Any:
 )
 def test_a_wrong_expectation_fails(case_id: str, change: Any) -> None:
     case = _mutated(SUITE.by_id(case_id), change)
-    (result,) = run_cases(ReferenceEngine(), [case]).results
+    result, *_score_request = run_cases(ReferenceEngine(), [case]).results
     assert result.verdict == "fail"
 
 

@@ -19,6 +19,7 @@ from conformance.engines.named import open_engine
 from conformance.protocol.requests import request_for
 from conformance.protocol.subprocess_engine import EngineStartError, SubprocessEngine
 from conformance.runner.run import run_cases
+from conformance.runner.score import offered
 from conformance.suite.cases import Case, Suite, load_suite
 from reference_engine.cli import main
 
@@ -70,7 +71,11 @@ def test_the_served_reference_engine_passes_the_whole_suite_through_the_protocol
     assert status == 0, out
     lines = report_lines(report)
     cases = [line for line in lines if line["kind"] == "case"]
-    assert len(cases) == len(suite)
+    # Every case, and after each case that completes a hand its score request.
+    assert [line["id"] for line in cases if not line["id"].endswith("~score")] == [
+        case.id for case in suite
+    ]
+    assert len(cases) == len(suite) + len(offered(suite))
     assert {line["verdict"] for line in cases} == {"pass"}
     assert lines[0]["engine"]["name"] == "spadespec-reference"
     assert lines[-1] == lines[-1] | {"kind": "end", "ok": True}

@@ -20,6 +20,7 @@ import jsonschema
 import pytest
 
 from conformance.report.jsonl import read_report
+from conformance.runner.score import offered
 from conformance.suite.cases import Case, Suite, load_suite
 from reference_engine.cli import main
 
@@ -118,8 +119,27 @@ def test_resuming_a_finished_run_runs_nothing_and_reports_it_all(
     assert main(["conform", "--variant", "standard", "--resume", str(report)]) == 0
     out = capsys.readouterr().out
     assert case_lines(report) == first
-    assert f"{len(standard)} cases: {len(standard)} pass. OK" in out
+    scoring = len(offered(standard))
+    every = len(standard) + scoring
+    assert f"{every} cases: {every} pass. OK" in out
+    assert f", score {scoring}\n" in out
     assert read_report(report).start["command"].endswith(f"--report {report}")
+
+
+def test_a_case_whose_score_request_was_not_reached_runs_again_on_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = "standard.hand.made-set-nil-bags.1"
+    report = tmp_path / "run.jsonl"
+    assert main(["conform", "--case", hand, "--report", str(report)]) == 0
+    assert [line["id"] for line in case_lines(report)] == [hand, f"{hand}~score"]
+    # The run dies after the case's line, before its score request's.
+    kept = [line for line in report.read_text().splitlines() if "~score" not in line]
+    report.write_text("\n".join(kept[:-1]) + "\n")
+    assert main(["conform", "--case", hand, "--resume", str(report)]) == 0
+    capsys.readouterr()
+    assert [line["id"] for line in case_lines(report)] == [hand, hand, f"{hand}~score"]
+    assert lines_of(report)[-1]["kind"] == "end"
 
 
 def test_expected_failures_and_an_unexpected_pass(

@@ -1,6 +1,8 @@
 """The built-in reference engine behind the `Engine` protocol: the example an author copies.
 
 It replays a case's log with `Game` and reads each observable off the game in canonical form.
+It keeps score too: a score request's hands are scored with `reference_engine.scoring`, the
+functions a game scores its hands with, from a game set up at the request's setup.
 """
 
 from __future__ import annotations
@@ -11,15 +13,21 @@ from conformance.engines.observables import READERS
 from conformance.protocol.messages import (
     FEATURES,
     PROTOCOL_VERSION,
+    SCORE,
     CaseRequest,
     CaseResponse,
     EngineInfo,
+    ScoredHand,
+    ScoreRequest,
 )
 from conformance.suite.cases import resolved
 from reference_engine import __version__
 from reference_engine.actions import Deal, action_from_json
 from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game
+from reference_engine.rules_of_play.turns import DEALER_ROTATION
+from reference_engine.scoring import ScoringInputError, SideTotals, game_outcome, score_hand
+from reference_engine.seats import Seat
 from reference_engine.variant import ResolvedVariant, VariantError, shipped_variant_ids
 
 
@@ -33,7 +41,7 @@ class ReferenceEngine:
             "language": "python",
             "protocol": PROTOCOL_VERSION,
             "variants": shipped_variant_ids(),
-            "features": list(FEATURES),
+            "features": [*FEATURES, SCORE],
         }
 
     def run(self, request: CaseRequest) -> CaseResponse:
@@ -70,8 +78,54 @@ class ReferenceEngine:
                 return {"outcome": "skipped", "reason": f"cannot answer {key!r}"}
         return {"outcome": "answered", "answers": answers}
 
+    def score(self, request: ScoreRequest) -> CaseResponse:
+        ref = request["variant"]
+        try:
+            variant = resolved(ref["id"], tuple(sorted(ref.get("options", {}).items())))
+        except VariantError as exc:
+            return {"outcome": "skipped", "reason": f"variant {ref['id']!r}: {exc}"}
+        try:
+            # A game at the setup: the setup checked, and the variant read, as any game's are.
+            game = Game.replay(variant, request["setup"], [])
+            figures = _keep_score(game, request["hands"])
+        except (IllegalActionError, ScoringInputError) as exc:
+            return {"outcome": "errored", "message": f"the hands cannot be scored: {exc}"}
+        return {"outcome": "answered", "answers": {key: figures[key] for key in request["ask"]}}
+
     def stop(self) -> None:
         pass
+
+
+def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:
+    """Every figure a score keeper is asked, after scoring `hands` in turn from the game's
+    setup: each hand's points by side, then the totals, bags, status and next dealer."""
+    rules, table = game.rules, game.table
+    totals, bags, played = dict(game.totals), dict(game.bags), game.hands_played
+    dealer: Seat | None = game.dealer
+    outcome = None
+    points = []
+    for number, hand in enumerate(hands, start=1):
+        if dealer is None:
+            raise ScoringInputError(f"hand {number} is told after the game was over")
+        prior = {side: SideTotals(totals[side], bags[side]) for side in table.sides}
+        result = score_hand(rules, hand["bids"], hand["tricks"], prior)
+        points.append({side: result.sides[side].hand_points for side in table.sides})
+        totals = {side: result.sides[side].score_after for side in table.sides}
+        bags = {side: result.sides[side].bags_after for side in table.sides}
+        played += 1
+        outcome = game_outcome(rules, totals, hands_played=played, boston_made=result.boston)
+        going_on = outcome.status == "continues"
+        dealer = DEALER_ROTATION[rules.deal.dealer_rotation](table, dealer) if going_on else None
+    status = {"status": "continues", "winner": None}
+    if outcome is not None:
+        status = {"status": outcome.status, "winner": outcome.winner}
+    return {
+        "hand_points": points,
+        "totals": totals,
+        "bags": bags,
+        "status": status,
+        "next_dealer": None if dealer is None else dealer.name,
+    }
 
 
 def _replay(

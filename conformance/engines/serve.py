@@ -2,8 +2,8 @@
 
 A complete engine process in the protocol's terms (docs/protocol.md): it answers `start` with
 what the reference engine plays, replays each `run` request's log and answers what it asks,
-and exits at `stop` or when its input closes. `serve()` also wraps any in-process engine, so
-a Python engine gets a protocol front end for free.
+scores each `score` request's hands, and exits at `stop` or when its input closes. `serve()`
+also wraps any in-process engine, so a Python engine gets a protocol front end for free.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+from collections.abc import Callable
 from typing import IO, Any
 
 from conformance.protocol.messages import CaseResponse, Engine
@@ -33,7 +34,9 @@ def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:
         if command == "start":
             reply: dict[str, Any] = dict(engine.start())
         elif command == "run":
-            reply = _run(engine, message)
+            reply = _run(engine.run, message)
+        elif command == "score":
+            reply = _run(getattr(engine, "score", _keeps_no_score), message)
         else:
             print(f"serve: unknown request {line[:200]!r}", file=sys.stderr)
             continue
@@ -43,10 +46,10 @@ def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:
     return 0
 
 
-def _run(engine: Engine, message: dict[str, Any]) -> dict[str, Any]:
+def _run(answer: Callable[[Any], CaseResponse], message: dict[str, Any]) -> dict[str, Any]:
     seq = message.get("seq")
     try:
-        response = engine.run(message["case"])
+        response = answer(message["case"])
     except Exception as exc:  # the engine's failure is this case's error, not the process's end
         return {
             "seq": seq,
@@ -56,6 +59,11 @@ def _run(engine: Engine, message: dict[str, Any]) -> dict[str, Any]:
             },
         }
     return {"seq": seq, **wire_answer(response)}
+
+
+def _keeps_no_score(request: Any) -> CaseResponse:
+    # Sent only to an engine declaring `score`; one that does without `score()` says so.
+    return {"outcome": "errored", "message": "this engine declares score but has no score()"}
 
 
 def wire_answer(response: CaseResponse) -> dict[str, Any]:

@@ -22,13 +22,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
+from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo, ScoreRequest
 from conformance.protocol.wire import (
     SPOKEN_VERSIONS,
     encode,
     envelope_problem,
     problem,
     run_request,
+    score_request,
     start_request,
     stop_request,
 )
@@ -139,6 +140,20 @@ class SubprocessEngine:
         return self.info
 
     def run(self, request: CaseRequest) -> CaseResponse:
+        return self._answer(
+            "run", lambda seq: run_request(seq, request), request["ask"], request["id"]
+        )
+
+    def score(self, request: ScoreRequest) -> CaseResponse:
+        """Put a score request to the process (sent only when it declared `score`)."""
+        return self._answer(
+            "score", lambda seq: score_request(seq, request), request["ask"], request["id"]
+        )
+
+    def _answer(
+        self, command: str, message: Callable[[int], dict[str, Any]], ask: list[str], ident: str
+    ) -> CaseResponse:
+        """Send one request, `message` made with its seq, and read its answer to `ask`."""
         if self._proc is None:
             if self._failed_starts >= MAX_RESTARTS:
                 return {
@@ -158,7 +173,7 @@ class SubprocessEngine:
                     response["stderr"] = exc.stderr
                 return response
         try:
-            response = self._exchange(request)
+            response = self._exchange(command, message, ask, ident)
         except _Breach as exc:
             if exc.restart:
                 self._kill()
@@ -266,7 +281,9 @@ class SubprocessEngine:
         }
         return info
 
-    def _exchange(self, request: CaseRequest) -> CaseResponse:
+    def _exchange(
+        self, command: str, message: Callable[[int], dict[str, Any]], ask: list[str], ident: str
+    ) -> CaseResponse:
         seq = self._seq = self._seq + 1
         if self._pending():  # written after the last answer, once that had been read
             raise _Breach(
@@ -274,15 +291,15 @@ class SubprocessEngine:
                 f" before request {seq} was sent: {_shown(_first_line(self._buffer))}",
                 restart=True,
             )
-        self._send(run_request(seq, request), "run")
-        line, reply = self._read_json("run", self.timeout)
+        self._send(message(seq), command)
+        line, reply = self._read_json(command, self.timeout)
         if reply is _NOT_JSON or not isinstance(reply, dict) or reply.get("seq") != seq:
             # Not this request's answer: a line written between two answers, when the answer
             # comes right behind it; otherwise a broken answer, reported below.
             self._refuse_line_before_answer(line, f"request {seq}", lambda r: _answers(r, seq))
-        self._answered = f"request {seq} ({request['id']})"
+        self._answered = f"request {seq} ({ident})"
         if reply is _NOT_JSON:
-            raise _Breach(f"the answer to run is not JSON: {_shown(line)}", restart=True)
+            raise _Breach(f"the answer to {command} is not JSON: {_shown(line)}", restart=True)
         trouble = envelope_problem(reply)
         if trouble:
             # Still in step with the engine only if the line was its answer and all of it.
@@ -306,7 +323,7 @@ class SubprocessEngine:
                 response["context"] = errored["context"]
             return response
         answers = reply["result"]
-        missing = [key for key in request["ask"] if key not in answers]
+        missing = [key for key in ask if key not in answers]
         if missing:
             raise _Breach(
                 f"the result leaves out {', '.join(missing)}, which the case asks", restart=False

@@ -14,7 +14,7 @@ import jsonschema
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
-from conformance.protocol.messages import PROTOCOL_VERSION, CaseRequest
+from conformance.protocol.messages import PROTOCOL_VERSION, CaseRequest, ScoreRequest
 from reference_engine.paths import data_dir
 
 SCHEMA_NAME = "protocol.schema.json"
@@ -74,12 +74,22 @@ def result_problem(answers: dict[str, Any]) -> str | None:
     return problem("result", answers)
 
 
+def score_result_problem(answers: dict[str, Any]) -> str | None:
+    """What in the answer to a score request is not in the canonical forms, or None."""
+    return problem("scoreResult", answers)
+
+
 def start_request() -> dict[str, Any]:
     return {"cmd": "start", "protocol": max(SPOKEN_VERSIONS)}
 
 
 def run_request(seq: int, request: CaseRequest) -> dict[str, Any]:
     return {"cmd": "run", "seq": seq, "case": request}
+
+
+def score_request(seq: int, request: ScoreRequest) -> dict[str, Any]:
+    """A score request; its answer is framed as a `run`'s is (`envelope_problem`)."""
+    return {"cmd": "score", "seq": seq, "case": request}
 
 
 def stop_request() -> dict[str, Any]:

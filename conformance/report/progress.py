@@ -29,6 +29,12 @@ class Progress:
         step = max(1, self.total // 10)
         return (count // step + 1) * step
 
+    def expect_more(self, count: int) -> None:
+        """`count` more results are coming than the cases counted (an engine's scoring
+        requests, known once it has started)."""
+        self.total += count
+        self._next_tenth = self._tenth_after(self.count)
+
     def __call__(self, result: CaseResult) -> None:
         self.count += 1
         self.bad += result.bad

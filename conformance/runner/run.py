@@ -16,6 +16,9 @@ A case listed as an expected failure (`--expect-fail`) that fails or errors is `
 passes is `xpass`, "unexpectedly passing", and counts against the run as a failure would, so
 that a list of known deviations cannot go stale (toml-test's choice).
 A run is good when no `must` case fails, errors or passes unexpectedly.
+
+An engine that keeps score (feature `score`) is also sent, after each case whose log completes
+a hand, that case's score request; its result, `<case id>~score`, follows the case's.
 """
 
 from __future__ import annotations
@@ -287,18 +290,26 @@ def run_cases(
             on_start(report)
         for case in cases:
             if start_error:
-                result = CaseResult(case, "error", message=start_error)
+                results = [CaseResult(case, "error", message=start_error)]
             else:
-                result = run_case(engine, info, case)
-            if case.id in expected_failures:
-                result = replace(result, listed=True)
-            report.results.append(result)
-            if on_result is not None:
-                on_result(result)
+                results = [run_case(engine, info, case), *_scored(engine, info, case)]
+            for result in results:
+                if result.case.id in expected_failures:
+                    result = replace(result, listed=True)
+                report.results.append(result)
+                if on_result is not None:
+                    on_result(result)
     finally:
         if not start_error:
             engine.stop()
     return report
+
+
+def _scored(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResult]:
+    """The case's score request put to an engine that keeps score (`runner/score.py`)."""
+    from conformance.runner.score import score_results  # it builds on this module's records
+
+    return score_results(engine, info, case)
 
 
 def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
