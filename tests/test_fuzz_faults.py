@@ -62,10 +62,15 @@ SHOWN_UNDER = {
 # them; the cases that probe a bad deal catch it (tests/test_suite_strength.py).
 NOT_FUZZED = {"removed-cards-accepted"}
 # Nor do they ask about an action before it is taken: a fault only in how a probed action is
-# answered (an illegal card let through) leaves every legal list and every log alone; the probe
-# cases catch it. And fuzzed players never bid every trick of a hand alone, so a scorer that
-# cannot take that bid is left to its cases too.
-NOT_FUZZED |= {"card-checked-one-card-up", "bid-of-every-trick-not-scored"}
+# answered (a second bid, an allowed action refused, an illegal card let through) leaves every
+# legal list and every log alone; the probe cases catch it. And fuzzed players never bid every
+# trick of a hand alone, so a scorer that cannot take that bid is left to its cases too.
+NOT_FUZZED |= {
+    "already-bid-read-as-out-of-turn",
+    "refuses-everything",
+    "card-checked-one-card-up",
+    "bid-of-every-trick-not-scored",
+}
 
 # The clause the written case must point at, where a fault has one clear clause.
 CLAUSE = {

@@ -23,7 +23,9 @@ from conformance.runner.run import run_cases
 from conformance.suite.cases import Case, load_suite
 from reference_engine.rules_of_play import bids, leads, turns
 from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
+from reference_engine.variant import shipped_variant_ids
 
+VARIANTS = shipped_variant_ids()
 CLAUSE_VARIANTS = (
     "standard",
     "illustrated-table",
@@ -139,12 +141,16 @@ CAUGHT_BY: dict[str, list[str]] = {
         "standard.bidding.first-bidder-and-legal-bids",
         "ellington.bidding.first-bidder-and-legal-bids",
     ],
+    "already-bid-read-as-out-of-turn": [f"{v}.bidding.already-bid" for v in VARIANTS],
     "dealer-does-not-rotate": ["standard.deal.dealer-rotation.next-hand"],
     "follow-suit-not-enforced": [
         "standard.play.must-follow-suit",
         "standard.play.must-follow-suit.1",
     ],
     "card-checked-one-card-up": ["standard.play.must-follow-suit.ace-of-clubs-on-a-diamond-lead"],
+    "refuses-everything": [
+        f"{v}.probe.{what}-allowed" for v in VARIANTS for what in ("first-bid", "first-lead")
+    ],
     "spades-do-not-trump": ["standard.play.spade-on-a-club-wins-and-breaks"],
     "winner-does-not-lead": [
         "standard.play.spade-on-a-club-wins-and-breaks",
@@ -288,9 +294,9 @@ HOUSE_REQUIRED = {
 FOUND_REQUIRED = {
     "nil-tricks-scored-as-nothing", "win-test-ignores-bag-points", "tie-given-to-the-first-side",
     "team-minimum-after-a-nil-ignored", "named-first-lead-looks-one-card-up",
-    "card-checked-one-card-up", "boston-on-any-made-contract",
+    "card-checked-one-card-up", "already-bid-read-as-out-of-turn", "boston-on-any-made-contract",
     "three-player-winner-among-first-two", "blind-nil-allowed-when-level",
-    "bid-of-every-trick-not-scored", "top-trump-after-the-ace-loses",
+    "bid-of-every-trick-not-scored", "top-trump-after-the-ace-loses", "refuses-everything",
 }  # fmt: skip
 
 

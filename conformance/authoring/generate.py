@@ -10,6 +10,7 @@ from conformance.authoring.specs import (
     found_by_faults,
     house_cases,
     house_defaults,
+    probes,
     recorded,
     sources,
     totals_only,
@@ -25,6 +26,7 @@ SPECS = (
     house_defaults,
     house_cases,
     found_by_faults,
+    probes,
 )
 
 

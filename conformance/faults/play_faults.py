@@ -12,6 +12,7 @@ from unittest import mock
 
 import conformance.engines.reference as adapter
 import reference_engine.pack as pack_module
+from reference_engine.actions import Action, BidValue
 from reference_engine.cards import parse_card
 from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game, Phase
@@ -152,9 +153,49 @@ class _NextCardCheckedGame(Game):
                 raise
 
 
+class _RebidOutOfTurnGame(Game):
+    """A game that never looks at who has bid already: a seat bidding a second time is
+    refused only because it is not its turn."""
+
+    __slots__ = ()
+
+    def verify_bid(self, seat: Seat | str, bid: BidValue | str) -> None:
+        try:
+            super().verify_bid(seat, bid)
+        except IllegalActionError as exc:
+            if exc.reason is not ReasonCode.ALREADY_BID:
+                raise
+            raise IllegalActionError(
+                ReasonCode.NOT_YOUR_TURN, f"it is not {exc.seat}'s turn to bid", seat=exc.seat
+            ) from None
+
+
+class _RefusingGame(Game):
+    """A game that refuses every action it is asked to check: an illegal one with its right
+    reason, and an allowed one as though it came out of turn."""
+
+    __slots__ = ()
+
+    def verify(self, action: Action) -> None:
+        super().verify(action)
+        raise IllegalActionError(ReasonCode.NOT_YOUR_TURN, "refused")
+
+
 @contextmanager
 def card_checked_one_card_up() -> Iterator[None]:
     with mock.patch.object(adapter, "Game", _NextCardCheckedGame):
+        yield
+
+
+@contextmanager
+def already_bid_read_as_out_of_turn() -> Iterator[None]:
+    with mock.patch.object(adapter, "Game", _RebidOutOfTurnGame):
+        yield
+
+
+@contextmanager
+def refuses_everything() -> Iterator[None]:
+    with mock.patch.object(adapter, "Game", _RefusingGame):
         yield
 
 

@@ -156,6 +156,12 @@ _ALL = (
         play_faults.wrong_seat_bids_first,
     ),
     _fault(
+        "already-bid-read-as-out-of-turn",
+        "a seat bidding a second time is refused only as out of turn (not-your-turn), the"
+        " engine never looking at who has bid",
+        play_faults.already_bid_read_as_out_of_turn,
+    ),
+    _fault(
         "dealer-does-not-rotate",
         "the same player deals every hand",
         play_faults.dealer_does_not_rotate,
@@ -171,6 +177,12 @@ _ALL = (
         " gets through when the next card up is legal (the ace of clubs when following"
         " diamonds with the 2 of diamonds)",
         play_faults.card_checked_one_card_up,
+    ),
+    _fault(
+        "refuses-everything",
+        "every action the engine is asked to check is refused: an illegal one with its right"
+        " reason, an allowed one as though out of turn",
+        play_faults.refuses_everything,
     ),
     _fault(
         "spades-do-not-trump",
