@@ -109,7 +109,8 @@ CAUGHT_BY: dict[str, list[str]] = {
         "strategy-guide.game-end.losing-floor-exact",
     ],
     "win-test-ignores-bag-points": [
-        f"{v}.game-end.target-reached-through-bag-points" for v in CLAUSE_VARIANTS
+        *[f"{v}.game-end.target-reached-through-bag-points" for v in CLAUSE_VARIANTS],
+        "cutthroat.three.south-reaches-the-target-alone",
     ],
     "tie-given-to-the-first-side": [
         "standard.game-end.equal-totals",

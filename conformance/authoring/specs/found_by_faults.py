@@ -515,14 +515,16 @@ def cutthroat_cases(v: str, seed: int) -> list[dict[str, Any]]:
         v,
         "three.south-reaches-the-target-alone",
         seed=seed,
-        start={"dealer": "N", "scores": {"N": 300, "E": 400, "S": 450}, "bags": zero},
+        start={"dealer": "N", "scores": {"N": 300, "E": 400, "S": 449}, "bags": zero},
         clause="game_end.target",
         description=(
             "North on 300 bids 4 and takes 5: 41, 341. East on 400 bids 5 and takes 6: 51, 451. South on"
-            " 450 bids 5 and takes 6: 51, 501. South alone reaches 500, in the lead: South wins, whoever"
-            " of North and East is ahead of the other."
+            " 449 bids 5 and takes 6: 51, exactly 500, the last point from South's one bag. South alone"
+            " reaches 500, in the lead: South wins, whichever of North and East is ahead of the other,"
+            " and the point a bag scores counts toward the target like any other."
         ),
-        tags=["game_end.target", tag(v, "game_end.target_rule"), tag(v, "table.sides"), "hand.seventeen-tricks"],
+        tags=["game_end.target", tag(v, "game_end.target_rule"), tag(v, "table.sides"), "hand.seventeen-tricks",
+              "game.target-exact", "game.target-through-bags"],
         bid={"N": 4, "E": 5, "S": 5},
         took={"N": 5, "E": 6, "S": 6},
         lines=[
@@ -531,7 +533,7 @@ def cutthroat_cases(v: str, seed: int) -> list[dict[str, Any]]:
             line("E", contract=5, side_tricks=6, made=True, contract_points=50, overtricks=1, overtrick_points=1,
                  bags=(0, 1, 1), hand_points=51, score=(400, 451)),
             line("S", contract=5, side_tricks=6, made=True, contract_points=50, overtricks=1, overtrick_points=1,
-                 bags=(0, 1, 1), hand_points=51, score=(450, 501)),
+                 bags=(0, 1, 1), hand_points=51, score=(449, 500)),
         ],
         status={"status": "won", "winner": "S"},
         to_act=OVER,
