@@ -52,6 +52,20 @@ def test_a_valid_case_loads(tmp_path: Path) -> None:
     assert suite.by_id("test.bid.first.1").asks == ("to_act",)
 
 
+def test_an_allowed_probe_has_a_null_reason(tmp_path: Path) -> None:
+    allowed = {"illegal": {"action": {"action": "bid", "seat": "E", "bid": 3}, "reason": None}}
+    write(tmp_path, "standard/a.json", a_case(expect=allowed))
+    suite = load_suite(tmp_path, retired=())
+    assert suite.by_id("test.bid.first.1").expect["illegal"]["reason"] is None
+
+
+def test_a_reason_is_a_code_or_null(tmp_path: Path) -> None:
+    empty = {"illegal": {"action": {"action": "bid", "seat": "E", "bid": 3}, "reason": ""}}
+    write(tmp_path, "standard/a.json", a_case(expect=empty))
+    (message,) = problems(tmp_path)
+    assert "$.expect.illegal.reason" in message
+
+
 def test_unknown_tag_is_refused_with_a_suggestion(tmp_path: Path) -> None:
     write(tmp_path, "standard/a.json", a_case(tags=["play.folow-suit"]))
     (message,) = problems(tmp_path)

@@ -7,8 +7,10 @@ from typing import Any
 
 from conformance.authoring.specs import (
     clauses,
+    found_by_faults,
     house_cases,
     house_defaults,
+    probes,
     recorded,
     sources,
     totals_only,
@@ -16,7 +18,16 @@ from conformance.authoring.specs import (
 from conformance.suite.casefile import dumps
 from conformance.suite.cases import CASES_DIR
 
-SPECS = (sources, clauses, recorded, totals_only, house_defaults, house_cases)
+SPECS = (
+    sources,
+    clauses,
+    recorded,
+    totals_only,
+    house_defaults,
+    house_cases,
+    found_by_faults,
+    probes,
+)
 
 
 def rendered() -> dict[Path, str]:

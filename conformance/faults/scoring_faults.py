@@ -9,8 +9,15 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
+import reference_engine.scoring as scoring_package
 from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
-from reference_engine.scoring.records import NilResult, SideScore, SideTotals
+from reference_engine.scoring.records import (
+    GameOutcome,
+    HandScore,
+    NilResult,
+    SideScore,
+    SideTotals,
+)
 from reference_engine.variant.model import (
     BagCarry,
     NilTricks,
@@ -46,6 +53,27 @@ def nil_tricks_counted_wrong_way() -> Iterator[None]:
         NilTricks.IGNORED: nil.nil_tricks_count,
     }
     with mock.patch.dict(nil.NIL_TRICKS, wrong):
+        yield
+
+
+@contextmanager
+def nil_tricks_scored_as_nothing() -> Iterator[None]:
+    nothing = dict.fromkeys(NilTricks, nil.nil_tricks_ignored)
+    with mock.patch.dict(nil.NIL_TRICKS, nothing):
+        yield
+
+
+@contextmanager
+def bid_of_every_trick_not_scored() -> Iterator[None]:
+    real = inputs.normalise_bid
+
+    def one_short(rules: Rules, seat: str, bid: Any, tricks: int = 13) -> Any:
+        # The range of a bid read as 0 up to one less than the tricks in the hand.
+        if bid == tricks:
+            raise inputs.ScoringInputError(f"seat {seat}: bid {bid} is outside 0..{tricks - 1}")
+        return real(rules, seat, bid, tricks)
+
+    with mock.patch.object(inputs, "normalise_bid", one_short):
         yield
 
 
@@ -151,6 +179,40 @@ def ties_settled_wrong_way() -> Iterator[None]:
         TieRule.PLAY_ANOTHER_HAND: game_end.drawn_game,
     }
     with mock.patch.dict(game_end.TIE_RULE, wrong):
+        yield
+
+
+def _first_side_wins(leaders: Mapping[str, int], why: str, sides: int = 2) -> GameOutcome:
+    winner = next(iter(leaders))
+    return GameOutcome("won", winner, f"{why}; {winner}, first on the sheet, wins")
+
+
+@contextmanager
+def tie_given_to_the_first_side() -> Iterator[None]:
+    with mock.patch.dict(game_end.TIE_RULE, dict.fromkeys(TieRule, _first_side_wins)):
+        yield
+
+
+@contextmanager
+def win_test_ignores_bag_points() -> Iterator[None]:
+    real_score, real_outcome = scoring_package.score_hand, scoring_package.game_outcome
+    held: dict[str, int] = {}
+
+    def score(*args: Any, **kwargs: Any) -> HandScore:
+        result = real_score(*args, **kwargs)
+        held.clear()
+        held.update({side: line.bags_after for side, line in result.sides.items()})
+        return result
+
+    def outcome(rules: Rules, totals: Mapping[str, Any], **kwargs: Any) -> GameOutcome:
+        # The score kept as tens and bags apart, and only the tens held up to the target.
+        tens = {side: int(total) - held.get(side, 0) for side, total in totals.items()}
+        return real_outcome(rules, tens, **kwargs)
+
+    with (
+        mock.patch.object(scoring_package, "score_hand", score),
+        mock.patch.object(scoring_package, "game_outcome", outcome),
+    ):
         yield
 
 
