@@ -163,6 +163,13 @@ SCORE_CAUGHT_BY: dict[str, list[str]] = {
     "fixed-hands-ignored": ["fixed-ten-hands.game-end.last-hand-highest-total-wins"],
     "tie-at-the-top-among-three-ignored": ["cutthroat.three.two-level-at-the-top"],
     "lone-nil-tricks-dropped": ["cutthroat.three.failed-nil-tricks-are-the-players-own-bags"],
+    "nil-tricks-scored-as-nothing": ["standard.scoring.failed-nil-beside-partner-one-short"],
+    "bid-of-every-trick-not-scored": [
+        "standard.scoring.one-seat-bids-all-thirteen.made",
+        "standard.scoring.one-seat-bids-all-thirteen.set",
+    ],
+    "win-test-ignores-bag-points": ["standard.game-end.target-reached-through-bag-points"],
+    "tie-given-to-the-first-side": ["standard.game-end.equal-totals"],
 }  # fmt: skip
 
 

@@ -21,12 +21,12 @@ from conformance.protocol.messages import (
     ScoreRequest,
 )
 from conformance.suite.cases import resolved
-from reference_engine import __version__
+from reference_engine import __version__, scoring
 from reference_engine.actions import Deal, action_from_json
 from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game
 from reference_engine.rules_of_play.turns import DEALER_ROTATION
-from reference_engine.scoring import ScoringInputError, SideTotals, game_outcome, score_hand
+from reference_engine.scoring import ScoringInputError, SideTotals
 from reference_engine.seats import Seat
 from reference_engine.variant import ResolvedVariant, VariantError, shipped_variant_ids
 
@@ -108,12 +108,15 @@ def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:
         if dealer is None:
             raise ScoringInputError(f"hand {number} is told after the game was over")
         prior = {side: SideTotals(totals[side], bags[side]) for side in table.sides}
-        result = score_hand(rules, hand["bids"], hand["tricks"], prior)
+        # Through the package, as the game scores, so that a fault patched there reaches both.
+        result = scoring.score_hand(rules, hand["bids"], hand["tricks"], prior)
         points.append({side: result.sides[side].hand_points for side in table.sides})
         totals = {side: result.sides[side].score_after for side in table.sides}
         bags = {side: result.sides[side].bags_after for side in table.sides}
         played += 1
-        outcome = game_outcome(rules, totals, hands_played=played, boston_made=result.boston)
+        outcome = scoring.game_outcome(
+            rules, totals, hands_played=played, boston_made=result.boston
+        )
         going_on = outcome.status == "continues"
         dealer = DEALER_ROTATION[rules.deal.dealer_rotation](table, dealer) if going_on else None
     status = {"status": "continues", "winner": None}
