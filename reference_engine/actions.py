@@ -122,12 +122,29 @@ class Pass:
         return f"{self.seat.name} passes {' '.join(cards_high_first(self.cards))}"
 
 
+@dataclass(frozen=True, slots=True)
+class PassCard:
+    """One card a passer picks for a blind nil pass: how `Game.legal_actions()` offers the
+    exchange, a card at a time, as the protocol's `legal` lists it. Once the passer has
+    picked the variant's number of cards the game makes the pass, one `Pass` in the log; a
+    pick on its own is never logged."""
+
+    seat: Seat
+    card: int
+
+    def __str__(self) -> str:
+        return f"{self.seat.name} picks {CARD_TEXT[self.card]} to pass"
+
+
 def cards_high_first(mask: int) -> list[str]:
     """Card texts of a mask, highest card number first (as deals write them)."""
     return [CARD_TEXT[c] for c in range(mask.bit_length() - 1, -1, -1) if mask >> c & 1]
 
 
 Action = Deal | Bid | Pass | Play
+Move = Action | PassCard
+"""What `Game.legal_actions()` offers and `Game.apply()` takes: an action, or one card picked
+toward a pass."""
 
 # Every bid and play that can ever happen, made once; records are immutable, so they are shared.
 _PLAYS = tuple(tuple(Play(seat, card) for card in _CARDS) for seat in SEATS)
@@ -141,19 +158,30 @@ _BIDS = tuple(
 )
 
 
+_PICKS = tuple(tuple(PassCard(seat, card) for card in _CARDS) for seat in SEATS)
+
+
 def play_record(seat: int, card: int) -> Play:
     return _PLAYS[seat][card]
 
 
-def play_records(seat: int, mask: int) -> list[Action]:
+def play_records(seat: int, mask: int) -> list[Move]:
     """A play record for each card in `mask`, lowest first (a fresh list each time)."""
-    plays = _PLAYS[seat]
-    records: list[Action] = []
+    return _records(_PLAYS[seat], mask)
+
+
+def pick_records(seat: int, mask: int) -> list[Move]:
+    """A pick toward a pass for each card in `mask`, lowest first (a fresh list each time)."""
+    return _records(_PICKS[seat], mask)
+
+
+def _records(records: tuple[Any, ...], mask: int) -> list[Move]:
+    chosen: list[Move] = []
     while mask:
         low = mask & -mask  # the lowest card left
-        records.append(plays[low.bit_length() - 1])
+        chosen.append(records[low.bit_length() - 1])
         mask ^= low
-    return records
+    return chosen
 
 
 def bid_record(seat: int, bid: BidValue) -> Bid:

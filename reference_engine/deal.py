@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from reference_engine.cards import (
     ALL_CARDS,
+    CARD_COUNT,
     CARD_TEXT,
     JOKERS,
     RANK_LETTERS,
@@ -274,12 +277,27 @@ def deal_from_seed(
     """Shuffle the cards in play (listed lowest number first) with `random.Random(seed)` and
     deal them out: card i of the shuffled pack to the i-th seat in play round the table,
     starting with North. Defaults: the standard pack at a four-seat table."""
-    deck = list((pack or STANDARD_PACK).order)
-    random.Random(seed).shuffle(deck)
+    deck = shuffled((pack or STANDARD_PACK).order, seed)
     # a shuffled whole pack dealt evenly is always a deal: nothing to check
     if table is None and (pack is None or pack.standard):
         return _deal_round(deck, _FOUR_SEATS)
     return _deal_round(deck, _table_for(pack or STANDARD_PACK, table))
+
+
+def shuffled(order: Sequence[int], seed: int | str | None) -> list[int]:
+    """The cards of `order` shuffled as `random.Random(seed).shuffle` shuffles them: the same
+    draws in the same order (Fisher-Yates from the last card down, each place drawn by
+    rejection from just enough random bits), so a seed deals the same hand it always has."""
+    deck = list(order)
+    getrandbits = random.Random(seed).getrandbits
+    for last in range(len(deck) - 1, 0, -1):
+        places = last + 1
+        bits = _BIT_LENGTH[places]
+        pick = getrandbits(bits)
+        while pick >= places:
+            pick = getrandbits(bits)
+        deck[last], deck[pick] = deck[pick], deck[last]
+    return deck
 
 
 def deal_from_order(
@@ -289,19 +307,20 @@ def deal_from_order(
     first. The result is checked against the pack and table."""
     pack = pack or STANDARD_PACK
     table = _table_for(pack, table)
-    result = _deal_round(order, table)
+    result = _deal_round(list(order), table)
     check_deal(result, pack, table)
     return result
 
 
-def _deal_round(order: Sequence[int], table: Table) -> Hands:
+def _deal_round(order: list[int], table: Table) -> Hands:
     hands = [0, 0, 0, 0]
     seats = table.seats
     players = len(seats)
-    if players == 4:  # the usual table: seat number is the position mod 4
-        for i, card in enumerate(order):
-            hands[i & 3] |= 1 << card
-    else:
-        for i, card in enumerate(order):
-            hands[seats[i % players]] |= 1 << card
+    bit = _BITS.__getitem__
+    for place, seat in enumerate(seats):  # every `players`-th card, from the place's own
+        hands[seat] = reduce(or_, map(bit, order[place::players]), 0)
     return (hands[0], hands[1], hands[2], hands[3])
+
+
+_BITS = tuple(1 << card for card in range(CARD_COUNT))
+_BIT_LENGTH = tuple(n.bit_length() for n in range(CARD_COUNT + 1))

@@ -8,9 +8,10 @@
 
 Every action comes as a trio: `verify_x` raises `IllegalActionError` with a reason code,
 `can_x` answers yes or no, `x` makes it happen and returns the record appended to the log.
-The rules themselves live in `reference_engine.rules_of_play`, one function per option; who
-sits where is the variant's table (`reference_engine.table`), which cards are in play and how
-they rank is its pack (`reference_engine.pack`).
+The rules themselves live in `reference_engine.rules_of_play`, one function per option, and
+a game reads them from its variant's plan (`reference_engine.plan`), which binds each rule
+to its function once; who sits where is the variant's table (`reference_engine.table`), which
+cards are in play and how they rank is its pack (`reference_engine.pack`).
 
 A hand goes deal, bid, (pass: the blind nil exchange, when a blind nil was bid and the variant
 passes cards), play; the game ends when the scorer's `game_outcome` says so.
@@ -22,10 +23,10 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from reference_engine import plan as plans
 from reference_engine import scoring
 from reference_engine.actions import (
     BLIND_NIL,
@@ -33,41 +34,28 @@ from reference_engine.actions import (
     Bid,
     BidValue,
     Deal,
+    Move,
     Pass,
+    PassCard,
     Play,
     action_from_json,
     bid_record,
     parse_bid,
     parse_pass,
+    pick_records,
     play_record,
     play_records,
 )
 from reference_engine.cards import CARD_COUNT, CARD_TEXT, SPADES, SUIT_NAMES, cards_in, parse_card
 from reference_engine.deal import Hands, check_deal, deal_from_seed, parse_deal
 from reference_engine.errors import IllegalActionError, InvalidActionError
-from reference_engine.pack import pack_of
+from reference_engine.plan import BidRecords
 from reference_engine.reason_codes import ReasonCode
-from reference_engine.rules_of_play import (
-    DEALER_ROTATION,
-    FIRST_BIDDER,
-    FIRST_LEAD,
-    FIRST_LEADER,
-    SPADES_BROKEN_BY,
-    SPADES_LEAD,
-    BidContext,
-    bid_refusal,
-    legal_bids,
-)
+from reference_engine.rules_of_play import BidContext, bid_refusal
 from reference_engine.rules_of_play.bids import bid_context
 from reference_engine.seats import SEATS, Seat, parse_seat
 from reference_engine.table import Table, table_of
-from reference_engine.variant.model import (
-    BidConstraint,
-    BlindNil,
-    ExchangeOrder,
-    ResolvedVariant,
-    Rules,
-)
+from reference_engine.variant.model import ResolvedVariant, Rules
 
 
 class Phase(StrEnum):
@@ -117,14 +105,13 @@ class Game:
     or three (or four) each playing alone, as the variant's table says."""
 
     __slots__ = (
-        "rules", "variant", "table", "pack", "setup", "log", "phase", "dealer", "to_act",
-        "hand_number", "hands_played", "trick_number", "hands", "dealt", "bids", "passes",
-        "tricks_won", "current_trick", "led_suit", "spades_broken", "completed_tricks",
-        "hand_results", "totals", "bags", "outcome",
-        "_first_bidder", "_first_leader", "_first_lead", "_first_lead_card", "_spades_lead",
-        "_spades_broken_by", "_next_dealer", "_fixed_bids", "_fixed_values", "_winning",
-        "_legal", "_players", "_tricks_per_hand", "_left", "_suit_of", "_suit_masks",
-        "_beaters", "_pass_count", "_exchange",
+        "rules", "variant", "plan", "table", "pack", "setup", "log", "phase", "dealer",
+        "to_act", "hand_number", "hands_played", "trick_number", "hands", "dealt", "bids",
+        "passes", "tricks_won", "current_trick", "led_suit", "spades_broken", "hand_results",
+        "totals", "bags", "outcome",
+        "_tricks", "_legal", "_legal_bids", "_picked", "_exchange", "_fixed_bids",
+        "_fixed_values", "_follow", "_spades_broken_by", "_trick_winner", "_trick_size",
+        "_tricks_per_hand", "_left", "_suit_of",
     )  # fmt: skip
 
     def __init__(
@@ -138,8 +125,10 @@ class Game:
         rules = variant.rules if isinstance(variant, ResolvedVariant) else variant
         self.rules: Rules = rules
         self.variant = variant if isinstance(variant, ResolvedVariant) else None
-        table = self.table = table_of(rules)
-        pack = self.pack = pack_of(rules)
+        plan = self.plan = plans.plan_of(rules)
+        """The variant's rules, each bound to the function that plays it."""
+        table = self.table = plan.table
+        pack = self.pack = plan.pack
         self.setup: dict[str, Any] = {
             "dealer": dealer.name,
             "scores": dict(scores),
@@ -162,42 +151,36 @@ class Game:
         self.current_trick: list[tuple[Seat, int]] = []
         self.led_suit: int | None = None
         self.spades_broken = False
-        self.completed_tricks: list[Trick] = []
         self.hand_results: list[scoring.HandScore] = []
         self.totals = dict(scores)
         self.bags = dict(bags)
         self.outcome: scoring.GameOutcome | None = None
-        # The variant's rules, looked up once: each is a function from rules_of_play.
-        play = rules.play
-        self._first_bidder = FIRST_BIDDER[rules.bidding.first_bidder]
-        self._first_leader = FIRST_LEADER[play.first_leader]
-        self._first_lead = FIRST_LEAD[play.first_lead]
-        self._first_lead_card = (
-            None if play.first_lead_card is None else parse_card(play.first_lead_card)
-        )
-        self._spades_lead = SPADES_LEAD[play.spades_lead]
-        self._spades_broken_by = SPADES_BROKEN_BY[play.spades_broken_by]
-        self._next_dealer = DEALER_ROTATION[rules.deal.dealer_rotation]
-        self._fixed_bids = _fixed_bids(rules)
+        # This hand's finished tricks: the cards in the order played, and who took them.
+        self._tricks: list[tuple[list[tuple[Seat, int]], Seat]] = []
+        # What the player to act may do, worked out when first asked for and forgotten
+        # whenever the state changes (None: not worked out yet): the cards it may play, the
+        # bids it may make.
+        self._legal: int | None = None
+        self._legal_bids: BidRecords | None = None
+        # The cards picked so far toward the pass being made, one at a time (`pass_card`).
+        self._picked = 0
+        # The passes still due in this hand's blind nil exchange: (from, to), in order.
+        self._exchange: list[tuple[Seat, Seat]] = []
+        self._fixed_bids = plan.fixed_bids
         self._fixed_values = (
             None
-            if self._fixed_bids is None
-            else frozenset(record.bid for record in self._fixed_bids[table.seats[0]])
+            if plan.fixed_bids is None
+            else frozenset(record.bid for record in plan.fixed_bids[table.seats[0]])
         )
-        # The table and the pack, read once: a card played looks them up many times a hand.
-        self._players = table.players
+        # The plan's functions and the table and pack's tables, read once: a card played
+        # looks them up many times a hand.
+        self._follow = plan.follow
+        self._spades_broken_by = plan.spades_broken_by
+        self._trick_winner = plan.trick_winner
+        self._trick_size = plan.trick_size
         self._tricks_per_hand = table.cards_per_hand
         self._left = table.left
         self._suit_of = pack.suit_of
-        self._suit_masks = pack.suit_masks
-        self._beaters = pack.beaters
-        self._pass_count = rules.bidding.blind_nil_exchange
-        # The passes still due in this hand's blind nil exchange: (from, to), in order.
-        self._exchange: list[tuple[Seat, Seat]] = []
-        self._winning: tuple[Seat, int] | None = None  # (seat, card) now taking the trick
-        # The cards the player to act may play, worked out when first asked for and forgotten
-        # whenever the state changes (None: not worked out yet).
-        self._legal: int | None = None
 
     # --- making and saving games ------------------------------------------------------------
 
@@ -263,7 +246,8 @@ class Game:
         return game
 
     def to_json(self) -> dict[str, Any]:
-        """The setup and log, in canonical form: what `replay` reads back."""
+        """The setup and log, in canonical form: what `replay` reads back. Cards picked
+        toward a pass not yet made are not in the log."""
         setup = {
             "dealer": self.setup["dealer"],
             "scores": dict(self.setup["scores"]),
@@ -275,30 +259,37 @@ class Game:
 
     # --- any action -------------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
-        """Every bid, pass or play allowed now (a pass: every choice of the cards to hand
-        over). Empty while waiting for a deal: dealing is an explicit action, and any full
-        deal is allowed."""
-        if self.phase is _PLAYING:
+    def legal_actions(self) -> list[Move]:
+        """Every bid or play allowed now, or during a blind nil exchange every card the passer
+        may pick toward the pass (`PassCard`; the pass is made when the last is picked).
+        Empty while waiting for a deal: dealing is an explicit action, and any full deal is
+        allowed."""
+        phase = self.phase
+        if phase is _PLAYING:
             legal = self._legal  # legal_plays(), without the call: this runs once a card
             if legal is None:
                 legal = self._legal = self._legal_now()
             return play_records(self.to_act, legal)  # type: ignore[arg-type]
-        if self.phase is _BIDDING:
+        if phase is _BIDDING:
+            return list(self._bid_choices())
+        if phase is _PASSING:
             seat: Seat = self.to_act  # type: ignore[assignment]
-            if self._fixed_bids is not None:
-                return list(self._fixed_bids[seat])
-            return [bid_record(seat, bid) for bid in self.legal_bids()]
-        if self.phase is _PASSING:
-            seat = self.to_act  # type: ignore[assignment]
-            held = list(cards_in(self.hands[seat]))
-            return [
-                Pass(seat, sum(1 << card for card in chosen))
-                for chosen in combinations(held, self._pass_count)
-            ]
+            return pick_records(seat, self.hands[seat] & ~self._picked)
         return []
 
-    def verify(self, action: Action) -> None:
+    def legal_passes(self) -> list[Pass]:
+        """Every whole pass the passer may make now: each choice of the variant's number of
+        cards from the hand (empty outside a blind nil exchange)."""
+        if self.phase is not _PASSING:
+            return []
+        seat: Seat = self.to_act  # type: ignore[assignment]
+        held = list(cards_in(self.hands[seat]))
+        return [
+            Pass(seat, sum(1 << card for card in chosen))
+            for chosen in combinations(held, self.plan.exchange)
+        ]
+
+    def verify(self, action: Move) -> None:
         """Raise `IllegalActionError` if the action may not be taken now."""
         if isinstance(action, Play):
             self.verify_play(action.seat, action.card)
@@ -306,25 +297,30 @@ class Game:
             self.verify_bid(action.seat, action.bid)
         elif isinstance(action, Pass):
             self.verify_pass(action.seat, action)
+        elif isinstance(action, PassCard):
+            self.verify_pass_card(action.seat, action.card)
         elif isinstance(action, Deal):
             self.verify_deal(action.hands)
         else:
             raise InvalidActionError(ReasonCode.MALFORMED_ACTION, f"not an action: {action!r}")
 
-    def can(self, action: Action) -> bool:
+    def can(self, action: Move) -> bool:
         try:
             self.verify(action)
         except IllegalActionError:
             return False
         return True
 
-    def apply(self, action: Action | Mapping[str, Any]) -> Action:
-        """Take the action (a record, or its JSON form) and return the record logged."""
+    def apply(self, action: Move | Mapping[str, Any]) -> Move:
+        """Take the action (a record, or its JSON form) and return the record logged; for a
+        card picked toward a pass, the pick, until the last card makes the pass."""
         kind = type(action)
         if kind is Play:
             return self.play(action.seat, action.card)  # type: ignore[union-attr]
         if kind is Bid:
             return self.bid(action.seat, action.bid)  # type: ignore[union-attr]
+        if kind is PassCard:
+            return self.pass_card(action.seat, action.card)  # type: ignore[union-attr]
         if kind is Pass:
             return self.pass_cards(action.seat, action)  # type: ignore[union-attr, arg-type]
         if kind is Deal:
@@ -380,16 +376,17 @@ class Game:
         self.bids = {}
         self.passes = []
         self._exchange = []
+        self._picked = 0
         self.tricks_won = dict.fromkeys(self.table.seats, 0)
         self.current_trick = []
-        self.completed_tricks = []
+        self._tricks = []
         self.led_suit = None
         self.spades_broken = False
         self.trick_number = 1
-        self._winning = None
         self._legal = None
+        self._legal_bids = None
         self.phase = _BIDDING
-        self.to_act = self._first_bidder(self.table, self.dealer)
+        self.to_act = self.plan.first_bidder(self.table, self.dealer)
         return record
 
     # --- bidding ----------------------------------------------------------------------------
@@ -404,6 +401,8 @@ class Game:
             self.hands[seat],
             partner_bid=None if partner is None else self.bids.get(partner),
             trailing_by=self.trailing_by(seat),
+            pack=self.pack,
+            table=self.table,
         )
 
     def trailing_by(self, seat: Seat) -> int:
@@ -417,10 +416,19 @@ class Game:
         """The bids the player to act may make: numbers low to high, nil, blind nil."""
         if self.phase is not _BIDDING:
             return []
-        seat: Seat = self.to_act  # type: ignore[assignment]
-        if self._fixed_bids is not None:
-            return [record.bid for record in self._fixed_bids[seat]]
-        return legal_bids(self.rules, self.bid_context(seat))
+        return [record.bid for record in self._bid_choices()]
+
+    def _bid_choices(self) -> BidRecords:
+        """The bid records open to the player to act, while bidding."""
+        choices = self._legal_bids
+        if choices is None:
+            seat: Seat = self.to_act  # type: ignore[assignment]
+            if self._fixed_bids is not None:
+                choices = self._fixed_bids[seat]
+            else:
+                choices = self.plan.legal_bid_records(self.bid_context(seat))
+            self._legal_bids = choices
+        return choices
 
     def verify_bid(self, seat: Seat | str, bid: BidValue | str) -> None:
         seat = self._seat(seat)
@@ -438,7 +446,7 @@ class Game:
                 ReasonCode.NOT_YOUR_TURN,
                 f"it is {self._to_act_name()}'s turn to bid, not {seat.name}'s", seat, bid=bid,
             )  # fmt: skip
-        refusal = bid_refusal(self.rules, self.bid_context(seat), bid)
+        refusal = bid_refusal(self.rules, self.bid_context(seat), bid, self.plan.bid_checks)
         if isinstance(refusal, tuple):
             reason, detail = refusal
             raise self._refuse(reason, detail, seat, bid=bid)
@@ -456,16 +464,23 @@ class Game:
             seat = self._seat(seat)
         if type(bid) is not int:
             bid = parse_bid(bid)
-        fixed = self._fixed_values
-        # The usual case under bidding that does not depend on the hand: a bid from the list,
-        # by the player to act, while bidding. Anything else is checked in full.
-        usual = fixed is not None and seat is self.to_act and self.phase is _BIDDING
-        if not (usual and bid in fixed):  # type: ignore[operator]
+        # The usual case, a bid from the list by the player to act while bidding, passes one
+        # test; anything else is checked in full by verify_bid, which raises with the reason.
+        if seat is self.to_act and self.phase is _BIDDING:
+            fixed = self._fixed_values
+            if fixed is not None:
+                usual = bid in fixed
+            else:
+                usual = bid_record(seat, bid) in self._bid_choices()
+        else:
+            usual = False
+        if not usual:
             self.verify_bid(seat, bid)
         record = bid_record(seat, bid)
         self.log.append(record)
         self.bids[seat] = record.bid
-        if len(self.bids) == self._players:
+        self._legal_bids = None
+        if len(self.bids) == self.table.players:
             self._after_bidding()
         else:
             self.to_act = self._left[seat]
@@ -473,7 +488,7 @@ class Game:
 
     def _after_bidding(self) -> None:
         """The last bid is in: the blind nil exchange if one is due, else the first lead."""
-        exchange = self._exchange_due() if self._pass_count else []
+        exchange = self._exchange_due() if self.plan.exchange else []
         if exchange:
             self._exchange = exchange
             self.phase = _PASSING
@@ -487,7 +502,7 @@ class Game:
         partners bid blind nil, the first of them counts as the bidder."""
         passes: list[tuple[Seat, Seat]] = []
         sides_done: set[str | None] = set()
-        partner_first = self.rules.bidding.blind_nil_exchange_order == ExchangeOrder.PARTNER_FIRST
+        partner_first = self.plan.partner_passes_first
         for seat, bid in self.bids.items():  # in bidding order
             partner = self.table.partner[seat]
             side = self.table.side_of[seat]
@@ -503,8 +518,8 @@ class Game:
     def _start_play(self) -> None:
         self._legal = None
         self.phase = _PLAYING
-        first_leader = self._first_leader
-        self.to_act = first_leader(self.table, self.dealer, self.hands, self._first_lead_card)
+        plan = self.plan
+        self.to_act = plan.first_leader(self.table, self.dealer, self.hands, plan.first_lead_card)
 
     # --- the blind nil exchange -------------------------------------------------------------
 
@@ -516,35 +531,30 @@ class Game:
     @property
     def pass_count(self) -> int:
         """How many cards each pass of a blind nil exchange hands over."""
-        return self._pass_count
+        return self.plan.exchange
+
+    @property
+    def picked(self) -> int:
+        """The cards picked so far toward the pass being made, as a mask (`pass_card`)."""
+        return self._picked
 
     def verify_pass(self, seat: Seat | str, cards: Pass | int | Iterable[int | str]) -> None:
         seat = self._seat(seat)
         record = _pass_record(seat, cards)
         self._check_phase(_PASSING, seat, "pass")
-        if seat is not self.to_act:
-            raise self._refuse(
-                ReasonCode.NOT_YOUR_TURN,
-                f"it is {self._to_act_name()}'s turn to pass cards, not {seat.name}'s", seat,
-            )  # fmt: skip
+        self._check_passer(seat)
         count = record.cards.bit_count()
-        if record.repeated or count != self._pass_count:
+        passing = self.plan.exchange
+        if record.repeated or count != passing:
             said = "names a card twice" if record.repeated else f"passes {count}"
             raise self._refuse(
                 ReasonCode.PASS_WRONG_COUNT,
-                f"{seat.name} must pass exactly {self._pass_count} different cards; "
-                f"this pass {said}",
+                f"{seat.name} must pass exactly {passing} different cards; this pass {said}",
                 seat,
             )
         missing = record.cards & ~self.hands[seat]
         if missing:
-            card = (missing & -missing).bit_length() - 1
-            raise self._refuse(
-                ReasonCode.CARD_NOT_IN_HAND,
-                f"{seat.name} does not hold {CARD_TEXT[card]}",
-                seat,
-                card=card,
-            )
+            self._refuse_unheld(seat, (missing & -missing).bit_length() - 1)
 
     def can_pass(self, seat: Seat | str, cards: Pass | int | Iterable[int | str]) -> bool:
         try:
@@ -555,13 +565,14 @@ class Game:
 
     def pass_cards(self, seat: Seat | str, cards: Pass | int | Iterable[int | str]) -> Pass:
         """In a blind nil exchange, `seat` hands `cards` (a mask, or card texts) to the other
-        partner."""
+        partner. Any cards picked toward the pass one at a time are put back first."""
         seat = self._seat(seat)
         record = _pass_record(seat, cards)
         self.verify_pass(seat, record)
         receiver = self._exchange.pop(0)[1]
         self.log.append(record)
         self.passes.append(record)
+        self._picked = 0
         self.hands[seat] &= ~record.cards
         self.hands[receiver] |= record.cards
         if self._exchange:
@@ -570,7 +581,63 @@ class Game:
             self._start_play()
         return record
 
+    def verify_pass_card(self, seat: Seat | str, card: int | str) -> None:
+        """A card picked toward a pass must be the passer's, and not picked already."""
+        seat = self._seat(seat)
+        card = parse_card(card)
+        self._check_phase(_PASSING, seat, "pass", card=card)
+        self._check_passer(seat, card)
+        if not self.hands[seat] >> card & 1:
+            self._refuse_unheld(seat, card)
+        if self._picked >> card & 1:
+            raise self._refuse(
+                ReasonCode.PASS_WRONG_COUNT,
+                f"{seat.name} has picked {CARD_TEXT[card]} for this pass already; a pass"
+                f" names {self.plan.exchange} different cards",
+                seat, card=card,
+            )  # fmt: skip
+
+    def can_pass_card(self, seat: Seat | str, card: int | str) -> bool:
+        try:
+            self.verify_pass_card(seat, card)
+        except IllegalActionError:
+            return False
+        return True
+
+    def pass_card(self, seat: Seat | str, card: int | str) -> Pass | PassCard:
+        """In a blind nil exchange, `seat` picks one card to pass. The pick that brings the
+        pass to the variant's number of cards makes the pass, which is logged and returned;
+        an earlier pick returns itself and is not logged."""
+        seat = self._seat(seat)
+        card = parse_card(card)
+        self.verify_pass_card(seat, card)
+        picked = self._picked | 1 << card
+        if picked.bit_count() < self.plan.exchange:
+            self._picked = picked
+            return PassCard(seat, card)
+        return self.pass_cards(seat, picked)
+
+    def _check_passer(self, seat: Seat, card: int | None = None) -> None:
+        if seat is not self.to_act:
+            raise self._refuse(
+                ReasonCode.NOT_YOUR_TURN,
+                f"it is {self._to_act_name()}'s turn to pass cards, not {seat.name}'s", seat,
+                card=card,
+            )  # fmt: skip
+
+    def _refuse_unheld(self, seat: Seat, card: int) -> None:
+        raise self._refuse(
+            ReasonCode.CARD_NOT_IN_HAND, f"{seat.name} does not hold {CARD_TEXT[card]}", seat,
+            card=card,
+        )  # fmt: skip
+
     # --- playing ----------------------------------------------------------------------------
+
+    @property
+    def completed_tricks(self) -> list[Trick]:
+        """This hand's finished tricks, in order (made into records when asked for: a game
+        played through seldom looks at them)."""
+        return [Trick(cards[0][0], tuple(cards), winner) for cards, winner in self._tricks]
 
     def legal_plays(self, seat: Seat | int | None = None) -> int:
         """The cards `seat` (default: the player to act) may play now, as a bitmask; 0 when
@@ -587,16 +654,16 @@ class Game:
             return 0
         hand = self.hands[self.to_act]  # type: ignore[index]
         if self.led_suit is not None:
-            # Follow suit (as the pack plays it) if able, else anything.
-            return hand & self._suit_masks[self.led_suit] or hand
+            return self._follow(self.pack, hand, self.led_suit)
         return self._legal_leads(hand)
 
     def _legal_leads(self, hand: int) -> int:
-        if self.trick_number == 1 and self._first_lead is not None:
-            allowed = self._first_lead.allowed(self.pack, hand, self._first_lead_card)
+        plan = self.plan
+        if self.trick_number == 1 and plan.first_lead is not None:
+            allowed = plan.first_lead.allowed(self.pack, hand, plan.first_lead_card)
             if allowed:
                 return allowed
-        return self._spades_lead(self.pack, hand, self.spades_broken)
+        return plan.spades_lead(self.pack, hand, self.spades_broken)
 
     def verify_play(self, seat: Seat | str, card: int | str) -> None:
         seat = self._seat(seat)
@@ -609,12 +676,7 @@ class Game:
             )  # fmt: skip
         hand = self.hands[seat]
         if not hand >> card & 1:
-            raise self._refuse(
-                ReasonCode.CARD_NOT_IN_HAND,
-                f"{seat.name} does not hold {CARD_TEXT[card]}",
-                seat,
-                card=card,
-            )
+            self._refuse_unheld(seat, card)
         if self.legal_plays(seat) >> card & 1:
             return
         if self.led_suit is not None:
@@ -624,12 +686,13 @@ class Game:
                 f"{seat.name} must follow suit: {suit} were led and {seat.name} holds {suit}",
                 seat, card=card,
             )  # fmt: skip
-        if self.trick_number == 1 and self._first_lead is not None:
-            allowed = self._first_lead.allowed(self.pack, hand, self._first_lead_card)
+        first_lead = self.plan.first_lead
+        if self.trick_number == 1 and first_lead is not None:
+            allowed = first_lead.allowed(self.pack, hand, self.plan.first_lead_card)
             if allowed and not allowed >> card & 1:
                 choices = " ".join(CARD_TEXT[c] for c in cards_in(allowed))
                 raise self._refuse(
-                    self._first_lead.refusal,
+                    first_lead.refusal,
                     f"the first lead of the hand must be one of: {choices}", seat, card=card,
                 )  # fmt: skip
         raise self._refuse(
@@ -664,20 +727,14 @@ class Game:
         """Play a card already checked: the trusted half of `play`."""
         self._legal = None
         self.hands[seat] ^= 1 << card
-        played = _ON_TRICK[seat][card]
         trick = self.current_trick
+        trick.append(_ON_TRICK[seat][card])
         suit = self._suit_of[card]  # as the pack plays it: a top trump is a spade
-        if not trick:
+        if len(trick) == 1:
             self.led_suit = suit
-            self._winning = played
-        else:
-            winning = self._winning
-            if self._beaters[winning[1]] >> card & 1:  # type: ignore[index]
-                self._winning = played
         if suit == SPADES and not self.spades_broken:
             self.spades_broken = self._spades_broken_by(self.led_suit)  # type: ignore[arg-type]
-        trick.append(played)
-        if len(trick) < self._players:
+        if len(trick) < self._trick_size:
             self.to_act = self._left[seat]
         else:
             self._take_trick()
@@ -685,12 +742,11 @@ class Game:
     def _take_trick(self) -> None:
         """Every seat has played: the winner takes the trick and leads the next."""
         trick = self.current_trick
-        winner = self._winning[0]  # type: ignore[index]
-        self.completed_tricks.append(Trick(trick[0][0], tuple(trick), winner))
+        winner = trick[self._trick_winner([card for _, card in trick], self.pack)][0]
+        self._tricks.append((trick, winner))
         self.tricks_won[winner] += 1
         self.current_trick = []
         self.led_suit = None
-        self._winning = None
         if self.trick_number == self._tricks_per_hand:
             self._end_hand()
         else:
@@ -717,7 +773,7 @@ class Game:
         self.to_act = None
         if self.outcome.status == "continues":
             self.phase = _DEALING
-            self.dealer = self._next_dealer(self.table, self.dealer)
+            self.dealer = self.plan.next_dealer(self.table, self.dealer)
             self.hand_number += 1
         else:
             self.phase = _OVER
@@ -759,7 +815,8 @@ class Game:
             seats = ", ".join(s.name for s in self.table.seats)
             raise InvalidActionError(
                 ReasonCode.UNKNOWN_SEAT,
-                f"{seat.name} has no place at a {self._players}-player table: seats are {seats}",
+                f"{seat.name} has no place at a {self.table.players}-player table: "
+                f"seats are {seats}",
                 seat=seat.name,
             )
         return seat
@@ -776,26 +833,6 @@ class Game:
 
 _RECORDS = (Deal, Bid, Pass, Play)
 _SETUP_FIELDS = {"dealer", "scores", "bags", "hands_played"}
-
-
-@lru_cache(maxsize=128)  # a game is set up many times over under the same rules
-def _fixed_bids(rules: Rules) -> tuple[tuple[Bid, ...], ...] | None:
-    """Each seat's bid records, when the bids allowed are the same whatever the hand, the
-    partner's bid or the score (free bidding, no team minimum, blind nil not tied to the
-    score); None when they must be worked out bid by bid."""
-    table = table_of(rules)
-    bidding = rules.bidding
-    if (
-        bidding.constraint != BidConstraint.FREE
-        or bidding.team_minimum is not None
-        or (bidding.blind_nil == BlindNil.ALLOWED and bidding.blind_nil_trailing_by is not None)
-    ):
-        return None
-    records: list[tuple[Bid, ...]] = [()] * 4
-    for seat in table.seats:
-        context = bid_context(rules, seat, 0)
-        records[seat] = tuple(bid_record(seat, bid) for bid in legal_bids(rules, context))
-    return tuple(records)
 
 
 def _pass_record(seat: Seat, cards: Pass | int | Iterable[int | str]) -> Pass:

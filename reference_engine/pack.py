@@ -61,27 +61,9 @@ class Pack:
     standard: bool
     """True for the plain 52-card pack: no card taken out, none promoted."""
 
-    def beats(self, card: int, winning: int) -> bool:
-        """Does `card` take the trick from the card now winning it? A stronger card of the same
-        suit as played, or a spade (top trumps included) on a trick another suit is winning."""
-        return self.beaters[winning] >> card & 1 == 1
-
-    def trick_winner(self, cards: Sequence[int]) -> int:
-        """The position (0 = the lead) of the card that wins the trick."""
-        beaters = self.beaters
-        best = 0
-        for i in range(1, len(cards)):
-            if beaters[cards[best]] >> cards[i] & 1:
-                best = i
-        return best
-
     def spade_count(self, hand: int) -> int:
         """How many trumps a hand holds, top trumps included (what mirror and whiz bid)."""
         return (hand & self.spade_mask).bit_count()
-
-    def in_suit(self, hand: int, suit: int) -> int:
-        """The cards of `hand` in `suit` as played."""
-        return hand & self.suit_masks[suit]
 
     def strength(self, card: int) -> int:
         """A key that sorts every card in play: by suit as played (spades last), then power."""

@@ -12,8 +12,8 @@ import pytest
 from _engine_positions import STANDARD, cards, deal, deal_for, play_lowest, rules_with
 
 from conformance.engines.observables import legal, to_act
-from reference_engine.actions import Pass
-from reference_engine.cards import CARD_TEXT, parse_card
+from reference_engine.actions import Pass, PassCard
+from reference_engine.cards import CARD_TEXT, card_text, parse_card
 from reference_engine.errors import IllegalActionError, InvalidActionError
 from reference_engine.game import Game, Phase
 from reference_engine.reason_codes import ReasonCode
@@ -162,7 +162,7 @@ def test_bidder_first_order_reverses_the_passes():
     bidder_first = {**_BLIND_FIELDS, "bidding__blind_nil_exchange_order": "bidder-first"}
     game = exchange_game(rules_with(**bidder_first))
     assert game.to_act is Seat.E and game.pass_to is Seat.W
-    game.pass_cards("E", game.legal_actions()[0].cards)
+    game.pass_cards("E", game.legal_passes()[0].cards)
     assert game.to_act is Seat.W and game.pass_to is Seat.E
 
 
@@ -180,9 +180,9 @@ def test_both_partners_blind_nil_make_one_exchange_led_by_the_first():
     # N then S bid blind nil: N is the bidder, so (partner first) S passes, then N.
     game = exchange_game(bids=("blind-nil", 3, "blind-nil", 2))
     assert (game.to_act, game.pass_to) == (Seat.S, Seat.N)
-    game.apply(game.legal_actions()[0])
+    game.apply(game.legal_passes()[0])
     assert (game.to_act, game.pass_to) == (Seat.N, Seat.S)
-    game.apply(game.legal_actions()[-1])
+    game.apply(game.legal_passes()[-1])
     assert game.phase is Phase.PLAY and len(game.passes) == 2
 
 
@@ -192,13 +192,13 @@ def test_each_sides_blind_nil_in_the_order_bid():
     seen = []
     while game.phase is Phase.PASS:
         seen.append((game.to_act, game.pass_to))
-        game.apply(game.legal_actions()[0])
+        game.apply(game.legal_passes()[0])
     assert seen == [(Seat.W, Seat.E), (Seat.E, Seat.W), (Seat.N, Seat.S), (Seat.S, Seat.N)]
 
 
 def test_the_passer_may_pass_any_two_cards_held():
     game = exchange_game()
-    choices = game.legal_actions()
+    choices = game.legal_passes()
     assert len(choices) == 13 * 12 // 2
     assert all(isinstance(a, Pass) and a.seat is Seat.W for a in choices)
     assert {a.cards for a in choices} == {
@@ -208,6 +208,52 @@ def test_the_passer_may_pass_any_two_cards_held():
         if game.hands[Seat.W] >> a & 1 and game.hands[Seat.W] >> b & 1
     }
     assert set(legal(game)) == set(W_HIGH.split()) and len(legal(game)) == 13
+
+
+def test_the_legal_actions_of_a_pass_are_the_cards_held_one_at_a_time():
+    # As the protocol's `legal` lists them: one choice per card W holds, not one per pair.
+    game = exchange_game()
+    choices = game.legal_actions()
+    assert all(isinstance(a, PassCard) and a.seat is Seat.W for a in choices)
+    assert {card_text(a.card) for a in choices} == set(W_HIGH.split())
+    assert game.apply(PassCard(Seat.W, parse_card("AS"))) == PassCard(Seat.W, parse_card("AS"))
+    # Picked, not passed: nothing logged yet, and the AS is no longer offered.
+    assert len(game.log) == 5 and game.phase is Phase.PASS and game.to_act is Seat.W
+    assert game.picked == cards("AS")
+    assert {card_text(a.card) for a in game.legal_actions()} == set(W_HIGH.split()) - {"AS"}
+    record = game.apply(PassCard(Seat.W, parse_card("KS")))
+    # The second pick makes the pass: one pass action in the log, in its usual form.
+    assert record == Pass(Seat.W, cards("AS", "KS"))
+    assert game.log[-1].to_json() == {"action": "pass", "seat": "W", "cards": ["AS", "KS"]}
+    assert game.to_act is Seat.E and game.picked == 0
+    assert game.hands[Seat.E] & cards("AS", "KS") == cards("AS", "KS")
+
+
+def test_picking_cards_to_pass_is_refused_as_a_pass_would_be():
+    game = exchange_game()
+    err = refused(game.pass_card, "E", "2H")
+    assert err.reason is ReasonCode.NOT_YOUR_TURN and err.seat == "E"
+    err = refused(game.pass_card, "W", "2H")  # 2H is East's
+    assert err.reason is ReasonCode.CARD_NOT_IN_HAND and (err.seat, err.card) == ("W", "2H")
+    game.pass_card("W", "AS")
+    err = refused(game.pass_card, "W", "AS")
+    assert err.reason is ReasonCode.PASS_WRONG_COUNT and err.card == "AS"
+    assert not game.can(PassCard(Seat.W, parse_card("AS")))
+    err = refused(game.play, "W", "KS")
+    assert err.reason is ReasonCode.WRONG_PHASE
+    # A whole pass made while cards are picked is the pass: the picks are put back.
+    game.pass_cards("W", ["KS", "QS"])
+    assert game.passes[-1].cards == cards("KS", "QS") and game.picked == 0
+
+
+def test_an_exchange_played_from_the_legal_actions_logs_two_whole_passes():
+    game = exchange_game()
+    while game.phase is Phase.PASS:
+        game.apply(game.legal_actions()[-1])
+    assert [a.to_json()["action"] for a in game.log[-2:]] == ["pass", "pass"]
+    assert all(p.cards.bit_count() == 2 for p in game.passes) and game.phase is Phase.PLAY
+    again = Game.replay(game.rules, game.to_json()["setup"], game.to_json()["log"])
+    assert again.hands == game.hands and again.passes == game.passes
 
 
 def test_exchange_refusals():

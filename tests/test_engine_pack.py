@@ -14,6 +14,7 @@ from reference_engine.deal import (
     format_deal,
     parse_deal,
     parse_pbn,
+    shuffled,
 )
 from reference_engine.errors import DealError
 from reference_engine.pack import STANDARD_PACK, build_pack, pack_of_deck
@@ -23,7 +24,7 @@ from reference_engine.rules_of_play.leads import (
     lead_lowest_club,
     lead_named_card,
 )
-from reference_engine.rules_of_play.tricks import legal_follows, trick_winner
+from reference_engine.rules_of_play.tricks import beats, legal_follows, trick_winner
 from reference_engine.seats import Seat
 from reference_engine.table import make_table
 from reference_engine.variant.model import DeckKind, DeckRules, FirstLead, Sides, SpadesLead
@@ -51,8 +52,8 @@ PBN = "N:AKQ.T98.765.5432 JT98.AKQ.432.876 765.765.AKQ.AKQ9 432.J432.JT98.JT"
 def test_top_trumps_rank_above_the_ace_of_spades_in_the_declared_order():
     ladder = ["BJ", "LJ", "2D", "2S", "AS", "KS", "3S"]
     for higher, lower in zip(ladder, ladder[1:], strict=False):
-        assert JOKERS.beats(C(higher), C(lower)), f"{higher} should beat {lower}"
-        assert not JOKERS.beats(C(lower), C(higher)), f"{lower} should not beat {higher}"
+        assert beats(C(higher), C(lower), JOKERS), f"{higher} should beat {lower}"
+        assert not beats(C(lower), C(higher), JOKERS), f"{lower} should not beat {higher}"
 
 
 def test_a_promoted_deuce_trumps_the_suit_it_was_printed_in():
@@ -89,8 +90,8 @@ def test_cards_ranked_by_strength_put_the_top_trumps_last():
     assert JOKERS.ranked(hand) == [C(t) for t in "3C 3D KH 3S AS 2D BJ".split()]
     assert JOKERS.highest(cards("AS 2D KH")) == C("2D")
     assert JOKERS.lowest(cards("2D AS 3C")) == C("3C")
-    assert JOKERS.in_suit(hand, 1) == cards("3D")  # the 2D is no diamond here
-    assert STANDARD_PACK.in_suit(hand, 1) == cards("2D 3D")
+    assert hand & JOKERS.suit_masks[1] == cards("3D")  # the 2D is no diamond here
+    assert hand & STANDARD_PACK.suit_masks[1] == cards("2D 3D")
 
 
 def test_holding_the_promoted_2d_you_must_play_it_to_a_spade_lead():
@@ -112,7 +113,7 @@ def test_the_standard_pack_takes_tricks_as_it_always_has():
         for winning in range(52):
             same_suit_higher = card // 13 == winning // 13 and card > winning
             trumps = card // 13 == SPADES and winning // 13 != SPADES
-            assert STANDARD_PACK.beats(card, winning) == (same_suit_higher or trumps)
+            assert beats(card, winning, STANDARD_PACK) == (same_suit_higher or trumps)
     assert STANDARD_PACK.spade_mask == cards(" ".join(r + "S" for r in "23456789TJQKA"))
 
 
@@ -241,6 +242,15 @@ def test_seeded_standard_deal_is_the_shuffled_deck_round_the_table():
     for i, card in enumerate(deck):
         expected[i % 4] |= 1 << card
     assert deal_from_seed(11) == tuple(expected)
+
+
+@pytest.mark.parametrize("size", [51, 52, 54])
+def test_a_seed_shuffles_the_pack_as_python_random_does(size):
+    # The same seed deals the same cards as random.Random(seed).shuffle would, for any seed.
+    for seed in [*range(200), 2**40 + 3, "a seed"]:
+        deck = list(range(size))
+        random.Random(seed).shuffle(deck)
+        assert shuffled(range(size), seed) == deck
 
 
 def test_seeded_three_player_deal_gives_17_each_without_the_2c():

@@ -32,6 +32,7 @@ from hypothesis.stateful import (
     rule,
 )
 
+from reference_engine.actions import Pass, PassCard
 from reference_engine.cards import parse_card
 from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game, Phase
@@ -411,13 +412,22 @@ class GameMachine(RuleBasedStateMachine):
         giver, taker = self.plan[0]
         assert (game.to_act, game.pass_to) == (giver, taker)
         hand = sorted(self.held[giver])
-        choices = game.legal_actions()
+        choices = game.legal_passes()
         assert len(choices) == comb(len(hand), count)
         assert all(a.seat is giver and a.cards & ~mask(hand) == 0 for a in choices)
         assert all(a.cards.bit_count() == count for a in choices)
+        # The legal actions offer the pass a card at a time: every card the giver holds.
+        picks = game.legal_actions()
+        assert all(isinstance(a, PassCard) and a.seat is giver for a in picks)
+        assert sorted(a.card for a in picks) == hand
         chosen = data.draw(st.lists(st.sampled_from(hand), min_size=count, max_size=count,
                                     unique=True))  # fmt: skip
-        game.pass_cards(giver, [card_text(c) for c in chosen])
+        if data.draw(st.booleans()):
+            game.pass_cards(giver, [card_text(c) for c in chosen])
+        else:
+            for card in chosen:
+                game.apply(PassCard(giver, card))
+        assert game.passes[-1] == Pass(giver, mask(chosen))
         self.held[giver] -= set(chosen)
         self.held[taker] |= set(chosen)
         self.plan.pop(0)
@@ -438,6 +448,9 @@ class GameMachine(RuleBasedStateMachine):
             and set(picks) <= self.held[seat]
         )  # fmt: skip
         assert self.game.can_pass(seat, mask(picks)) == ok
+        for card in picks:
+            held = seat is self.plan[0][0] and card in self.held[seat]
+            assert self.game.can_pass_card(seat, card) == held
 
     def play_one(self, pick: int) -> None:
         game = self.game

@@ -107,8 +107,8 @@ def exchanged_hand():
     game.deal(seed=21)
     for bid in (4, "blind-nil", 3, 2):
         game.bid(game.to_act, bid)
-    game.pass_cards("W", game.legal_actions()[0].cards)
-    game.pass_cards("E", game.legal_actions()[-1].cards)
+    game.pass_cards("W", game.legal_passes()[0].cards)
+    game.pass_cards("E", game.legal_passes()[-1].cards)
     play_lowest(game, 4)
     return game
 

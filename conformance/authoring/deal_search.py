@@ -98,7 +98,7 @@ def deal_json(hands: list[int], seats: tuple[Seat, ...]) -> Any:
 
 
 def _beats(pack: Pack | None, card: int, best: int) -> bool:
-    return beats(card, best) if pack is None else pack.beats(card, best)
+    return beats(card, best) if pack is None else beats(card, best, pack)
 
 
 def _choose(

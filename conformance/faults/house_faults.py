@@ -12,17 +12,16 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-import conformance.engines.reference as adapter
 import reference_engine.deal as deal_module
 import reference_engine.game as game_module
 import reference_engine.pack as pack_module
 import reference_engine.scoring as scoring_package
 import reference_engine.table as table_module
-from conformance.faults.rewrite import replaced, rules_misread, with_rule
+from conformance.faults.rewrite import plans_misread, replaced, rules_misread, with_rule
 from reference_engine.actions import BLIND_NIL, BidValue
 from reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF, parse_card
-from reference_engine.game import Game
 from reference_engine.pack import STANDARD_PACK, Pack
+from reference_engine.plan import Plan
 from reference_engine.rules_of_play import bids, leads
 from reference_engine.rules_of_play.bids import BidContext, Refusal
 from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
@@ -401,19 +400,14 @@ def three_player_order_reversed() -> Iterator[None]:
         yield
 
 
-class _FourCardTrickGame(Game):
-    """A game that waits for four cards to a trick however many sit at the table."""
-
-    __slots__ = ()
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._players = 4
+def _four_card_tricks(plan: Plan) -> Plan:
+    """The plan with a trick waiting for four cards however many sit at the table."""
+    return dataclasses.replace(plan, trick_size=4)
 
 
 @contextmanager
 def three_player_four_card_tricks() -> Iterator[None]:
-    with mock.patch.object(adapter, "Game", _FourCardTrickGame):
+    with plans_misread(_four_card_tricks):
         yield
 
 

@@ -1,6 +1,7 @@
 """Faults in bidding and play: each swaps one entry of a rule table from
-`reference_engine.rules_of_play`, replaces the trick-taking comparison, or plays the game
-through a subclass that breaks one rule, for as long as the context is open."""
+`reference_engine.rules_of_play`, replaces the trick-taking comparison or the rule for
+following suit in the plan, or plays the game through a subclass that breaks one rule, for as
+long as the context is open."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from unittest import mock
 
 import conformance.engines.reference as adapter
 import reference_engine.pack as pack_module
+from conformance.faults.rewrite import plans_misread
 from reference_engine.actions import Action, BidValue
 from reference_engine.cards import parse_card
 from reference_engine.errors import IllegalActionError
@@ -115,24 +117,13 @@ def spades_do_not_trump() -> Iterator[None]:
         yield
 
 
-class _AnyCardGame(Game):
-    """A game where nobody has to follow suit."""
-
-    def legal_plays(self, seat: Seat | int | None = None) -> int:
-        allowed = super().legal_plays(seat)
-        if allowed and self.led_suit is not None:
-            return int(self.hands[self.to_act])  # type: ignore[index]
-        return allowed
-
-
 class _LeaderKeepsLeadGame(Game):
     """A game where the leader of a trick leads the next one, whoever took it."""
 
     def _put_on_trick(self, seat: Seat, card: int) -> None:
         leader = self.current_trick[0][0] if self.current_trick else seat
-        done = len(self.completed_tricks)
         super()._put_on_trick(seat, card)
-        if len(self.completed_tricks) > done and self.to_act is not None:
+        if not self.current_trick and self.to_act is not None:  # taken, and the hand goes on
             self.to_act = leader
 
 
@@ -199,9 +190,13 @@ def refuses_everything() -> Iterator[None]:
         yield
 
 
+def _any_card(pack: Pack, hand: int, led_suit: int) -> int:
+    return hand
+
+
 @contextmanager
 def follow_suit_not_enforced() -> Iterator[None]:
-    with mock.patch.object(adapter, "Game", _AnyCardGame):
+    with plans_misread(lambda plan: dataclasses.replace(plan, follow=_any_card)):
         yield
 
 

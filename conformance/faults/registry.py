@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from functools import partial
 
 from conformance.faults import house_faults, play_faults, scoring_faults
+from conformance.faults.rewrite import planned_afresh
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,8 +23,16 @@ class Fault:
     """Enter to break the engine; leave to mend it."""
 
 
+@contextmanager
+def _at_the_plan(patch: Callable[[], AbstractContextManager[None]]) -> Iterator[None]:
+    # A game binds its rules once, in its variant's plan: with the rule swapped, the games
+    # of the request resolve their plans again so that the swapped rule is the one bound.
+    with patch(), planned_afresh():
+        yield
+
+
 def _fault(name: str, mistake: str, patch: Callable[[], AbstractContextManager[None]]) -> Fault:
-    return Fault(name, mistake, patch)
+    return Fault(name, mistake, partial(_at_the_plan, patch))
 
 
 _ALL = (

@@ -1,6 +1,7 @@
-"""A fault that reads one rule of the variant wrongly: the reference engine plays every
-request with that rule replaced (a house rule skipped over, as if the file did not say it),
-through a `Game` subclass put in the adapter for as long as the context is open."""
+"""How a fault reaches the engine: through the rules (one rule of the variant read wrongly, a
+house rule skipped over as if the file did not say it), or through the plan each game plays
+from (`reference_engine.plan`: the rules bound to their functions), for as long as the
+context is open."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from typing import Any
 from unittest import mock
 
 import conformance.engines.reference as adapter
+import reference_engine.plan as plan_module
 from reference_engine.game import Game
+from reference_engine.plan import Plan
 from reference_engine.variant.model import ResolvedVariant, Rules
 
 Rewrite = Callable[[Rules], Rules]
@@ -56,4 +59,24 @@ def rules_misread(rewrite: Rewrite) -> Iterator[None]:
             super().__init__(_misread(variant, rewrite), *args, **kwargs)
 
     with mock.patch.object(adapter, "Game", _MisreadingGame):
+        yield
+
+
+PlanRewrite = Callable[[Plan], Plan]
+"""The plan as the broken engine resolves it."""
+
+
+@contextmanager
+def planned_afresh() -> Iterator[None]:
+    """Every game resolves its plan anew, from the rule tables and functions as they stand now
+    (a fault may have swapped one), instead of taking the plan resolved before the fault."""
+    with mock.patch.object(plan_module, "plan_of", lambda rules: plan_module.build_plan(rules)):
+        yield
+
+
+@contextmanager
+def plans_misread(rewrite: PlanRewrite) -> Iterator[None]:
+    """Every plan resolved while the context is open goes through `rewrite`."""
+    real = plan_module.build_plan
+    with mock.patch.object(plan_module, "build_plan", lambda rules: rewrite(real(rules))):
         yield

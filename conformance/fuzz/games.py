@@ -186,7 +186,7 @@ def _choose_pass(bot: Any, game: Game, seat: Any, rng: random.Random) -> Any:
     choose = getattr(bot, "choose_pass", None)
     if choose is not None:
         return choose(game, seat)
-    return rng.choice(game.legal_actions())
+    return rng.choice(game.legal_passes())
 
 
 def lopsided_deal(rng: random.Random) -> tuple[int, int, int, int]:

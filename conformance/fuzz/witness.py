@@ -147,7 +147,7 @@ class _BlindBot(_NilBot):
         return super().choose_bid(game, seat)
 
     def choose_pass(self, game: Game, seat: Any) -> Any:
-        return self.rng.choice(game.legal_actions())
+        return self.rng.choice(game.legal_passes())
 
 
 class _ContractBot(GreedyBot):
@@ -250,7 +250,7 @@ def _hand_log(
         if lead.phase is Phase.PASS:
             # Any pass will do, so long as every ruleset takes it.
             choose = getattr(bots[seat], "choose_pass", None)
-            record = choose(lead, seat) if choose else rng.choice(lead.legal_actions())
+            record = choose(lead, seat) if choose else rng.choice(lead.legal_passes())
             if not all(g.can(record) for g in games):
                 lead.apply(record)  # the rulesets part here: one takes this pass, one not
                 break

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reference_engine.actions import BLIND_NIL, NIL, BidValue
-from reference_engine.pack import pack_of
+from reference_engine.pack import Pack, pack_of
 from reference_engine.reason_codes import ReasonCode
 from reference_engine.seats import Seat
-from reference_engine.table import table_of
+from reference_engine.table import Table, table_of
 from reference_engine.variant.model import (
     BidConstraint,
     BlindNil,
@@ -62,17 +62,29 @@ def bid_context(
     *,
     partner_bid: BidValue | None = None,
     trailing_by: int = 0,
+    pack: Pack | None = None,
+    table: Table | None = None,
 ) -> BidContext:
     """The context of `seat`'s bid holding `hand`: its spades counted in the variant's pack
-    (top trumps included) and the tricks of a hand at its table."""
+    (top trumps included) and the tricks of a hand at its table. A caller that has the
+    variant's pack and table at hand passes them, so they are not looked up again."""
     return BidContext(
         seat=seat,
         hand=hand,
-        spades=pack_of(rules).spade_count(hand),
+        spades=(pack or pack_of(rules)).spade_count(hand),
         partner_bid=partner_bid,
         trailing_by=trailing_by,
-        tricks=table_of(rules).cards_per_hand,
+        tricks=(table or table_of(rules)).cards_per_hand,
     )
+
+
+def situation(rules: Rules, ctx: BidContext) -> tuple[Seat, int, BidValue | None, bool]:
+    """What the checks read to decide whether a bid may be made: the seat, the spades held,
+    partner's bid, and whether the side trails by enough for blind nil. The rest of the
+    context only words a refusal, so two contexts in the same situation allow the same bids
+    (a check that reads more of the context must be named here too)."""
+    needed = rules.bidding.blind_nil_trailing_by
+    return (ctx.seat, ctx.spades, ctx.partner_bid, needed is None or ctx.trailing_by >= needed)
 
 
 Check = Callable[[Rules, BidContext, BidValue], Refusal | None]
@@ -230,10 +242,12 @@ def checks(rules: Rules) -> tuple[Check, ...]:
     )
 
 
-def bid_refusal(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+def bid_refusal(
+    rules: Rules, ctx: BidContext, bid: BidValue, rule_list: tuple[Check, ...] | None = None
+) -> Refusal | None:
     """Why the variant refuses this bid now, as (reason code, sentence), or None if it may be
-    made."""
-    for check in checks(rules):
+    made. `rule_list` is `checks(rules)`, for a caller that has resolved them already."""
+    for check in checks(rules) if rule_list is None else rule_list:
         refusal = check(rules, ctx, bid)
         if refusal is not None:
             return refusal
@@ -247,9 +261,13 @@ def candidate_bids(rules: Rules, ctx: BidContext) -> list[BidValue]:
     return [*sorted(numbers), NIL, BLIND_NIL]
 
 
-def legal_bids(rules: Rules, ctx: BidContext) -> list[BidValue]:
-    """Every bid the player may make now: numbers low to high, then nil, then blind nil."""
-    rule_list = checks(rules)
+def legal_bids(
+    rules: Rules, ctx: BidContext, rule_list: tuple[Check, ...] | None = None
+) -> list[BidValue]:
+    """Every bid the player may make now: numbers low to high, then nil, then blind nil.
+    `rule_list` is `checks(rules)`, for a caller that has resolved them already."""
+    if rule_list is None:
+        rule_list = checks(rules)
     return [
         bid
         for bid in candidate_bids(rules, ctx)

@@ -1,5 +1,9 @@
 """Following suit and winning the trick. Spades are always trump, and with house rules the
-top trumps (jokers, promoted deuces) are spades too: everything here asks the pack."""
+top trumps (jokers, promoted deuces) are spades too: everything here asks the pack, whose
+`suit_masks` say which cards play as which suit and whose `beaters` say which cards take a
+trick from which (`reference_engine.pack.build_pack` works both out once per pack).
+
+These are the only places the game decides who may follow with what and who took a trick."""
 
 from __future__ import annotations
 
@@ -22,5 +26,10 @@ def beats(card: int, winning: int, pack: Pack = STANDARD_PACK) -> bool:
 
 def trick_winner(cards: Sequence[int], pack: Pack = STANDARD_PACK) -> int:
     """The position (0 = the lead) of the card that wins: the strongest spade if any spade was
-    played, else the strongest card of the suit led."""
-    return pack.trick_winner(cards)
+    played, else the strongest card of the suit led. Each card played after the lead takes
+    the trick if it `beats` the card winning it so far."""
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], pack):
+            best = i
+    return best
