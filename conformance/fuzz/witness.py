@@ -334,7 +334,8 @@ def timeline(
     for index, entry in enumerate(log):
         seen[(index, "to_act")] = to_act(game)
         seen[(index, "legal")] = legal(game)
-        tricks, hands = len(game.completed_tricks), len(game.hand_results)
+        # The trick count, not the trick records: those are built afresh each time asked for.
+        tricks, hands = game.trick_number, len(game.hand_results)
         try:
             action = action_from_json(entry)
             if entry["action"] == "pass":
@@ -345,7 +346,7 @@ def timeline(
             if entry["action"] == "pass":
                 seen[(index, "illegal")] = {"action": entry, "reason": str(exc.reason)}
             break
-        if len(game.completed_tricks) > tricks or len(game.hand_results) > hands:
+        if game.trick_number > tricks or len(game.hand_results) > hands:
             seen[(index + 1, "trick_winners")] = [[t.winner.name for t in game.completed_tricks]]
         if len(game.hand_results) > hands:
             for name, read in _END_READERS:
