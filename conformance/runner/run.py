@@ -30,7 +30,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from conformance.protocol.messages import FEATURES, Engine, EngineInfo
+from conformance.protocol.messages import FEATURES, CaseResponse, Engine, EngineInfo
 from conformance.protocol.requests import request_for
 from conformance.protocol.wire import result_problem
 from conformance.runner import checking
@@ -336,12 +336,25 @@ def _answer(engine: Engine, case: Case, chosen: checking.Plan) -> CaseResult:
     except Exception as exc:  # an engine's crash is that case's error, never the runner's
         return CaseResult(case, "error", message=f"the engine raised {type(exc).__name__}: {exc}")
     seconds = time.perf_counter() - started
+    return judge(case, response, seconds, checking.expected(case, chosen.checked), result_problem)
+
+
+def judge(
+    case: Case,
+    response: CaseResponse,
+    seconds: float,
+    expected: dict[str, Any],
+    form_problem: Callable[[dict[str, Any]], str | None],
+) -> CaseResult:
+    """The verdict on an engine's response: its answers against `expected`. A difference in
+    form (`"10D"`, `"3"`) is the engine breaking the protocol, not a wrong answer: an error
+    that says which form (`form_problem`), checked only where the answers differ."""
     stderr = str(response.get("stderr", ""))
     outcome = response.get("outcome")
+    answers = response.get("answers")
     if outcome == "skipped":
-        return CaseResult(
-            case, "skip", message=str(response.get("reason", "")), seconds=seconds, stderr=stderr
-        )
+        reason = str(response.get("reason", ""))
+        return CaseResult(case, "skip", message=reason, seconds=seconds, stderr=stderr)
     if outcome == "errored":
         return CaseResult(
             case,
@@ -351,28 +364,19 @@ def _answer(engine: Engine, case: Case, chosen: checking.Plan) -> CaseResult:
             stderr=stderr,
             context=response.get("context"),
         )
-    if outcome != "answered" or not isinstance(response.get("answers"), dict):
+    if outcome != "answered" or not isinstance(answers, dict):
+        message = f"not a valid response: {response!r}"
+        return CaseResult(case, "error", message=message, seconds=seconds, stderr=stderr)
+    differences = tuple(compare(expected, answers))
+    trouble = form_problem(answers) if differences else None
+    if trouble:
         return CaseResult(
             case,
             "error",
-            message=f"not a valid response: {response!r}",
+            message=f"the answer is not in the protocol's canonical forms {trouble}",
+            answers=answers,
             seconds=seconds,
             stderr=stderr,
         )
-    answers = response["answers"]
-    differences = tuple(compare(checking.expected(case, chosen.checked), answers))
-    if differences:
-        # A difference in form (`"10D"`, `"3"`) is the engine breaking the protocol, not a
-        # wrong answer: it is an error, and says which form.
-        trouble = result_problem(answers)
-        if trouble:
-            return CaseResult(
-                case,
-                "error",
-                message=f"the answer is not in the protocol's canonical forms {trouble}",
-                answers=answers,
-                seconds=seconds,
-                stderr=stderr,
-            )
     verdict = "fail" if differences else "pass"
     return CaseResult(case, verdict, differences, answers=answers, seconds=seconds, stderr=stderr)

@@ -16,7 +16,7 @@ from typing import Any
 from conformance.protocol.messages import SCORE, CaseResponse, Engine, EngineInfo
 from conformance.protocol.score_requests import score_expect, score_id, score_request_for
 from conformance.protocol.wire import score_result_problem
-from conformance.runner.grade import compare
+from conformance.runner import run
 from conformance.runner.run import CaseResult
 from conformance.suite.cases import Case
 
@@ -65,38 +65,7 @@ def score_results(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResu
 
 def judge(graded: Case, response: CaseResponse, seconds: float) -> CaseResult:
     """The verdict on a score keeper's response, reached as a case's is."""
-    stderr = str(response.get("stderr", ""))
-    outcome = response.get("outcome")
-    answers = response.get("answers")
-    if outcome == "skipped":
-        reason = str(response.get("reason", ""))
-        return CaseResult(graded, "skip", message=reason, seconds=seconds, stderr=stderr)
-    if outcome == "errored":
-        return CaseResult(
-            graded,
-            "error",
-            message=str(response.get("message", "")),
-            seconds=seconds,
-            stderr=stderr,
-            context=response.get("context"),
-        )
-    if outcome != "answered" or not isinstance(answers, dict):
-        message = f"not a valid response: {response!r}"
-        return CaseResult(graded, "error", message=message, seconds=seconds, stderr=stderr)
-    differences = tuple(compare(graded.expect, answers))
-    # As with a case: a difference in form is the engine breaking the protocol.
-    trouble = score_result_problem(answers) if differences else None
-    if trouble:
-        return CaseResult(
-            graded,
-            "error",
-            message=f"the answer is not in the protocol's canonical forms {trouble}",
-            answers=answers,
-            seconds=seconds,
-            stderr=stderr,
-        )
-    verdict = "fail" if differences else "pass"
-    return CaseResult(graded, verdict, differences, answers=answers, seconds=seconds, stderr=stderr)
+    return run.judge(graded, response, seconds, graded.expect, score_result_problem)
 
 
 def offered(cases: Iterable[Case]) -> list[str]:
