@@ -7,11 +7,11 @@ It prints:
   - the whole suite in-process (`ReferenceEngine` behind the `Engine` Protocol): cases/s, with
     the variants loaded afresh (as a new engine process must) and with them already loaded;
   - the whole suite through the protocol, the reference engine as a subprocess
-    (`python -m conformance.serve`): the handshake (process start and `start`), then cases/s;
+    (`spadespec serve`): the handshake (process start and `start`), then cases/s;
   - the overhead per request: (subprocess time - fresh in-process time) / cases, and the part
     of it spent checking each answer's framing against the protocol schema;
   - the wall time of the command an author runs,
-    `spadespec conform --engine "python -m conformance.serve"`, against the 5 s target.
+    `spadespec conform --engine "spadespec serve"`, against the 3 s target.
 
 Timings are `time.perf_counter()` wall time after a warm-up, the best of a few repeats.
 """
@@ -30,16 +30,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from conformance.cases import Case, load_suite, resolved  # noqa: E402
-from conformance.engine import request_for  # noqa: E402
-from conformance.protocol import envelope_problem  # noqa: E402
-from conformance.reference_adapter import ReferenceEngine  # noqa: E402
-from conformance.runner import run_cases  # noqa: E402
-from conformance.serve import wire_answer  # noqa: E402
-from conformance.subprocess_engine import SubprocessEngine  # noqa: E402
+from conformance.engines.reference import ReferenceEngine  # noqa: E402
+from conformance.engines.serve import wire_answer  # noqa: E402
+from conformance.protocol.requests import request_for  # noqa: E402
+from conformance.protocol.subprocess_engine import SubprocessEngine  # noqa: E402
+from conformance.protocol.wire import envelope_problem  # noqa: E402
+from conformance.runner.run import run_cases  # noqa: E402
+from conformance.suite.cases import Case, load_suite, resolved  # noqa: E402
 
-SERVE = f"{shlex.quote(sys.executable)} -m conformance.serve"
-TARGET_SECONDS = 5.0
+SERVE = f"{shlex.quote(sys.executable)} -m conformance.engines.serve"
+TARGET_SECONDS = 3.0
 
 
 def _best(run: Any, repeats: int) -> float:

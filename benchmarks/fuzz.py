@@ -3,7 +3,7 @@ against itself through the JSON-lines protocol.
 
     python3 benchmarks/fuzz.py [--hands N] [--jobs 1,2] [--points K] [--json]
 
-For each job count it runs the fuzzer with `--engine "python -m conformance.serve"` (the
+For each job count it runs the fuzzer with `--engine "spadespec serve"` (the
 reference engine in another process, every request a JSON line each way) and prints hands/s
 and requests/s against the target of 1,000 hands/s; then the same with the reference engine
 in-process (no protocol, one process whatever --jobs says), the CPU time each took per
@@ -33,7 +33,7 @@ os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.g
 
 from conformance.fuzz.driver import FuzzConfig, run_fuzz  # noqa: E402
 
-SERVE = f"{shlex.quote(sys.executable)} -m conformance.serve"
+SERVE = f"{shlex.quote(sys.executable)} -m conformance.engines.serve"
 TARGET = 1000.0
 
 

@@ -1,20 +1,20 @@
 """The conformance suite: golden cases any Spades engine can be checked against, and the tools
-that load, run, export and measure them.
+that load, run, export and measure them. Each folder holds one step of a run:
 
-    cases.py              reading and checking the case files under cases/
-    casefile.py           writing case files in the suite's layout
-    tags.py, tags.yaml    the registry of rule clauses a case may be tagged with
-    engine.py             the Protocol an engine under test implements
-    reference_adapter.py  the built-in engine behind that Protocol
-    compare.py            expected against actual, as differences with JSON paths
-    protocol.py           the JSON-lines protocol's messages and their checks
-    subprocess_engine.py  an engine in another process, in any language
-    serve.py              the reference engine speaking the protocol
-    runner.py, report.py  running cases and reporting by variant, clause and level
-    run_log.py, junit.py  the JSON-lines report (streamed, resumable) and JUnit XML
-    expected.py           an engine's list of known deviations
-    progress.py           the progress bar
-    export.py             the suite as plain JSON for other runners
-    coverage.py           which rules have cases
+    cases/, tags.yaml     the golden cases (data, JSON) and the clause tags they may carry
+    suite/                reading, checking, writing, exporting and measuring the case files
+    protocol/             what is said to an engine: the messages, building a request from a
+                          case, the JSON-lines wire form, and the pipe to an engine's process
+    engines/              engines the runner can drive: the built-in reference engine (also
+                          served over the protocol) and the engine an `--engine` names
+    runner/               putting cases to an engine and grading each answer
+    report/               what a run says: the text summary, the JSON-lines report, JUnit
+    adapters/             engines no one here wrote, behind the protocol (OpenSpiel)
+    fuzz/, faults/        random games against the reference; engines broken on purpose
+    authoring/            the generator of the checked-in case files
     cli.py                `spadespec conform`
+    pytest_plugin.py      the cases as tests inside an engine's own test suite
+
+A case flows suite -> protocol (request) -> engines (answer) -> runner (grade) -> report.
+Nothing in suite/ or protocol/ imports the runner or the reports.
 """

@@ -1,8 +1,8 @@
 """`spadespec conform`: run the conformance suite, and list, export or measure it.
 
 spadespec conform [--engine reference|COMMAND] [--variant V] [--case GLOB] [--level must|should]
-                  [--timeout S] [--report FILE] [--junit FILE] [--resume FILE]
-                  [--expect-fail FILE] [--json]
+                  [--timeout S] [--start-timeout S] [--report FILE] [--junit FILE]
+                  [--resume FILE] [--expect-fail FILE] [--json]
 spadespec conform list [--variant V] [--case GLOB] [--level L] [--json]
 spadespec conform export [--variant V] DIR
 spadespec conform coverage [--json]
@@ -12,25 +12,38 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from conformance import coverage, report
-from conformance.cases import Case, CaseError, Suite, load_suite
-from conformance.engine import UnknownEngine, open_engine
-from conformance.expected import ExpectedFailuresError, read_expected_failures
-from conformance.export import export_cases
-from conformance.junit import write_junit
-from conformance.progress import Progress
-from conformance.run_log import PriorRun, ReportFileError, ReportWriter, read_report, suite_info
-from conformance.runner import CaseResult, RunReport, run_cases, unknown_engine
-from conformance.subprocess_engine import DEFAULT_TIMEOUT
-from conformance.tags import RegistryError
-from reference_engine.cli import UsageError
+from conformance.engines.named import UnknownEngine, open_engine
+from conformance.protocol.score_requests import case_id_of
+from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT
+from conformance.report import text as report
+from conformance.report.jsonl import (
+    PriorRun,
+    ReportFileError,
+    ReportWriter,
+    read_report,
+    suite_info,
+)
+from conformance.report.junit import write_junit
+from conformance.report.progress import Progress
+from conformance.runner.expected import ExpectedFailuresError, read_expected_failures
+from conformance.runner.run import CaseResult, RunReport, run_cases, unknown_engine
+from conformance.runner.score import keeps_score, offered, resumed_results
+from conformance.suite import coverage
+from conformance.suite.cases import Case, CaseError, Suite, case_variants, load_suite
+from conformance.suite.export import export_cases
+from conformance.suite.tags import RegistryError
+from reference_engine.cli import OutputError, UsageError
+from reference_engine.cli.tables import fit_table
+from reference_engine.variant.catalog import did_you_mean
 
 
 def add_parser(subparsers: Any) -> None:
@@ -38,8 +51,12 @@ def add_parser(subparsers: Any) -> None:
         "conform",
         help="run the conformance suite against an engine",
         description=(
-            "Run the golden conformance cases against an engine and report by variant, clause "
-            "and level. Exit 0 when every must-level case passes, 1 otherwise, 2 on usage errors."
+            "Run the golden conformance cases against an engine and report by variant, level, "
+            "observable and clause. Each observable a case asks is checked when the engine "
+            "declares a feature that shows it; a case is not applicable only when it asks "
+            "nothing the engine declares. Exit 0 when every must-level case passes and at "
+            "least --min-checked cases had something checked, 1 otherwise (a run that checked "
+            "nothing is never OK), 2 on usage errors."
         ),
     )
     parser.add_argument(
@@ -54,6 +71,11 @@ def add_parser(subparsers: Any) -> None:
         help=f"seconds an engine process has to answer each request (default {DEFAULT_TIMEOUT:g})",
     )  # fmt: skip
     parser.add_argument(
+        "--start-timeout", type=float, metavar="S", default=None,
+        help="seconds an engine process has to answer `start`, apart from --timeout "
+        f"(default {DEFAULT_START_TIMEOUT:g})",
+    )  # fmt: skip
+    parser.add_argument(
         "--report", metavar="FILE",
         help="write the JSON-lines report here, a line per case as it finishes",
     )  # fmt: skip
@@ -66,6 +88,11 @@ def add_parser(subparsers: Any) -> None:
         "--expect-fail", metavar="FILE",
         help="the engine's known deviations, one case id a line ('#' comments): listed cases "
         "that fail are expected; listed cases that pass are reported and fail the run",
+    )  # fmt: skip
+    parser.add_argument(
+        "--min-checked", type=int, metavar="N", default=1,
+        help="fail the run when fewer than N cases had anything checked (default 1: a run "
+        "that checked nothing fails)",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the full report as JSON")
     parser.set_defaults(run=run_suite)
@@ -109,9 +136,9 @@ def _add_filters(parser: argparse.ArgumentParser, argparse_default: Any) -> None
     )
 
 
-def _suite() -> Suite:
+def _suite(variants: list[str] | None = None) -> Suite:
     try:
-        return load_suite()
+        return load_suite(variants=variants)
     except CaseError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
@@ -119,6 +146,23 @@ def _suite() -> Suite:
     except RegistryError as exc:
         print(exc, file=sys.stderr)
         raise _SuiteInvalid(1) from None
+
+
+def _folders_needed(variant: str | None, pattern: str | None) -> list[str] | None:
+    """The case folders a selection can draw on, so that one variant's run reads only its own
+    cases; None for all. An unknown variant is refused here, before anything is read."""
+    known = case_variants()
+    if variant is not None:
+        if variant not in known:
+            near = did_you_mean(variant, known)
+            hint = f"did you mean {near!r}?" if near else f"variants with cases: {', '.join(known)}"
+            raise UsageError(f"no case is played under variant {variant!r}; {hint}")
+        return [variant]
+    # A case id starts with its variant: `--case 'standard.play.*'` needs only standard's.
+    head = (pattern or "").split(".", 1)[0]
+    if head in known and not any(mark in head for mark in "*?["):
+        return [head]
+    return None
 
 
 class _SuiteInvalid(Exception):
@@ -132,35 +176,32 @@ def _selected(args: argparse.Namespace) -> list[Case] | int:
 
 
 def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | int:
+    variant = getattr(args, "variant", None)
+    pattern = getattr(args, "case", None)
+    level = getattr(args, "level", None)
     try:
-        suite = _suite()
+        suite = _suite(_folders_needed(variant, pattern))
     except _SuiteInvalid as exc:
         print(
             f"the conformance cases are invalid ({exc.count} problems); nothing was run",
             file=sys.stderr,
         )
         return 1
-    variant = getattr(args, "variant", None)
-    pattern = getattr(args, "case", None)
-    level = getattr(args, "level", None)
-    if variant is not None and variant not in suite.variants():
-        known = ", ".join(suite.variants()) or "none"
-        raise UsageError(
-            f"no case is played under variant {variant!r}; variants with cases: {known}"
-        )
-    cases = suite.select(variant, pattern, level)
+    # A score request (`<case id>~score`) runs with its case: its id picks the case.
+    cases = suite.select(variant, None if pattern is None else case_id_of(pattern), level)
     if not cases:
         raise UsageError("no case matches the --variant/--case/--level given")
     return suite, cases
 
 
 def run_suite(args: argparse.Namespace) -> int:
-    if args.timeout is not None and not args.timeout > 0:
-        raise UsageError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
+    _check_options(args)
+    if args.min_checked < 0:
+        raise UsageError(f"--min-checked must be 0 or more, not {args.min_checked}")
     report_path = _report_path(args)
     listed = _expected_failures(args)
     try:
-        engine = open_engine(args.engine, timeout=args.timeout)
+        engine = open_engine(args.engine, timeout=args.timeout, start_timeout=args.start_timeout)
     except UnknownEngine as exc:
         raise UsageError(str(exc)) from None
     chosen = _suite_and_selected(args)
@@ -169,30 +210,33 @@ def run_suite(args: argparse.Namespace) -> int:
     suite, cases = chosen
     prior = _prior_run(args, cases)
     if listed:
-        known = {c.id for c in suite}
-        for case_id in sorted(set(listed) - known):
+        known = {c.id for c in suite} | set(offered(suite))
+        loaded = tuple(f"{v}." for v in suite.variants())
+        for case_id in sorted(i for i in set(listed) - known if i.startswith(loaded)):
             print(f"--expect-fail: {case_id} is not a case of this suite", file=sys.stderr)
 
     run = RunReport(args.engine, unknown_engine(args.engine))
     run.rerun_prefix = _program() + " conform"
-    run.rerun_options = ("--timeout", f"{args.timeout:g}") if args.timeout is not None else ()
-    done = set(prior.cases) if prior else set()
-    if prior:
+    run.rerun_options = _timeouts(args)
+    run.min_checked = args.min_checked
+    done: set[str] = set()
+    if prior is not None:
         for case in cases:
-            if case.id in done:
-                result = CaseResult.from_json(case, prior.cases[case.id])
-                run.results.append(replace(result, listed=case.id in listed))
+            kept = resumed_results(case, prior.cases, prior.start.get("engine", {}))
+            if kept is not None:
+                done.add(case.id)
+                run.results.extend(replace(r, listed=r.case.id in listed) for r in kept)
     todo = [case for case in cases if case.id not in done]
 
     try:
         writer = ReportWriter(report_path, append=prior is not None) if report_path else None
     except OSError as exc:
         raise UsageError(f"cannot write the report {report_path}: {exc.strerror}") from None
-    progress = Progress(
-        len(cases), sys.stderr, tty=sys.stderr.isatty(), already=len(cases) - len(todo)
-    )
+    progress = Progress(len(cases), sys.stderr, tty=sys.stderr.isatty(), already=len(run.results))
 
     def started(report: RunReport) -> None:
+        if keeps_score(report.engine):
+            progress.expect_more(len(offered(cases)))
         if writer is not None:
             writer.start(
                 report,
@@ -200,16 +244,20 @@ def run_suite(args: argparse.Namespace) -> int:
                 suite=suite_info(suite),
                 selection={"variant": args.variant, "case": args.case, "level": args.level},
                 timeout=args.timeout,
+                start_timeout=args.start_timeout,
                 expect_fail=args.expect_fail,
                 resumed=prior is not None,
             )
 
     def finished(result: CaseResult) -> None:
+        if run.start_error:
+            return  # nothing was put to the engine: the failed start is said once, below
         if writer is not None:
             writer.case(result)
         progress(result)
 
     began = time.perf_counter()
+    finished_all = False
     try:
         run_cases(
             engine,
@@ -220,19 +268,20 @@ def run_suite(args: argparse.Namespace) -> int:
             expected_failures=listed,
             report=run,
         )
+        finished_all = True
     finally:
         progress.done()
         if writer is not None:
-            if len(run.results) == len(cases):
-                writer.end(run, time.perf_counter() - began)
-            writer.close()
-    run.results.sort(key=lambda r: _order(cases)[r.case.id])
+            _close_report(writer, run, finished_all, time.perf_counter() - began, started)
+    order = _order(cases)
+    run.results.sort(key=lambda r: order[case_id_of(r.case.id)])
     if args.junit:
         try:
             write_junit(run, Path(args.junit))
         except OSError as exc:
-            print(f"cannot write JUnit XML to {args.junit}: {exc.strerror}", file=sys.stderr)
-            return 1
+            raise OutputError(f"cannot write JUnit XML to {args.junit}: {exc.strerror}") from None
+    if run.start_error:
+        return _engine_did_not_start(run, args, len(todo))
     if args.json:
         print(json.dumps(run.to_json(), indent=2))
     else:
@@ -242,6 +291,68 @@ def run_suite(args: argparse.Namespace) -> int:
 
 def _order(cases: list[Case]) -> dict[str, int]:
     return {case.id: index for index, case in enumerate(cases)}
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """What can be refused before anything runs: timeouts, and where the XML is to go."""
+    for option in ("timeout", "start_timeout"):
+        value = getattr(args, option)
+        if value is not None and not value > 0:
+            flag = "--" + option.replace("_", "-")
+            raise UsageError(f"{flag} must be a number of seconds above 0, not {value:g}")
+    if args.junit:
+        trouble = _unwritable(Path(args.junit))
+        if trouble:
+            raise UsageError(f"--junit: cannot write {args.junit}: {trouble}")
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why a file cannot be written at `path` (None if it can), without creating it."""
+    folder = path.parent
+    if path.is_dir():
+        return "it is a folder"
+    if not folder.is_dir():
+        return f"no folder {folder}" if not folder.exists() else f"{folder} is not a folder"
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        return "permission denied"
+    return None
+
+
+def _timeouts(args: argparse.Namespace) -> tuple[str, ...]:
+    """The timeout options given, which a rerun of one case repeats."""
+    words: list[str] = []
+    for option in ("timeout", "start_timeout"):
+        value = getattr(args, option)
+        if value is not None:
+            words += ["--" + option.replace("_", "-"), f"{value:g}"]
+    return tuple(words)
+
+
+def _close_report(
+    writer: ReportWriter, run: RunReport, finished_all: bool, seconds: float,
+    started: Callable[[RunReport], None],
+) -> None:  # fmt: skip
+    """The report's last lines. A run stopped (Ctrl-C, SIGTERM) before the engine answered
+    `start` still gets its start line, so that `--resume` takes the file; a run that put every
+    case (and score request) to the engine gets its end line, unless the engine never
+    started."""
+    try:
+        if not writer.started:
+            run.start_error = "the run was stopped before the engine answered start"
+            started(run)
+        elif finished_all and not run.start_error:
+            writer.end(run, seconds)
+    finally:
+        writer.close()
+
+
+def _engine_did_not_start(run: RunReport, args: argparse.Namespace, not_run: int) -> int:
+    """An engine that never answered `start`: one error, with its stderr, and exit 1; no case
+    was put to it, so no case is listed."""
+    if args.json:
+        print(json.dumps(run.to_json(), indent=2))
+    print(f"spadespec conform: {report.start_failure(run, not_run)}", file=sys.stderr)
+    return 1
 
 
 def _report_path(args: argparse.Namespace) -> Path | None:
@@ -273,7 +384,26 @@ def _prior_run(args: argparse.Namespace, cases: list[Case]) -> PriorRun | None:
             f"--resume: {args.resume} is a run of engine {engine!r}, not {args.engine!r};"
             " resume it with the same --engine, or start a new report"
         )
+    _refuse_another_selection(args, prior.start.get("selection"))
     return prior
+
+
+def _refuse_another_selection(args: argparse.Namespace, selection: Any) -> None:
+    """A resumed run carries on the same cases: the same --variant, --case and --level."""
+    if not isinstance(selection, dict):
+        return  # a report written before selections were recorded
+    for option in ("variant", "case", "level"):
+        before, now = selection.get(option), getattr(args, option)
+        if before != now:
+            raise UsageError(
+                f"--resume: {args.resume} is a run with {_given(option, before)}, not"
+                f" {_given(option, now)}; resume it with the same --variant, --case and"
+                " --level, or start a new report"
+            )
+
+
+def _given(option: str, value: Any) -> str:
+    return f"no --{option}" if value is None else f"--{option} {value}"
 
 
 def _program() -> str:
@@ -286,10 +416,12 @@ def _program() -> str:
 
 def _command_line(args: argparse.Namespace) -> str:
     words = ["--engine", args.engine]
-    for option in ("variant", "case", "level", "timeout", "report", "junit", "resume"):
+    options = ("variant", "case", "level", "timeout", "start_timeout", "report", "junit", "resume")
+    for option in options:
         value = getattr(args, option)
         if value is not None:
-            words += [f"--{option}", f"{value:g}" if isinstance(value, float) else str(value)]
+            flag = "--" + option.replace("_", "-")
+            words += [flag, f"{value:g}" if isinstance(value, float) else str(value)]
     if args.expect_fail:
         words += ["--expect-fail", args.expect_fail]
     if args.json:
@@ -314,10 +446,13 @@ def run_list(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(rows, indent=2))
         return 0
-    width = max(len(c.id) for c in cases)
-    for c in cases:
-        mark = " erratum" if c.status == "erratum" else ""
-        print(f"{c.id:<{width}}  {c.level:<6}  {c.variant}{mark}  {' '.join(c.tags)}")
+    rows = [
+        (c.id, c.level, ("erratum; " if c.status == "erratum" else "") + " ".join(c.tags))
+        for c in cases
+    ]
+    # Ids are never cut (they are what --case takes; the variant is their first word); tags
+    # wrap; --json has every field.
+    print(fit_table(("id", "level", "tags"), rows, keep=(0, 1), wrap=(2,)))
     return 0
 
 

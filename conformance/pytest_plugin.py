@@ -3,9 +3,13 @@
     pytest --spadespec-engine "mypkg.adapter:Engine" --spadespec-variant standard
 
 collects one test per case (named `spadespec::<case id>`) and runs it against the engine, an
-object implementing `conformance.engine.Engine` (or a class or function that makes one). A case
-the engine does not declare (its variant, or an observable it asks) is skipped as not
-applicable; a failing case shows each expected value beside the one that came back. A
+object implementing `conformance.protocol.messages.Engine` (or a class or function that makes
+one). Each observable a case asks is checked when the engine declares a feature that shows it;
+a case asking nothing the engine declares, or of a variant it does not play, is skipped as not
+applicable; a failing case shows each expected value beside the one that came back. An engine
+with a `score()` method also gets a test per case that completes a hand,
+`spadespec::<case id>~score`, putting the case to it as a score request (skipped as not
+applicable unless the engine declares the feature `score`). A
 should-level case that fails is reported as an expected failure, apart from the must-level
 ones, as `spadespec conform` does. Without `--spadespec-engine` the plugin does nothing.
 
@@ -18,14 +22,17 @@ from __future__ import annotations
 import importlib
 import shlex
 from collections.abc import Iterable
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conformance.cases import Case, CaseError, load_suite
-from conformance.engine import Engine, EngineInfo
-from conformance.runner import CaseResult, run_case
+from conformance.protocol.messages import Engine, EngineInfo
+from conformance.protocol.score_requests import case_id_of
+from conformance.runner.run import CaseResult, run_case
+from conformance.runner.score import keeps_score, score_case, score_results
+from conformance.suite.cases import Case, CaseError, load_suite
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -56,7 +63,7 @@ class _Session:
 
     def __init__(self, spec: str, make: Any) -> None:
         self.spec = spec
-        self._make = make
+        self.make = make  # the engine, or the class or function that makes it
         self.engine: Engine | None = None
         self.info: EngineInfo | None = None
         self._broken: str | None = None
@@ -66,7 +73,7 @@ class _Session:
             raise pytest.fail.Exception(self._broken, pytrace=False)
         if self.engine is None or self.info is None:
             try:
-                engine = self._make() if _is_factory(self._make) else self._make
+                engine = self.make() if _is_factory(self.make) else self.make
                 self.info = engine.start()
                 self.engine = engine
             except Exception as exc:  # every case fails with the same, readable reason
@@ -92,7 +99,7 @@ def load_engine(spec: str) -> Any:
     """The object `MODULE:NAME` names (`reference` for the built-in engine). Raises
     pytest.UsageError saying what is wrong with the spec."""
     if spec == "reference":
-        from conformance.reference_adapter import ReferenceEngine
+        from conformance.engines.reference import ReferenceEngine
 
         return ReferenceEngine
     module_name, colon, attr = spec.partition(":")
@@ -165,28 +172,50 @@ class SpadespecSuite(pytest.Collector):
             suite = load_suite()
         except CaseError as exc:
             raise self.CollectError(f"the conformance cases do not load:\n{exc}") from None
+        pattern = option("spadespec_case")
+        # A score request's id (`<case id>~score`) picks the case it comes from.
         chosen = suite.select(
-            option("spadespec_variant"), option("spadespec_case"), option("spadespec_level")
+            option("spadespec_variant"),
+            None if pattern is None else case_id_of(pattern),
+            option("spadespec_level"),
         )
-        items = []
+        scoring = _may_keep_score(self.config.stash[_SESSION].make)
+        items: list[pytest.Item] = []
         for case in chosen:
-            item = CaseItem.from_parent(self, name=case.id, case=case)
-            item.add_marker(pytest.mark.spadespec(case.variant, case.level, case.tags))
-            item.extra_keyword_matches.update({case.variant, case.level, *case.tags})
-            items.append(item)
+            graded = score_case(case) if scoring else None
+            for each, source in ((case, None), (graded, case)):
+                if each is None or (pattern is not None and not fnmatchcase(each.id, pattern)):
+                    continue
+                item = CaseItem.from_parent(self, name=each.id, case=each, source=source)
+                item.add_marker(pytest.mark.spadespec(case.variant, case.level, case.tags))
+                item.extra_keyword_matches.update({case.variant, case.level, *case.tags})
+                items.append(item)
         return items
 
 
-class CaseItem(pytest.Item):
-    """One conformance case, run against the engine under test."""
+def _may_keep_score(target: Any) -> bool:
+    """Whether the engine may answer score requests: it has `score()`, or it is made by a
+    function, which says nothing until it is called (its `start` then tells)."""
+    return hasattr(target, "score") or not (isinstance(target, type) or hasattr(target, "run"))
 
-    def __init__(self, *, case: Case, **kwargs: Any) -> None:
+
+class CaseItem(pytest.Item):
+    """One conformance case run against the engine under test; or, with `source`, that case's
+    score request (`case` is then the request as it is graded, `<case id>~score`)."""
+
+    def __init__(self, *, case: Case, source: Case | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.case = case
+        self.source = source
 
     def runtest(self) -> None:
         engine, info = self.config.stash[_SESSION].started()
-        result = run_case(engine, info, self.case)
+        if self.source is None:
+            result = run_case(engine, info, self.case)
+        elif not keeps_score(info):
+            pytest.skip("not applicable: the engine does not declare the feature score")
+        else:
+            (result,) = score_results(engine, info, self.source)
         if result.verdict == "n/a":
             pytest.skip(f"not applicable: {result.message}")
         if result.verdict == "skip":

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from conformance.cases import load_suite
-from conformance.coverage import measure, render
+from conformance.suite.cases import load_suite
+from conformance.suite.coverage import measure, render
 from reference_engine.cli import main
 
 FOLLOW = "standard.play.must-follow-suit.1"

@@ -8,8 +8,8 @@ from pathlib import Path
 import jsonschema
 from referencing import Registry, Resource
 
-from conformance.cases import case_schema, load_suite
-from conformance.export import export_cases
+from conformance.suite.cases import case_schema, load_suite
+from conformance.suite.export import export_cases
 from reference_engine.cli import main
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from conformance.cases import CaseError, load_suite, pbn_problem
+from conformance.suite.cases import CaseError, load_suite, pbn_problem
 
 DEAL = "N:KQJT.KQJ.AKQ.AKQ 987.AT98.JT9.JT9 A65.765.8765.876 432.432.432.5432"
 
@@ -52,6 +52,20 @@ def test_a_valid_case_loads(tmp_path: Path) -> None:
     assert suite.by_id("test.bid.first.1").asks == ("to_act",)
 
 
+def test_an_allowed_probe_has_a_null_reason(tmp_path: Path) -> None:
+    allowed = {"illegal": {"action": {"action": "bid", "seat": "E", "bid": 3}, "reason": None}}
+    write(tmp_path, "standard/a.json", a_case(expect=allowed))
+    suite = load_suite(tmp_path, retired=())
+    assert suite.by_id("test.bid.first.1").expect["illegal"]["reason"] is None
+
+
+def test_a_reason_is_a_code_or_null(tmp_path: Path) -> None:
+    empty = {"illegal": {"action": {"action": "bid", "seat": "E", "bid": 3}, "reason": ""}}
+    write(tmp_path, "standard/a.json", a_case(expect=empty))
+    (message,) = problems(tmp_path)
+    assert "$.expect.illegal.reason" in message
+
+
 def test_unknown_tag_is_refused_with_a_suggestion(tmp_path: Path) -> None:
     write(tmp_path, "standard/a.json", a_case(tags=["play.folow-suit"]))
     (message,) = problems(tmp_path)
@@ -90,7 +104,7 @@ def test_retired_id_may_not_be_reused(tmp_path: Path) -> None:
 
 
 def test_retired_file_is_read_with_comments(tmp_path: Path) -> None:
-    from conformance.cases import read_retired
+    from conformance.suite.cases import read_retired
 
     listed = tmp_path / "retired.txt"
     listed.write_text("# header\nold.case.1   # withdrawn\n\nold.case.2\n", encoding="utf-8")
@@ -230,7 +244,7 @@ def test_a_seat_that_is_not_a_seat_is_refused_by_the_schema(tmp_path: Path) -> N
 
 
 def test_a_pass_and_the_new_bids_are_log_entries_the_schema_accepts(tmp_path: Path) -> None:
-    from conformance.cases import _validators
+    from conformance.suite.cases import _validators
 
     _file, action = _validators()
     assert action.is_valid({"action": "pass", "seat": "S", "cards": ["AS", "KD"]})

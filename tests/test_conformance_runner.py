@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
-import conformance.cases
-from conformance.cases import Case, load_suite
-from conformance.compare import compare
-from conformance.engine import CaseRequest, CaseResponse, EngineInfo, request_for
-from conformance.reference_adapter import ReferenceEngine
-from conformance.report import render
-from conformance.runner import run_cases
+import conformance.suite.cases
+from conformance.engines.reference import ReferenceEngine
+from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
+from conformance.protocol.requests import request_for
+from conformance.report.text import render
+from conformance.runner.grade import compare
+from conformance.runner.run import run_cases
+from conformance.suite.cases import Case, load_suite
 from reference_engine.cli import main
 
 HAND = "standard.hand.made-set-nil-bags.1"
@@ -40,8 +41,10 @@ def test_a_wrong_expectation_fails_with_the_difference_and_the_rerun_command() -
         expect["hands"][0]["sides"]["NS"]["hand_points"] = 102  # the bag penalty forgotten
 
     report = run_cases(ReferenceEngine(), [with_expect(shipped(HAND), wrong)])
-    (result,) = report.results
+    result, scored = report.results
     assert result.verdict == "fail"
+    # Its score request is graded on the same figure, and fails with it.
+    assert scored.case.id == f"{HAND}~score" and scored.verdict == "fail"
     (difference,) = result.differences
     assert difference.path == "$.hands[0].sides.NS.hand_points"
     assert (difference.expected, difference.actual) == (102, 2)
@@ -50,6 +53,7 @@ def test_a_wrong_expectation_fails_with_the_difference_and_the_rerun_command() -
     assert f"FAIL {HAND}" in text
     assert "$.hands[0].sides.NS.hand_points: expected 102, got 2" in text
     assert f"rerun: spadespec conform --engine reference --case {HAND}" in text
+    assert "$.hand_points[0].NS: expected 102, got 2" in text
 
 
 def test_a_should_level_failure_does_not_fail_the_run() -> None:
@@ -112,7 +116,9 @@ def test_skipped_and_errored_responses() -> None:
 def test_an_unsupported_variant_or_observable_is_not_applicable() -> None:
     other = dataclasses.replace(shipped(FOLLOW), variant="porchlight")
     report = run_cases(StubEngine({"outcome": "answered", "answers": {}}), [other])
-    assert report.results[0].verdict == "n/a" and report.ok
+    # Not applicable is no failure, but a run that checked nothing is not good either.
+    assert report.results[0].verdict == "n/a" and not report.ok
+    assert "checked nothing (0 of 1 cases)" in report.too_few_checked()
     report = run_cases(
         StubEngine({"outcome": "answered", "answers": {}}, ["hands"]), [shipped(FOLLOW)]
     )
@@ -123,10 +129,11 @@ def test_an_unsupported_variant_or_observable_is_not_applicable() -> None:
 def test_the_summary_counts_by_variant_clause_and_level() -> None:
     report = run_cases(ReferenceEngine(), [shipped(FOLLOW), shipped(HAND)])
     summary = report.summary()
-    assert summary["variant"]["standard"]["pass"] == 2
-    assert summary["level"]["must"]["pass"] == 2
+    # The hand's score request is counted as a case of its own, under the hand's clauses.
+    assert summary["variant"]["standard"]["pass"] == 3
+    assert summary["level"]["must"]["pass"] == 3
     assert summary["clause"]["play.follow-suit"]["pass"] == 1
-    assert summary["clause"]["bags.exact-threshold"]["pass"] == 1
+    assert summary["clause"]["bags.exact-threshold"]["pass"] == 2
 
 
 def test_compare_treats_legal_as_a_set_and_keeps_booleans_apart_from_numbers() -> None:
@@ -159,7 +166,7 @@ def test_cli_exit_status(
     assert main(["conform", "--engine", "nonsense"]) == 2
     capsys.readouterr()
     wrong = _suite_dir(tmp_path, lambda e: e["totals"].update(NS=999))
-    monkeypatch.setattr(conformance.cases, "CASES_DIR", wrong)
+    monkeypatch.setattr(conformance.suite.cases, "CASES_DIR", wrong)
     assert main(["conform"]) == 1
     out = capsys.readouterr().out
     assert "$.totals.NS: expected 999, got 182" in out
@@ -184,7 +191,7 @@ def test_cli_reports_invalid_cases_without_a_traceback(
         .replace("play.trick-winner", "play.trick-winer")
     )
     (broken / "standard" / "hands.json").write_text(text)
-    monkeypatch.setattr(conformance.cases, "CASES_DIR", broken)
+    monkeypatch.setattr(conformance.suite.cases, "CASES_DIR", broken)
     assert main(["conform"]) == 1
     err = capsys.readouterr().err
     assert "unknown tag 'play.trick-winer'" in err and "did you mean 'play.trick-winner'" in err

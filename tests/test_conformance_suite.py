@@ -9,10 +9,10 @@ from typing import Any
 import jsonschema
 import pytest
 
-from conformance.cases import CASES_DIR, case_schema, load_suite
-from conformance.reference_adapter import ReferenceEngine
-from conformance.runner import run_cases
-from conformance.tags import registry, registry_drift
+from conformance.engines.reference import ReferenceEngine
+from conformance.runner.run import run_cases
+from conformance.suite.cases import CASES_DIR, case_schema, load_suite
+from conformance.suite.tags import registry, registry_drift
 
 SUITE = load_suite()
 
@@ -80,17 +80,19 @@ def test_the_seed_cases_cover_the_three_kinds_of_expectation() -> None:
 
 @pytest.mark.parametrize("case", SUITE.cases, ids=[case.id for case in SUITE])
 def test_case_passes_on_the_reference_engine(case: Any) -> None:
-    (result,) = run_cases(ReferenceEngine(), [case]).results
-    assert result.verdict == "pass", "\n".join(
-        [result.message, *(str(d) for d in result.differences)]
-    )
+    # The case, and its score request when its log completes a hand.
+    for result in run_cases(ReferenceEngine(), [case]).results:
+        assert result.verdict == "pass", "\n".join(
+            [result.case.id, result.message, *(str(d) for d in result.differences)]
+        )
 
 
 def test_every_case_file_is_laid_out_by_the_formatter() -> None:
-    from conformance.casefile import dumps
+    from conformance.suite.casefile import dumps
 
     for path in sorted(CASES_DIR.rglob("*.json")):
         text = path.read_text(encoding="utf-8")
         assert text == dumps(json.loads(text)) + "\n", (
-            f"{path} is not in the suite's layout; run: python3 -m conformance.casefile {path}"
+            f"{path} is not in the suite's layout; "
+            f"run: python3 -m conformance.suite.casefile {path}"
         )

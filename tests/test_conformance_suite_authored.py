@@ -17,10 +17,10 @@ from conformance.authoring.generate import rendered
 from conformance.authoring.recorder import trick_winners
 from conformance.authoring.specs.clauses import VARIANTS
 from conformance.authoring.specs.house_cases import HOUSE
-from conformance.cases import load_suite
-from conformance.coverage import measure
-from conformance.reference_adapter import ReferenceEngine
-from conformance.runner import run_cases
+from conformance.engines.reference import ReferenceEngine
+from conformance.runner.run import run_cases
+from conformance.suite.cases import load_suite
+from conformance.suite.coverage import measure
 from reference_engine.game import Game
 from reference_engine.variant import shipped_variant_ids
 
@@ -136,7 +136,7 @@ def _over_keys(found: Any, typed: Any) -> Any:
 def _mutated(case: Any, change: Any) -> Any:
     data = copy.deepcopy(case.data)
     change(data["expect"])
-    from conformance.cases import _to_case
+    from conformance.suite.cases import _to_case
 
     return _to_case(data, case.file)
 
@@ -196,7 +196,7 @@ def _mutated(case: Any, change: Any) -> Any:
 )
 def test_a_wrong_expectation_fails(case_id: str, change: Any) -> None:
     case = _mutated(SUITE.by_id(case_id), change)
-    (result,) = run_cases(ReferenceEngine(), [case]).results
+    result, *_score_request = run_cases(ReferenceEngine(), [case]).results
     assert result.verdict == "fail"
 
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 import yaml
 
+from conformance.engines.reference import ReferenceEngine
 from conformance.fuzz.witness import diff_variants, differing_rules, render_text
-from conformance.reference_adapter import ReferenceEngine
 from reference_engine.cli import main
 from reference_engine.game import Game
 from reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids

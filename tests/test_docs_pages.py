@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-import logging
 import re
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import GeneratedPages
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs"))
 
-from _gen.pages import generated_pages  # noqa: E402
 from _gen.rule_names import rule_anchor, rule_label  # noqa: E402
 
 from reference_engine.variant import shipped_variant_ids  # noqa: E402
 from reference_engine.variant.model import rule_paths  # noqa: E402
 
+pytestmark = pytest.mark.xdist_group("docs")
+
 
 @pytest.fixture(scope="module")
-def pages() -> dict[str, str]:
-    return generated_pages()
+def pages(generated_docs: GeneratedPages) -> dict[str, str]:
+    return generated_docs.pages
 
 
 def _rule_block(page: str, path: str) -> str:
@@ -130,11 +131,10 @@ def test_the_variant_schema_reference_lists_every_rule_with_its_values(
     assert re.search(r"\| `rules\.scoring\.set_penalty` \|.*`per-trick-short`", ref)
 
 
-def test_worked_examples_agree_with_their_cases(caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.spadespec"):
-        pages = generated_pages()
-    assert not [r.getMessage() for r in caplog.records]
-    standard = pages["rules/standard.md"]
+def test_worked_examples_agree_with_their_cases(generated_docs: GeneratedPages) -> None:
+    # The generators warn when an example the engine scores differs from its case.
+    assert generated_docs.warnings == []
+    standard = generated_docs.pages["rules/standard.md"]
     assert "## Worked examples" in standard
     assert "The score as the engine computes it" in standard
 
@@ -171,27 +171,12 @@ ENGINE_AUTHOR_PAGES = (
 )
 
 
-def test_every_engine_author_page_is_built_and_in_the_nav(tmp_path: Path) -> None:
-    pytest.importorskip("mkdocs", reason="mkdocs is not installed: pip install -e '.[docs]'")
-    pytest.importorskip("material", reason="mkdocs-material is not installed")
-    import os
-    import subprocess
-
-    root = Path(__file__).resolve().parents[1]
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path)],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-    )
-    assert done.returncode == 0, done.stderr
-    home = (tmp_path / "index.html").read_text(encoding="utf-8")
+def test_every_engine_author_page_is_built_and_in_the_nav(built_site: Path) -> None:
+    home = (built_site / "index.html").read_text(encoding="utf-8")
     nav = home[home.index('<nav class="md-nav md-nav--primary"') :]
     section = nav[nav.index("For engine authors") : nav.index("For hosts and publishers")]
     for page in ENGINE_AUTHOR_PAGES:
-        assert (tmp_path / page / "index.html").is_file(), f"{page} was not built"
+        assert (built_site / page / "index.html").is_file(), f"{page} was not built"
         assert f'href="{page}/"' in section, f"{page} is not under 'For engine authors'"
     # The witness page `spadespec diff` builds is reachable from the nav as well.
     assert 'href="rules/witnesses/"' in nav

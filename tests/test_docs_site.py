@@ -3,11 +3,9 @@ matrix and the pictured game, and the tables and card diagram are there; no link
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from functools import partial
@@ -25,6 +23,7 @@ if CHROMIUM is None:
     pytest.skip("chromium is not installed: apt-get install -y chromium", allow_module_level=True)
 
 ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.xdist_group("docs")
 CHROMIUM_FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -54,29 +53,8 @@ class _Links(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mkdocs",
-            "build",
-            "--strict",
-            "-f",
-            str(ROOT / "mkdocs.yml"),
-            "-d",
-            str(out),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
-    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
-    return out
+def site(built_site: Path) -> Path:
+    return built_site
 
 
 @pytest.fixture(scope="module")

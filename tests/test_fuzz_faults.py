@@ -10,10 +10,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from conformance.cases import case_schema
 from conformance.faults import FAULTS
 from conformance.fuzz.cli import shrink_and_write
 from conformance.fuzz.driver import FuzzConfig, run_fuzz
+from conformance.suite.cases import case_schema
 from reference_engine.table import table_of
 from reference_engine.variant import load_variant
 
@@ -24,15 +24,19 @@ SHOWN_UNDER = {
     "losing-floor-ignored": "porchlight",
     "spades-broken-by-a-spade-lead": "illustrated-table",
     "first-lead-rule-not-enforced": "strategy-guide",
+    "named-first-lead-looks-one-card-up": "strategy-guide",
     # The house rules, each under a shipped house ruleset that plays it.
     "top-trumps-order-reversed": "joker-joker-deuce-deuce",
+    "top-trump-after-the-ace-loses": "pagat-jokers",
     "promoted-deuce-keeps-its-suit": "joker-joker-deuce-deuce",
     "spades-any-time-ignored": "spades-any-time",
     "nil-not-allowed-ignored": "no-nil",
     "blind-nil-trailing-ignored": "pagat-blind-nil",
+    "blind-nil-allowed-when-level": "pagat-blind-nil",
     "blind-nil-exchange-skipped": "blind-nil-pass-four",
     "blind-nil-exchange-order-swapped": "blind-nil-pass-four",
     "team-minimum-ignored": "team-minimum-four",
+    "team-minimum-after-a-nil-ignored": "team-minimum-four",
     "suicide-ignored": "msn-suicide",
     "mirror-ignored": "msn-mirror",
     "whiz-ignored": "msn-whiz",
@@ -45,8 +49,10 @@ SHOWN_UNDER = {
     "bonus-bid-ignored": "ten-for-two-hundred",
     "boston-points-ignored": "boston",
     "boston-wins-game-ignored": "boston-wins-game",
+    "boston-on-any-made-contract": "boston-wins-game",
     "fixed-hands-ignored": "fixed-ten-hands",
     "tie-at-the-top-among-three-ignored": "cutthroat",
+    "three-player-winner-among-first-two": "cutthroat",
     "lone-nil-tricks-dropped": "cutthroat",
     "three-player-order-reversed": "cutthroat",
     "three-player-four-card-tricks": "cutthroat",
@@ -55,6 +61,16 @@ SHOWN_UNDER = {
 # Fuzzed games deal only whole, valid deals, so a fault in checking a deal never shows in
 # them; the cases that probe a bad deal catch it (tests/test_suite_strength.py).
 NOT_FUZZED = {"removed-cards-accepted"}
+# Nor do they ask about an action before it is taken: a fault only in how a probed action is
+# answered (a second bid, an allowed action refused, an illegal card let through) leaves every
+# legal list and every log alone; the probe cases catch it. And fuzzed players never bid every
+# trick of a hand alone, so a scorer that cannot take that bid is left to its cases too.
+NOT_FUZZED |= {
+    "already-bid-read-as-out-of-turn",
+    "refuses-everything",
+    "card-checked-one-card-up",
+    "bid-of-every-trick-not-scored",
+}
 
 # The clause the written case must point at, where a fault has one clear clause.
 CLAUSE = {
@@ -96,6 +112,12 @@ CLAUSE = {
     "tie-at-the-top-among-three-ignored": "game_end.tie=play-another-hand",
     "three-player-order-reversed": "play.three-seat-turns",
     "three-player-four-card-tricks": "play.three-seat-turns",
+    "named-first-lead-looks-one-card-up": "play.first_lead=named-card",
+    "team-minimum-after-a-nil-ignored": "bidding.team_minimum",
+    "blind-nil-allowed-when-level": "bidding.blind_nil_trailing_by",
+    "top-trump-after-the-ace-loses": "play.top-trump-wins",
+    "tie-given-to-the-first-side": "game_end.tie=play-another-hand",
+    "nil-tricks-scored-as-nothing": "scoring.nil_tricks=count",
 }
 
 # A fault in bidding or play shows inside a hand, so its case stops there: the deal, the bids,
@@ -108,7 +130,8 @@ PLAY_FAULTS = {
     "blind-nil-trailing-ignored", "blind-nil-exchange-skipped",
     "blind-nil-exchange-order-swapped", "team-minimum-ignored", "suicide-ignored",
     "mirror-ignored", "whiz-ignored", "three-player-order-reversed",
-    "three-player-four-card-tricks",
+    "three-player-four-card-tricks", "named-first-lead-looks-one-card-up",
+    "team-minimum-after-a-nil-ignored", "blind-nil-allowed-when-level",
 }  # fmt: skip
 
 

@@ -3,6 +3,8 @@ the number of processes; the command's exit statuses."""
 
 from __future__ import annotations
 
+import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +98,25 @@ def test_exit_statuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     err = capsys.readouterr().err
     assert "no fault named 'no-such-fault'" in err
     assert "Traceback" not in err
+    fuzz = ["fuzz", "--engine", "reference", "--variant", "standard"]
+    assert main([*fuzz, "--start-timeout", "0"]) == 2
+    assert "--start-timeout must be a number of seconds above 0" in capsys.readouterr().err
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    assert main([*fuzz, "--out", str(a_file / "cases")]) == 2
+    err = capsys.readouterr().err
+    assert f"--out: cannot write cases under {a_file / 'cases'}: {a_file} is not a folder" in err
+
+
+def test_start_has_its_own_timeout(monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    slow = Path(__file__).parent / "data" / "engines" / "slow_start.py"
+    monkeypatch.setenv("SLOW_START_SECONDS", "5")
+    args = ["fuzz", "--engine", shlex.join([sys.executable, str(slow)]), "--variant", "standard",
+            "--games", "1", "--quiet", "--timeout", "9", "--start-timeout", "0.2"]  # fmt: skip
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "the engine did not start: no answer to start within 0.2 s (--start-timeout)" in err
 
 
 def test_answers_agree_only_to_the_letter() -> None:

@@ -5,23 +5,27 @@ an error for the case they misbehaved on, and a runner that goes on."""
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
 
-from conformance.cases import Case, Suite, load_suite
-from conformance.engine import open_engine
-from conformance.runner import run_cases
-from conformance.subprocess_engine import SubprocessEngine
+from conformance.engines.named import open_engine
+from conformance.protocol.requests import request_for
+from conformance.protocol.subprocess_engine import EngineStartError, SubprocessEngine
+from conformance.runner.run import run_cases
+from conformance.runner.score import offered
+from conformance.suite.cases import Case, Suite, load_suite
 from reference_engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "data" / "engines"
-SERVE = f"{shlex.quote(sys.executable)} -m conformance.serve"
+SERVE = f"{shlex.quote(sys.executable)} -m conformance.engines.serve"
 
 
 def engine(name: str, *on: str) -> str:
@@ -41,7 +45,7 @@ def suite() -> Suite:
 def _suite_loaded_once(monkeypatch: pytest.MonkeyPatch, suite: Suite) -> None:
     # Loading checks every case file against its schema, seconds a time; each `main()` call
     # here reuses one loaded suite.
-    monkeypatch.setattr("conformance.cli.load_suite", lambda: suite)
+    monkeypatch.setattr("conformance.cli.load_suite", lambda **_: suite)
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +71,11 @@ def test_the_served_reference_engine_passes_the_whole_suite_through_the_protocol
     assert status == 0, out
     lines = report_lines(report)
     cases = [line for line in lines if line["kind"] == "case"]
-    assert len(cases) == len(suite)
+    # Every case, and after each case that completes a hand its score request.
+    assert [line["id"] for line in cases if not line["id"].endswith("~score")] == [
+        case.id for case in suite
+    ]
+    assert len(cases) == len(suite) + len(offered(suite))
     assert {line["verdict"] for line in cases} == {"pass"}
     assert lines[0]["engine"]["name"] == "spadespec-reference"
     assert lines[-1] == lines[-1] | {"kind": "end", "ok": True}
@@ -85,9 +93,10 @@ def _run_cli(engine_command: str, tmp_path: Path, *extra: str) -> tuple[int, lis
 @pytest.mark.parametrize(
     ("name", "message", "stderr"),
     [
-        ("hang", "no answer to run within 1 s; the engine was stopped", "not answering"),
+        ("hang", "no answer to run within 1 s (--timeout); the engine was stopped", "hang:"),
         ("crash", "the engine exited (status 3) while answering run", "out of cheese"),
-        ("garbage", "the answer to run is not JSON: 'DEBUG request", ""),
+        # A debugging line before the answer: named as a line too many, and shown.
+        ("garbage", "and before its answer to request 2: 'DEBUG request 2", ""),
         ("schema_breaking", "the answer breaks the protocol at $: ", ""),
     ],
 )
@@ -131,6 +140,45 @@ def test_after_a_misbehaving_case_the_next_cases_are_answered(
     assert process.restarts == (1 if restarted else 0)
 
 
+def test_an_extra_line_after_an_answer_is_named_and_shown(standard: list[Case]) -> None:
+    chosen = standard[:3]
+    # Written with the answer: the case it follows is the error, and the process is replaced.
+    process = SubprocessEngine(engine("extra_line", chosen[1].id), timeout=1)
+    report = run_cases(process, chosen)
+    assert [r.final for r in report.results] == ["pass", "error", "pass"]
+    assert report.results[1].message == (
+        f"the engine wrote an extra line after its answer to request 2 ({chosen[1].id}):"
+        " 'DEBUG answered request 2'"
+    )
+    assert process.restarts == 1
+    # Written after the answer was read: found before the next request goes out.
+    process = SubprocessEngine(engine("extra_line", chosen[0].id) + " --late 0.05", timeout=1)
+    process.start()
+    try:
+        assert process.run(request_for(chosen[0]))["outcome"] == "answered"
+        time.sleep(0.5)
+        response = process.run(request_for(chosen[1]))
+        assert response["outcome"] == "errored"
+        assert response["message"] == (
+            f"the engine wrote an extra line after its answer to request 1 ({chosen[0].id}),"
+            " before request 2 was sent: 'DEBUG answered request 1'"
+        )
+        assert process.run(request_for(chosen[2]))["outcome"] == "answered"  # a new process
+    finally:
+        process.stop()
+
+
+def test_start_has_its_own_timeout(standard: list[Case]) -> None:
+    slow = {**os.environ, "SLOW_START_SECONDS": "0.8"}
+    # A request timeout shorter than the engine takes to start does not count against start.
+    process = SubprocessEngine(engine("slow_start"), timeout=0.5, env=slow)
+    report = run_cases(process, standard[:1])
+    assert not report.start_error and report.results[0].final == "pass"
+    process = SubprocessEngine(engine("slow_start"), timeout=5, start_timeout=0.2, env=slow)
+    with pytest.raises(EngineStartError, match=r"no answer to start within 0.2 s \(--start-t"):
+        process.start()
+
+
 def test_an_engine_speaking_another_protocol_version_errs_on_every_case(
     standard: list[Case],
 ) -> None:
@@ -150,7 +198,7 @@ def test_a_case_the_engine_does_not_declare_is_not_applicable(
     process.stop()
     assert other.variant in info["variants"]
     # The same engine, told to claim only `standard` and `totals`: everything else is n/a.
-    from conformance.engine import CaseRequest, CaseResponse, EngineInfo
+    from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
 
     class Narrow:
         def start(self) -> EngineInfo:
@@ -162,10 +210,11 @@ def test_a_case_the_engine_does_not_declare_is_not_applicable(
         def stop(self) -> None:
             pass
 
-    asks_more = next(c for c in standard if set(c.asks) != {"totals"})
-    report = run_cases(Narrow(), [other, asks_more])
+    asks_other = next(c for c in standard if "totals" not in c.asks)
+    report = run_cases(Narrow(), [other, asks_other])
     assert [r.final for r in report.results] == ["n/a", "n/a"]
-    assert report.ok
+    # Nothing was checked, so the run is not good, though nothing failed.
+    assert not report.ok and report.too_few_checked()
 
 
 def test_an_engine_command_that_cannot_start_is_a_usage_error(
@@ -175,6 +224,8 @@ def test_an_engine_command_that_cannot_start_is_a_usage_error(
     assert "no program 'no-such-program-xyz'" in capsys.readouterr().err
     assert main(["conform", "--engine", "'unbalanced"]) == 2
     assert main(["conform", "--engine", SERVE, "--timeout", "0"]) == 2
+    assert main(["conform", "--engine", SERVE, "--start-timeout", "-1"]) == 2
+    assert "--start-timeout must be a number of seconds above 0, not -1" in capsys.readouterr().err
 
 
 class _Answering:

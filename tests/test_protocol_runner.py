@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -17,8 +19,9 @@ from typing import Any
 import jsonschema
 import pytest
 
-from conformance.cases import Case, Suite, load_suite
-from conformance.run_log import read_report
+from conformance.report.jsonl import read_report
+from conformance.runner.score import offered
+from conformance.suite.cases import Case, Suite, load_suite
 from reference_engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,8 +119,27 @@ def test_resuming_a_finished_run_runs_nothing_and_reports_it_all(
     assert main(["conform", "--variant", "standard", "--resume", str(report)]) == 0
     out = capsys.readouterr().out
     assert case_lines(report) == first
-    assert f"{len(standard)} cases: {len(standard)} pass. OK" in out
+    scoring = len(offered(standard))
+    every = len(standard) + scoring
+    assert f"{every} cases: {every} pass. OK" in out
+    assert f", score {scoring}\n" in out
     assert read_report(report).start["command"].endswith(f"--report {report}")
+
+
+def test_a_case_whose_score_request_was_not_reached_runs_again_on_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = "standard.hand.made-set-nil-bags.1"
+    report = tmp_path / "run.jsonl"
+    assert main(["conform", "--case", hand, "--report", str(report)]) == 0
+    assert [line["id"] for line in case_lines(report)] == [hand, f"{hand}~score"]
+    # The run dies after the case's line, before its score request's.
+    kept = [line for line in report.read_text().splitlines() if "~score" not in line]
+    report.write_text("\n".join(kept[:-1]) + "\n")
+    assert main(["conform", "--case", hand, "--resume", str(report)]) == 0
+    capsys.readouterr()
+    assert [line["id"] for line in case_lines(report)] == [hand, hand, f"{hand}~score"]
+    assert lines_of(report)[-1]["kind"] == "end"
 
 
 def test_expected_failures_and_an_unexpected_pass(
@@ -181,7 +203,7 @@ def test_junit_xml_is_well_formed_and_counts_what_the_report_counts(
     cases = {case.get("name"): case for case in suite.findall("testcase")}
     assert list(cases) == [c.id for c in standard]
     error = cases[garbled].find("error")
-    assert error is not None and "not JSON" in (error.get("message") or "")
+    assert error is not None and "extra line" in (error.get("message") or "")
     assert "rerun: " in (error.text or "")
     skipped = cases[listed_id].find("skipped")
     assert skipped is not None and skipped.get("message", "").startswith("expected failure")
@@ -215,4 +237,209 @@ def suite() -> Suite:
 def _suite_loaded_once(monkeypatch: pytest.MonkeyPatch, suite: Suite) -> None:
     # Loading checks every case file against its schema, seconds a time; the runner is what
     # these tests are about, so each `main()` call reuses one loaded suite.
-    monkeypatch.setattr("conformance.cli.load_suite", lambda: suite)
+    monkeypatch.setattr("conformance.cli.load_suite", lambda **_: suite)
+
+
+# --- an engine that fails its start, a run stopped by a signal, output that cannot be written
+
+
+def test_an_engine_that_dies_in_start_is_one_error_with_its_stderr(
+    standard: list[Case], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report, junit = tmp_path / "run.jsonl", tmp_path / "run.xml"
+    status = main(["conform", "--engine", engine("die_in_start"), "--variant", "standard",
+                   "--report", str(report), "--junit", str(junit)])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert status == 1
+    assert out == ""  # no case blocks, no clause table
+    assert err.splitlines() == [
+        "spadespec conform: the engine did not start: the engine exited (status 3) while"
+        " answering start",
+        f"  {len(standard)} cases were not run",
+        "  the engine's stderr (last lines):",
+        "    | die_in_start: loading the rules",
+        "    | die_in_start: cannot open tables.db: no such file",
+    ]
+    (start,) = lines_of(report)  # no case was put to the engine, so no case line, no end
+    assert start["engine_error"].endswith("the engine exited (status 3) while answering start")
+    assert "cannot open tables.db" in start["engine_stderr"]
+    (case,) = ET.parse(junit).getroot().iter("testcase")
+    assert case.get("name") == "start" and case.find("error") is not None
+    assert "cannot open tables.db" in (case.findtext("system-err") or "")
+
+
+def test_a_start_timeout_ends_a_slow_engine_with_one_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SLOW_START_SECONDS", "5")
+    status = main(["conform", "--engine", engine("slow_start"), "--case", "standard.bid.*",
+                   "--timeout", "9", "--start-timeout", "0.2"])  # fmt: skip
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "no answer to start within 0.2 s (--start-timeout)" in err
+    assert "the engine wrote nothing to stderr" in err
+
+
+SMALL_SUITE = ROOT / "conformance" / "cases" / "standard" / "clause-bidding.json"
+BIDDING = "standard.bidding.*"  # the cases of that file
+
+
+def _conform_in_a_process(
+    folder: Path, *args: str, env: dict[str, str] | None = None, **popen: Any
+) -> subprocess.Popen[bytes]:
+    """`spadespec conform` over the case files in `folder`, in a process of its own, with
+    Ctrl-C as a terminal would send it (a process started in the background may ignore it)."""
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "tests" / "data" / "conform_over.py"), str(folder), *args],
+        cwd=ROOT, env={**os.environ, **(env or {})},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), **popen,
+    )  # fmt: skip
+
+
+def _wait_for(ready: Any, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not ready():
+        assert time.monotonic() < deadline, "timed out waiting"
+        time.sleep(0.02)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("signum", "moment", "status"),
+    [
+        (signal.SIGTERM, "start", 143),
+        (signal.SIGINT, "start", 130),
+        (signal.SIGTERM, "case", 143),
+    ],
+)
+def test_a_signal_at_any_moment_ends_the_engine_and_leaves_a_report_to_resume(
+    signum: int, moment: str, status: int, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    shutil.copy(SMALL_SUITE, folder)
+    report, pid_file = tmp_path / "run.jsonl", tmp_path / "engine.pid"
+    # At `start` an engine that takes its time to answer it; in a case, one that hangs in it.
+    command = f"{engine('slow_start' if moment == 'start' else 'hang')} --pid-file {pid_file}"
+    runner = _conform_in_a_process(
+        folder, "--engine", command, "--case", BIDDING, "--report", str(report),
+        env={"SLOW_START_SECONDS": "60"}, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    pid = 0
+    try:
+        _wait_for(lambda: pid_file.exists() and pid_file.read_text())
+        pid = int(pid_file.read_text())
+        if moment == "case":
+            _wait_for(lambda: report.exists() and report.read_text())  # it answered start
+        runner.send_signal(signum)
+        _, err = runner.communicate(timeout=30)
+        assert runner.returncode == status, err
+        assert b"Traceback" not in err
+        _wait_for(lambda: _gone(pid), 5.0)
+    finally:
+        runner.kill()
+        if pid and not _gone(pid):
+            os.kill(pid, signal.SIGKILL)
+    first = lines_of(report)
+    assert [line["kind"] for line in first] == ["start"]
+    if moment == "start":
+        assert first[0]["engine_error"] == "the run was stopped before the engine answered start"
+        monkeypatch.setenv("SLOW_START_SECONDS", "0")
+        assert main(["conform", "--engine", command, "--case", BIDDING,
+                     "--resume", str(report)]) == 0  # fmt: skip
+        capsys.readouterr()
+        lines = lines_of(report)
+        assert [line["kind"] for line in lines][:2] == ["start", "start"]
+        assert lines[1]["resumed"] and lines[-1]["kind"] == "end"
+    else:
+        assert read_report(report).cases == {}
+
+
+def test_resume_refuses_another_selection(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "run.jsonl"
+    assert main(["conform", "--case", "standard.bid.*", "--report", str(report)]) == 0
+    capsys.readouterr()
+    for other in (["--variant", "standard"], ["--case", "standard.*"], ["--level", "must"]):
+        assert main(["conform", "--case", "standard.bid.*", *other, "--resume", str(report)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == (
+        f"spadespec conform: --resume: {report} is a run with no --variant, not --variant"
+        " standard; resume it with the same --variant, --case and --level, or start a new report"
+    )
+    assert "is a run with --case standard.bid.*, not --case standard.*;" in err[1]
+    assert "is a run with no --level, not --level must;" in err[2]
+
+
+def test_junit_into_a_missing_folder_is_refused_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "run.jsonl"
+    junit = tmp_path / "no-such-folder" / "run.xml"
+    args = ["conform", "--case", "standard.bid.*", "--report", str(report)]
+    assert main([*args, "--junit", str(junit)]) == 2
+    assert capsys.readouterr().err == (
+        f"spadespec conform: --junit: cannot write {junit}: no folder {junit.parent}\n"
+    )
+    assert not report.exists()  # nothing ran
+    assert main([*args, "--junit", str(tmp_path)]) == 2
+    assert "it is a folder" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full, a disk always full")
+def test_output_that_cannot_be_written_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["conform", "--case", "standard.bid.*"]
+    assert main([*args, "--report", "/dev/full"]) == 2
+    err = capsys.readouterr().err
+    assert err == "spadespec conform: cannot write the report /dev/full: No space left on device\n"
+    assert main([*args, "--junit", "/dev/full"]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith(": cannot write JUnit XML to /dev/full: No space left on device\n")
+    full = open("/dev/full", "w")  # not `with`: closing it fails too, as it should
+    monkeypatch.setattr(sys, "stdout", full)
+    assert main(args) == 2
+    monkeypatch.undo()
+    with contextlib.suppress(OSError):
+        full.close()
+    err = capsys.readouterr().err  # after the progress line
+    assert err.endswith("\nspadespec conform: cannot write to stdout: No space left on device\n")
+
+
+def test_a_closed_pipe_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    shutil.copy(SMALL_SUITE, folder)
+    runner = _conform_in_a_process(
+        folder, "--case", BIDDING, "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert runner.stdout is not None and runner.stderr is not None
+    runner.stdout.close()  # whoever read the output has gone
+    err = runner.stderr.read().decode()
+    assert runner.wait(30) == 2
+    # The progress lines, then one line: no traceback, none as Python exits either.
+    *progress, last = err.splitlines()
+    assert last == "spadespec conform: cannot write to stdout: the pipe it goes to is closed"
+    assert all(line.startswith("conform: ") for line in progress)
+    assert "Traceback" not in err and "Exception ignored" not in err
+
+
+def test_an_expected_failure_list_that_is_not_utf8_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listed = tmp_path / "known.txt"
+    listed.write_bytes(b"standard.a  # fine\nstandard.b  # caf\xe9, in Latin-1\n")
+    assert main(["conform", "--expect-fail", str(listed)]) == 2
+    assert capsys.readouterr().err == (
+        f"spadespec conform: {listed}:2: not UTF-8 text (byte 0xe9); save the list as UTF-8\n"
+    )

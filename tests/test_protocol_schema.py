@@ -11,11 +11,12 @@ from typing import Any
 import jsonschema
 import pytest
 
-from conformance.cases import load_suite
-from conformance.engine import OBSERVABLES, request_for
-from conformance.protocol import problem, protocol_schema, run_request, start_request
-from conformance.reference_adapter import ReferenceEngine
-from conformance.serve import wire_answer
+from conformance.engines.reference import ReferenceEngine
+from conformance.engines.serve import wire_answer
+from conformance.protocol.messages import FEATURES
+from conformance.protocol.requests import request_for
+from conformance.protocol.wire import problem, protocol_schema, run_request, start_request
+from conformance.suite.cases import load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ("protocol.schema.json", "report.schema.json")
@@ -47,8 +48,8 @@ def test_the_schema_is_draft_2020_12_with_an_id_and_descriptions_everywhere(name
 
 
 def test_the_observables_of_the_schema_are_those_of_the_runner() -> None:
-    assert tuple(protocol_schema()["$defs"]["observable"]["enum"]) == OBSERVABLES
-    assert set(protocol_schema()["$defs"]["result"]["properties"]) == set(OBSERVABLES)
+    assert tuple(protocol_schema()["$defs"]["observable"]["enum"]) == FEATURES
+    assert set(protocol_schema()["$defs"]["result"]["properties"]) == set(FEATURES)
 
 
 def test_every_request_for_a_shipped_case_is_a_valid_run_request() -> None:

@@ -9,7 +9,8 @@ import pytest
 # forgotten copy would never be seen.
 import conformance.faults  # noqa: F401
 import conformance.pytest_plugin  # noqa: F401
-from conformance.cases import load_suite
+from conformance.runner.score import offered
+from conformance.suite.cases import load_suite
 
 pytest_plugins = ["pytester"]
 
@@ -40,6 +41,9 @@ class NoStart:
 SUITE = list(load_suite())
 STANDARD = [case for case in SUITE if case.variant == "standard"]
 OTHER = [case for case in SUITE if case.variant != "standard"]
+# An engine with `score()` also gets a test for each case's score request.
+SCORED_STANDARD = offered(STANDARD)
+SCORED_OTHER = offered(OTHER)
 # The one whole hand of the standard seed cases with overtricks: overtricks-not-scored fails it.
 OVERTRICKS = "standard.hand.made-set-nil-bags.1"
 
@@ -55,15 +59,17 @@ def test_every_case_of_the_variant_is_one_passing_test(pytester: pytest.Pytester
     result = pytester.runpytest(
         *PLUGIN, "--spadespec-engine", "reference", "--spadespec-variant", "standard", "-v"
     )
-    result.assert_outcomes(passed=len(STANDARD))
+    every = len(STANDARD) + len(SCORED_STANDARD)
+    result.assert_outcomes(passed=every)
     result.stdout.fnmatch_lines([f"*spadespec::{STANDARD[0].id} PASSED*"])
-    result.stdout.fnmatch_lines([f"*collected {len(STANDARD)} items*"])
+    result.stdout.fnmatch_lines([f"*spadespec::{SCORED_STANDARD[0]} PASSED*"])
+    result.stdout.fnmatch_lines([f"*collected {every} items*"])
 
 
 def test_cases_an_engine_does_not_declare_are_skipped(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         standard_only="""
-from conformance.reference_adapter import ReferenceEngine
+from conformance.engines.reference import ReferenceEngine
 
 class Engine(ReferenceEngine):
     def start(self):
@@ -74,7 +80,9 @@ class Engine(ReferenceEngine):
     )
     pytester.syspathinsert()
     result = pytester.runpytest(*PLUGIN, "--spadespec-engine", "standard_only:Engine", "-rs")
-    result.assert_outcomes(passed=len(STANDARD), skipped=len(OTHER))
+    result.assert_outcomes(
+        passed=len(STANDARD) + len(SCORED_STANDARD), skipped=len(OTHER) + len(SCORED_OTHER)
+    )
     if OTHER:
         result.stdout.fnmatch_lines(["*not applicable: the engine does not play variant*"])
 
@@ -90,13 +98,21 @@ def test_a_broken_engine_fails_with_the_difference_and_a_rerun(
     outcomes = result.parseoutcomes()
     assert outcomes["failed"] >= 1
     # A should-level case that fails is an expected failure, reported apart.
-    assert sum(outcomes.get(key, 0) for key in ("failed", "passed", "xfailed")) == len(STANDARD)
+    every = len(STANDARD) + len(SCORED_STANDARD)
+    assert sum(outcomes.get(key, 0) for key in ("failed", "passed", "xfailed")) == every
     result.stdout.fnmatch_lines(
         [
             f"case {OVERTRICKS} (standard, must):*",
             "  $.hands[0].sides.NS.overtrick_points: expected 2, got 0",
             f"rerun: pytest --spadespec-engine broken:Engine --spadespec-case {OVERTRICKS}",
-            f"FAILED spadespec::{OVERTRICKS}*",
+            f"FAILED spadespec::{OVERTRICKS} *",
+        ]
+    )
+    result.stdout.fnmatch_lines(
+        [
+            f"case {OVERTRICKS}~score (standard, must):*",
+            "  $.hand_points[0].NS: expected 2, got 0",
+            f"rerun: pytest --spadespec-engine broken:Engine --spadespec-case '{OVERTRICKS}~score'",
         ]
     )
     assert result.ret == pytest.ExitCode.TESTS_FAILED
@@ -104,7 +120,18 @@ def test_a_broken_engine_fails_with_the_difference_and_a_rerun(
 
 def test_k_selects_cases_by_id(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest(*PLUGIN, "--spadespec-engine", "reference", "-k", OVERTRICKS)
-    result.assert_outcomes(passed=1, deselected=len(SUITE) - 1)
+    # The case and its score request, whose id holds the case's.
+    every = len(SUITE) + len(offered(SUITE))
+    result.assert_outcomes(passed=2, deselected=every - 2)
+
+
+def test_the_case_option_picks_a_score_request_alone(pytester: pytest.Pytester) -> None:
+    chosen = f"{OVERTRICKS}~score"
+    result = pytester.runpytest(
+        *PLUGIN, "--spadespec-engine", "reference", "--spadespec-case", chosen, "-v"
+    )
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines([f"*spadespec::{chosen} PASSED*"])
 
 
 def test_an_engine_that_does_not_start_fails_every_case_in_plain_words(
@@ -126,7 +153,7 @@ def test_an_engine_that_does_not_start_fails_every_case_in_plain_words(
     ("spec", "message"),
     [
         ("nosuchmodule:Engine", "cannot import nosuchmodule"),
-        ("conformance.engine:Nothing", "conformance.engine has no Nothing"),
+        ("conformance.protocol.messages:Nothing", "conformance.protocol.messages has no Nothing"),
         ("justaname", "expected MODULE:NAME"),
     ],
 )

@@ -64,7 +64,7 @@ import sys
 from importlib import metadata
 from typing import Any
 
-from conformance.engine import PROTOCOL_VERSION, CaseRequest, CaseResponse, EngineInfo
+from conformance.protocol.messages import PROTOCOL_VERSION, CaseRequest, CaseResponse, EngineInfo
 from reference_engine.cards import CARD_TEXT, parse_card
 from reference_engine.deal import parse_pbn
 from reference_engine.errors import DealError, InvalidActionError
@@ -453,7 +453,7 @@ def _held(hand: Hand) -> set[int]:
 
 
 def main() -> int:
-    from conformance.serve import serve
+    from conformance.engines.serve import serve
 
     try:
         engine = OpenSpielEngine()

@@ -7,16 +7,27 @@ from typing import Any
 
 from conformance.authoring.specs import (
     clauses,
+    found_by_faults,
     house_cases,
     house_defaults,
+    probes,
     recorded,
     sources,
     totals_only,
 )
-from conformance.casefile import dumps
-from conformance.cases import CASES_DIR
+from conformance.suite.casefile import dumps
+from conformance.suite.cases import CASES_DIR
 
-SPECS = (sources, clauses, recorded, totals_only, house_defaults, house_cases)
+SPECS = (
+    sources,
+    clauses,
+    recorded,
+    totals_only,
+    house_defaults,
+    house_cases,
+    found_by_faults,
+    probes,
+)
 
 
 def rendered() -> dict[Path, str]:

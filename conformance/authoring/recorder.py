@@ -15,7 +15,7 @@ from typing import Any
 
 from conformance.authoring import hand_math
 from conformance.authoring.build import opts, variant
-from conformance.observables import hand_sheets
+from conformance.engines.observables import hand_sheets
 from reference_engine import __version__
 from reference_engine.bots.table import play_hand, seat_bots
 from reference_engine.game import Game, Phase

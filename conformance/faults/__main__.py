@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sys
 
-from conformance.cases import load_suite
 from conformance.faults import FAULTS, catching_cases
+from conformance.suite.cases import load_suite
 
 
 def main() -> int:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from conformance.cases import Case, load_suite
-from conformance.engine import CaseRequest, CaseResponse, EngineInfo
+from conformance.engines.reference import ReferenceEngine
 from conformance.faults.registry import Fault
-from conformance.reference_adapter import ReferenceEngine
-from conformance.runner import run_cases
+from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo, ScoreRequest
+from conformance.runner.run import run_cases
+from conformance.suite.cases import Case, load_suite
 
 
 class FaultyEngine:
-    """The reference engine with one fault: every request is answered with the fault in place."""
+    """The reference engine with one fault: every request (a score request too) is answered
+    with the fault in place."""
 
     def __init__(self, fault: Fault) -> None:
         self.fault = fault
@@ -26,6 +27,10 @@ class FaultyEngine:
     def run(self, request: CaseRequest) -> CaseResponse:
         with self.fault.patch():
             return self._inner.run(request)
+
+    def score(self, request: ScoreRequest) -> CaseResponse:
+        with self.fault.patch():
+            return self._inner.score(request)
 
     def stop(self) -> None:
         self._inner.stop()

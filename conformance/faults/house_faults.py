@@ -17,17 +17,21 @@ import reference_engine.game as game_module
 import reference_engine.pack as pack_module
 import reference_engine.table as table_module
 from conformance.faults.rewrite import plans_misread, replaced, rules_misread, with_rule
-from reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF
+from reference_engine.actions import BLIND_NIL, BidValue
+from reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF, parse_card
 from reference_engine.pack import STANDARD_PACK, Pack
 from reference_engine.plan import Plan
 from reference_engine.rules_of_play import bids, leads
+from reference_engine.rules_of_play.bids import BidContext, Refusal
 from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
 from reference_engine.scoring.records import GameOutcome, SideScore, SideTotals
+from reference_engine.scoring.sides import Sheet
 from reference_engine.seats import Seat
 from reference_engine.table import Table, table_of
 from reference_engine.variant.model import (
     BagsCount,
     BidConstraint,
+    BlindNil,
     BostonRule,
     DeckRules,
     ExchangeOrder,
@@ -88,6 +92,29 @@ def promoted_deuce_keeps_its_suit() -> Iterator[None]:
         yield
 
 
+def _ace_beaten_by_the_big_joker_alone(pack: Pack) -> Pack:
+    """The pack with only the highest top trump able to take a trick the ace of spades holds;
+    the lower ones (the little joker, a promoted deuce) still beat it when played first."""
+    if len(pack.top_trumps) < 2:
+        return pack
+    ace = parse_card("AS")
+    beaters = list(pack.beaters)
+    for card in pack.top_trumps[1:]:
+        beaters[ace] &= ~(1 << card)
+    return dataclasses.replace(pack, beaters=tuple(beaters))
+
+
+@contextmanager
+def top_trump_after_the_ace_loses() -> Iterator[None]:
+    real = pack_module.pack_of_deck
+
+    def misread(deck: DeckRules) -> Pack:
+        return _ace_beaten_by_the_big_joker_alone(real(deck))
+
+    with mock.patch.object(pack_module, "pack_of_deck", misread):
+        yield
+
+
 # --- bidding ----------------------------------------------------------------------------------
 
 
@@ -115,6 +142,20 @@ def team_minimum_ignored() -> Iterator[None]:
         yield
 
 
+@contextmanager
+def team_minimum_after_a_nil_ignored() -> Iterator[None]:
+    real = bids.team_minimum_check
+
+    def nil_read_as_no_bid(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+        # A partner's nil taken for no bid yet: the second partner bids as freely as the first.
+        if ctx.partner_bid in bids.NIL_BIDS:
+            return None
+        return real(rules, ctx, bid)
+
+    with mock.patch.object(bids, "team_minimum_check", nil_read_as_no_bid):
+        yield
+
+
 def _nil_as_usual(rules: Rules) -> Rules:
     if rules.bidding.nil is not NilBid.NOT_ALLOWED:
         return rules
@@ -136,6 +177,21 @@ def nil_not_allowed_ignored() -> Iterator[None]:
 @contextmanager
 def blind_nil_trailing_ignored() -> Iterator[None]:
     with rules_misread(replaced("bidding.blind_nil_trailing_by", lambda points: None)):
+        yield
+
+
+@contextmanager
+def blind_nil_allowed_when_level() -> Iterator[None]:
+    real = bids.blind_nil_check
+
+    def level_passes(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+        # A margin of 0 read as "no margin to check" (level sides, a new game at 0 to 0).
+        allowed = rules.bidding.blind_nil is BlindNil.ALLOWED
+        if bid == BLIND_NIL and allowed and ctx.trailing_by == 0:
+            return None
+        return real(rules, ctx, bid)
+
+    with mock.patch.object(bids, "blind_nil_check", level_passes):
         yield
 
 
@@ -232,6 +288,22 @@ def boston_wins_game_ignored() -> Iterator[None]:
         yield
 
 
+@contextmanager
+def boston_on_any_made_contract() -> Iterator[None]:
+    real = hand.score_side
+
+    def made_is_boston(
+        rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
+        tricks: Mapping[str, int], prior: SideTotals,
+    ) -> SideScore:  # fmt: skip
+        score = real(rules, sheet, side, bids, tricks, prior)
+        # "Took what it bid" read as "took every trick": any made contract counts as a Boston.
+        return score._replace(boston=score.made)
+
+    with mock.patch.object(hand, "score_side", made_is_boston):
+        yield
+
+
 # --- the end of the game ----------------------------------------------------------------------
 
 
@@ -269,6 +341,27 @@ def _two_side_tie(real: TieSettler) -> TieSettler:
 def tie_at_the_top_among_three_ignored() -> Iterator[None]:
     wrong = {rule: _two_side_tie(settle) for rule, settle in game_end.TIE_RULE.items()}
     with mock.patch.dict(game_end.TIE_RULE, wrong):
+        yield
+
+
+@contextmanager
+def three_player_winner_among_first_two() -> Iterator[None]:
+    real = game_end.outcome_after
+
+    def two_sided(
+        rules: Rules, sheet: Sheet, scores: Mapping[str, int], hands_played: int,
+        boston_made: str | None,
+    ) -> GameOutcome:  # fmt: skip
+        outcome = real(rules, sheet, scores, hands_played, boston_made)
+        if outcome.status != "won" or len(scores) < 3 or boston_made:
+            return outcome
+        # Written for two sides: the better of the first two is the winner, the third unread.
+        first, second = list(scores)[:2]
+        winner = first if int(scores[first]) >= int(scores[second]) else second
+        return outcome._replace(winner=winner)
+
+    # The game and a score request both see where the game stands through `outcome_after`.
+    with mock.patch.object(game_end, "outcome_after", two_sided):
         yield
 
 

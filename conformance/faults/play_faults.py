@@ -11,12 +11,17 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-import conformance.reference_adapter as adapter
+import conformance.engines.reference as adapter
 import reference_engine.pack as pack_module
 from conformance.faults.rewrite import plans_misread
-from reference_engine.game import Game
+from reference_engine.actions import Action, BidValue
+from reference_engine.cards import parse_card
+from reference_engine.errors import IllegalActionError
+from reference_engine.game import Game, Phase
 from reference_engine.pack import Pack
+from reference_engine.reason_codes import ReasonCode
 from reference_engine.rules_of_play import leads, turns
+from reference_engine.rules_of_play.leads import FirstLeadRule
 from reference_engine.seats import Seat
 from reference_engine.variant.model import (
     DealerRotation,
@@ -46,6 +51,20 @@ def spades_broken_by_a_spade_lead() -> Iterator[None]:
 def first_lead_rule_not_enforced() -> Iterator[None]:
     free = {FirstLead.NAMED_CARD: None, FirstLead.LOWEST_CLUB: None}
     with mock.patch.dict(leads.FIRST_LEAD, free):
+        yield
+
+
+def _named_card_one_up(pack: Pack, hand: int, named_card: int | None) -> int:
+    # Whether the leader holds the named card is read one card number too high (the 3C).
+    if named_card is not None and hand >> (named_card + 1) & 1:
+        return 1 << named_card
+    return 0
+
+
+@contextmanager
+def named_first_lead_looks_one_card_up() -> Iterator[None]:
+    rule = FirstLeadRule(_named_card_one_up, ReasonCode.FIRST_LEAD_MUST_BE_NAMED_CARD)
+    with mock.patch.dict(leads.FIRST_LEAD, {FirstLead.NAMED_CARD: rule}):
         yield
 
 
@@ -106,6 +125,69 @@ class _LeaderKeepsLeadGame(Game):
         super()._take_trick()
         if self.to_act is not None:  # the hand goes on
             self.to_act = leader
+
+
+class _NextCardCheckedGame(Game):
+    """A game whose check of a card held by the player to act looks up the card numbered one
+    above it in the legal set (a bit shifted one place too far): an illegal card is let
+    through when the next card up is legal (the ace of clubs when the 2 of diamonds is)."""
+
+    __slots__ = ()
+
+    def verify_play(self, seat: Seat | str, card: int | str) -> None:
+        try:
+            super().verify_play(seat, card)
+        except IllegalActionError:
+            number, mover = parse_card(card), self.to_act
+            held = self._seat(seat) is mover and self.hands[mover] >> number & 1
+            if not (self.phase is Phase.PLAY and held and self.legal_plays() >> number + 1 & 1):
+                raise
+
+
+class _RebidOutOfTurnGame(Game):
+    """A game that never looks at who has bid already: a seat bidding a second time is
+    refused only because it is not its turn."""
+
+    __slots__ = ()
+
+    def verify_bid(self, seat: Seat | str, bid: BidValue | str) -> None:
+        try:
+            super().verify_bid(seat, bid)
+        except IllegalActionError as exc:
+            if exc.reason is not ReasonCode.ALREADY_BID:
+                raise
+            raise IllegalActionError(
+                ReasonCode.NOT_YOUR_TURN, f"it is not {exc.seat}'s turn to bid", seat=exc.seat
+            ) from None
+
+
+class _RefusingGame(Game):
+    """A game that refuses every action it is asked to check: an illegal one with its right
+    reason, and an allowed one as though it came out of turn."""
+
+    __slots__ = ()
+
+    def verify(self, action: Action) -> None:
+        super().verify(action)
+        raise IllegalActionError(ReasonCode.NOT_YOUR_TURN, "refused")
+
+
+@contextmanager
+def card_checked_one_card_up() -> Iterator[None]:
+    with mock.patch.object(adapter, "Game", _NextCardCheckedGame):
+        yield
+
+
+@contextmanager
+def already_bid_read_as_out_of_turn() -> Iterator[None]:
+    with mock.patch.object(adapter, "Game", _RebidOutOfTurnGame):
+        yield
+
+
+@contextmanager
+def refuses_everything() -> Iterator[None]:
+    with mock.patch.object(adapter, "Game", _RefusingGame):
+        yield
 
 
 def _any_card(pack: Pack, hand: int, led_suit: int) -> int:

@@ -55,6 +55,12 @@ _ALL = (
         scoring_faults.nil_tricks_counted_wrong_way,
     ),
     _fault(
+        "nil-tricks-scored-as-nothing",
+        "a nil bidder's tricks count for nothing, neither toward the partner's contract nor"
+        " as bags, where the variant counts them one way or the other",
+        scoring_faults.nil_tricks_scored_as_nothing,
+    ),
+    _fault(
         "overtricks-not-scored",
         "overtricks earn no points",
         scoring_faults.overtricks_not_scored,
@@ -91,6 +97,12 @@ _ALL = (
         " if either takes a trick) instead of each on their own",
         scoring_faults.double_nil_scored_as_one,
     ),
+    _fault(
+        "bid-of-every-trick-not-scored",
+        "the scorer takes a bid of every trick in the hand (13, or 17 at three) for a bid out"
+        " of range, and the hand cannot be scored",
+        scoring_faults.bid_of_every_trick_not_scored,
+    ),
     # --- the end of the game ---
     _fault(
         "target-reach-exceed-swapped",
@@ -106,6 +118,18 @@ _ALL = (
         "losing-floor-ignored",
         "a side at or below the losing floor plays on",
         scoring_faults.losing_floor_ignored,
+    ),
+    _fault(
+        "win-test-ignores-bag-points",
+        "the target is checked against a side's total less the bags it holds, so a side that"
+        " gets there only through the points its bags scored plays on",
+        scoring_faults.win_test_ignores_bag_points,
+    ),
+    _fault(
+        "tie-given-to-the-first-side",
+        "equal top totals at the end are no tie: the first side on the sheet (North-South)"
+        " takes the game",
+        scoring_faults.tie_given_to_the_first_side,
     ),
     # --- bidding and play ---
     _fault(
@@ -125,6 +149,12 @@ _ALL = (
         play_faults.first_lead_rule_not_enforced,
     ),
     _fault(
+        "named-first-lead-looks-one-card-up",
+        "the holder of the named card (the 2C) must lead it only when holding the next card up"
+        " (the 3C) as well; otherwise the first lead is free",
+        play_faults.named_first_lead_looks_one_card_up,
+    ),
+    _fault(
         "wrong-seat-leads-first",
         "the first trick is led by the wrong seat (the dealer for the player on the left, and"
         " the player on the left otherwise)",
@@ -136,6 +166,12 @@ _ALL = (
         play_faults.wrong_seat_bids_first,
     ),
     _fault(
+        "already-bid-read-as-out-of-turn",
+        "a seat bidding a second time is refused only as out of turn (not-your-turn), the"
+        " engine never looking at who has bid",
+        play_faults.already_bid_read_as_out_of_turn,
+    ),
+    _fault(
         "dealer-does-not-rotate",
         "the same player deals every hand",
         play_faults.dealer_does_not_rotate,
@@ -144,6 +180,19 @@ _ALL = (
         "follow-suit-not-enforced",
         "a player holding the suit led may play any card",
         play_faults.follow_suit_not_enforced,
+    ),
+    _fault(
+        "card-checked-one-card-up",
+        "a card is checked by the legality of the card numbered one above it: an illegal card"
+        " gets through when the next card up is legal (the ace of clubs when following"
+        " diamonds with the 2 of diamonds)",
+        play_faults.card_checked_one_card_up,
+    ),
+    _fault(
+        "refuses-everything",
+        "every action the engine is asked to check is refused: an illegal one with its right"
+        " reason, an allowed one as though out of turn",
+        play_faults.refuses_everything,
     ),
     _fault(
         "spades-do-not-trump",
@@ -161,6 +210,12 @@ _ALL = (
         "the cards above the ace of spades rank in the reverse of the declared order (the"
         " little joker over the big one)",
         house_faults.top_trumps_order_reversed,
+    ),
+    _fault(
+        "top-trump-after-the-ace-loses",
+        "once the ace of spades is on a trick only the highest top trump (the big joker) takes"
+        " it; a lower top trump played after the ace loses to it",
+        house_faults.top_trump_after_the_ace_loses,
     ),
     _fault(
         "promoted-deuce-keeps-its-suit",
@@ -185,6 +240,12 @@ _ALL = (
         house_faults.blind_nil_trailing_ignored,
     ),
     _fault(
+        "blind-nil-allowed-when-level",
+        "blind nil may be bid by a side level with the leader (0 to 0 at the start of a game),"
+        " where the house wants the side to trail by its margin",
+        house_faults.blind_nil_allowed_when_level,
+    ),
+    _fault(
         "blind-nil-exchange-skipped",
         "no cards change hands after a blind nil: play starts at once",
         house_faults.blind_nil_exchange_skipped,
@@ -198,6 +259,12 @@ _ALL = (
         "team-minimum-ignored",
         "a partnership may bid less in all than the house's team minimum",
         house_faults.team_minimum_ignored,
+    ),
+    _fault(
+        "team-minimum-after-a-nil-ignored",
+        "after a partner's nil the second partner bids freely, as though the partner had not"
+        " bid, where the nil counts nothing toward the team minimum",
+        house_faults.team_minimum_after_a_nil_ignored,
     ),
     _fault(
         "suicide-ignored",
@@ -265,6 +332,12 @@ _ALL = (
         house_faults.boston_wins_game_ignored,
     ),
     _fault(
+        "boston-on-any-made-contract",
+        "any side that makes its contract is taken to have made a Boston: where a Boston wins"
+        " the game, the first ordinary made contract ends it",
+        house_faults.boston_on_any_made_contract,
+    ),
+    _fault(
         "fixed-hands-ignored",
         "the game goes on to the target score, where the house plays a fixed number of hands",
         house_faults.fixed_hands_ignored,
@@ -274,6 +347,12 @@ _ALL = (
         "with three or more sides, two level at the top when the game ends: the first of them"
         " in seat order wins, where the tie rule should settle it",
         house_faults.tie_at_the_top_among_three_ignored,
+    ),
+    _fault(
+        "three-player-winner-among-first-two",
+        "at a three-player table the game goes to the better of North and East, the third"
+        " player's total never read, even when South ends it in the lead",
+        house_faults.three_player_winner_among_first_two,
     ),
     _fault(
         "lone-nil-tricks-dropped",

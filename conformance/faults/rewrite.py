@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-import conformance.reference_adapter as adapter
+import conformance.engines.reference as adapter
 import reference_engine.plan as plan_module
 from reference_engine.game import Game
 from reference_engine.plan import Plan

@@ -9,8 +9,15 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-from reference_engine.scoring import bags, contract, game_end, hand, nil
-from reference_engine.scoring.records import HandScore, NilResult, SideScore, SideTotals
+from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
+from reference_engine.scoring.records import (
+    GameOutcome,
+    HandScore,
+    NilResult,
+    SideScore,
+    SideTotals,
+)
+from reference_engine.scoring.sides import Sheet
 from reference_engine.variant.model import (
     BagCarry,
     NilTricks,
@@ -46,6 +53,34 @@ def nil_tricks_counted_wrong_way() -> Iterator[None]:
         NilTricks.IGNORED: nil.nil_tricks_count,
     }
     with mock.patch.dict(nil.NIL_TRICKS, wrong):
+        yield
+
+
+@contextmanager
+def nil_tricks_scored_as_nothing() -> Iterator[None]:
+    nothing = dict.fromkeys(NilTricks, nil.nil_tricks_ignored)
+    with mock.patch.dict(nil.NIL_TRICKS, nothing):
+        yield
+
+
+@contextmanager
+def bid_of_every_trick_not_scored() -> Iterator[None]:
+    real = hand.hand_score
+
+    def one_short(
+        rules: Rules, sheet: Sheet, bids: dict[str, Any], tricks: dict[str, int],
+        prior: Mapping[str, SideTotals],
+    ) -> HandScore:  # fmt: skip
+        # The range of a bid read as 0 up to one less than the tricks in the hand.
+        for seat, bid in bids.items():
+            if bid == sheet.tricks:
+                raise inputs.ScoringInputError(
+                    f"seat {seat}: bid {bid} is outside 0..{sheet.tricks - 1}"
+                )
+        return real(rules, sheet, bids, tricks, prior)
+
+    # The game and a score request both score a hand through `hand_score`.
+    with mock.patch.object(hand, "hand_score", one_short):
         yield
 
 
@@ -153,6 +188,45 @@ def ties_settled_wrong_way() -> Iterator[None]:
         TieRule.PLAY_ANOTHER_HAND: game_end.drawn_game,
     }
     with mock.patch.dict(game_end.TIE_RULE, wrong):
+        yield
+
+
+def _first_side_wins(leaders: Mapping[str, int], why: str, sides: int = 2) -> GameOutcome:
+    winner = next(iter(leaders))
+    return GameOutcome("won", winner, f"{why}; {winner}, first on the sheet, wins")
+
+
+@contextmanager
+def tie_given_to_the_first_side() -> Iterator[None]:
+    with mock.patch.dict(game_end.TIE_RULE, dict.fromkeys(TieRule, _first_side_wins)):
+        yield
+
+
+@contextmanager
+def win_test_ignores_bag_points() -> Iterator[None]:
+    real_score, real_outcome = hand.hand_score, game_end.outcome_after
+    held: dict[str, int] = {}
+
+    def score(*args: Any) -> HandScore:
+        result = real_score(*args)
+        held.clear()
+        held.update({side: line.bags_after for side, line in result.sides.items()})
+        return result
+
+    def outcome(
+        rules: Rules, sheet: Sheet, scores: Mapping[str, int], hands_played: int,
+        boston_made: str | None,
+    ) -> GameOutcome:  # fmt: skip
+        # The score kept as tens and bags apart, and only the tens held up to the target.
+        tens = {side: int(total) - held.get(side, 0) for side, total in scores.items()}
+        return real_outcome(rules, sheet, tens, hands_played, boston_made)
+
+    # The game and a score request both score a hand through `hand_score` and see where the
+    # game stands through `outcome_after`.
+    with (
+        mock.patch.object(hand, "hand_score", score),
+        mock.patch.object(game_end, "outcome_after", outcome),
+    ):
         yield
 
 

@@ -2,17 +2,21 @@
 
 spadespec fuzz --engine reference|fault:NAME|COMMAND --variant V [--option K=V ...]
                [--games N | --hands N] [--seed S] [--out DIR] [--jobs N] [--points K|all]
+               [--timeout S] [--start-timeout S]
 spadespec diff A B [--option K=V ...] [--option-b K=V ...] [--json]
 
 fuzz exits 0 when the engine agrees with the reference throughout, 1 when a difference was
-found (and written down as a case), 2 for a usage mistake. diff exits 0 when every differing
-rule has a witness, 1 when one could not be found, 2 for a usage mistake.
+found (and written down as a case), 2 for a usage mistake or a case that cannot be written.
+diff exits 0 when every differing rule has a witness, 1 when one could not be found or a variant
+file is not valid, 2 for a usage mistake (no such variant, a path that is not a file, an option
+the variant does not offer).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shlex
 import sys
@@ -20,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from conformance.engine import UnknownEngine
+from conformance.engines.named import UnknownEngine
 from conformance.fuzz.driver import (
     EngineSkipped,
     FuzzConfig,
@@ -33,8 +37,9 @@ from conformance.fuzz.engines import open_fuzz_engine
 from conformance.fuzz.found_case import build_case, write_found_case
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
 from conformance.fuzz.shrink import Judge, shrink
-from reference_engine.cli import UsageError
-from reference_engine.cli.variant_args import parse_options
+from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT
+from reference_engine.cli import OutputError, UsageError
+from reference_engine.cli.variant_args import load_or_refuse, parse_options
 from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
 
 
@@ -82,6 +87,11 @@ def add_parser(subparsers: Any) -> None:
     )  # fmt: skip
     fuzz.add_argument("--timeout", type=float, default=None, metavar="S",
                       help="seconds an engine process has to answer each request")  # fmt: skip
+    fuzz.add_argument(
+        "--start-timeout", type=float, default=None, metavar="S",
+        help="seconds an engine process has to answer `start`, apart from --timeout "
+        f"(default {DEFAULT_START_TIMEOUT:g}; with --jobs N, N engines start at once)",
+    )  # fmt: skip
     fuzz.add_argument("--quiet", action="store_true", help="no progress lines")
     fuzz.set_defaults(run=run_fuzz_command)
 
@@ -91,7 +101,8 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "Every rule on which two variants (with table options) differ, and for each a short "
             "hand whose outcome differs under the two, found by search and replayed under both. "
-            "Exit 0 every difference has a witness, 1 one has none, 2 usage."
+            "Exit 0 every difference has a witness, 1 one has none or a variant file is not "
+            "valid, 2 usage (no such variant, a path that is not a file, an option not offered)."
         ),
     )
     diff.add_argument("a", metavar="A", help="a variant id or file")
@@ -123,6 +134,14 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
         value = getattr(args, name)
         if value is not None and value < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1, not {value}")
+    for name in ("timeout", "start_timeout"):
+        seconds = getattr(args, name)
+        if seconds is not None and not seconds > 0:
+            flag = "--" + name.replace("_", "-")
+            raise UsageError(f"{flag} must be a number of seconds above 0, not {seconds:g}")
+    trouble = _unwritable_folder(Path(args.out))
+    if trouble:
+        raise UsageError(f"--out: cannot write cases under {args.out}: {trouble}")
     if args.points == "all":
         points: int | None = None
     elif args.points.isdigit():
@@ -134,8 +153,22 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
     return FuzzConfig(
         engine=args.engine, variant=args.variant, options=options, seed=seed, games=games,
         hands=args.hands, hands_per_game=args.hands_per_game, points_per_hand=points,
-        timeout=args.timeout, jobs=args.jobs,
+        timeout=args.timeout, start_timeout=args.start_timeout, jobs=args.jobs,
     )  # fmt: skip
+
+
+def _unwritable_folder(folder: Path) -> str | None:
+    """Why cases cannot be written under `folder`, made if need be (None if they can)."""
+    if folder.exists() and not folder.is_dir():
+        return "it is not a folder"
+    existing = folder
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        return f"{existing} is not a folder"
+    if not os.access(existing, os.W_OK):
+        return "permission denied"
+    return None
 
 
 def command_line(config: FuzzConfig) -> str:
@@ -231,8 +264,13 @@ def shrink_and_write(config: FuzzConfig, found: Any, out: Path, command: str) ->
         case = build_case(judge, verdict, command=command, seed=config.seed, game=found.number)
     finally:
         checker.stop()
-    engine = open_fuzz_engine(config.engine, timeout=config.timeout)
-    return write_found_case(case, out, engine)
+    engine = open_fuzz_engine(
+        config.engine, timeout=config.timeout, start_timeout=config.start_timeout
+    )
+    try:
+        return write_found_case(case, out, engine)
+    except OSError as exc:
+        raise OutputError(f"--out: cannot write the case under {out}: {exc.strerror}") from None
 
 
 # --- diff ----------------------------------------------------------------------------------
@@ -241,13 +279,9 @@ def shrink_and_write(config: FuzzConfig, found: Any, out: Path, command: str) ->
 def run_diff_command(args: argparse.Namespace) -> int:
     from conformance.fuzz.witness import diff_variants, render_text
 
-    try:
-        a = load_variant(args.a, parse_options(args.option))
-        shared = {k: v for k, v in parse_options(args.option).items()}
-        b_options = {**_applicable(args.b, shared), **parse_options(args.option_b)}
-        b = load_variant(args.b, b_options)
-    except VariantError as exc:
-        raise UsageError(str(exc)) from None
+    shared = parse_options(args.option)
+    a = load_or_refuse(args.a, shared)
+    b = load_or_refuse(args.b, {**_applicable(args.b, shared), **parse_options(args.option_b)})
     report = diff_variants(a, b, seed=args.seed)
     if args.json:
         print(json.dumps(report, indent=2))

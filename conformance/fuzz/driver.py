@@ -12,21 +12,25 @@ same whichever process plays it, and the run reports the lowest-numbered game th
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.compare import compare
-from conformance.engine import CaseRequest, CaseResponse, Engine, EngineInfo, VariantRef
 from conformance.fuzz.engines import open_fuzz_engine
 from conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
+from conformance.protocol.messages import CaseRequest, CaseResponse, Engine, EngineInfo, VariantRef
+from conformance.runner.grade import compare
+from reference_engine.cli import sigterm_raises
 from reference_engine.variant import ResolvedVariant, load_variant
 
 CHUNK = 4
 """Games handed to a process at a time."""
+
+_STDERR_LINES = 8
 
 
 class FuzzSetupError(Exception):
@@ -50,6 +54,7 @@ class FuzzConfig:
     hands_per_game: int = DEFAULT_HANDS_PER_GAME
     points_per_hand: int | None = 2
     timeout: float | None = None
+    start_timeout: float | None = None
     jobs: int = 1
     ahead: bool = True
     """With one job, play the games in a second process while the first checks them."""
@@ -83,6 +88,15 @@ class FuzzOutcome:
     seconds: float = 0.0
     divergence: Divergence | None = None
     engine: EngineInfo | None = None
+
+
+def _did_not_start(exc: Exception) -> str:
+    """Why the engine did not start, with the end of what it wrote to stderr."""
+    message = f"the engine did not start: {exc}"
+    tail = str(getattr(exc, "stderr", "")).rstrip("\n").splitlines()[-_STDERR_LINES:]
+    if tail:
+        message += "\n  the engine's stderr (last lines):\n" + "\n".join(f"    | {x}" for x in tail)
+    return message
 
 
 def variant_ref(variant: ResolvedVariant, options: dict[str, Any]) -> VariantRef:
@@ -128,10 +142,12 @@ class GameChecker:
         self.variant = load_variant(config.variant, dict(config.options))
         self.ref = variant_ref(self.variant, config.options)
         try:
-            self.engine = engine or open_fuzz_engine(config.engine, timeout=config.timeout)
+            self.engine = engine or open_fuzz_engine(
+                config.engine, timeout=config.timeout, start_timeout=config.start_timeout
+            )
             self.info = self.engine.start()
         except Exception as exc:  # any failure to start is the run's, said plainly
-            raise FuzzSetupError(f"the engine did not start: {exc}") from None
+            raise FuzzSetupError(_did_not_start(exc)) from None
         if self.variant.id not in self.info["variants"]:
             self.engine.stop()
             raise FuzzSetupError(
@@ -280,6 +296,13 @@ def _take(config: FuzzConfig, outcome: FuzzOutcome, result: ChunkResult) -> None
 
 
 def _worker(config: FuzzConfig, tasks: Any, results: Any) -> None:
+    # Ctrl-C reaches every process of the run, and the run ends its processes with SIGTERM:
+    # either way this one stops its engine and goes quietly.
+    with sigterm_raises(), contextlib.suppress(KeyboardInterrupt):
+        _check_chunks(config, tasks, results)
+
+
+def _check_chunks(config: FuzzConfig, tasks: Any, results: Any) -> None:
     try:
         checker = GameChecker(config)
     except FuzzSetupError as exc:
@@ -345,6 +368,10 @@ def _run_parallel(
                     progress(outcome)
             if _spent(config, outcome, next_to_take):
                 break
+    except BaseException:  # Ctrl-C, SIGTERM, an engine that failed: no chunk is waited for
+        for worker in workers:
+            worker.terminate()  # which, in the worker, stops its engine
+        raise
     finally:
         for _ in workers:
             tasks.put(None)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import sys
 
-from conformance.engine import Engine, UnknownEngine, open_engine
+from conformance.engines.named import UnknownEngine, open_engine
+from conformance.protocol.messages import Engine
 
 FAULT_PREFIX = "fault:"
 
 
-def open_fuzz_engine(spec: str, *, timeout: float | None = None) -> Engine:
+def open_fuzz_engine(
+    spec: str, *, timeout: float | None = None, start_timeout: float | None = None
+) -> Engine:
     """The engine `--engine` names. Raises UnknownEngine for a fault or command that is not
     there."""
     if spec.startswith(FAULT_PREFIX):
@@ -24,13 +27,13 @@ def open_fuzz_engine(spec: str, *, timeout: float | None = None) -> Engine:
         if name not in FAULTS:
             raise UnknownEngine(f"no fault named {name!r}; the faults are: {', '.join(FAULTS)}")
         return FaultyEngine(FAULTS[name])
-    return open_engine(spec, timeout=timeout)
+    return open_engine(spec, timeout=timeout, start_timeout=start_timeout)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Serve the reference engine with one named fault over the protocol."""
+    from conformance.engines.serve import serve
     from conformance.faults import FAULTS, FaultyEngine
-    from conformance.serve import serve
 
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1 or args[0] not in FAULTS:

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conformance.casefile import write_case_file
-from conformance.cases import load_suite
-from conformance.compare import compare
-from conformance.engine import Engine
+from conformance.engines.reference import ReferenceEngine
 from conformance.fuzz.shrink import Judge, Verdict
-from conformance.reference_adapter import ReferenceEngine
-from conformance.runner import run_cases
-from conformance.tags import registry, rule_value
+from conformance.protocol.messages import Engine
+from conformance.runner.grade import compare
+from conformance.runner.run import run_cases
+from conformance.suite.casefile import write_case_file
+from conformance.suite.cases import load_suite
+from conformance.suite.tags import registry, rule_value
 from reference_engine.cards import SPADES, SUIT_MASKS, parse_card
 from reference_engine.errors import IllegalActionError, InvalidActionError
 from reference_engine.game import Game, Phase

@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.engines.observables import legal
 from conformance.fuzz.observe import END_ASKS, observe
-from conformance.observables import legal
 from reference_engine.bots import make_bot
 from reference_engine.bots.card_play import SeatView, choose_card
 from reference_engine.bots.sensible import SensibleBot

@@ -1,5 +1,5 @@
 """What can be seen at a point of a game, read off the reference engine's `Game` in the
-protocol's canonical forms: the same answers `conformance.reference_adapter` gives, without
+protocol's canonical forms: the same answers `conformance.engines.reference` gives, without
 replaying the log again.
 
 Hand sheets keep only the items the case schema requires, so an engine that leaves out the
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.observables import legal, status, to_act
+from conformance.engines.observables import legal, status, to_act
 from reference_engine.game import Game, Phase
 from reference_engine.scoring.sides import seat_name
 

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.engine import CaseResponse
+from conformance.engines.reference import ReferenceEngine
 from conformance.fuzz.driver import Divergence, GameChecker, differences
 from conformance.fuzz.games import FuzzGame
 from conformance.fuzz.observe import SHEET_ITEMS, asks_at
-from conformance.reference_adapter import ReferenceEngine
+from conformance.protocol.messages import CaseResponse
 from reference_engine.cards import CARD_TEXT, cards_in, parse_card
 from reference_engine.deal import format_deal, parse_deal
 from reference_engine.errors import IllegalActionError

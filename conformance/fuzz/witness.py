@@ -25,10 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from conformance.engines.observables import legal, status, to_act
 from conformance.fuzz.games import GreedyBot, lopsided_deal
 from conformance.fuzz.observe import SHEET_ITEMS, hand_sheet
-from conformance.observables import legal, status, to_act
-from conformance.tags import rule_value
+from conformance.suite.tags import rule_value
 from reference_engine.actions import Deal, action_from_json
 from reference_engine.bots import make_bot
 from reference_engine.bots.view import legal_bids
@@ -334,7 +334,8 @@ def timeline(
     for index, entry in enumerate(log):
         seen[(index, "to_act")] = to_act(game)
         seen[(index, "legal")] = legal(game)
-        tricks, hands = len(game.completed_tricks), len(game.hand_results)
+        # The trick count, not the trick records: those are built afresh each time asked for.
+        tricks, hands = game.trick_number, len(game.hand_results)
         try:
             action = action_from_json(entry)
             if entry["action"] == "pass":
@@ -345,7 +346,7 @@ def timeline(
             if entry["action"] == "pass":
                 seen[(index, "illegal")] = {"action": entry, "reason": str(exc.reason)}
             break
-        if len(game.completed_tricks) > tricks or len(game.hand_results) > hands:
+        if game.trick_number > tricks or len(game.hand_results) > hands:
             seen[(index + 1, "trick_winners")] = [[t.winner.name for t in game.completed_tricks]]
         if len(game.hand_results) > hands:
             for name, read in _END_READERS:
@@ -406,11 +407,12 @@ def _search(
             continue
         ta = timeline(a, setup, log)
         tb = timeline(b, setup, log) if b in rulesets else {}
-        point = parting(ta, timeline(alone, setup, log) if alone is not None else tb)
-        if alone is not None and point is not None and b not in rulesets:
+        talone = timeline(alone, setup, log) if alone is not None else None
+        point = parting(ta, talone if talone is not None else tb)
+        if talone is not None and point is not None and b not in rulesets:
             if isolated is None:
                 isolated = {"setup": setup, "actions": log[: point[0]], "observable": point[1],
-                            "a": ta[point], "b": timeline(alone, setup, log)[point]}  # fmt: skip
+                            "a": ta[point], "b": talone[point]}  # fmt: skip
                 _add_probe(isolated, log, point)
             continue
         if point is None:
@@ -418,8 +420,8 @@ def _search(
         witness = {"setup": setup, "actions": log[: point[0]], "observable": point[1],
                    "a": ta[point], "b": None}  # fmt: skip
         _add_probe(witness, log, point)
-        if alone is not None:
-            witness["b"] = timeline(alone, setup, log)[point]
+        if talone is not None:
+            witness["b"] = talone[point]
         if point in tb and (
             alone is None or _key(point[1], tb[point]) == _key(point[1], witness["b"])
         ):
@@ -440,7 +442,7 @@ def _add_probe(witness: dict[str, Any], log: list[dict[str, Any]], point: tuple[
 def verified(a: ResolvedVariant, b: ResolvedVariant, witness: dict[str, Any]) -> bool:
     """Whether the witness replays under both variants with the reference engine and the
     observable it names differs."""
-    from conformance.reference_adapter import ReferenceEngine
+    from conformance.engines.reference import ReferenceEngine
 
     engine = ReferenceEngine()
     seen = []

@@ -46,7 +46,7 @@ _ITEMS: tuple[tuple[str, Any], ...] = (
 def load_cases() -> list[Any]:
     """Every golden case, or none while the suite or its loader is not there yet."""
     try:
-        from conformance.cases import CaseError, load_suite
+        from conformance.suite.cases import CaseError, load_suite
     except ImportError:
         return []
     try:

@@ -3,8 +3,9 @@
 // (docs/protocol.md): one JSON object per line on stdin, one answer per line on stdout.
 //   spadespec conform --engine "node examples/js-engine/spades.js" --variant standard
 // It is meant to be read: the rules first, then the game as a log replayed, then scoring,
-// then the protocol loop. It plays only `standard`, so every rule is a constant here; an
-// engine playing several variants would read these from the variant file instead.
+// then the answers (to a case, and to a score keeper's request), then the protocol loop. It
+// plays only `standard`, so every rule is a constant here; an engine playing several
+// variants would read these from the variant file instead.
 'use strict';
 const readline = require('readline');
 
@@ -259,21 +260,33 @@ const ANSWERS = {
   status: (g) => g.status,
 };
 
-function runCase(c) {
+// A score keeper's request tells each hand's bids and tricks, no cards: score them in turn.
+const FIGURES = {
+  hand_points: (g) => g.handScores.map(({ sides }) => ({
+    NS: sides.NS.hand_points, EW: sides.EW.hand_points })),
+  totals: (g) => g.totals,
+  bags: (g) => g.bags,
+  status: (g) => g.status,
+  next_dealer: (g) => (g.phase === 'over' ? null : g.dealer),
+};
+
+// Answer a `run` (replay the log) or a `score` (score the hands told) from the setup.
+function answer(c, kind) {
   if (c.variant.id !== 'standard' || Object.keys(c.variant.options || {}).length) {
     return { skipped: { reason: 'this engine plays standard with no table options' } };
   }
   let g;
   try {
     g = newGame(c.setup);
-    for (const entry of c.actions) apply(g, parseAction(entry));
+    if (kind === 'run') for (const entry of c.actions) apply(g, parseAction(entry));
+    else for (const h of c.hands) endHand(Object.assign(g, { bids: h.bids, tricksWon: h.tricks }));
   } catch (e) {
     if (!(e instanceof Refused)) throw e;
-    return { errored: { message: `the log does not replay: ${e.message}` } };
-    throw e;
+    const why = kind === 'run' ? 'the log does not replay' : 'the setup is refused';
+    return { errored: { message: `${why}: ${e.message}` } };
   }
   const result = {};
-  for (const key of c.ask) result[key] = ANSWERS[key](g, c);
+  for (const key of c.ask) result[key] = (kind === 'run' ? ANSWERS : FIGURES)[key](g, c);
   return { result };
 }
 
@@ -285,10 +298,10 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   const msg = JSON.parse(line);
   if (msg.cmd === 'start') {
     send({ name: 'spades-js-example', version: '1.0.0', language: 'javascript', protocol: 1,
-      variants: ['standard'], features: Object.keys(ANSWERS) });
-  } else if (msg.cmd === 'run') {
+      variants: ['standard'], features: [...Object.keys(ANSWERS), 'score'] });
+  } else if (msg.cmd === 'run' || msg.cmd === 'score') {
     try {
-      send({ seq: msg.seq, ...runCase(msg.case) });
+      send({ seq: msg.seq, ...answer(msg.case, msg.cmd) });
     } catch (e) {  // a bug in this engine is this case's error, never a dead process
       send({ seq: msg.seq, errored: { message: String(e), context: e.stack } });
     }

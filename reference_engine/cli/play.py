@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.bots import BOT_KINDS
 from reference_engine.bots.table import DEFAULT_MAX_HANDS, TableResult, play_game
 from reference_engine.cli import UsageError
+from reference_engine.cli.tables import fit_text, output_width
 from reference_engine.cli.variant_args import add_variant_arguments, load_variant_from_args
 from reference_engine.table import Table, table_of
 from reference_engine.variant import ResolvedVariant
@@ -31,7 +32,10 @@ def add_parser(subparsers: Any) -> None:
         "play",
         help="bots play a whole game under a variant",
         description="Bots play a whole game, one at each seat of the variant's table; prints "
-        "the score sheet hand by hand, or the game as JSON.",
+        "the score sheet hand by hand (each hand's points left out where the sheet would be wider "
+        "than the terminal, or 100 columns when not a terminal), or the game as JSON. Exit "
+        "status: 0 played, 1 the variant file is not valid, 2 a usage mistake (no such "
+        "variant, an option it does not offer, a number out of range).",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -82,20 +86,33 @@ def _cell(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def render_table(variant: ResolvedVariant, result: TableResult, dealers: list[str]) -> str:
+def render_table(
+    variant: ResolvedVariant, result: TableResult, dealers: list[str], width: int | None = None
+) -> str:
     """The score sheet: one line per hand with the dealer, bids and tricks by seat, and each
-    side's points for the hand, running total and bags."""
+    side's points for the hand, running total and bags. Where that is wider than `width` (the
+    output's width unless told), each hand's points are left out: the totals show them."""
+    width = output_width() if width is None else width
+    lines = _sheet(variant, result, dealers, hand_points=True)
+    if max(map(len, lines)) > width:
+        lines = _sheet(variant, result, dealers, hand_points=False)
+    return "\n".join(lines)
+
+
+def _sheet(
+    variant: ResolvedVariant, result: TableResult, dealers: list[str], *, hand_points: bool
+) -> list[str]:
     table: Table = table_of(variant.rules)
     seat_names = [seat.name for seat in table.seats]
     seats = " ".join(f"{seat:>3}" for seat in seat_names)
-    side_head = f"{'pts':>6} {'total':>6} {'bags':>4}"
+    side_head = (f"{'pts':>6} " if hand_points else "") + f"{'total':>6} {'bags':>4}"
     # A bid may be "blind-nil": the bid columns widen to fit it.
     width = 4 * len(seat_names) - 1
     bid_width = max(3, *(len(str(b)) for h in result.game.hand_results for b in h.bids.values()))
     bid_cells = " ".join(f"{seat:>{bid_width}}" for seat in seat_names)
     heads = [
         f"{'':4} {'':6}  {'bids':^{len(bid_cells)}}  {'tricks':^{width}}  "
-        + "  ".join(f"{side:^18}" for side in table.sides),
+        + "  ".join(f"{side:^{len(side_head)}}" for side in table.sides),
         f"{'hand':>4} {'dealer':>6}  {bid_cells}  {seats}  "
         + "  ".join(side_head for _ in table.sides),
     ]
@@ -109,12 +126,12 @@ def render_table(variant: ResolvedVariant, result: TableResult, dealers: list[st
         bids = " ".join(f"{_cell(hand.bids.get(s)):>{bid_width}}" for s in seat_names)
         tricks = " ".join(f"{_cell(hand.tricks.get(s)):>3}" for s in seat_names)
         sides = "  ".join(
-            f"{hand.sides[side].hand_points:>+6d} {hand.sides[side].score_after:>6d}"
-            f" {hand.sides[side].bags_after:>4d}"
+            (f"{hand.sides[side].hand_points:>+6d} " if hand_points else "")
+            + f"{hand.sides[side].score_after:>6d} {hand.sides[side].bags_after:>4d}"
             for side in table.sides
         )
         lines.append(f"{number:>4} {dealer:>6}  {bids}  {tricks}  {sides}")
-    return "\n".join(lines)
+    return lines
 
 
 def game_document(
@@ -160,6 +177,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(render_table(variant, result, dealers))
         print("")
-        print(status_line(result, max_hands))
+        print("\n".join(fit_text(status_line(result, max_hands))))
         print(f"(seed {seed}, {kind} bots)")
     return 0

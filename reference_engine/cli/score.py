@@ -36,7 +36,9 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "score",
         help="score one hand from its bids and tricks",
-        description="Score one hand under a variant, item by item, and say where the game stands.",
+        description="Score one hand under a variant, item by item, and say where the game "
+        "stands. Exit status: 0 scored, 1 the variant file is not valid, 2 a usage mistake (no "
+        "such variant, an option it does not offer, bids or tricks that are not this table's).",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

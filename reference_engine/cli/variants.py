@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import textwrap
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
 from reference_engine.cli import UsageError
-from reference_engine.cli.variant_args import parse_options
-from reference_engine.variant.catalog import (
-    load_variant,
-    locate,
-    variant_files,
-    variants_dir,
-)
-from reference_engine.variant.errors import OptionError, VariantError, VariantNotFound
+from reference_engine.cli.tables import fit_table, fit_text, output_width
+from reference_engine.cli.variant_args import load_or_refuse, parse_options
+from reference_engine.paths import not_a_file, not_a_folder
+from reference_engine.variant.catalog import load_variant, variant_files, variants_dir
+from reference_engine.variant.errors import VariantError
 from reference_engine.variant.model import SECTIONS, Provenance, ResolvedVariant
 
 _RAW = argparse.RawDescriptionHelpFormatter
@@ -40,7 +36,8 @@ def add_parser(subparsers: Any) -> None:
             bids no higher than a hand, partner-only rules only for partners, a game that ends).
             Every problem is printed as FILE:LINE:COLUMN at FIELD: MESSAGE, most useful first.
 
-            Exit status: 0 every file is valid, 1 some file is not, 2 a path does not exist."""
+            Exit status: 0 every file is valid, 1 some file is not, 2 a path that is not a
+            file or folder (missing, or a device such as /dev/null) or another usage mistake."""
         ),
     )
     validate.add_argument(
@@ -59,8 +56,14 @@ def add_parser(subparsers: Any) -> None:
         description=textwrap.dedent(
             """\
             List the variants: each one's id (what `show` and `extends` take), title, the
-            variant it extends, and the source documents it cites. Exit status 1 if some
-            listed file is invalid (run `spadespec validate` on it to see why)."""
+            variant it extends, and the source documents it cites, one line each, under a
+            header. The table fits the terminal (100 columns when the output is not a
+            terminal): a title or list of sources too long for it is wrapped onto the next
+            lines; `--json` gives each row as one record.
+
+            Exit status: 0 every listed file is valid, 1 some file is not (run `spadespec
+            validate` on it to see why), 2 a --dir that is not a folder or another usage
+            mistake."""
         ),
     )
     listing.add_argument(
@@ -83,9 +86,14 @@ def add_parser(subparsers: Any) -> None:
             Print a variant's resolved rules: every rule's value and where it comes from
             (this file, a parent variant, a table option the table chose, or an option's
             default), with the source section that states it, or the interpretation made
-            where the sources are silent.
+            where the sources are silent. Lines are wrapped to the terminal's width (100
+            columns when the output is not a terminal).
 
-            Example: spadespec show porchlight --option target=500"""
+            Example: spadespec show porchlight --option target=500
+
+            Exit status: 0 shown, 1 the variant file is not valid, 2 no such variant, a path
+            that is not a file, an option the variant does not offer, or another usage
+            mistake."""
         ),
     )
     show.add_argument("variant", metavar="VARIANT", help="a variant id (see `list`) or a file path")
@@ -112,10 +120,11 @@ def _files(paths: list[str]) -> list[Path]:
             if not found:
                 raise UsageError(f"no variant files (*.yaml) in {text}")
             files += found
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise UsageError(f"no such file or folder: {text}")
+            continue
+        wrong = not_a_file(path)
+        if wrong is not None:
+            raise UsageError(wrong)
+        files.append(path)
     return files
 
 
@@ -186,31 +195,29 @@ def _cited_here(variant: ResolvedVariant) -> set[str]:
     return keys
 
 
-def _table(rows: list[list[str]]) -> str:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = [
-        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows
-    ]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
-
-
 def run_list(args: argparse.Namespace) -> int:
     """Print one row per variant."""
     folders = [variants_dir()]
     for folder in args.dir:
-        if not folder.is_dir():
-            raise UsageError(f"no such folder: {folder}")
+        wrong = not_a_folder(folder)
+        if wrong is not None:
+            raise UsageError(f"--dir: {wrong}")
         folders.append(folder)
     rows = [_row(path) for folder in folders for path in variant_files(folder)]
     if args.json:
         print(json.dumps(rows, indent=2))
     else:
-        table = [["ID", "TITLE", "EXTENDS", "SOURCES"]]
-        for row in rows:
-            keys = ", ".join(s["key"] for s in row["sources"]) or "-"
-            table.append([row["id"], row["title"], row["extends"] or "-", keys])
-        print(_table(table))
+        table = [
+            [
+                row["id"],
+                row["title"],
+                row["extends"] or "-",
+                ", ".join(s["key"] for s in row["sources"]) or "-",
+            ]
+            for row in rows
+        ]
+        # Ids are never cut (they are what `show` takes); titles and sources wrap.
+        print(fit_table(["ID", "TITLE", "EXTENDS", "SOURCES"], table, keep=(0, 2), wrap=(1, 3)))
     return 0 if all(r["valid"] for r in rows) else 1
 
 
@@ -237,10 +244,22 @@ def _origin(variant: ResolvedVariant, prov: Provenance) -> str:
     return f"table option {prov.option} (its default)"
 
 
+PROSE_WIDTH = 92
+"""Widest a paragraph is set, even on a wide terminal, to be read comfortably."""
+
+
 def _wrap(text: str, indent: str) -> list[str]:
+    """A paragraph set at the prose width (or the terminal's, where narrower)."""
+    width = min(PROSE_WIDTH, output_width())
     return textwrap.wrap(
-        " ".join(text.split()), width=92, initial_indent=indent, subsequent_indent=indent + "  "
+        " ".join(text.split()), width=width, initial_indent=indent, subsequent_indent=indent + "  "
     )
+
+
+def _fit(line: str) -> list[str]:
+    """A line of `show` no wider than the output, continued two places further in."""
+    indent = line[: len(line) - len(line.lstrip())]
+    return fit_text(line.lstrip(), indent)
 
 
 def _rule_lines(variant: ResolvedVariant, rule: str, value: Any) -> list[str]:
@@ -275,7 +294,8 @@ def show_text(variant: ResolvedVariant) -> str:
     if len(variant.lineage) > 1:
         lines.append("extends: " + " -> ".join(variant.lineage[1:]))
     lines.append(f"file: {variant.file}")
-    lines += [""] + textwrap.wrap(" ".join(variant.summary.split()), width=92)
+    summary_width = min(PROSE_WIDTH, output_width())
+    lines += [""] + textwrap.wrap(" ".join(variant.summary.split()), width=summary_width)
     lines += ["", "Sources"]
     lines += [f"  {s.key}: {s.title} ({s.file or s.url})" for s in variant.sources]
     if variant.options:
@@ -293,7 +313,7 @@ def show_text(variant: ResolvedVariant) -> str:
         rules = getattr(variant.rules, section)
         for field in fields(SECTIONS[section]):
             lines += _rule_lines(variant, f"{section}.{field.name}", getattr(rules, field.name))
-    return "\n".join(lines)
+    return "\n".join(fitted for line in lines for fitted in _fit(line) or [""])
 
 
 def show_json(variant: ResolvedVariant) -> dict[str, Any]:
@@ -320,17 +340,7 @@ def show_json(variant: ResolvedVariant) -> dict[str, Any]:
 
 def run_show(args: argparse.Namespace) -> int:
     """Print a variant's resolved rules with their provenance."""
-    chosen = parse_options(args.option)
-    try:
-        locate(args.variant)
-        variant = load_variant(args.variant, chosen)
-    except (VariantNotFound, OptionError) as exc:
-        raise UsageError("\n".join(str(p) if p.line else p.message for p in exc.problems)) from None
-    except VariantError as exc:
-        print(f"{args.variant} is not a valid variant:", file=sys.stderr)
-        for problem in exc.problems:
-            print(f"  {problem}", file=sys.stderr)
-        return 1
+    variant = load_or_refuse(args.variant, parse_options(args.option))
     if args.json:
         print(json.dumps(show_json(variant), indent=2))
     else:

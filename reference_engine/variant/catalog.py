@@ -8,17 +8,18 @@ of the whole chain against each other; then apply the table's option choices.
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from reference_engine.paths import data_dir
+from reference_engine.paths import data_dir, not_a_file
 from reference_engine.variant.errors import Problem, VariantError, VariantNotFound
 from reference_engine.variant.merge import merge
 from reference_engine.variant.model import ResolvedVariant
 from reference_engine.variant.resolve import resolve
 from reference_engine.variant.schema_check import schema_problems
 from reference_engine.variant.semantic import semantic_problems
-from reference_engine.variant.yaml_reader import Document, read_document
+from reference_engine.variant.yaml_reader import Document, file_bytes, read_bytes
 
 MAX_CHAIN = 16
 """Most files an `extends` chain may hold; real ones have two or three."""
@@ -41,6 +42,29 @@ def shipped_variant_ids() -> list[str]:
     return sorted(p.stem for p in variant_files(variants_dir()))
 
 
+def known_variant_ids(search: list[Path] | None = None) -> list[str]:
+    """The ids a variant can be named by: those in the `search` folders and the shipped ones.
+
+    Only file names are listed; nothing is read."""
+    folders = list(search or []) + [variants_dir()]
+    return sorted({p.stem for f in folders if f.is_dir() for p in variant_files(f)})
+
+
+def did_you_mean(word: str, known: list[str]) -> str | None:
+    """The one of `known` that `word` was most likely meant to be, if any is close."""
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def unknown_variant(ref: str, known: list[str]) -> str:
+    """What to say when no variant has the id `ref`: the near one if there is one, else them
+    all ("unknown variant 'porchlite'; did you mean 'porchlight'?")."""
+    near = did_you_mean(ref, known)
+    if near is not None:
+        return f"unknown variant {ref!r}; did you mean {near!r}? (`spadespec list` shows them all)"
+    return f"unknown variant {ref!r}; known: {', '.join(known) or 'none'}"
+
+
 def _find(ident: str, folders: list[Path]) -> Path | None:
     for folder in folders:
         for suffix in SUFFIXES:
@@ -50,36 +74,40 @@ def _find(ident: str, folders: list[Path]) -> Path | None:
     return None
 
 
-def _known_ids(folders: list[Path]) -> list[str]:
-    return sorted({p.stem for f in folders if f.is_dir() for p in variant_files(f)})
+def is_path(ref: str) -> bool:
+    """Whether a variant reference names a file (`house.yaml`, `./x`) rather than an id."""
+    return ref.endswith(SUFFIXES) or "/" in ref or "\\" in ref
 
 
 def locate(ref: str, search: list[Path] | None = None) -> Path:
-    """The file for a variant given by path or by id (looked for in `search`, then shipped)."""
-    if ref.endswith(SUFFIXES) or "/" in ref or "\\" in ref:
+    """The file for a variant given by path or by id (looked for in `search`, then shipped).
+
+    Raises VariantNotFound saying what is wrong: no such id (with the near one), or a path
+    that is missing, a folder, or not a regular file (`/dev/null`)."""
+    if is_path(ref):
         path = Path(ref)
-        if path.is_file():
+        wrong = not_a_file(path)
+        if wrong is None:
             return path
-        raise VariantNotFound([Problem(f"no variant file at {ref}", file=ref)])
-    folders = list(search or []) + [variants_dir()]
-    found = _find(ref, folders)
+        if not path.exists() and path.stem in known_variant_ids(search):
+            wrong += f"; did you mean the variant id {path.stem!r}?"
+        raise VariantNotFound([Problem(wrong)])
+    found = _find(ref, list(search or []) + [variants_dir()])
     if found is None:
-        known = _known_ids(folders)
-        close = difflib.get_close_matches(ref, known, n=1, cutoff=0.6)
-        hint = f"did you mean {close[0]!r}? " if close else ""
-        raise VariantNotFound(
-            [Problem(f"unknown variant {ref!r}; {hint}known: {', '.join(known)}")]
-        )
+        raise VariantNotFound([Problem(unknown_variant(ref, known_variant_ids(search)))])
     return found
 
 
-def _check_one(path: Path) -> tuple[Document | None, list[Problem]]:
-    """Read one file and check it against the schema."""
+@lru_cache(maxsize=256)
+def _checked(file: str, raw: bytes) -> tuple[Document | None, tuple[Problem, ...]]:
+    """A file read and checked against the schema, once per content: `list` reaches the root
+    variant through every child, and a file edited in between is read afresh."""
     try:
-        doc = read_document(path)
+        doc = read_bytes(raw, file)
     except VariantError as exc:
-        return None, exc.problems
+        return None, tuple(exc.problems)
     problems = schema_problems(doc)
+    path = Path(file)
     ident = doc.data.get("id")
     if isinstance(ident, str) and ident != path.stem and not any(p.path == "id" for p in problems):
         problems.append(
@@ -89,7 +117,17 @@ def _check_one(path: Path) -> tuple[Document | None, list[Problem]]:
                 ("id",),
             )
         )
-    return doc, problems
+    return doc, tuple(problems)
+
+
+def _check_one(path: Path) -> tuple[Document | None, list[Problem]]:
+    """Read one file and check it against the schema."""
+    try:
+        raw = file_bytes(path)
+    except VariantError as exc:
+        return None, exc.problems
+    doc, problems = _checked(str(path), raw)
+    return doc, list(problems)
 
 
 def load_chain(ref: str, search: list[Path] | None = None) -> list[Document]:
@@ -115,9 +153,9 @@ def load_chain(ref: str, search: list[Path] | None = None) -> list[Document]:
         folders = [path.parent] + extra + [variants_dir()]
         parent_path = _find(parent, folders)
         if parent_path is None:
-            known = [k for k in _known_ids(folders) if k != doc.data.get("id")]
-            close = difflib.get_close_matches(parent, known, n=1, cutoff=0.6)
-            hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(known)}"
+            known = [k for k in known_variant_ids(folders) if k != doc.data.get("id")]
+            near = did_you_mean(parent, known)
+            hint = f"; did you mean {near!r}?" if near else f"; known: {', '.join(known)}"
             problems.append(doc.problem(f"extends unknown variant {parent!r}{hint}", ("extends",)))
             break
         if parent_path.resolve() in seen:

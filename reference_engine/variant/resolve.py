@@ -110,6 +110,25 @@ def _typed(kind: Any, raw: Any) -> Any:
     return raw
 
 
+def _shown(wanted: Any) -> str:
+    """A value asked for, cut short if it is long (a number of thousands of digits)."""
+    text = str(wanted)
+    return text if len(text) <= 24 else f"{text[:12]}...({len(text)} characters)"
+
+
+def _beyond(choices: list[Any], wanted: Any) -> str:
+    """`, more than the largest choice, 500` for a number above every numeric choice."""
+    numbers = [c for c in choices if isinstance(c, int) and not isinstance(c, bool)]
+    text = str(wanted).strip().lstrip("+")
+    if not numbers or not text.isdigit():
+        return ""
+    # Compared by length first: int() refuses text of thousands of digits.
+    largest = max(numbers)
+    if len(text) > len(str(largest)) or int(text) > largest:
+        return f": it is more than the largest choice, {largest}"
+    return ""
+
+
 def choose_options(merged: Merged, chosen: dict[str, Any]) -> dict[str, Any]:
     """The value of every option: the table's choice where it made one, else the default."""
     problems: list[Problem] = []
@@ -131,10 +150,12 @@ def choose_options(merged: Merged, chosen: dict[str, Any]) -> dict[str, Any]:
             continue
         found, _value = match_choice(option.spec["choices"], wanted)
         if not found:
-            allowed = ", ".join("null" if c is None else str(c) for c in option.spec["choices"])
+            choices = option.spec["choices"]
+            allowed = ", ".join("null" if c is None else str(c) for c in choices)
             problems.append(
                 option.doc.problem(
-                    f"option {name}={wanted} is not allowed; choose one of: {allowed}",
+                    f"option {name}={_shown(wanted)} is not allowed{_beyond(choices, wanted)}; "
+                    f"choose one of: {allowed}",
                     option.path,
                 )
             )

@@ -3,6 +3,9 @@
 jsonschema finds every problem; this module ranks them with jsonschema's own relevance key (the
 one `best_match` uses), places each at the line and column where it was written, and rewrites
 the messages a person would otherwise have to decode ("did you mean 'nil'?" for a typo).
+
+jsonschema is imported only when a value has to be checked: a value that passed before is
+known by its digest (schema_memo), and most runs meet no other.
 """
 
 from __future__ import annotations
@@ -11,14 +14,16 @@ import difflib
 import json
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, relevance
+from typing import TYPE_CHECKING, Any
 
 from reference_engine.paths import data_dir
+from reference_engine.variant import schema_memo
 from reference_engine.variant.errors import Problem
 from reference_engine.variant.yaml_reader import Document, FieldPath, format_path
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 _KINDS = {
     "integer": "a whole number",
@@ -42,6 +47,8 @@ def variant_schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(variant_schema())
 
 
@@ -55,13 +62,30 @@ def rule_value_schema(rule: str) -> dict[str, Any]:
 
 def value_problems(rule: str, value: Any) -> list[str]:
     """Why `value` cannot be the value of `rule` (empty when it can)."""
+    key = schema_memo.digest(rule, value)
+    if schema_memo.passed(key):
+        return []
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import relevance
+
     validator = Draft202012Validator(rule_value_schema(rule))
-    return [_message(error) for error in sorted(validator.iter_errors(value), key=relevance)]
+    found = [_message(error) for error in sorted(validator.iter_errors(value), key=relevance)]
+    if not found:
+        schema_memo.remember(key)
+    return found
 
 
 def schema_problems(doc: Document) -> list[Problem]:
     """Every way `doc` breaks the schema, the most relevant first."""
+    key = schema_memo.digest("", doc.data)
+    if schema_memo.passed(key):
+        return []
+    from jsonschema.exceptions import relevance
+
     errors = sorted(_validator().iter_errors(doc.data), key=relevance, reverse=True)
+    if not errors:
+        schema_memo.remember(key)
+        return []
     problems: list[Problem] = []
     suggested: set[FieldPath] = set()
     for error in errors:
@@ -191,6 +215,10 @@ def _message(error: ValidationError) -> str:
         if "a-z0-9_" in expected:
             return f"{_show(value)} must be lowercase letters, digits and underscores"
         return f"{_show(value)} must be lowercase words joined by hyphens, such as 'porchlight-500'"
+    if keyword == "maximum":
+        return f"{_show(value)} is more than {expected}, the largest allowed"
+    if keyword == "minimum":
+        return f"{_show(value)} is less than {expected}, the smallest allowed"
     if keyword == "minLength":
         return "must not be empty"
     if keyword == "minItems":
@@ -198,6 +226,8 @@ def _message(error: ValidationError) -> str:
     if keyword == "uniqueItems":
         return "lists the same value twice"
     if keyword in ("anyOf", "oneOf") and error.context:
+        from jsonschema.exceptions import relevance
+
         best = min(error.context, key=relevance)
         return _message(best)
     return str(error.message)

@@ -4,17 +4,28 @@ A variant file may come from anyone (a host's house rule, a download), so the re
 nothing: only plain YAML types are built, never Python objects; the file size, the node count
 (aliases included, so a "billion laughs" file stops early) and the nesting depth are capped;
 and a key written twice is an error naming both places.
+
+libyaml's parser (in C) reads the text when PyYAML was built with it, the pure-Python one
+otherwise; either way the nodes are built here, in Python, so that the caps are checked while
+building and every node keeps the line and column it was written at.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.resolver import Resolver
+from yaml.scanner import Scanner
 
+from reference_engine.paths import not_a_file
 from reference_engine.variant.errors import Problem, VariantError
 
 MAX_BYTES = 1024 * 1024
@@ -74,11 +85,11 @@ class _TooBig(Exception):
         self.node = node
 
 
-class _BoundedLoader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML ships no types
-    """The safe loader's composer with a cap on nodes and depth, checked while parsing."""
+class _BoundedComposer(Composer):  # type: ignore[misc]  # PyYAML ships no types
+    """The safe composer with a cap on nodes and depth, checked while parsing."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
+    def __init__(self) -> None:
+        super().__init__()
         self._nodes = 0
         self._depth = 0
 
@@ -95,6 +106,33 @@ class _BoundedLoader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML ships no 
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+
+class _PureLoader(Reader, Scanner, Parser, _BoundedComposer, Resolver):  # type: ignore[misc]
+    """PyYAML's own parser, in Python: slow, but always there."""
+
+    def __init__(self, stream: str) -> None:
+        Reader.__init__(self, stream)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        _BoundedComposer.__init__(self)
+        Resolver.__init__(self)
+
+
+_Loader: Callable[[str], Any] = _PureLoader
+if yaml.__with_libyaml__:
+    from yaml._yaml import CParser
+
+    class _LibyamlLoader(_BoundedComposer, CParser, Resolver):  # type: ignore[misc]
+        """libyaml's parser, in C, feeding the bounded composer: the events carry the same
+        marks and the same error types as the Python parser's."""
+
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            _BoundedComposer.__init__(self)
+            Resolver.__init__(self)
+
+    _Loader = _LibyamlLoader
 
 
 def _mark(node: Node) -> tuple[int, int]:
@@ -201,7 +239,7 @@ class _Builder:
 def read_text(text: str, file: str) -> Document:
     """Parse `text` (the contents of `file`) into a Document, or raise VariantError."""
     try:
-        loader = _BoundedLoader(text)
+        loader = _Loader(text)
         try:
             root = loader.get_single_node()
         finally:
@@ -253,9 +291,14 @@ def read_text(text: str, file: str) -> Document:
     return Document(file=file, data=data, marks=builder.marks, key_marks=builder.key_marks)
 
 
-def read_document(path: Path) -> Document:
-    """Read the variant file at `path`, or raise VariantError saying what is wrong where."""
+def file_bytes(path: Path) -> bytes:
+    """The bytes of the variant file at `path`, or VariantError if it is not a readable file
+    of at most MAX_BYTES."""
     file = str(path)
+    wrong = not_a_file(path)
+    if wrong is not None:
+        # A pipe or a device would block or never end; say what it is instead of reading it.
+        raise VariantError([Problem(wrong, file=file)])
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
@@ -275,6 +318,11 @@ def read_document(path: Path) -> Document:
         ) from None
     if len(raw) > MAX_BYTES:
         raise VariantError([Problem(f"the file is larger than {MAX_BYTES} bytes", file=file)])
+    return raw
+
+
+def read_bytes(raw: bytes, file: str) -> Document:
+    """Parse the bytes of `file` (UTF-8 text) into a Document, or raise VariantError."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -284,8 +332,17 @@ def read_document(path: Path) -> Document:
     return read_text(text, file)
 
 
+def read_document(path: Path) -> Document:
+    """Read the variant file at `path`, or raise VariantError saying what is wrong where."""
+    return read_bytes(file_bytes(path), str(path))
+
+
 def _yaml_problem(exc: yaml.MarkedYAMLError, file: str) -> Problem:
     mark = exc.problem_mark or exc.context_mark
+    if "nesting depth" in str(exc.problem) and mark is not None:
+        # libyaml reads ahead and can meet its own cap (1000 levels) before the composer's.
+        message = f"the file nests more than {MAX_DEPTH} levels deep"
+        return Problem(message, file=file, line=mark.line + 1, column=mark.column + 1)
     context = exc.context
     if context and exc.context_mark is not None and exc.problem_mark is not None:
         started = exc.context_mark

@@ -1,11 +1,14 @@
 """The reference engine behind the protocol, misbehaving on chosen cases: the shared loop of
-the engines in this folder. `--on GLOB` (repeatable) picks the cases by id (default: all)."""
+the engines in this folder. `--on GLOB` (repeatable) picks the cases by id (default: all);
+`--pid-file FILE` has the process write its id there first, so a test can tell whether the
+runner left it running."""
 
 from __future__ import annotations
 
 import argparse
 import fnmatch
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,34 +16,51 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from conformance.reference_adapter import ReferenceEngine  # noqa: E402
-from conformance.serve import wire_answer  # noqa: E402
+from conformance.engines.reference import ReferenceEngine  # noqa: E402
+from conformance.engines.serve import wire_answer  # noqa: E402
 
 Misdeed = Callable[[int, dict[str, Any]], None]
 """Given the request's seq and its answer, misbehaves: hangs, exits, writes garbage, ...
 or returns None to let the answer go out as it is."""
 
+After = Callable[[int], str]
+"""Given the request's seq, what to write right behind its answer, in the same write."""
 
-def send(message: Any) -> None:
-    sys.stdout.write(json.dumps(message) + "\n")
+
+def send(message: Any, then: str = "") -> None:
+    sys.stdout.write(json.dumps(message) + "\n" + then)
     sys.stdout.flush()
 
 
-def main(misdeed: Misdeed) -> None:
+def main(
+    misdeed: Misdeed | None = None,
+    *,
+    after: After | None = None,
+    at_start: Callable[[], None] | None = None,
+) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--on", action="append", help="misbehave on cases whose id matches (repeatable)"
     )
-    args = parser.parse_args()
+    parser.add_argument("--pid-file", help="write the process id here first")
+    args, _ = parser.parse_known_args()
+    if args.pid_file:
+        Path(args.pid_file).write_text(str(os.getpid()))
     engine = ReferenceEngine()
     for line in sys.stdin:
         message = json.loads(line)
         if message["cmd"] == "stop":
             return
         if message["cmd"] == "start":
-            send(engine.start())
+            if at_start is not None:
+                at_start()
+            info = engine.start()
+            # These engines misbehave on cases; score requests are checked elsewhere.
+            info["features"] = [f for f in info["features"] if f != "score"]
+            send(info)
             continue
         answer = {"seq": message["seq"], **wire_answer(engine.run(message["case"]))}
-        if any(fnmatch.fnmatchcase(message["case"]["id"], g) for g in args.on or ["*"]):
+        chosen = any(fnmatch.fnmatchcase(message["case"]["id"], g) for g in args.on or ["*"])
+        if chosen and misdeed is not None:
             misdeed(message["seq"], answer)
-        send(answer)
+        send(answer, after(message["seq"]) if chosen and after is not None else "")

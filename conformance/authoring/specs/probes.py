@@ -1,0 +1,151 @@
+# ruff: noqa: E501  (hand-worked descriptions read best unbroken)
+"""Probes in every ruleset: a first bid and a first lead the rules allow (expected not to be
+refused: reason null), and a player bidding a second time (already-bid). An engine that refuses
+every action it is asked about passes every refusal case and fails these. One file per
+ruleset, `<ruleset>/probes.json`.
+
+Deals are laid out by hand: TRUMP for the four-seat 52-card rulesets, the top-trump deals of
+`found_by_faults` for the joker packs, and the house-rule three-seat deal for cutthroat. Which
+bid and which card are allowed is read off the deal and the ruleset's rule values below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.authoring.build import bid_order, case, derived, setup, variant
+from conformance.authoring.specs.clauses import TRUMP
+from conformance.authoring.specs.found_by_faults import DEUCE_AFTER_ACE, JOKER_AFTER_ACE
+from conformance.authoring.specs.house import bids, refused, tag
+from conformance.authoring.specs.house_play import THREE
+from reference_engine.variant import shipped_variant_ids
+
+# Spades held in TRUMP: under mirror and whiz each seat must bid (or may bid) its spade count,
+# and every other ruleset allows these numbers too (each side's total is at least 4).
+TRUMP_SPADES = {"N": 3, "E": 3, "S": 4, "W": 3}
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def _table(v: str) -> tuple[dict[str, Any], str, dict[str, Any], str, str, str]:
+    """The deal, the dealer, every seat's bid, the first leader, the card it leads, and why
+    that card is allowed, for ruleset `v`."""
+    rules = variant(v).rules
+    if rules.table.players == 3:
+        return (THREE, "N", {"E": 5, "S": 3, "N": 8}, "E", "AD",
+                "East, on the dealer's left, leads first and any card but a spade may open: the ace of diamonds")  # fmt: skip
+    if str(rules.deck.cards) == "jokers-54":
+        hands = JOKER_AFTER_ACE if "2D" in rules.deck.removed else DEUCE_AFTER_ACE
+        return (hands, "W", dict.fromkeys("NESW", 3), "N", "AH",
+                "North, on the dealer's left, leads first and any card but a spade may open: the ace of hearts")  # fmt: skip
+    made: dict[str, Any] = dict(TRUMP_SPADES)
+    if str(rules.bidding.constraint) == "suicide":
+        # The second partner of each side to bid must bid nil.
+        second = bid_order(v, "W")[2:]
+        made.update(dict.fromkeys(second, "nil"))
+    deal = {"action": "deal", "hands": TRUMP}
+    leader, lead = str(rules.play.first_leader), str(rules.play.first_lead)
+    if leader == "holder-of-card" and lead == "named-card":
+        return (deal, "W", made, "S", "2C",
+                "South holds the 2 of clubs, so leads first, and that card is the one it must lead")  # fmt: skip
+    if leader == "dealer" and lead == "any":
+        return (deal, "W", made, "W", "5C",
+                "West, the dealer, leads first and any card but a spade may open: the 5 of clubs")  # fmt: skip
+    if leader != "left-of-dealer":
+        raise ValueError(f"{v}: no first lead worked out for {leader} and {lead}")
+    if lead == "lowest-club":
+        return (deal, "W", made, "N", "QC",
+                "North, on the dealer's left, leads first and must lead its lowest club: the queen, of AKQ")  # fmt: skip
+    if lead == "any" and str(rules.play.spades_lead) == "any-time":
+        return (deal, "W", made, "N", "AS",
+                "North, on the dealer's left, leads first, and spades may be led at any time: the ace of spades")  # fmt: skip
+    if lead == "any":
+        return (deal, "W", made, "N", "AH",
+                "North, on the dealer's left, leads first and any card but a spade may open: the ace of hearts")  # fmt: skip
+    raise ValueError(f"{v}: no first lead worked out for {leader} and {lead}")
+
+
+def probe_cases(v: str) -> list[dict[str, Any]]:
+    hands, dealer, made, leader, card, why = _table(v)
+    order = bid_order(v, dealer)
+    first, second = order[0], order[1]
+    start = (
+        setup(dealer)
+        if len(order) == 4
+        else {"dealer": dealer, "scores": dict.fromkeys(order, 0), "bags": dict.fromkeys(order, 0)}
+    )
+    bid_words = ", ".join(f"{SEAT_NAMES[s]} {made[s]}" for s in order)
+    return [
+        case(
+            f"{v}.probe.first-bid-allowed",
+            variant_id=v,
+            description=(
+                f"{SEAT_NAMES[dealer]} deals and {SEAT_NAMES[first]} bids first. A bid of {made[first]} is"
+                f" allowed ({bid_words} is a legal round of bids here), so an engine asked about it must"
+                " not refuse it: the reason is null."
+            ),
+            tags=["probe.allowed", tag(v, "bidding.first_bidder"), tag(v, "bidding.constraint")],
+            origin=derived("bidding.first_bidder"),
+            start=start,
+            actions=[hands],
+            expect={
+                "to_act": {"phase": "bid", "seat": first},
+                "illegal": {
+                    "action": {"action": "bid", "seat": first, "bid": made[first]},
+                    "reason": None,
+                },
+            },
+        ),
+        case(
+            f"{v}.bidding.already-bid",
+            variant_id=v,
+            description=(
+                f"{SEAT_NAMES[first]} bids {made[first]} and {SEAT_NAMES[second]} is next. {SEAT_NAMES[first]}"
+                " bidding again is refused: each player bids once a hand (already-bid, not merely out of turn)."
+            ),
+            tags=["bid.already-bid", "turn.out-of-turn"],
+            origin=derived("bid.already-bid"),
+            start=start,
+            actions=[hands, *bids(v, dealer, {first: made[first]})],
+            expect={
+                "to_act": {"phase": "bid", "seat": second},
+                "illegal": refused(
+                    {"action": "bid", "seat": first, "bid": made[first]}, "already-bid"
+                ),
+            },
+        ),
+        case(
+            f"{v}.probe.first-lead-allowed",
+            variant_id=v,
+            description=(
+                f"{SEAT_NAMES[dealer]} deals and the bids are {bid_words}. {why}. An engine asked about"
+                " that lead must not refuse it: the reason is null."
+            ),
+            tags=[
+                "probe.allowed",
+                tag(v, "play.first_leader"),
+                tag(v, "play.first_lead"),
+                tag(v, "play.spades_lead"),
+            ],
+            origin=derived("play.first_lead"),
+            start=start,
+            actions=[hands, *bids(v, dealer, made)],
+            expect={
+                "to_act": {"phase": "play", "seat": leader},
+                "illegal": {
+                    "action": {"action": "play", "seat": leader, "card": card},
+                    "reason": None,
+                },
+            },
+        ),
+    ]
+
+
+def files() -> dict[str, tuple[str, list[dict[str, Any]]]]:
+    return {
+        f"{v}/probes.json": (
+            f"Under {v}: a first bid and a first lead the rules allow, which must not be refused,"
+            " and a second bid by one player, which must be.",
+            probe_cases(v),
+        )
+        for v in shipped_variant_ids()
+    }

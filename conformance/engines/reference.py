@@ -1,0 +1,167 @@
+"""The built-in reference engine behind the `Engine` protocol: the example an author copies.
+
+It replays a case's log with `Game` and reads each observable off the game in canonical form.
+It keeps score too: a score request's hands are scored with `reference_engine.scoring`, the
+functions a game scores its hands with, from a game set up at the request's setup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.engines.observables import READERS
+from conformance.protocol.messages import (
+    FEATURES,
+    PROTOCOL_VERSION,
+    SCORE,
+    CaseRequest,
+    CaseResponse,
+    EngineInfo,
+    ScoredHand,
+    ScoreRequest,
+)
+from conformance.suite.cases import resolved
+from reference_engine import __version__, scoring
+from reference_engine.actions import Deal, action_from_json
+from reference_engine.errors import IllegalActionError
+from reference_engine.game import Game
+from reference_engine.rules_of_play.turns import DEALER_ROTATION
+from reference_engine.scoring import ScoringInputError, SideTotals
+from reference_engine.seats import Seat
+from reference_engine.variant import ResolvedVariant, VariantError, shipped_variant_ids
+
+
+class ReferenceEngine:
+    """The reference engine, answering conformance requests in-process."""
+
+    def start(self) -> EngineInfo:
+        return {
+            "name": "spadespec-reference",
+            "version": __version__,
+            "language": "python",
+            "protocol": PROTOCOL_VERSION,
+            "variants": shipped_variant_ids(),
+            "features": [*FEATURES, SCORE],
+        }
+
+    def run(self, request: CaseRequest) -> CaseResponse:
+        ref = request["variant"]
+        try:
+            variant = resolved(ref["id"], tuple(sorted(ref.get("options", {}).items())))
+        except VariantError as exc:
+            return {"outcome": "skipped", "reason": f"variant {ref['id']!r}: {exc}"}
+        return self.run_resolved(variant, request)
+
+    def run_resolved(self, variant: ResolvedVariant, request: CaseRequest) -> CaseResponse:
+        """Answer a request under an already loaded variant (one not among the shipped files,
+        say), ignoring the request's own variant reference."""
+        try:
+            game, winners = _replay(variant, request["setup"], request["actions"])
+        except IllegalActionError as exc:
+            return {"outcome": "errored", "message": f"the log does not replay: {exc}"}
+        answers: dict[str, Any] = {}
+        for key in request["ask"]:
+            if key == "illegal":
+                answers[key] = _try(game, request.get("probe"))
+            elif key == "refusal":
+                reason = _try(game, request.get("probe"))["reason"]
+                answers[key] = {"refused": reason is not None}
+                if reason is not None:
+                    answers[key]["message"] = f"refused: {reason}"
+            elif key == "next_deal":
+                answers[key] = READERS["to_act"](game)
+            elif key == "trick_winners":
+                answers[key] = winners
+            elif key in READERS:
+                answers[key] = READERS[key](game)
+            else:
+                return {"outcome": "skipped", "reason": f"cannot answer {key!r}"}
+        return {"outcome": "answered", "answers": answers}
+
+    def score(self, request: ScoreRequest) -> CaseResponse:
+        ref = request["variant"]
+        try:
+            variant = resolved(ref["id"], tuple(sorted(ref.get("options", {}).items())))
+        except VariantError as exc:
+            return {"outcome": "skipped", "reason": f"variant {ref['id']!r}: {exc}"}
+        try:
+            # A game at the setup: the setup checked, and the variant read, as any game's are.
+            game = Game.replay(variant, request["setup"], [])
+            figures = _keep_score(game, request["hands"])
+        except (IllegalActionError, ScoringInputError) as exc:
+            return {"outcome": "errored", "message": f"the hands cannot be scored: {exc}"}
+        return {"outcome": "answered", "answers": {key: figures[key] for key in request["ask"]}}
+
+    def stop(self) -> None:
+        pass
+
+
+def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:
+    """Every figure a score keeper is asked, after scoring `hands` in turn from the game's
+    setup: each hand's points by side, then the totals, bags, status and next dealer."""
+    rules, table = game.rules, game.table
+    totals, bags, played = dict(game.totals), dict(game.bags), game.hands_played
+    dealer: Seat | None = game.dealer
+    outcome = None
+    points = []
+    for number, hand in enumerate(hands, start=1):
+        if dealer is None:
+            raise ScoringInputError(f"hand {number} is told after the game was over")
+        prior = {side: SideTotals(totals[side], bags[side]) for side in table.sides}
+        # Through the package, as the game scores, so that a fault patched there reaches both.
+        result = scoring.score_hand(rules, hand["bids"], hand["tricks"], prior)
+        points.append({side: result.sides[side].hand_points for side in table.sides})
+        totals = {side: result.sides[side].score_after for side in table.sides}
+        bags = {side: result.sides[side].bags_after for side in table.sides}
+        played += 1
+        outcome = scoring.game_outcome(
+            rules, totals, hands_played=played, boston_made=result.boston
+        )
+        going_on = outcome.status == "continues"
+        dealer = DEALER_ROTATION[rules.deal.dealer_rotation](table, dealer) if going_on else None
+    status = {"status": "continues", "winner": None}
+    if outcome is not None:
+        status = {"status": outcome.status, "winner": outcome.winner}
+    return {
+        "hand_points": points,
+        "totals": totals,
+        "bags": bags,
+        "status": status,
+        "next_dealer": None if dealer is None else dealer.name,
+    }
+
+
+def _replay(
+    variant: Any, setup: dict[str, Any], actions: list[dict[str, Any]]
+) -> tuple[Game, list[list[str]]]:
+    """The game after the log, and the trick winners of every hand dealt in it."""
+    game = Game.replay(variant, setup, [])
+    winners: list[list[str]] = []
+    for index, entry in enumerate(actions):
+        try:
+            action = action_from_json(entry)
+            if isinstance(action, Deal) and winners:
+                # The game forgets a hand's tricks at the next deal: keep them first.
+                winners[-1] = _winners(game)
+            if isinstance(action, Deal):
+                winners.append([])
+            game.apply(action)
+        except IllegalActionError as exc:
+            exc.index = index
+            raise
+    if winners:
+        winners[-1] = _winners(game)
+    return game, winners
+
+
+def _winners(game: Game) -> list[str]:
+    return [trick.winner.name for trick in game.completed_tricks]
+
+
+def _try(game: Game, probe: dict[str, Any] | None) -> dict[str, Any]:
+    """The probe action and the reason code it is refused with (None when it is allowed)."""
+    try:
+        game.verify(action_from_json(probe or {}))
+    except IllegalActionError as exc:
+        return {"action": probe, "reason": str(exc.reason)}
+    return {"action": probe, "reason": None}

@@ -1,0 +1,465 @@
+"""An engine in another process, in any language, spoken to in JSON lines (docs/protocol.md).
+
+The runner sees it as any other `Engine`. Whatever the process does, each `run` comes back
+with a response: an answer that breaks the protocol, a line more than the answer, a hang past
+the timeout or an exit while a case runs becomes `errored` for that case, with what the engine
+wrote to stderr meanwhile; a hung or crashed process is replaced by a fresh one (a new
+`start`) before the next case. `start` has its own, longer timeout: an engine may be slow to
+load. However the runner is stopped (Ctrl-C, SIGTERM, an exception), the process is ended.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import shlex
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo, ScoreRequest
+from conformance.protocol.wire import (
+    SPOKEN_VERSIONS,
+    encode,
+    envelope_problem,
+    problem,
+    run_request,
+    score_request,
+    start_request,
+    stop_request,
+)
+
+DEFAULT_TIMEOUT = 10.0
+"""Seconds an engine has to answer one `run` request."""
+
+DEFAULT_START_TIMEOUT = 60.0
+"""Seconds an engine has to answer `start`: loading a runtime, a JIT or tables takes longer
+than a case, more so with several engines starting at once (`spadespec fuzz --jobs`)."""
+
+MAX_RESTARTS = 3
+"""Failed restarts in a row after which the engine is not tried again in this run."""
+
+STDERR_LIMIT = 8000
+"""Characters of an engine's stderr kept per case: the end, where the trouble usually is."""
+
+_STOP_GRACE = 2.0
+_MAX_LINE = 64 * 1024 * 1024
+# Seconds a line that is not the answer waits for the answer right behind it, to be named an
+# extra line rather than a broken answer.
+_LINE_GRACE = 0.5
+_NOT_JSON: Any = object()
+
+
+class EngineStartError(RuntimeError):
+    """The engine process could not be started or did not complete the `start` handshake."""
+
+    def __init__(self, message: str, stderr: str = "") -> None:
+        super().__init__(message)
+        self.stderr = stderr
+
+
+class _Breach(Exception):
+    """The engine broke the protocol; `restart` when its output can no longer be trusted."""
+
+    def __init__(self, message: str, *, restart: bool) -> None:
+        super().__init__(message)
+        self.restart = restart
+
+
+def _is_start_answer(reply: Any) -> bool:
+    return problem("startResponse", reply) is None
+
+
+def _answers(reply: Any, seq: int) -> bool:
+    """Whether `reply` is a well-formed answer to request `seq`."""
+    return isinstance(reply, dict) and reply.get("seq") == seq and not envelope_problem(reply)
+
+
+def _first_line(data: bytes) -> bytes:
+    return data.partition(b"\n")[0]
+
+
+def _shown(line: bytes) -> str:
+    """A line the engine wrote, quoted for a message: the start of it, when long."""
+    text = line.decode("utf-8", "replace")
+    return repr(text if len(text) <= 200 else text[:200] + "...")
+
+
+def command_problem(command: str) -> str | None:
+    """Why `command` cannot name an engine to start (None if it can), for a usage error."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        return f"cannot read the engine command {command!r}: {exc}"
+    if not argv:
+        return "the engine command is empty"
+    if shutil.which(argv[0]) is None and not os.path.isfile(argv[0]):
+        return f"cannot start the engine: no program {argv[0]!r} on PATH or at that path"
+    return None
+
+
+class SubprocessEngine:
+    """An engine process started from a command line, e.g. `node examples/engine.js`."""
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        start_timeout: float = DEFAULT_START_TIMEOUT,
+        cwd: str | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        self.timeout = timeout
+        self.start_timeout = start_timeout
+        self.cwd = cwd
+        self.env = env
+        self.info: EngineInfo | None = None
+        self.restarts = 0
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._buffer = b""
+        self._selector: selectors.BaseSelector | None = None
+        self._stderr: list[bytes] = []
+        self._stderr_lock = threading.Lock()
+        self._stderr_thread: threading.Thread | None = None
+        self._seq = 0
+        self._answered = "start"
+        self._failed_starts = 0
+
+    # -- the Engine protocol ------------------------------------------------------------------
+
+    def start(self) -> EngineInfo:
+        """Start the process and shake hands; raises EngineStartError if it cannot."""
+        self.info = self._launch()
+        return self.info
+
+    def run(self, request: CaseRequest) -> CaseResponse:
+        return self._answer(
+            "run", lambda seq: run_request(seq, request), request["ask"], request["id"]
+        )
+
+    def score(self, request: ScoreRequest) -> CaseResponse:
+        """Put a score request to the process (sent only when it declared `score`)."""
+        return self._answer(
+            "score", lambda seq: score_request(seq, request), request["ask"], request["id"]
+        )
+
+    def _answer(
+        self, command: str, message: Callable[[int], dict[str, Any]], ask: list[str], ident: str
+    ) -> CaseResponse:
+        """Send one request, `message` made with its seq, and read its answer to `ask`."""
+        if self._proc is None:
+            if self._failed_starts >= MAX_RESTARTS:
+                return {
+                    "outcome": "errored",
+                    "message": f"not tried: the engine failed to start {MAX_RESTARTS} times"
+                    " in a row",
+                }
+            try:
+                self._launch()
+                self.restarts += 1
+            except EngineStartError as exc:
+                response: CaseResponse = {
+                    "outcome": "errored",
+                    "message": f"the engine could not be restarted: {exc}",
+                }
+                if exc.stderr:
+                    response["stderr"] = exc.stderr
+                return response
+        try:
+            response = self._exchange(command, message, ask, ident)
+        except _Breach as exc:
+            if exc.restart:
+                self._kill()
+            response = {"outcome": "errored", "message": str(exc)}
+        except BaseException:  # Ctrl-C, SIGTERM: the process must not outlive the runner
+            self._kill()
+            raise
+        if self._proc is None:
+            self._collect_stderr_thread()
+        stderr = self._take_stderr()
+        if stderr:
+            response["stderr"] = stderr
+        return response
+
+    def stop(self) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        try:
+            assert proc.stdin is not None
+            proc.stdin.write(encode(stop_request()))
+            proc.stdin.flush()
+            proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            proc.wait(_STOP_GRACE)
+        except subprocess.TimeoutExpired:
+            pass
+        finally:  # an interrupted wait ends the process too
+            self._kill()
+
+    # -- the process --------------------------------------------------------------------------
+
+    def _launch(self) -> EngineInfo:
+        self._kill()
+        try:
+            proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=self.cwd,
+                env=self.env,
+                # Its own process group, so that a hung engine's children are ended with it.
+                start_new_session=True,
+            )
+        except OSError as exc:
+            self._failed_starts += 1
+            raise EngineStartError(f"cannot run {shlex.join(self.argv)}: {exc.strerror}") from None
+        self._proc = proc
+        try:
+            info = self._open(proc)
+        except _Breach as exc:
+            self._kill()
+            self._collect_stderr_thread()
+            self._failed_starts += 1
+            raise EngineStartError(str(exc), self._take_stderr()) from None
+        except BaseException:  # Ctrl-C, SIGTERM while the engine starts: it is ended too
+            self._kill()
+            raise
+        self._failed_starts = 0
+        return info
+
+    def _open(self, proc: subprocess.Popen[bytes]) -> EngineInfo:
+        """Watch the new process's output and shake hands with it."""
+        self._buffer = b""
+        self._seq = 0
+        self._answered = "start"
+        assert proc.stdout is not None and proc.stderr is not None
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(proc.stdout, selectors.EVENT_READ)
+        self._stderr_thread = threading.Thread(
+            target=self._drain_stderr, args=(proc.stderr,), daemon=True
+        )
+        self._stderr_thread.start()
+        return self._handshake()
+
+    def _handshake(self) -> EngineInfo:
+        offered = start_request()
+        self._send(offered, "start")
+        line, reply = self._read_json("start", self.start_timeout)
+        if reply is _NOT_JSON or not _is_start_answer(reply):
+            self._refuse_line_before_answer(line, "start", _is_start_answer)
+        if reply is _NOT_JSON:
+            raise _Breach(f"the answer to start is not JSON: {_shown(line)}", restart=True)
+        trouble = problem("startResponse", reply)
+        if trouble:
+            raise _Breach(f"the answer to start breaks the protocol {trouble}", restart=True)
+        self._refuse_extra_line("start")
+        spoken = reply["protocol"]
+        if spoken > offered["protocol"] or spoken not in SPOKEN_VERSIONS:
+            versions = ", ".join(map(str, sorted(SPOKEN_VERSIONS)))
+            raise _Breach(
+                f"the engine speaks protocol {spoken}; this runner speaks {versions}",
+                restart=True,
+            )
+        info: EngineInfo = {
+            "name": reply["name"],
+            "version": reply["version"],
+            "language": reply["language"],
+            "protocol": spoken,
+            "variants": list(reply["variants"]),
+            "features": list(reply["features"]),
+        }
+        return info
+
+    def _exchange(
+        self, command: str, message: Callable[[int], dict[str, Any]], ask: list[str], ident: str
+    ) -> CaseResponse:
+        seq = self._seq = self._seq + 1
+        if self._pending():  # written after the last answer, once that had been read
+            raise _Breach(
+                f"the engine wrote an extra line after its answer to {self._answered},"
+                f" before request {seq} was sent: {_shown(_first_line(self._buffer))}",
+                restart=True,
+            )
+        self._send(message(seq), command)
+        line, reply = self._read_json(command, self.timeout)
+        if reply is _NOT_JSON or not isinstance(reply, dict) or reply.get("seq") != seq:
+            # Not this request's answer: a line written between two answers, when the answer
+            # comes right behind it; otherwise a broken answer, reported below.
+            self._refuse_line_before_answer(line, f"request {seq}", lambda r: _answers(r, seq))
+        self._answered = f"request {seq} ({ident})"
+        if reply is _NOT_JSON:
+            raise _Breach(f"the answer to {command} is not JSON: {_shown(line)}", restart=True)
+        trouble = envelope_problem(reply)
+        if trouble:
+            # Still in step with the engine only if the line was its answer and all of it.
+            in_step = isinstance(reply, dict) and reply.get("seq") == seq and not self._pending()
+            raise _Breach(
+                f"the answer breaks the protocol {trouble}; the line: {_shown(line)}",
+                restart=not in_step,
+            )
+        if reply["seq"] != seq:
+            raise _Breach(
+                f"the answer is for request {reply['seq']}, not {seq}: {_shown(line)}",
+                restart=True,
+            )
+        self._refuse_extra_line(self._answered)
+        if "skipped" in reply:
+            return {"outcome": "skipped", "reason": reply["skipped"]["reason"]}
+        if "errored" in reply:
+            errored = reply["errored"]
+            response: CaseResponse = {"outcome": "errored", "message": errored["message"]}
+            if "context" in errored:
+                response["context"] = errored["context"]
+            return response
+        answers = reply["result"]
+        missing = [key for key in ask if key not in answers]
+        if missing:
+            raise _Breach(
+                f"the result leaves out {', '.join(missing)}, which the case asks", restart=False
+            )
+        return {"outcome": "answered", "answers": answers}
+
+    def _send(self, message: dict[str, Any], what: str) -> None:
+        proc = self._proc
+        assert proc is not None and proc.stdin is not None
+        try:
+            proc.stdin.write(encode(message))
+            proc.stdin.flush()
+        except OSError:
+            raise _Breach(self._exit_message(what), restart=True) from None
+
+    def _read_json(self, what: str, timeout: float) -> tuple[bytes, Any]:
+        """The next line the engine writes, and what it reads as (`_NOT_JSON` if nothing)."""
+        line = self._readline(what, timeout)
+        try:
+            return line, json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return line, _NOT_JSON
+
+    def _refuse_line_before_answer(
+        self, line: bytes, what: str, is_answer: Callable[[Any], bool]
+    ) -> None:
+        """`line` is not the answer to `what`; if the answer follows at once, `line` was one
+        too many (a banner, a debugging line, a line late after the last answer): say so."""
+        try:
+            _, following = self._read_json(what, _LINE_GRACE)
+        except _Breach:  # nothing more within the grace, or the engine exited
+            return
+        if following is not _NOT_JSON and is_answer(following):
+            after = "" if what == "start" else f"after its answer to {self._answered} and "
+            raise _Breach(
+                f"the engine wrote an extra line {after}before its answer to {what}:"
+                f" {_shown(line)}",
+                restart=True,
+            )
+
+    def _refuse_extra_line(self, what: str) -> None:
+        """An answer is one line: anything written after it is a breach, named and shown."""
+        if self._pending():
+            raise _Breach(
+                f"the engine wrote an extra line after its answer to {what}:"
+                f" {_shown(_first_line(self._buffer))}",
+                restart=True,
+            )
+
+    def _pending(self) -> bool:
+        """Whether the engine has written more than was asked: read without waiting."""
+        if self._buffer:
+            return True
+        assert self._proc is not None and self._proc.stdout is not None
+        assert self._selector is not None
+        if not self._selector.select(0):
+            return False
+        self._buffer = os.read(self._proc.stdout.fileno(), 65536)
+        return bool(self._buffer)  # nothing: the output closed, which the next read reports
+
+    def _readline(self, what: str, timeout: float) -> bytes:
+        deadline = time.monotonic() + timeout
+        assert self._proc is not None and self._proc.stdout is not None
+        assert self._selector is not None
+        fd = self._proc.stdout.fileno()
+        while b"\n" not in self._buffer:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not self._selector.select(remaining):
+                option = "--start-timeout" if what == "start" else "--timeout"
+                raise _Breach(
+                    f"no answer to {what} within {timeout:g} s ({option}); the engine was stopped",
+                    restart=True,
+                )
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise _Breach(self._exit_message(what), restart=True)
+            self._buffer += chunk
+            if len(self._buffer) > _MAX_LINE:
+                raise _Breach(f"the answer to {what} is longer than 64 MB", restart=True)
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line
+
+    def _exit_message(self, what: str) -> str:
+        assert self._proc is not None
+        try:
+            status = self._proc.wait(_STOP_GRACE)
+        except subprocess.TimeoutExpired:
+            return f"the engine closed its output while answering {what}"
+        how = f"signal {-status}" if status < 0 else f"status {status}"
+        return f"the engine exited ({how}) while answering {what}"
+
+    def _kill(self) -> None:
+        proc, self._proc = self._proc, None
+        if self._selector is not None:
+            self._selector.close()
+            self._selector = None
+        if proc is None:
+            return
+        if proc.poll() is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                proc.kill()
+        proc.wait()
+        for pipe in (proc.stdin, proc.stdout):
+            if pipe is not None:
+                try:
+                    pipe.close()
+                except OSError:
+                    pass
+
+    # -- stderr, kept per case ----------------------------------------------------------------
+
+    def _drain_stderr(self, pipe: Any) -> None:
+        fd = pipe.fileno()
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            with self._stderr_lock:
+                self._stderr.append(chunk)
+        pipe.close()
+
+    def _collect_stderr_thread(self) -> None:
+        """After the process is gone: wait for the last of its stderr."""
+        if self._stderr_thread is not None:
+            self._stderr_thread.join(1.0)
+            self._stderr_thread = None
+
+    def _take_stderr(self) -> str:
+        with self._stderr_lock:
+            data, self._stderr = b"".join(self._stderr), []
+        text = data.decode("utf-8", "replace")
+        if len(text) > STDERR_LIMIT:
+            text = "[...]" + text[-STDERR_LIMIT:]
+        return text

@@ -1,0 +1,101 @@
+"""The JSON-lines protocol's messages: building requests, and checking what an engine says.
+
+The schema is `schema/protocol.schema.json`; its observables refer to the case schema, so both
+are loaded into one registry. docs/protocol.md explains the messages to an engine's author.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import best_match
+from referencing import Registry, Resource
+
+from conformance.protocol.messages import PROTOCOL_VERSION, CaseRequest, ScoreRequest
+from reference_engine.paths import data_dir
+
+SCHEMA_NAME = "protocol.schema.json"
+
+# The versions this runner speaks; `start` offers the highest.
+SPOKEN_VERSIONS = frozenset({PROTOCOL_VERSION})
+
+
+@cache
+def protocol_schema() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((data_dir("schema") / SCHEMA_NAME).read_text("utf-8"))
+    return data
+
+
+@cache
+def _registry() -> Registry:
+    resources = []
+    for name in (SCHEMA_NAME, "case.schema.json"):
+        contents = json.loads((data_dir("schema") / name).read_text("utf-8"))
+        resources.append((contents["$id"], Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+@cache
+def validator(definition: str) -> jsonschema.protocols.Validator:
+    """A validator for one message kind, e.g. `runResponse`."""
+    base = protocol_schema()["$id"]
+    schema = {"$ref": f"{base}#/$defs/{definition}"}
+    return jsonschema.Draft202012Validator(schema, registry=_registry())
+
+
+def problem(definition: str, message: Any) -> str | None:
+    """What is wrong with a message under the schema, most useful first; None if nothing."""
+    error = best_match(validator(definition).iter_errors(message))
+    if error is None:
+        return None
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    return f"at ${where}: {error.message}"
+
+
+def envelope_problem(reply: Any) -> str | None:
+    """What is wrong with a `run` answer's framing: seq, and exactly one of result, skipped or
+    errored. The result's values are checked by the runner, and only where they differ from
+    the expectation (`result_problem`): values equal to a case's are canonical already, and
+    checking every answer in full would cost more than the rest of the protocol."""
+    if isinstance(reply, dict) and isinstance(reply.get("result"), dict):
+        seq = reply.get("seq")
+        # The usual answer, told at a glance: the schema walk costs as much as the engine's.
+        if type(seq) is int and seq >= 1 and "skipped" not in reply and "errored" not in reply:
+            return None
+        reply = {**reply, "result": {}}
+    return problem("runResponse", reply)
+
+
+def result_problem(answers: dict[str, Any]) -> str | None:
+    """What in a result is not in the protocol's canonical forms, or None."""
+    return problem("result", answers)
+
+
+def score_result_problem(answers: dict[str, Any]) -> str | None:
+    """What in the answer to a score request is not in the canonical forms, or None."""
+    return problem("scoreResult", answers)
+
+
+def start_request() -> dict[str, Any]:
+    return {"cmd": "start", "protocol": max(SPOKEN_VERSIONS)}
+
+
+def run_request(seq: int, request: CaseRequest) -> dict[str, Any]:
+    return {"cmd": "run", "seq": seq, "case": request}
+
+
+def score_request(seq: int, request: ScoreRequest) -> dict[str, Any]:
+    """A score request; its answer is framed as a `run`'s is (`envelope_problem`)."""
+    return {"cmd": "score", "seq": seq, "case": request}
+
+
+def stop_request() -> dict[str, Any]:
+    return {"cmd": "stop"}
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as one line: compact JSON, UTF-8, newline-terminated."""
+    return (json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n").encode()

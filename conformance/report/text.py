@@ -1,0 +1,103 @@
+"""A run's report as text for a person: failures first, each with its rerun command, then the
+summary by variant, by clause and by level."""
+
+from __future__ import annotations
+
+from conformance.runner.run import BAD_VERDICTS, VERDICTS, CaseResult, RunReport
+
+# Clause tables list only the clauses something went wrong in; the rest are counted in a line.
+_COLUMNS = VERDICTS
+# Lines of an engine's stderr shown under a failure; the report file keeps more.
+_STDERR_LINES = 8
+_WHY_FAILED = "a must-level case failed, errored or passed unexpectedly"
+
+
+def render(report: RunReport) -> str:
+    lines: list[str] = []
+    for result in report.failures():
+        lines.extend(_failure(report, result))
+        lines.append("")
+    summary = report.summary()
+    engine = report.engine
+    lines.append(f"engine: {engine['name']} {engine['version']} ({engine['language']})")
+    if report.start_error:
+        lines.append(report.start_error)
+    lines.extend(_table("variant", summary["variant"]))
+    lines.extend(_table("level", summary["level"]))
+    lines.extend(_table("observable", summary["observable"]))
+    troubled = {k: v for k, v in summary["clause"].items() if any(v[bad] for bad in BAD_VERDICTS)}
+    if troubled:
+        lines.extend(_table("clause", troubled))
+    if summary["clause"]:
+        clean = len(summary["clause"]) - len(troubled)
+        lines.append(f"{clean} of {len(summary['clause'])} clauses seen: no failure")
+    lines.append("")
+    lines.extend(_checked_lines(report, summary["observable"]))
+    totals = report.totals()
+    counted = ", ".join(f"{totals[v]} {v}" for v in VERDICTS if totals[v])
+    shortfall = report.too_few_checked()
+    if shortfall:
+        verdict = f"FAILED ({shortfall})"
+    else:
+        verdict = "OK" if report.ok else f"FAILED ({_WHY_FAILED})"
+    noun = "case" if len(report.results) == 1 else "cases"
+    lines.append(f"{len(report.results)} {noun}: {counted or 'none'}. {verdict}")
+    return "\n".join(lines)
+
+
+def _checked_lines(report: RunReport, by_feature: dict[str, dict[str, int]]) -> list[str]:
+    """How much the run checked: cases with anything checked, and cases per feature."""
+    checked = report.checked_cases()
+    partly = sum(1 for r in report.results if r.checked and r.unchecked and r.verdict != "n/a")
+    line = f"checked {checked} of {len(report.results)} cases"
+    if partly:
+        line += f" ({partly} in part: what the engine does not declare was not asked)"
+    per = ", ".join(f"{feature} {sum(counts.values())}" for feature, counts in by_feature.items())
+    return [line + (f"; cases checked per observable: {per}" if per else "")]
+
+
+def _failure(report: RunReport, result: CaseResult) -> list[str]:
+    case = result.case
+    head = f"{result.final.upper()} {case.id}  [{case.variant}, {case.level}]  {case.file}"
+    lines = [head, f"  {case.description}"]
+    if result.checked:
+        lines.append(f"  checked: {result.line.partition(' (')[2].rstrip(')')}")
+    if result.final == "xpass":
+        lines.append("  listed as an expected failure, but it passes: take it off the list")
+    if result.message:
+        lines.append(f"  {result.message}")
+    for difference in result.differences:
+        lines.append(f"  {difference}")
+    if result.stderr:
+        tail = result.stderr.rstrip("\n").splitlines()[-_STDERR_LINES:]
+        lines.append("  the engine's stderr (last lines):")
+        lines.extend(f"    | {line}" for line in tail)
+    lines.append(f"  rerun: {report.rerun_command(case.id)}")
+    return lines
+
+
+def _table(name: str, rows: dict[str, dict[str, int]]) -> list[str]:
+    if not rows:
+        return []
+    # Columns no row uses are left out, so a clean run shows pass/fail/error/skip/n/a only.
+    used = [c for c in _COLUMNS if c in _COLUMNS[:5] or any(r[c] for r in rows.values())]
+    width = max(len(name), *(len(key) for key in rows))
+    header = f"{name:<{width}}  " + "  ".join(f"{c:>5}" for c in used)
+    out = ["", header]
+    for key, counts in rows.items():
+        out.append(f"{key:<{width}}  " + "  ".join(f"{counts[c]:>5}" for c in used))
+    return out
+
+
+def start_failure(report: RunReport, not_run: int) -> str:
+    """An engine that never answered `start`, said once: why, and the end of its stderr (none
+    of the `not_run` cases was put to it, so there is no case to list)."""
+    noun = "case was" if not_run == 1 else "cases were"
+    lines = [report.start_error, f"  {not_run} {noun} not run"]
+    if report.start_stderr:
+        tail = report.start_stderr.rstrip("\n").splitlines()[-_STDERR_LINES:]
+        lines.append("  the engine's stderr (last lines):")
+        lines.extend(f"    | {line}" for line in tail)
+    else:
+        lines.append("  the engine wrote nothing to stderr")
+    return "\n".join(lines)

@@ -1,0 +1,382 @@
+"""Running cases against an engine and tallying the verdicts.
+
+The runner talks to the engine only through `conformance.protocol.messages.Engine`, so the built-in
+engine in-process and an engine in another process are run the same way.
+
+Each case gets one verdict:
+  pass   every expected value came back;
+  fail   the engine answered, and something differs;
+  error  the engine could not answer (raised, or said `errored`);
+  skip   the engine declined the case (said `skipped`, with a reason);
+  n/a    the engine does not play the case's variant, or declares nothing the case asks.
+Each observable a case asks is checked on its own when the engine declares a feature that can
+show it (`conformance.runner.checking`); a verdict covers what was checked, and the result
+names what was not (`pass (totals, bags; hands not declared)`).
+A case listed as an expected failure (`--expect-fail`) that fails or errors is `xfail`; one that
+passes is `xpass`, "unexpectedly passing", and counts against the run as a failure would, so
+that a list of known deviations cannot go stale (toml-test's choice).
+A run is good when no `must` case fails, errors or passes unexpectedly.
+
+An engine that keeps score (feature `score`) is also sent, after each case whose log completes
+a hand, that case's score request; its result, `<case id>~score`, follows the case's.
+"""
+
+from __future__ import annotations
+
+import shlex
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from conformance.protocol.messages import FEATURES, CaseResponse, Engine, EngineInfo
+from conformance.protocol.requests import request_for
+from conformance.protocol.wire import result_problem
+from conformance.runner import checking
+from conformance.runner.grade import MISSING, Difference, compare
+from conformance.suite.cases import Case
+
+VERDICTS = ("pass", "fail", "error", "skip", "n/a", "xfail", "xpass")
+BAD_VERDICTS = ("fail", "error", "xpass")
+
+
+@dataclass(frozen=True, slots=True)
+class CaseResult:
+    """What happened to one case. `verdict` is what the engine's answer earned; `listed` says
+    the case is on the run's expected-failure list, which turns it into `xfail` or `xpass`."""
+
+    case: Case
+    verdict: str
+    differences: tuple[Difference, ...] = ()
+    message: str = ""
+    answers: dict[str, Any] | None = None
+    seconds: float = 0.0
+    stderr: str = ""
+    context: Any = None
+    listed: bool = False
+    checked: tuple[str, ...] = ()
+    """The features the answer was graded on (`totals`, `refusal`, ...)."""
+    unchecked: tuple[str, ...] = ()
+    """The observables the case asks that the engine declared nothing to show."""
+
+    @property
+    def final(self) -> str:
+        """The verdict the run counts: `xfail`/`xpass` for a listed case that failed/passed."""
+        if self.listed and self.verdict in ("fail", "error"):
+            return "xfail"
+        if self.listed and self.verdict == "pass":
+            return "xpass"
+        return self.verdict
+
+    @property
+    def line(self) -> str:
+        """The verdict with what it covers: `pass (totals, bags; hands not declared)`."""
+        if not self.checked or self.final in ("n/a", "skip"):
+            return self.final
+        covered = ", ".join(self.checked)
+        if self.unchecked:
+            covered += f"; {', '.join(self.unchecked)} not declared"
+        return f"{self.final} ({covered})"
+
+    @property
+    def bad(self) -> bool:
+        """A failure, an error or an unexpected pass: what a report lists and a run counts."""
+        return self.final in BAD_VERDICTS
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.case.id,
+            "variant": self.case.variant,
+            "level": self.case.level,
+            "tags": list(self.case.tags),
+            "verdict": self.final,
+            "seconds": round(self.seconds, 6),
+        }
+        if self.final != self.verdict:
+            out["engine_verdict"] = self.verdict
+        if self.checked:
+            out["checked"] = list(self.checked)
+        if self.unchecked:
+            out["unchecked"] = list(self.unchecked)
+        if self.differences:
+            out["differences"] = [d.to_json() for d in self.differences]
+        if self.message:
+            out["message"] = self.message
+        if self.verdict in ("fail", "error") and self.answers is not None:
+            out["answers"] = self.answers
+        if self.context is not None:
+            out["context"] = self.context
+        if self.stderr:
+            out["stderr"] = self.stderr
+        return out
+
+    @classmethod
+    def from_json(cls, case: Case, data: dict[str, Any]) -> CaseResult:
+        """A result read back from a report line (to resume a run)."""
+        differences = tuple(
+            Difference(d["path"], d["expected"], d.get("actual", MISSING), d.get("detail", ""))
+            for d in data.get("differences", ())
+        )
+        return cls(
+            case,
+            data.get("engine_verdict", data["verdict"]),
+            differences,
+            data.get("message", ""),
+            data.get("answers"),
+            data.get("seconds", 0.0),
+            data.get("stderr", ""),
+            data.get("context"),
+            checked=tuple(data.get("checked", ())),
+            unchecked=tuple(data.get("unchecked", ())),
+        )
+
+
+@dataclass(slots=True)
+class RunReport:
+    """Every result of one run, with the engine that produced them.
+
+    `rerun_prefix` is how the run was invoked (`spadespec conform`), and `rerun_options` the
+    options a rerun of one case must repeat (a `--timeout`), for the rerun commands.
+    """
+
+    engine_spec: str
+    engine: EngineInfo
+    results: list[CaseResult] = field(default_factory=list)
+    start_error: str = ""
+    start_stderr: str = ""
+    rerun_prefix: str = "spadespec conform"
+    rerun_options: tuple[str, ...] = ()
+    min_checked: int = 1
+    """The fewest cases a good run checks something of (`--min-checked`)."""
+
+    @property
+    def ok(self) -> bool:
+        """No must-level case failed, errored or passed unexpectedly, and enough cases had
+        something checked: a run that checked nothing is never good."""
+        if self.checked_cases() < self.min_checked:
+            return False
+        return not any(r.bad and r.case.level == "must" for r in self.results)
+
+    def too_few_checked(self) -> str:
+        """Why the run checked too few cases, naming what the engine declared and what the
+        cases ask; empty when enough were checked."""
+        count = self.checked_cases()
+        if count >= self.min_checked:
+            return ""
+        asked = sorted({key for r in self.results for key in r.case.asks})
+        variants = sorted({r.case.variant for r in self.results})
+        engine = self.engine
+        need = "nothing" if self.min_checked == 1 else f"fewer than {self.min_checked} cases"
+        return (
+            f"checked {need} ({count} of {len(self.results)} cases): the engine declares "
+            f"variants [{', '.join(engine['variants'])}] and features "
+            f"[{', '.join(engine['features'])}]; the cases run are of variants "
+            f"[{', '.join(variants)}] and ask [{', '.join(asked)}]"
+        )
+
+    def failures(self) -> list[CaseResult]:
+        return [r for r in self.results if r.bad]
+
+    def rerun_command(self, case_id: str) -> str:
+        """The command that runs just this one case again."""
+        words = ["--engine", self.engine_spec, *self.rerun_options, "--case", case_id]
+        return f"{self.rerun_prefix} {shlex.join(words)}"
+
+    def summary(self) -> dict[str, dict[str, dict[str, int]]]:
+        """Verdict counts by variant, by level, by feature checked and by clause (tag).
+
+        A case counts under a feature only when the feature was checked, and under a clause
+        only when a checked feature can show that clause: a run that checked only the totals
+        says nothing of the follow-suit rule, passing or failing."""
+        groups: dict[str, dict[str, Counter[str]]] = {
+            "variant": defaultdict(Counter),
+            "clause": defaultdict(Counter),
+            "level": defaultdict(Counter),
+            "observable": defaultdict(Counter),
+        }
+        for result in self.results:
+            case = result.case
+            groups["variant"][case.variant][result.final] += 1
+            groups["level"][case.level][result.final] += 1
+            checked = set(result.checked)
+            for feature in result.checked:
+                groups["observable"][feature][result.final] += 1
+            for tag in case.tags:
+                if checked & checking.shown_by(tag):
+                    groups["clause"][tag][result.final] += 1
+        order = {feature: index for index, feature in enumerate(FEATURES)}
+        out = {
+            name: {key: _counts(counter) for key, counter in sorted(table.items())}
+            for name, table in groups.items()
+        }
+        out["observable"] = dict(
+            sorted(out["observable"].items(), key=lambda i: order.get(i[0], 99))
+        )
+        return out
+
+    def checked_cases(self) -> int:
+        """How many cases had at least one observable checked against an answer."""
+        return sum(1 for r in self.results if r.checked and r.verdict not in ("n/a", "skip"))
+
+    def totals(self) -> dict[str, int]:
+        return _counts(Counter(r.final for r in self.results))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "engine": dict(self.engine),
+            "ok": self.ok,
+            "totals": self.totals(),
+            "summary": self.summary(),
+            "results": [r.to_json() for r in self.results],
+            "rerun": {r.case.id: self.rerun_command(r.case.id) for r in self.failures()},
+        }
+        if self.start_error:
+            out["start_error"] = self.start_error
+        out["checked"] = self.checked_cases()
+        if self.too_few_checked():
+            out["too_few_checked"] = self.too_few_checked()
+        if self.start_stderr:
+            out["start_stderr"] = self.start_stderr
+        return out
+
+
+def _counts(counter: Counter[str]) -> dict[str, int]:
+    return {verdict: counter.get(verdict, 0) for verdict in VERDICTS}
+
+
+def unknown_engine(spec: str) -> EngineInfo:
+    """What a report names an engine by when it never completed `start`."""
+    return {
+        "name": spec,
+        "version": "unknown",
+        "language": "unknown",
+        "protocol": 0,
+        "variants": [],
+        "features": [],
+    }
+
+
+def run_cases(
+    engine: Engine,
+    cases: Iterable[Case],
+    *,
+    engine_spec: str = "reference",
+    on_result: Callable[[CaseResult], None] | None = None,
+    on_start: Callable[[RunReport], None] | None = None,
+    expected_failures: Collection[str] = (),
+    report: RunReport | None = None,
+) -> RunReport:
+    """Start the engine, put each case to it, stop it; the report of every verdict.
+
+    An engine that cannot start still gets a report: every case is an `error` naming why, and
+    `start_error` and `start_stderr` say it once.
+    `on_start` sees the report once the engine has started (or failed to), `on_result` each
+    result as it comes; results are added to `report` when one is given (a resumed run).
+    """
+    try:
+        info = engine.start()
+        start_error, start_stderr = "", ""
+    except Exception as exc:  # an engine's failure to start is reported, never raised
+        info, start_error = unknown_engine(engine_spec), f"the engine did not start: {exc}"
+        start_stderr = str(getattr(exc, "stderr", ""))  # an engine process's last words
+    if report is None:
+        report = RunReport(engine_spec, info)
+    else:
+        report.engine = info
+    report.start_error, report.start_stderr = start_error, start_stderr
+    try:
+        if on_start is not None:
+            on_start(report)
+        for case in cases:
+            if start_error:
+                results = [CaseResult(case, "error", message=start_error)]
+            else:
+                results = [run_case(engine, info, case), *_scored(engine, info, case)]
+            for result in results:
+                if result.case.id in expected_failures:
+                    result = replace(result, listed=True)
+                report.results.append(result)
+                if on_result is not None:
+                    on_result(result)
+    finally:
+        if not start_error:
+            engine.stop()
+    return report
+
+
+def _scored(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResult]:
+    """The case's score request put to an engine that keeps score (`runner/score.py`)."""
+    from conformance.runner.score import score_results  # it builds on this module's records
+
+    return score_results(engine, info, case)
+
+
+def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
+    """Put one case to a started engine and judge the answer."""
+    if case.variant not in info["variants"]:
+        return CaseResult(case, "n/a", message=f"the engine does not play variant {case.variant}")
+    chosen = checking.plan(case, info["features"])
+    if not chosen.applicable:
+        return CaseResult(
+            case,
+            "n/a",
+            message=f"the engine declares none of {', '.join(chosen.unchecked)}",
+            unchecked=chosen.unchecked,
+        )
+    result = _answer(engine, case, chosen)
+    return replace(result, checked=chosen.checked, unchecked=chosen.unchecked)
+
+
+def _answer(engine: Engine, case: Case, chosen: checking.Plan) -> CaseResult:
+    """Ask the engine what the plan checks, and grade the answer on that alone."""
+    started = time.perf_counter()
+    try:
+        response = engine.run(request_for(case, chosen.checked))
+    except Exception as exc:  # an engine's crash is that case's error, never the runner's
+        return CaseResult(case, "error", message=f"the engine raised {type(exc).__name__}: {exc}")
+    seconds = time.perf_counter() - started
+    return judge(case, response, seconds, checking.expected(case, chosen.checked), result_problem)
+
+
+def judge(
+    case: Case,
+    response: CaseResponse,
+    seconds: float,
+    expected: dict[str, Any],
+    form_problem: Callable[[dict[str, Any]], str | None],
+) -> CaseResult:
+    """The verdict on an engine's response: its answers against `expected`. A difference in
+    form (`"10D"`, `"3"`) is the engine breaking the protocol, not a wrong answer: an error
+    that says which form (`form_problem`), checked only where the answers differ."""
+    stderr = str(response.get("stderr", ""))
+    outcome = response.get("outcome")
+    answers = response.get("answers")
+    if outcome == "skipped":
+        reason = str(response.get("reason", ""))
+        return CaseResult(case, "skip", message=reason, seconds=seconds, stderr=stderr)
+    if outcome == "errored":
+        return CaseResult(
+            case,
+            "error",
+            message=str(response.get("message", "")),
+            seconds=seconds,
+            stderr=stderr,
+            context=response.get("context"),
+        )
+    if outcome != "answered" or not isinstance(answers, dict):
+        message = f"not a valid response: {response!r}"
+        return CaseResult(case, "error", message=message, seconds=seconds, stderr=stderr)
+    differences = tuple(compare(expected, answers))
+    trouble = form_problem(answers) if differences else None
+    if trouble:
+        return CaseResult(
+            case,
+            "error",
+            message=f"the answer is not in the protocol's canonical forms {trouble}",
+            answers=answers,
+            seconds=seconds,
+            stderr=stderr,
+        )
+    verdict = "fail" if differences else "pass"
+    return CaseResult(case, verdict, differences, answers=answers, seconds=seconds, stderr=stderr)

@@ -1,0 +1,90 @@
+"""Putting a case's score request to a score keeper, and judging the answer.
+
+An engine that declares the feature `score` is sent, after each case whose log completes a hand,
+that case as a score keeper is told it (`protocol/score_requests.py`). Its verdict is reported
+as a case of its own, `<case id>~score`, with the case's variant, level and tags, and graded as
+a case is: against the figures the case file gives, compared over the expected keys.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from conformance.protocol.messages import SCORE, CaseResponse, Engine, EngineInfo
+from conformance.protocol.score_requests import score_expect, score_id, score_request_for
+from conformance.protocol.wire import score_result_problem
+from conformance.runner import run
+from conformance.runner.run import CaseResult
+from conformance.suite.cases import Case
+
+CHECKED = (SCORE,)
+"""What a score request's verdict covers, in a report's terms: the feature `score`."""
+
+
+def keeps_score(info: EngineInfo) -> bool:
+    """Whether the engine asks to be sent score requests."""
+    return SCORE in info["features"]
+
+
+def score_case(case: Case) -> Case | None:
+    """The case as its score request is graded: its id `<case id>~score`, and as `expect` the
+    figures a score keeper is asked; None when the case offers no score request."""
+    expect = score_expect(case)
+    if not expect:
+        return None
+    return replace(case, id=score_id(case.id), expect=expect)
+
+
+def score_results(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResult]:
+    """The verdict on the case's score request, for an engine that keeps score; nothing when
+    the engine does not, or the case offers none."""
+    graded = score_case(case) if keeps_score(info) else None
+    if graded is None:
+        return []
+    if case.variant not in info["variants"]:
+        message = f"the engine does not play variant {case.variant}"
+        return [CaseResult(graded, "n/a", message=message)]
+    scorer = getattr(engine, "score", None)
+    if scorer is None:
+        message = "the engine declares the feature score but has no score()"
+        return [CaseResult(graded, "error", message=message, checked=CHECKED)]
+    request = score_request_for(case)
+    assert request is not None  # the case gives figures to ask, as `graded` shows
+    started = time.perf_counter()
+    try:
+        response: CaseResponse = scorer(request)
+    except Exception as exc:  # an engine's crash is that request's error, never the runner's
+        message = f"the engine raised {type(exc).__name__}: {exc}"
+        return [CaseResult(graded, "error", message=message, checked=CHECKED)]
+    verdict = judge(graded, response, time.perf_counter() - started)
+    return [replace(verdict, checked=CHECKED if verdict.verdict != "skip" else ())]
+
+
+def judge(graded: Case, response: CaseResponse, seconds: float) -> CaseResult:
+    """The verdict on a score keeper's response, reached as a case's is."""
+    return run.judge(graded, response, seconds, graded.expect, score_result_problem)
+
+
+def offered(cases: Iterable[Case]) -> list[str]:
+    """The ids of the score requests the cases offer an engine that keeps score."""
+    return [score_id(case.id) for case in cases if score_expect(case)]
+
+
+def resumed_results(
+    case: Case, lines: Mapping[str, dict[str, Any]], engine: Mapping[str, Any]
+) -> list[CaseResult] | None:
+    """What an earlier report holds for a case (`lines` by id, from a run of `engine`): its
+    result, and its score request's where that engine keeps score; None when any of these is
+    missing, so the case runs again."""
+    if case.id not in lines:
+        return None
+    results = [CaseResult.from_json(case, lines[case.id])]
+    graded = score_case(case) if SCORE in engine.get("features", ()) else None
+    if graded is not None:
+        if graded.id not in lines:
+            return None
+        results.append(CaseResult.from_json(graded, lines[graded.id]))
+    return results

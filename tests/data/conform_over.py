@@ -1,0 +1,22 @@
+"""`spadespec conform` over the case files under one folder: `conform_over.py DIR ARGS...`.
+
+For tests that run the command in a process of its own, to signal it or close its output:
+checking a few cases on load takes a fraction of the time the whole suite does."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import conformance.cli  # noqa: E402
+from conformance.suite.cases import Suite, load_suite  # noqa: E402
+from reference_engine.cli import main  # noqa: E402
+
+
+def the_cases(**_: object) -> Suite:
+    return load_suite(Path(sys.argv[1]))
+
+
+# The command reads its cases through this name, as the tests' monkeypatching does.
+conformance.cli.load_suite = the_cases  # type: ignore[attr-defined, assignment]
+sys.exit(main(["conform", *sys.argv[2:]]))

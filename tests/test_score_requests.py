@@ -1,0 +1,249 @@
+"""Score requests: every case that completes a hand, told to a score keeper as bids and tricks
+only, and graded on the figures its file gives. An engine that only keeps score is checked on
+every scoring and game-end clause, and a scoring fault fails a named case through these alone."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shlex
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.engines.named import open_engine
+from conformance.engines.reference import ReferenceEngine
+from conformance.engines.serve import wire_answer
+from conformance.faults import FAULTS, FaultyEngine, scoring_faults
+from conformance.protocol.messages import SCORE, SCORE_FIGURES, EngineInfo
+from conformance.protocol.score_requests import score_expect, score_id, score_request_for
+from conformance.protocol.wire import problem, score_request
+from conformance.runner.run import RunReport, run_cases
+from conformance.runner.score import offered, score_case
+from conformance.suite.cases import Case, load_suite, resolved
+from reference_engine.table import table_of
+
+ROOT = Path(__file__).resolve().parents[1]
+SUITE = list(load_suite())
+SCORED = [case for case in SUITE if score_case(case) is not None]
+KEEPER = shlex.join([sys.executable, str(ROOT / "examples" / "score-keeper" / "score_keeper.py")])
+NODE = shutil.which("node")
+
+# The clauses a score keeper answers for: how a hand scores, and when and how the game ends.
+SCORING_CLAUSES = ("scoring.", "game_end.", "game.")
+
+
+class ScoreOnly(ReferenceEngine):
+    """The reference engine declaring nothing but the feature `score`."""
+
+    def start(self) -> EngineInfo:
+        return {**super().start(), "features": [SCORE]}
+
+
+class FaultyScorer(FaultyEngine):
+    """A broken reference engine asked nothing but score requests."""
+
+    def start(self) -> EngineInfo:
+        return {**super().start(), "features": [SCORE]}
+
+
+def test_every_case_that_completes_a_hand_offers_one_score_request() -> None:
+    # A case whose file gives no score keeper's figure (only the next hand's bidder) asks none.
+    assert len(SCORED) >= 190
+    assert offered(SUITE) == [score_id(case.id) for case in SCORED]
+    kinds = {case.origin["kind"] for case in SCORED}
+    assert {"recorded", "source", "derived", "ruleset"} <= kinds
+    assert any(case.status == "erratum" for case in SCORED)
+
+
+def test_a_score_request_carries_no_expected_value() -> None:
+    for number, case in enumerate(SCORED, start=1):
+        request = score_request_for(case)
+        assert request is not None
+        assert set(request) == {"id", "variant", "setup", "hands", "ask"}
+        assert request["id"] == f"{case.id}~score"
+        assert request["setup"] == case.setup
+        assert request["ask"] == [key for key in SCORE_FIGURES if key in score_expect(case)]
+        assert all(set(hand) == {"bids", "tricks"} for hand in request["hands"])
+        assert problem("request", score_request(number, request)) is None, case.id
+
+
+def test_the_hands_are_the_logs_bids_and_tricks() -> None:
+    for case in SCORED:
+        request = score_request_for(case)
+        assert request is not None
+        variant = resolved(case.variant, tuple(sorted(case.options.items())))
+        tricks = table_of(variant.rules).cards_per_hand
+        for hand in request["hands"]:
+            assert sum(hand["tricks"].values()) == tricks, case.id
+        # Where the case itemises its hands, the sheet shows the same bids and tricks.
+        sheets = case.expect.get("hands")
+        if sheets is not None:
+            told = [{"bids": s["bids"], "tricks": s["tricks"]} for s in sheets]
+            assert request["hands"] == told, case.id
+
+
+def test_only_the_figures_the_case_file_gives_are_asked() -> None:
+    case = next(c for c in SCORED if c.id == "standard.hand.made-set-nil-bags.1")
+    assert score_expect(case) == {
+        "hand_points": [{"NS": 2, "EW": 80}],
+        "totals": {"NS": 182, "EW": 175},
+        "bags": {"NS": 0, "EW": 3},
+        "status": {"status": "continues", "winner": None},
+        "next_dealer": "E",
+    }
+    totals_only = replace(case, expect={"totals": case.expect["totals"]})
+    assert score_expect(totals_only) == {"totals": {"NS": 182, "EW": 175}}
+    over = replace(case, expect={"to_act": {"phase": "over", "seat": None}})
+    assert score_expect(over) == {"next_dealer": None}
+    # A to_act in the next hand's bidding names the bidder, not the dealer: nothing to ask.
+    bidding = replace(case, expect={"to_act": {"phase": "bid", "seat": "S"}})
+    assert score_expect(bidding) == {} and score_request_for(bidding) is None
+    unfinished = replace(case, actions=case.actions[:-1])
+    assert score_request_for(unfinished) is None
+
+
+def test_an_erratum_is_graded_on_what_the_rules_give() -> None:
+    erratum = next(case for case in SCORED if case.status == "erratum")
+    expect = score_expect(erratum)
+    assert erratum.source_expect is not None
+    assert all(expect[key] == erratum.expect[key] for key in expect if key in erratum.expect)
+
+
+def _run(engine: Any, cases: list[Case]) -> RunReport:
+    return run_cases(engine, cases, engine_spec="score-only")
+
+
+def test_an_engine_that_only_keeps_score_is_checked_on_every_scoring_clause() -> None:
+    report = _run(ScoreOnly(), SUITE)
+    scored = [r for r in report.results if r.case.id.endswith("~score")]
+    assert len(scored) == len(SCORED)
+    assert {r.verdict for r in scored} == {"pass"}
+    assert {r.verdict for r in report.results if r not in scored} == {"n/a"}
+    assert report.ok
+    assert {r.case.variant for r in scored} == {case.variant for case in SCORED}
+    checked = {tag for r in scored for tag in r.case.tags}
+    carried = {tag for case in SUITE for tag in case.tags if tag.startswith(SCORING_CLAUSES)}
+    assert carried - checked == set()
+
+
+# fault -> score requests that must catch it, the engine asked nothing else.
+SCORE_CAUGHT_BY: dict[str, list[str]] = {
+    "set-penalty-per-trick-short": ["standard.scoring.made-and-set"],
+    "set-penalty-per-trick-bid": ["illustrated-table.scoring.set-per-trick-short.bid5-took4"],
+    "nil-tricks-counted-wrong-way": ["standard.scoring.failed-nil-beside-partner-one-short"],
+    "overtricks-not-scored": ["standard.hand.made-set-nil-bags.1"],
+    "bags-not-carried": ["standard.scoring.bags-exactly-ten-and-past-ten"],
+    "excess-bags-reset": ["standard.scoring.bag-penalty-twice-in-one-hand"],
+    "penalty-at-eleven-bags": ["standard.scoring.bags-exactly-ten-and-past-ten"],
+    "bag-penalty-paid-once": ["standard.scoring.bag-penalty-twice-in-one-hand"],
+    "failed-nil-costs-the-bonus": ["ellington.scoring.nil-made-and-nil-failed"],
+    "double-nil-scored-as-one": ["standard.scoring.double-nil"],
+    "target-reach-exceed-swapped": ["standard.game-end.target-exact"],
+    "ties-settled-wrong-way": ["standard.game-end.equal-totals"],
+    "losing-floor-ignored": ["porchlight.game-end.losing-floor-exact"],
+    "dealer-does-not-rotate": ["standard.game-end.target-one-short"],
+    "blind-nil-scored-as-nil": [
+        "pagat-blind-nil.blind-nil.made-scores-200",
+        "pagat-blind-nil.blind-nil.failed-loses-200",
+    ],
+    "zero-bid-scored-as-nil": ["zero-bid.zero-bid.zero-is-a-number-not-a-nil"],
+    "set-nothing-ignored": ["bags-off-set-nothing.scoring.set-scores-nothing"],
+    "bags-never-ignored": ["bags-off-set-nothing.scoring.overtricks-score-but-are-never-bags"],
+    "bag-points-not-cancelled": ["minus-110.scoring.ten-bags-cost-110"],
+    "bag-threshold-read-as-ten": ["five-bags-fifty.scoring.fifth-bag-costs-fifty"],
+    "bonus-bid-ignored": ["ten-for-two-hundred.scoring.ten-bid-and-made-scores-200"],
+    "boston-points-ignored": ["boston.scoring.boston-made", "boston.scoring.boston-set"],
+    "boston-wins-game-ignored": ["boston-wins-game.game-end.boston-wins-the-game"],
+    "fixed-hands-ignored": ["fixed-ten-hands.game-end.last-hand-highest-total-wins"],
+    "tie-at-the-top-among-three-ignored": ["cutthroat.three.two-level-at-the-top"],
+    "lone-nil-tricks-dropped": ["cutthroat.three.failed-nil-tricks-are-the-players-own-bags"],
+    "nil-tricks-scored-as-nothing": ["standard.scoring.failed-nil-beside-partner-one-short"],
+    "bid-of-every-trick-not-scored": [
+        "standard.scoring.one-seat-bids-all-thirteen.made",
+        "standard.scoring.one-seat-bids-all-thirteen.set",
+    ],
+    "win-test-ignores-bag-points": ["standard.game-end.target-reached-through-bag-points"],
+    "tie-given-to-the-first-side": ["standard.game-end.equal-totals"],
+}  # fmt: skip
+
+
+def test_every_scoring_fault_has_score_requests_named_to_catch_it() -> None:
+    in_scoring = {n for n, f in FAULTS.items() if f.patch.__module__ == scoring_faults.__name__}
+    assert in_scoring <= set(SCORE_CAUGHT_BY) <= set(FAULTS)
+
+
+@pytest.mark.parametrize("name", list(SCORE_CAUGHT_BY))
+def test_the_scoring_fault_fails_its_cases_through_score_requests_alone(name: str) -> None:
+    cases = [case for case in SCORED if case.id in SCORE_CAUGHT_BY[name]]
+    assert len(cases) == len(SCORE_CAUGHT_BY[name])
+    report = _run(FaultyScorer(FAULTS[name]), cases)
+    failed = {r.case.id for r in report.results if r.bad}
+    assert failed == {score_id(case.id) for case in cases}
+    assert {r.verdict for r in _run(ScoreOnly(), cases).results} == {"n/a", "pass"}
+
+
+def test_the_reference_answers_within_the_schema_and_through_serve() -> None:
+    engine = ReferenceEngine()
+    assert SCORE in engine.start()["features"]
+    case = next(c for c in SCORED if c.variant == "cutthroat")
+    request = score_request_for(case)
+    assert request is not None
+    answer = {"seq": 1, **wire_answer(engine.score(request))}
+    assert problem("scoreResponse", answer) is None
+    assert set(answer["result"]["totals"]) == {"N", "E", "S"}
+    lines = [{"cmd": "start", "protocol": 1}, score_request(1, request), {"cmd": "stop"}]
+    done = subprocess.run(
+        [sys.executable, "-m", "reference_engine", "serve"],
+        input="".join(json.dumps(m) + "\n" for m in lines),
+        capture_output=True, text=True, timeout=60, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[1]) == answer
+
+
+def test_a_setup_the_reference_cannot_score_from_is_an_error_not_a_crash() -> None:
+    request = score_request_for(SCORED[0])
+    assert request is not None
+    request["setup"] = {**request["setup"], "dealer": "X"}
+    response = ReferenceEngine().score(request)
+    assert response["outcome"] == "errored"
+    assert "cannot be scored" in response.get("message", "")
+
+
+def test_the_score_keeper_example_passes_every_standard_case_it_is_offered() -> None:
+    standard = [case for case in SUITE if case.variant == "standard"]
+    others = [case for case in SCORED if case.variant != "standard"][:3]
+    report = run_cases(open_engine(KEEPER, timeout=30), standard + others, engine_spec=KEEPER)
+    assert report.engine["features"] == [SCORE] and report.engine["variants"] == ["standard"]
+    for result in report.results:
+        # It answers no observable of a case, and keeps score only for standard.
+        scoring = result.case.id.endswith("~score") and result.case.variant == "standard"
+        assert result.verdict == ("pass" if scoring else "n/a"), result.case.id
+    passed = [r for r in report.results if r.verdict == "pass"]
+    assert len(passed) == len([case for case in SCORED if case.variant == "standard"])
+    assert report.ok
+
+
+def test_the_score_keeper_example_needs_only_the_standard_library() -> None:
+    tree = ast.parse((ROOT / "examples" / "score-keeper" / "score_keeper.py").read_text())
+    imported = {alias.name.split(".")[0] for node in ast.walk(tree)
+                if isinstance(node, ast.Import) for alias in node.names}  # fmt: skip
+    imported |= {node.module.split(".")[0] for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and node.module}  # fmt: skip
+    assert imported <= set(sys.stdlib_module_names) | {"__future__"}
+
+
+@pytest.mark.skipif(NODE is None, reason="node (Node.js) is not installed")
+def test_the_javascript_example_keeps_score() -> None:
+    command = shlex.join([NODE or "node", str(ROOT / "examples" / "js-engine" / "spades.js")])
+    cases = [case for case in SCORED if case.variant == "standard"]
+    report = run_cases(open_engine(command, timeout=30), cases, engine_spec=command)
+    scored = [r for r in report.results if r.case.id.endswith("~score")]
+    assert len(scored) == len(cases)
+    assert {r.verdict for r in report.results} == {"pass"}
