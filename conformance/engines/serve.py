@@ -84,13 +84,26 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "Run the reference engine as an engine process speaking the JSON-lines protocol "
             "(docs/protocol.md) on stdin and stdout, until `stop` or the end of input. "
-            'For instance: spadespec conform --engine "spadespec serve".'
+            'For instance: spadespec conform --engine "spadespec serve". '
+            "`spadespec serve openspiel` serves OpenSpiel's Spades the same way (install "
+            "spadespec[openspiel]); `spadespec faults run NAME` serves a named fault."
         ),
     )
-    parser.set_defaults(run=lambda args: main())
+    parser.add_argument(
+        "engine",
+        nargs="?",
+        choices=("reference", "openspiel"),
+        default="reference",
+        help="the engine to serve: the reference engine (the default) or OpenSpiel's Spades",
+    )
+    parser.set_defaults(run=lambda args: main(args.engine))
 
 
-def main() -> int:
+def main(engine: str = "reference") -> int:
+    if engine == "openspiel":
+        from conformance.adapters.openspiel import main as serve_openspiel
+
+        return serve_openspiel()
     from conformance.engines.reference import ReferenceEngine
 
     try:
