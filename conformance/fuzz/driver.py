@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,7 @@ from conformance.fuzz.engines import open_fuzz_engine
 from conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
 from conformance.protocol.messages import CaseRequest, CaseResponse, Engine, EngineInfo, VariantRef
+from conformance.runner.checking import expected_for, plan_for
 from conformance.runner.grade import compare
 from reference_engine.cli import sigterm_raises
 from reference_engine.variant import ResolvedVariant, load_variant
@@ -157,15 +158,15 @@ class GameChecker:
         self.features = set(self.info["features"])
         self.requests = 0
 
-    def ask(self, setup: dict[str, Any], actions: list[dict[str, Any]], ask: list[str],
+    def ask(self, setup: dict[str, Any], actions: list[dict[str, Any]], ask: Sequence[str],
             probe: dict[str, Any] | None = None) -> CaseResponse:  # fmt: skip
-        """Put one position to the engine under test."""
+        """Put one position to the engine under test, asking `ask` (features it declares)."""
         request: CaseRequest = {
             "id": "fuzz",
             "variant": {"id": self.ref["id"], "options": dict(self.ref["options"])},
             "setup": setup,
             "actions": actions,
-            "ask": [key for key in ask if key in self.features],
+            "ask": list(ask),
         }
         if probe is not None:
             request["probe"] = probe
@@ -175,18 +176,19 @@ class GameChecker:
     def check(self, game: FuzzGame) -> Divergence | None:
         """The first difference in one game: at its points in log order, then at its end."""
         for point in game.points:
-            asked = [k for k in point.answers if k in self.features]
-            if not asked:
+            checked = plan_for(point.answers, point.answers, self.features).checked
+            if not checked:
                 continue
             start = point.start
-            response = self.ask(start.setup, game.actions[start.at : point.at], asked)
-            wanted = {k: point.answers[k] for k in asked}
-            found = differences(wanted, response)
+            response = self.ask(start.setup, game.actions[start.at : point.at], checked)
+            found = differences(expected_for(point.answers, checked), response)
             if found:
                 return Divergence(game.number, point.at, tuple(found))
-        asked = [k for k in game.final if k in self.features]
-        response = self.ask(game.setup, game.actions, asked)
-        found = differences({k: game.final[k] for k in asked}, response)
+        checked = plan_for(game.final, game.final, self.features).checked
+        if not checked:
+            return None
+        response = self.ask(game.setup, game.actions, checked)
+        found = differences(expected_for(game.final, checked), response)
         if found:
             return Divergence(game.number, None, tuple(found))
         return None

@@ -33,6 +33,9 @@ from reference_engine.variant.model import BidConstraint, BlindNil, FirstLead, R
 
 # Which observable a case is about when several differ: the cause before its consequences (a
 # trick taken by the wrong seat makes the wrong seat lead, which changes the legal cards).
+OBSERVABLE_OF = {"next_deal": "to_act"}
+"""A feature checked in place of a case's observable, and that observable."""
+
 PRIORITY = (
     "trick_winners",
     "turn",
@@ -87,7 +90,7 @@ def _rank_key(key: str, verdict: Verdict) -> str:
     """Whose turn it is inside a hand is a cause; at the end of a hand, a consequence."""
     if key == "to_act" and verdict.reference["to_act"]["phase"] in ("bid", "pass", "play"):
         return "turn"
-    return key
+    return OBSERVABLE_OF.get(key, key)
 
 
 def _value_tag(rules: Rules, rule: str) -> str:
@@ -370,7 +373,7 @@ def build_case(
     """The case for a shrunk difference."""
     variant = judge.checker.variant
     keys = differing_keys(verdict)
-    expect = {key: verdict.reference[key] for key in keys}
+    expect = {OBSERVABLE_OF.get(key, key): verdict.reference[key] for key in keys}
     illegal = probe_for(judge, verdict) if "legal" in keys else None
     if illegal is not None:
         expect["illegal"] = illegal

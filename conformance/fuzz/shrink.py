@@ -18,8 +18,9 @@ from typing import Any
 from conformance.engines.reference import ReferenceEngine
 from conformance.fuzz.driver import Divergence, GameChecker, differences
 from conformance.fuzz.games import FuzzGame
-from conformance.fuzz.observe import SHEET_ITEMS, asks_at
+from conformance.fuzz.observe import asks_at, required_items
 from conformance.protocol.messages import CaseResponse
+from conformance.runner.checking import expected_for, plan_for
 from reference_engine.cards import CARD_TEXT, cards_in, parse_card
 from reference_engine.deal import format_deal, parse_deal
 from reference_engine.errors import IllegalActionError
@@ -44,14 +45,7 @@ def required_only(answers: dict[str, Any]) -> dict[str, Any]:
     """The reference's answers without the optional items of a hand's sheet."""
     if "hands" not in answers:
         return answers
-    sheets = [
-        {
-            **sheet,
-            "sides": {s: {k: line[k] for k in SHEET_ITEMS} for s, line in sheet["sides"].items()},
-        }
-        for sheet in answers["hands"]
-    ]
-    return {**answers, "hands": sheets}
+    return {**answers, "hands": [required_items(sheet) for sheet in answers["hands"]]}
 
 
 class Judge:
@@ -70,20 +64,22 @@ class Judge:
             game = Game.replay(self.checker.variant, setup, actions)
         except (IllegalActionError, ValueError):
             return None
-        ask = [key for key in asks_at(game) if key in self.checker.features]
+        ask = asks_at(game)
         wanted = self.reference.run(
             {
                 "id": "fuzz",
                 "variant": self.checker.ref,
                 "setup": setup,
                 "actions": actions,
-                "ask": ask,
+                "ask": list(ask),
             }  # fmt: skip
         )
         if wanted["outcome"] != "answered":
             return None
-        expected = required_only(wanted["answers"])
-        response = self.checker.ask(setup, actions, ask)
+        answers = required_only(wanted["answers"])
+        checked = plan_for(answers, ask, self.checker.features).checked
+        expected = expected_for(answers, checked)
+        response = self.checker.ask(setup, actions, checked)
         found = tuple(differences(expected, response))
         return Verdict(setup, actions, expected, response, found)
 
