@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import sys
 import time
@@ -31,6 +30,7 @@ from conformance.report.jsonl import (
     ReportWriter,
     read_report,
     suite_info,
+    unwritable,
 )
 from conformance.report.junit import write_junit
 from conformance.report.progress import Progress
@@ -301,21 +301,9 @@ def _check_options(args: argparse.Namespace) -> None:
             flag = "--" + option.replace("_", "-")
             raise UsageError(f"{flag} must be a number of seconds above 0, not {value:g}")
     if args.junit:
-        trouble = _unwritable(Path(args.junit))
+        trouble = unwritable(Path(args.junit))
         if trouble:
             raise UsageError(f"--junit: cannot write {args.junit}: {trouble}")
-
-
-def _unwritable(path: Path) -> str | None:
-    """Why a file cannot be written at `path` (None if it can), without creating it."""
-    folder = path.parent
-    if path.is_dir():
-        return "it is a folder"
-    if not folder.is_dir():
-        return f"no folder {folder}" if not folder.exists() else f"{folder} is not a folder"
-    if not os.access(path if path.exists() else folder, os.W_OK):
-        return "permission denied"
-    return None
 
 
 def _timeouts(args: argparse.Namespace) -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 
 spadespec fuzz --engine reference|fault:NAME|COMMAND --variant V [--option K=V ...]
                [--games N | --hands N] [--seed S] [--out DIR] [--jobs N] [--points K|all]
-               [--timeout S] [--start-timeout S]
+               [--timeout S] [--start-timeout S] [--report FILE]
 spadespec diff A B [--option K=V ...] [--option-b K=V ...] [--json]
 
 fuzz exits 0 when the engine agrees with the reference throughout, 1 when a difference was
@@ -36,8 +36,11 @@ from conformance.fuzz.driver import (
 from conformance.fuzz.engines import open_fuzz_engine
 from conformance.fuzz.found_case import build_case, write_found_case
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
+from conformance.fuzz.report import FuzzReport
 from conformance.fuzz.shrink import Judge, shrink
+from conformance.protocol.messages import EngineInfo
 from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT
+from conformance.report.jsonl import unwritable
 from reference_engine.cli import OutputError, UsageError
 from reference_engine.cli.variant_args import load_or_refuse, parse_options
 from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
@@ -71,6 +74,12 @@ def add_parser(subparsers: Any) -> None:
     fuzz.add_argument(
         "--out", default="fuzz-cases", metavar="DIR",
         help="where the case for a difference is written (default fuzz-cases)",
+    )  # fmt: skip
+    fuzz.add_argument(
+        "--report", metavar="FILE",
+        help="write a JSON-lines report here: a start line (engine, variant, seed, command), a "
+        "line per difference as it is found, an end line with the counts "
+        "(schema/fuzz-report.schema.json)",
     )  # fmt: skip
     fuzz.add_argument(
         "--jobs", type=int, default=1, metavar="N",
@@ -142,6 +151,9 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
     trouble = _unwritable_folder(Path(args.out))
     if trouble:
         raise UsageError(f"--out: cannot write cases under {args.out}: {trouble}")
+    trouble = unwritable(Path(args.report)) if args.report else None
+    if trouble:
+        raise UsageError(f"--report: cannot write {args.report}: {trouble}")
     if args.points == "all":
         points: int | None = None
     elif args.points.isdigit():
@@ -224,34 +236,104 @@ def run_fuzz_command(args: argparse.Namespace) -> int:
     config = _config(args)
     rerun = command_line(config)
     print(f"fuzz: seed {config.seed}; rerun with: {rerun}", file=sys.stderr)
-    ticker = _Ticker(args.quiet)
+    report = _open_report(args.report)
     try:
-        outcome = run_fuzz(config, ticker)
-    except UnknownEngine as exc:
-        raise UsageError(str(exc)) from None
-    except (FuzzSetupError, EngineSkipped) as exc:
+        return _fuzz(args, config, rerun, report)
+    finally:
+        if report is not None:
+            report.close()
+
+
+def _open_report(path: str | None) -> FuzzReport | None:
+    if not path:
+        return None
+    try:
+        return FuzzReport(Path(path))
+    except OSError as exc:
+        raise UsageError(f"--report: cannot write {path}: {exc.strerror}") from None
+
+
+def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str,
+          report: FuzzReport | None) -> int:  # fmt: skip
+    ticker = _Ticker(args.quiet)
+    budget = {"hands": config.hands} if config.hands else {"games": config.games or 0}
+    facts: dict[str, Any] = {
+        "engine_command": config.engine, "variant": config.variant, "options": config.options,
+        "seed": config.seed, "command": rerun, "budget": budget,
+    }  # fmt: skip
+
+    def started(info: EngineInfo) -> None:
+        if report is not None:
+            report.start(engine=info, **facts)
+
+    try:
+        outcome = run_fuzz(config, ticker, started)
+    except (UnknownEngine, FuzzSetupError, EngineSkipped) as exc:
+        if report is not None:
+            report.start(engine=None, error=str(exc), **facts)
         raise UsageError(str(exc)) from None
     ticker.done()
     print(_rate_line(outcome), file=sys.stderr)
     found = outcome.divergence
+    count = 0 if found is None else 1
+    if found is not None:
+        line = _report_difference(args, config, found, rerun)
+        if report is not None:
+            report.difference(line)
+    ok = found is None and outcome.requests > 0
+    if report is not None:
+        report.end(seconds=outcome.seconds, games=outcome.games, hands=outcome.hands,
+                   requests=outcome.requests, differences=count, ok=ok)  # fmt: skip
+    if found is None and outcome.requests == 0:
+        declared = ", ".join(outcome.engine["features"]) if outcome.engine else "nothing"
+        print(
+            f"checked nothing in {outcome.games} games: the engine declares {declared}, and "
+            "fuzzing asks legal, to_act (or next_deal), trick_winners, hands, totals, bags, status"
+        )
+        return 1
     if found is None:
         print(f"no difference in {outcome.games} games ({outcome.hands} hands)")
         return 0
+    return 1
+
+
+def _report_difference(args: argparse.Namespace, config: FuzzConfig, found: Any,
+                       rerun: str) -> dict[str, Any]:  # fmt: skip
+    """Say what differs, shrink it and write its case; the report's line for it."""
     where = "at the end of its log" if found.at is None else f"after action {found.at}"
     print(f"difference in game {found.number}, {where}:")
-    for line in found.differences[:5]:
-        print(f"  {line}")
+    for text in found.differences[:5]:
+        print(f"  {text}")
+    line: dict[str, Any] = {
+        "game": found.number, "at": found.at, "differences": list(found.differences),
+        "observable": first_observable(found.differences),
+    }  # fmt: skip
     out = Path(args.out)
     try:
         result = shrink_and_write(config, found, out, rerun)
     except RuntimeError as exc:
         print(f"  no case written: {exc}")
-        return 1
+        return {**line, "not_written": str(exc)}
     print(f"shrunk to {len(result.case['actions'])} actions; case {result.case['id']}")
     print(f"  wrote {result.path}")
     print(f"  reference: {result.reference_verdict}; engine under test: {result.engine_verdict}")
     print(f"  to keep it, move it under conformance/cases/{config.variant}/")
-    return 1
+    return {
+        **line,
+        "observable": next(iter(result.case["expect"]), line["observable"]),
+        "case": result.case["id"], "file": str(result.path),
+        "actions": len(result.case["actions"]),
+        "reference_verdict": result.reference_verdict, "engine_verdict": result.engine_verdict,
+    }  # fmt: skip
+
+
+def first_observable(differences: Any) -> str:
+    """The observable named by the first differing item (`$.hands[2]...` is `hands`)."""
+    for text in differences:
+        if text.startswith("$."):
+            head: str = text[2:].split(".", 1)[0].split("[", 1)[0].split(":", 1)[0]
+            return head
+    return "answer"
 
 
 def shrink_and_write(config: FuzzConfig, found: Any, out: Path, command: str) -> Any:

@@ -223,10 +223,14 @@ class GameChecker:
 Progress = Callable[[FuzzOutcome], None]
 
 
-def run_fuzz(config: FuzzConfig, progress: Progress | None = None) -> FuzzOutcome:
+def run_fuzz(
+    config: FuzzConfig, progress: Progress | None = None,
+    started: Callable[[EngineInfo], None] | None = None,
+) -> FuzzOutcome:  # fmt: skip
     """Fuzz until the first difference (the lowest-numbered game that differs) or the budget
-    (`games`, or `hands` counted game by game in order) is spent."""
-    started = time.perf_counter()
+    (`games`, or `hands` counted game by game in order) is spent. `started` is told the
+    engine's answer to `start` before any game is put to it."""
+    began = time.perf_counter()
     outcome = FuzzOutcome()
     if config.jobs <= 1:
         # The feed's process is started first, so that it holds nothing of the engine's.
@@ -239,11 +243,13 @@ def run_fuzz(config: FuzzConfig, progress: Progress | None = None) -> FuzzOutcom
             raise
         outcome.engine = checker.info
         try:
+            if started:
+                started(checker.info)
             chunk = 0
             while not _spent(config, outcome, chunk):
                 first, last = _bounds(config, chunk)
                 _take(config, outcome, checker.run_chunk(first, last, feed))
-                outcome.seconds = time.perf_counter() - started
+                outcome.seconds = time.perf_counter() - began
                 if progress:
                     progress(outcome)
                 chunk += 1
@@ -254,8 +260,8 @@ def run_fuzz(config: FuzzConfig, progress: Progress | None = None) -> FuzzOutcom
             if feed is not None:
                 feed.stop()
     else:
-        _run_parallel(config, outcome, progress, started)
-    outcome.seconds = time.perf_counter() - started
+        _run_parallel(config, outcome, progress, began, started)
+    outcome.seconds = time.perf_counter() - began
     return outcome
 
 
@@ -326,8 +332,9 @@ def _check_chunks(config: FuzzConfig, tasks: Any, results: Any) -> None:
 
 
 def _run_parallel(
-    config: FuzzConfig, outcome: FuzzOutcome, progress: Progress | None, started: float
-) -> None:
+    config: FuzzConfig, outcome: FuzzOutcome, progress: Progress | None, began: float,
+    started: Callable[[EngineInfo], None] | None,
+) -> None:  # fmt: skip
     context = start_context()
     tasks = context.Queue()
     results = context.Queue()
@@ -343,6 +350,8 @@ def _run_parallel(
             if message[0] == "setup":
                 raise FuzzSetupError(message[1])
             outcome.engine = message[1]
+        if started and outcome.engine is not None:
+            started(outcome.engine)
         done: dict[int, ChunkResult] = {}
         next_to_take = 0
         submitted = 0
@@ -365,7 +374,7 @@ def _run_parallel(
             while next_to_take in done and not _spent(config, outcome, next_to_take):
                 _take(config, outcome, done.pop(next_to_take))
                 next_to_take += 1
-                outcome.seconds = time.perf_counter() - started
+                outcome.seconds = time.perf_counter() - began
                 if progress:
                     progress(outcome)
             if _spent(config, outcome, next_to_take):
