@@ -94,6 +94,12 @@ def add_parser(subparsers: Any) -> None:
         help="fail the run when fewer than N cases had anything checked (default 1: a run "
         "that checked nothing fails)",
     )  # fmt: skip
+    parser.add_argument(
+        "--diagnose", action=argparse.BooleanOptionalAction, default=True,
+        help="after a run with failures, try each single-rule change of the variant (then "
+        "pairs) with the reference engine and name the rules that explain the failures "
+        "(default: on)",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the full report as JSON")
     parser.set_defaults(run=run_suite)
 
@@ -269,6 +275,10 @@ def run_suite(args: argparse.Namespace) -> int:
             report=run,
         )
         finished_all = True
+        if args.diagnose and not run.start_error:
+            run.diagnosis = _diagnosis(run, suite)
+            if run.diagnosis is not None and writer is not None:
+                writer.diagnosis(run.diagnosis)
     finally:
         progress.done()
         if writer is not None:
@@ -287,6 +297,20 @@ def run_suite(args: argparse.Namespace) -> int:
     else:
         print(report.render(run))
     return 0 if run.ok else 1
+
+
+def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
+    """The rules the engine plays differently, searched for when something failed that is
+    not on the expected-failure list; None when nothing did."""
+    from conformance.diagnosis.search import diagnose  # loaded only for a run with failures
+
+    results = [r for r in run.results if not r.listed]
+    failed = {r.case.variant for r in results if r.verdict in ("fail", "error")}
+    if not failed:
+        return None
+    noun = "variant" if len(failed) == 1 else "variants"
+    print(f"diagnosis: trying the neighbours of {len(failed)} {noun} ...", file=sys.stderr)
+    return diagnose(results, suite, run.engine).to_json()
 
 
 def _order(cases: list[Case]) -> dict[str, int]:

@@ -2,6 +2,7 @@
 
     {"kind": "start", ...}   the engine's start answer, the suite's version, the command line
     {"kind": "case", ...}    one per case, flushed as soon as the case is judged
+    {"kind": "diagnosis", ...}  the rule changes that explain the failures, when diagnosed
     {"kind": "end", ...}     the totals, when the run got to the end
 
 A killed run leaves every finished case on disk; `--resume` reads them back, appends a new
@@ -98,6 +99,10 @@ class ReportWriter:
 
     def case(self, result: CaseResult) -> None:
         self._write({"kind": "case", **result.to_json()})
+
+    def diagnosis(self, diagnosis: dict[str, Any]) -> None:
+        """The rules the engine plays differently, after the last case line."""
+        self._write({"kind": "diagnosis", **diagnosis})
 
     def end(self, report: RunReport, seconds: float) -> None:
         self._write(
