@@ -3,8 +3,10 @@
 The changes are read from the variant format itself, so a rule added to the format joins
 them: every value of an enumerated rule, the other truth value of a yes-or-no rule, no value
 where the schema allows null, integers near the variant's own (one and two either side, half,
-double, zero, ten either side of a figure of 20 or more) within the schema's bounds, and any
-value a shipped variant gives the rule (which is how card lists are varied). Each neighbour is
+double, zero, ten either side of a figure of 20 or more) within the schema's bounds, or every
+integer between bounds that are close together (a bid, cards passed), and any
+value a shipped variant gives the rule, and a list read backwards (which is how card lists are
+varied). Each neighbour is
 built as a house rule would be, a file that `extends` the variant and overrides the rule, and
 checked by the loader's own rules: a change the format does not allow (nil with no nil bonus,
 a floor above the target) is no neighbour.
@@ -76,6 +78,11 @@ def _shipped_values() -> dict[str, tuple[Any, ...]]:
     return {path: tuple(values) for path, values in seen.items()}
 
 
+def played_somewhere(near: Neighbour) -> bool:
+    """Whether every value the neighbour changes to is one a shipped variant plays."""
+    return all(_plain(value) in _shipped_values()[rule] for rule, value in near.changes)
+
+
 def _plain(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
@@ -85,12 +92,19 @@ def _types(schema: dict[str, Any]) -> set[str]:
     return {kind} if isinstance(kind, str) else set(kind)
 
 
+SMALL_RANGE = 20
+"""A rule whose bounds are this close together is tried at every value between them."""
+
+
 def _near(value: int, schema: dict[str, Any]) -> list[int]:
-    """Integers near `value` worth trying, within the schema's bounds."""
+    """Integers near `value` worth trying, within the schema's bounds: all of them, nearest
+    first, where the bounds are close together (cards passed, a bid)."""
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if low is not None and high is not None and high - low <= SMALL_RANGE:
+        return sorted(range(low, high + 1), key=lambda n: (abs(n - value), n))
     steps = [value - 1, value + 1, value - 2, value + 2, value // 2, value * 2, 0]
     if abs(value) >= 20:
         steps += [value - 10, value + 10]
-    low, high = schema.get("minimum"), schema.get("maximum")
     return [n for n in steps if (low is None or n >= low) and (high is None or n <= high)]
 
 
@@ -107,6 +121,8 @@ def candidate_values(rule: str, value: Any) -> list[Any]:
     numeric = "integer" in types and "enum" not in schema
     if numeric and isinstance(value, int) and not isinstance(value, bool):
         out += _near(value, schema)
+    if isinstance(value, tuple | list) and len(value) > 1:
+        out.append(list(value)[::-1])  # an order read backwards (the jokers' ranking, say)
     out += list(_shipped_values()[rule])
     if "null" in types:
         out.append(None)

@@ -8,8 +8,11 @@ every case of the variant the engine passed. Each neighbour is put to the cases 
 was, asked what the engine declares and graded as the engine was graded (the runner itself,
 with the reference under the neighbour standing in for the engine).
 
-Single-rule changes are tried first. For failures no single change explains, pairs are tried:
-two changes of different rules, each of which alone altered the answer of such a failure.
+Single-rule changes are tried first. For the first failure of a variant that no single change
+explains, pairs are tried: two changes of different rules, each of which alone altered that
+failure's answer. Once a few failures of a variant have resisted the whole search, the rest
+are put only to the neighbours already found: what resists that often is likely one bug, and
+the search stays within a minute for a whole suite.
 Failures are grouped by the neighbour that explains most of them, and every neighbour that
 explains a whole group is listed with it, the best first: one rule before two, more cases
 explained, a figure nearer the variant's own.
@@ -25,7 +28,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.diagnosis.neighbours import Neighbour, neighbour, single_changes
+from conformance.diagnosis.neighbours import (
+    Neighbour,
+    neighbour,
+    played_somewhere,
+    single_changes,
+)
 from conformance.engines.reference import ReferenceEngine
 from conformance.fuzz.witness import value_text
 from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo, ScoreRequest
@@ -34,8 +42,24 @@ from conformance.runner.run import CaseResult, run_cases
 from conformance.suite.cases import Case
 from reference_engine.variant import ResolvedVariant, VariantError, load_variant
 
-MAX_PAIR_PARTS = 24
-"""Single changes at most that pairs are made of (those that altered the most failures)."""
+MAX_PAIR_PARTS = 16
+"""Single changes at most that pairs are made of."""
+PAIR_VALUES = 2
+"""Values of one rule at most among them."""
+MAX_SEARCHED_UNEXPLAINED = 3
+"""Failures of one variant searched in full, and found unexplained, before the rest are only
+put to the neighbours already found. Pairs are tried for the first of them."""
+
+
+def matches_rule(label: str, record: str) -> bool:
+    """Whether a neighbour's label (`scoring.bag_threshold=11`) is the rule change a record
+    names (`scoring.bag_threshold=11`, or the rule alone where the value depends on the
+    variant), or part of a two-rule record (`a=1 + b=2`) where the cases show only that part."""
+    wanted = [part.split("=", 1) for part in record.split(" + ")]
+    made = [part.split("=", 1) for part in label.split(" + ")]
+    return all(
+        any(m[0] == w[0] and (len(w) == 1 or m[1] == w[1]) for w in wanted) for m in made
+    ) and len({m[0] for m in made}) == len(made)
 
 
 class NeighbourEngine:
@@ -203,11 +227,20 @@ def diagnose_bucket(bucket: _Bucket) -> tuple[list[Group], list[str]]:
     groups: list[Group] = []
     unexplained: list[str] = []
     remaining = list(failed)
+    searched = 0
     while remaining:
         first = remaining[0]
-        found, altering = _explaining(bucket, singles, first)
-        if not found:
-            found = _explaining(bucket, _pairs(bucket, altering), first)[0]
+        if searched >= MAX_SEARCHED_UNEXPLAINED:
+            # Failures that resisted the search several times over are likely one bug: the
+            # rest are only put to the neighbours already found, not searched afresh.
+            found_now = [g.best for g in groups]
+            found = [n for n in found_now if bucket.explained(n, [first])[0]]
+        else:
+            found, altering = _explaining(bucket, singles, first)
+            if not found and not unexplained:
+                known = [n for g in groups for n in g.neighbours if len(n.changes) == 1]
+                found = _explaining(bucket, _pairs(bucket, altering, known), first)[0]
+            searched += not found
         if not found:
             unexplained.append(first)
             remaining.remove(first)
@@ -246,16 +279,25 @@ def _explaining(
     return found, altering
 
 
-def _pairs(bucket: _Bucket, altering: list[Neighbour]) -> list[Neighbour]:
-    """Two changes of different rules, each of which alone altered the failure."""
-    parts = altering[:MAX_PAIR_PARTS]
+def _pairs(bucket: _Bucket, altering: list[Neighbour], known: list[Neighbour]) -> list[Neighbour]:
+    """Two changes of different rules, each of which alone altered the failure: first the
+    changes that explained other failures, then values some shipped variant plays, then the
+    nearest; at most PAIR_VALUES values of a rule, MAX_PAIR_PARTS changes in all."""
+    labels = {n.label for n in known}
+    order = sorted(
+        altering, key=lambda n: (n.label not in labels, not played_somewhere(n), _rank(n, 1))
+    )
+    per_rule: dict[str, list[Neighbour]] = defaultdict(list)
+    for single in order:
+        per_rule[single.changes[0][0]].append(single)
+    parts = [n for n in order if n in per_rule[n.changes[0][0]][:PAIR_VALUES]][:MAX_PAIR_PARTS]
     out = []
     for one, two in itertools.combinations(parts, 2):
         if one.changes[0][0] == two.changes[0][0]:
             continue
-        near = neighbour(bucket.base, one.changes + two.changes)
-        if near is not None:
-            out.append(near)
+        both = neighbour(bucket.base, one.changes + two.changes)
+        if both is not None:
+            out.append(both)
     return out
 
 
