@@ -190,3 +190,29 @@ def single_changes(base: ResolvedVariant) -> list[Neighbour]:
             if found is not None:
                 out.append(found)
     return out
+
+
+def _value_of(rule: str, text: str) -> Any:
+    """A value as a label writes it (`11`, `none`, `True`, `per-trick-short`, `[BJ, LJ]`),
+    typed as the rule's schema wants it."""
+    if text == "none":
+        return None
+    if text in ("True", "False"):
+        return text == "True"
+    if text.startswith("[") and text.endswith("]"):
+        return [item.strip() for item in text[1:-1].split(",") if item.strip()]
+    if "integer" in _types(_value_schemas()[rule]) and text.lstrip("-").isdigit():
+        return int(text)
+    return text
+
+
+def from_label(base: ResolvedVariant, label: str) -> Neighbour | None:
+    """The neighbour a label names (`scoring.bag_threshold=11`, two joined by ` + `), or
+    None when it names no rule of the format or a change the format does not allow."""
+    changes: list[Change] = []
+    for part in label.split(" + "):
+        rule, equals, text = part.strip().partition("=")
+        if not equals or rule not in _value_schemas():
+            return None
+        changes.append((rule, _value_of(rule, text)))
+    return neighbour(base, tuple(changes))

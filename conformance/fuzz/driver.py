@@ -19,9 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.engines.reference import ReferenceEngine
 from conformance.fuzz.engines import open_fuzz_engine
 from conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
+from conformance.fuzz.observe import required_only
 from conformance.protocol.messages import CaseRequest, CaseResponse, Engine, EngineInfo, VariantRef
 from conformance.runner.checking import expected_for, plan_for
 from conformance.runner.grade import compare
@@ -59,6 +61,13 @@ class FuzzConfig:
     jobs: int = 1
     ahead: bool = True
     """With one job, play the games in a second process while the first checks them."""
+    first_game: int = 0
+    """The number of the first game played: a run that keeps going after a difference goes
+    on from there. `games` counts from game 0 all the same."""
+    known: tuple[str, ...] = ()
+    """Rule changes already known (`scoring.bag_threshold=11`): the engine's answers are
+    expected as the reference gives them under the variant with these changes, so that a
+    known difference hides no other (the games are still played under the variant)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +98,8 @@ class FuzzOutcome:
     seconds: float = 0.0
     divergence: Divergence | None = None
     engine: EngineInfo | None = None
+    last_hands: int = 0
+    """The hands of the last game counted (the one that differs, when one does)."""
 
 
 def _did_not_start(exc: Exception) -> str:
@@ -141,6 +152,9 @@ class GameChecker:
     def __init__(self, config: FuzzConfig, engine: Engine | None = None) -> None:
         self.config = config
         self.variant = load_variant(config.variant, dict(config.options))
+        self.expected_variant = expected_variant(config)
+        """The variant the engine's answers are expected under: the run's, or with the
+        known rule changes applied."""
         self.ref = variant_ref(self.variant, config.options)
         try:
             self.engine = engine or open_fuzz_engine(
@@ -175,23 +189,38 @@ class GameChecker:
 
     def check(self, game: FuzzGame) -> Divergence | None:
         """The first difference in one game: at its points in log order, then at its end."""
-        for point in game.points:
-            checked = plan_for(point.answers, point.answers, self.features).checked
+        positions: list[tuple[Any, Any, dict[str, Any], int | None]] = [
+            (p.start.setup, game.actions[p.start.at : p.at], p.answers, p.at) for p in game.points
+        ]
+        positions.append((game.setup, game.actions, game.final, None))
+        for setup, actions, answers, at in positions:
+            checked = plan_for(answers, answers, self.features).checked
             if not checked:
                 continue
-            start = point.start
-            response = self.ask(start.setup, game.actions[start.at : point.at], checked)
-            found = differences(expected_for(point.answers, checked), response)
+            wanted = self._expected(setup, actions, answers, checked)
+            if wanted is None:
+                continue
+            found = differences(wanted, self.ask(setup, actions, checked))
             if found:
-                return Divergence(game.number, point.at, tuple(found))
-        checked = plan_for(game.final, game.final, self.features).checked
-        if not checked:
-            return None
-        response = self.ask(game.setup, game.actions, checked)
-        found = differences(expected_for(game.final, checked), response)
-        if found:
-            return Divergence(game.number, None, tuple(found))
+                return Divergence(game.number, at, tuple(found))
         return None
+
+    def _expected(
+        self, setup: Any, actions: Any, answers: dict[str, Any], checked: tuple[str, ...]
+    ) -> dict[str, Any] | None:
+        """The answers expected at a position: those the game was played with, or, with
+        known rule changes, the reference's under them (None where it refuses the log, as
+        an engine playing them would)."""
+        if self.expected_variant is self.variant:
+            return expected_for(answers, checked)
+        request: CaseRequest = {
+            "id": "fuzz", "variant": {"id": self.ref["id"], "options": self.ref["options"]},
+            "setup": setup, "actions": actions, "ask": list(checked),
+        }  # fmt: skip
+        wanted = ReferenceEngine().run_resolved(self.expected_variant, request)
+        if wanted["outcome"] != "answered":
+            return None
+        return required_only(wanted["answers"])
 
     def play(self, number: int) -> FuzzGame:
         return play_fuzz_game(
@@ -265,15 +294,30 @@ def run_fuzz(
     return outcome
 
 
+def expected_variant(config: FuzzConfig) -> ResolvedVariant:
+    """The variant the engine's answers are expected under: the run's, with the known rule
+    changes applied."""
+    base = load_variant(config.variant, dict(config.options))
+    if not config.known:
+        return base
+    from conformance.diagnosis.neighbours import from_label  # only a campaign needs it
+
+    near = from_label(base, " + ".join(config.known))
+    if near is None:
+        raise FuzzSetupError(f"the known changes {' + '.join(config.known)} cannot stand together")
+    return near.variant
+
+
 def _feed(config: FuzzConfig) -> GameFeed:
     variant = load_variant(config.variant, dict(config.options))
     return GameFeed(
-        variant, config.seed, hands=config.hands_per_game, points_per_hand=config.points_per_hand
-    )
+        variant, config.seed, first=config.first_game, hands=config.hands_per_game,
+        points_per_hand=config.points_per_hand,
+    )  # fmt: skip
 
 
 def _bounds(config: FuzzConfig, chunk: int) -> tuple[int, int]:
-    first = chunk * CHUNK
+    first = config.first_game + chunk * CHUNK
     last = first + CHUNK
     if config.games is not None:
         last = min(last, config.games)
@@ -286,7 +330,7 @@ def _spent(config: FuzzConfig, outcome: FuzzOutcome, chunk: int) -> bool:
         return True
     if config.hands is not None and outcome.hands >= config.hands:
         return True
-    return config.games is not None and chunk * CHUNK >= config.games
+    return config.games is not None and config.first_game + chunk * CHUNK >= config.games
 
 
 def _take(config: FuzzConfig, outcome: FuzzOutcome, result: ChunkResult) -> None:
@@ -297,6 +341,7 @@ def _take(config: FuzzConfig, outcome: FuzzOutcome, result: ChunkResult) -> None
             return
         outcome.games += 1
         outcome.hands += hands
+        outcome.last_hands = hands
     outcome.divergence = result.divergence
 
 

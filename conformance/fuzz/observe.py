@@ -47,6 +47,13 @@ def required_items(sheet: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def required_only(answers: dict[str, Any]) -> dict[str, Any]:
+    """The reference's answers without the optional items of a hand's sheet."""
+    if "hands" not in answers:
+        return answers
+    return {**answers, "hands": [required_items(sheet) for sheet in answers["hands"]]}
+
+
 POSITION_ASKS = ("legal", "to_act", "trick_winners")
 """What is asked at a point inside a hand."""
 

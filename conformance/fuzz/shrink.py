@@ -18,7 +18,7 @@ from typing import Any
 from conformance.engines.reference import ReferenceEngine
 from conformance.fuzz.driver import Divergence, GameChecker, differences
 from conformance.fuzz.games import FuzzGame
-from conformance.fuzz.observe import asks_at, required_items
+from conformance.fuzz.observe import asks_at, required_only
 from conformance.protocol.messages import CaseResponse
 from conformance.runner.checking import expected_for, plan_for
 from reference_engine.cards import CARD_TEXT, cards_in, parse_card
@@ -27,7 +27,7 @@ from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game
 from reference_engine.pack import pack_of
 from reference_engine.table import table_of
-from reference_engine.variant.model import Rules
+from reference_engine.variant.model import ResolvedVariant, Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,38 +41,36 @@ class Verdict:
     differences: tuple[str, ...]
 
 
-def required_only(answers: dict[str, Any]) -> dict[str, Any]:
-    """The reference's answers without the optional items of a hand's sheet."""
-    if "hands" not in answers:
-        return answers
-    return {**answers, "hands": [required_items(sheet) for sheet in answers["hands"]]}
-
-
 class Judge:
     """Puts positions to the reference engine and to the engine under test."""
 
-    def __init__(self, checker: GameChecker) -> None:
+    def __init__(self, checker: GameChecker, variant: ResolvedVariant | None = None) -> None:
         self.checker = checker
         self.reference = ReferenceEngine()
-        self.rules = checker.variant.rules
+        self.variant = variant or checker.expected_variant
+        """What the reference plays: what the checker expects the engine's answers under
+        (the run's variant, with any known rule changes), or another (the variant itself,
+        to write a found case against)."""
+        self.rules = self.variant.rules
         self.tries = 0
 
     def verdict(self, setup: dict[str, Any], actions: list[dict[str, Any]]) -> Verdict | None:
         """Both engines' answers after the log; None when the reference refuses the log."""
         self.tries += 1
         try:
-            game = Game.replay(self.checker.variant, setup, actions)
+            game = Game.replay(self.variant, setup, actions)
         except (IllegalActionError, ValueError):
             return None
         ask = asks_at(game)
-        wanted = self.reference.run(
+        wanted = self.reference.run_resolved(
+            self.variant,
             {
                 "id": "fuzz",
                 "variant": self.checker.ref,
                 "setup": setup,
                 "actions": actions,
                 "ask": list(ask),
-            }  # fmt: skip
+            },  # fmt: skip
         )
         if wanted["outcome"] != "answered":
             return None
@@ -89,6 +87,21 @@ class Judge:
         return verdict if verdict is not None and verdict.differences else None
 
 
+class NewDifferenceJudge(Judge):
+    """Differs only where the engine differs both from the reference playing the known rule
+    changes (so the difference is a new one) and from the variant itself (so a case of the
+    variant shows it); its verdicts are the variant's."""
+
+    def __init__(self, checker: GameChecker, variant: ResolvedVariant) -> None:
+        super().__init__(checker, variant)
+        self.known = Judge(checker)
+
+    def differs(self, setup: dict[str, Any], actions: list[dict[str, Any]]) -> Verdict | None:
+        if self.known.differs(setup, actions) is None:
+            return None
+        return super().differs(setup, actions)
+
+
 def shrink(judge: Judge, game: FuzzGame, found: Divergence) -> Verdict:
     """The smallest position showing a difference found in `game`."""
     end = found.at if found.at is not None else len(game.actions)
@@ -101,6 +114,15 @@ def shrink(judge: Judge, game: FuzzGame, found: Divergence) -> Verdict:
                 end, last = stop, index
                 break
     best = judge.differs(game.setup, game.actions[:end])
+    if best is None:
+        # The log as a whole may not replay under the judge's rules (a game played with a
+        # known rule change): a hand from its own start may.
+        for index, start in enumerate(game.starts):
+            stop = game.starts[index + 1].at if index + 1 < len(game.starts) else len(game.actions)
+            best = judge.differs(start.setup, game.actions[start.at : stop])
+            if best is not None:
+                end, last = stop, index
+                break
     if best is None:
         raise RuntimeError(
             "the difference found does not show again; the engine under test "
