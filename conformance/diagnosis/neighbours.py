@@ -21,13 +21,12 @@ from typing import Any
 
 from conformance.fuzz.witness import value_text
 from conformance.suite.tags import rule_value
-from reference_engine.paths import data_dir
 from reference_engine.variant import ResolvedVariant, VariantError, load_variant
 from reference_engine.variant.catalog import load_chain, shipped_variant_ids
 from reference_engine.variant.merge import merge
 from reference_engine.variant.model import rule_paths
 from reference_engine.variant.resolve import resolve
-from reference_engine.variant.schema_check import schema_problems
+from reference_engine.variant.schema_check import rule_value_schema, schema_problems
 from reference_engine.variant.semantic import semantic_problems
 from reference_engine.variant.yaml_reader import read_text
 
@@ -51,18 +50,6 @@ class Neighbour:
     def label(self) -> str:
         """`scoring.bag_threshold=11`, or two such joined by ` + `."""
         return " + ".join(f"{rule}={value_text(value)}" for rule, value in self.changes)
-
-
-@cache
-def _value_schemas() -> dict[str, dict[str, Any]]:
-    """Each rule's `value` schema, from schema/variant.schema.json."""
-    schema = json.loads((data_dir("schema") / "variant.schema.json").read_text("utf-8"))
-    sections = schema["properties"]["rules"]["properties"]
-    out = {}
-    for path in rule_paths():
-        section, name = path.split(".")
-        out[path] = sections[section]["properties"][name]["properties"]["value"]
-    return out
 
 
 @cache
@@ -111,7 +98,7 @@ def _near(value: int, schema: dict[str, Any]) -> list[int]:
 def candidate_values(rule: str, value: Any) -> list[Any]:
     """The values, other than `value`, that the format lets `rule` take and are worth trying;
     the nearest first."""
-    schema = _value_schemas()[rule]
+    schema = rule_value_schema(rule)
     types = _types(schema)
     out: list[Any] = []
     if "enum" in schema:
@@ -201,7 +188,7 @@ def _value_of(rule: str, text: str) -> Any:
         return text == "True"
     if text.startswith("[") and text.endswith("]"):
         return [item.strip() for item in text[1:-1].split(",") if item.strip()]
-    if "integer" in _types(_value_schemas()[rule]) and text.lstrip("-").isdigit():
+    if "integer" in _types(rule_value_schema(rule)) and text.lstrip("-").isdigit():
         return int(text)
     return text
 
@@ -212,7 +199,7 @@ def from_label(base: ResolvedVariant, label: str) -> Neighbour | None:
     changes: list[Change] = []
     for part in label.split(" + "):
         rule, equals, text = part.strip().partition("=")
-        if not equals or rule not in _value_schemas():
+        if not equals or rule not in rule_paths():
             return None
         changes.append((rule, _value_of(rule, text)))
     return neighbour(base, tuple(changes))
