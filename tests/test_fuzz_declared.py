@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from conformance.engines.reference import ReferenceEngine
+from conformance.faults import FAULTS, FaultyEngine
 from conformance.fuzz.driver import FuzzConfig, GameChecker
 from conformance.fuzz.games import play_fuzz_game
-from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
+from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo, ScoreRequest
 from reference_engine.cli import main
 from reference_engine.variant import load_variant
 
@@ -82,3 +83,27 @@ def test_the_readme_fuzz_example_finds_no_difference(
     assert main(argv) == 0, capsys.readouterr().out
     assert "no difference in 200 games" in capsys.readouterr().out
     assert not (tmp_path / "cases").exists()
+
+
+class ScoreKeeper(Declaring):
+    """A score keeper: the reference engine (with a fault, if given) declaring only `score`."""
+
+    def __init__(self, fault: str | None = None) -> None:
+        super().__init__(["score"])
+        if fault is not None:
+            self._inner = FaultyEngine(FAULTS[fault])  # type: ignore[assignment]
+        self.scored = 0
+
+    def score(self, request: ScoreRequest) -> CaseResponse:
+        self.scored += 1
+        return self._inner.score(request)
+
+
+def test_a_score_keeper_is_fuzzed_with_score_requests() -> None:
+    keeper = ScoreKeeper()
+    assert _check_games(keeper, "standard", games=3, seed=2) == [None] * 3
+    assert keeper.scored == 3 and keeper.asked == []
+    # A set side charged only for the tricks it fell short: caught by a score request.
+    broken = ScoreKeeper("set-penalty-per-trick-short")
+    found = [d for d in _check_games(broken, "standard", games=6, seed=2) if d is not None]
+    assert found and all(text.startswith("score request: $.") for text in found[0].differences)

@@ -411,6 +411,10 @@ def _report_difference(args: argparse.Namespace, config: FuzzConfig, found: Any,
         "game": found.number, "at": found.at, "differences": list(found.differences),
         "observable": first_observable(found.differences), "rule": UNEXPLAINED,
     }  # fmt: skip
+    if line["observable"] == "score":
+        reason = "a score request's difference is not shrunk to a case; the seed replays the game"
+        print(f"  no case written: {reason}")
+        return {**line, "not_written": reason}
     out = Path(args.out)
     try:
         result = shrink_and_write(
@@ -442,6 +446,8 @@ def _report_difference(args: argparse.Namespace, config: FuzzConfig, found: Any,
 def first_observable(differences: Any) -> str:
     """The observable named by the first differing item (`$.hands[2]...` is `hands`)."""
     for text in differences:
+        if text.startswith("score request: "):
+            return "score"
         if text.startswith("$."):
             head: str = text[2:].split(".", 1)[0].split("[", 1)[0].split(":", 1)[0]
             return head

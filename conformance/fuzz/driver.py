@@ -2,7 +2,9 @@
 reference engine's, game after game, until a difference is found or the budget is spent.
 
 Each game is one request for its whole log (to act, trick winners, every hand's score sheet,
-totals, bags, status) and one request per chosen point inside each hand (the legal actions
+totals, bags, status), one score request for an engine that keeps score (feature `score`: each
+completed hand's bids and tricks, the figures after them asked) and one request per chosen
+point inside each hand (the legal actions
 there), put from the start of that hand (its dealer, totals and bags as the setup), so a long
 game costs no more per hand than a short one. Games are numbered; game `n` of a run is the
 same whichever process plays it, and the run reports the lowest-numbered game that differs, so
@@ -24,9 +26,18 @@ from conformance.fuzz.engines import open_fuzz_engine
 from conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
 from conformance.fuzz.observe import required_only
-from conformance.protocol.messages import CaseRequest, CaseResponse, Engine, EngineInfo, VariantRef
+from conformance.protocol.messages import (
+    SCORE,
+    CaseRequest,
+    CaseResponse,
+    Engine,
+    EngineInfo,
+    VariantRef,
+)
+from conformance.protocol.score_requests import score_expect, score_request_for
 from conformance.runner.checking import expected_for, plan_for
 from conformance.runner.grade import compare
+from conformance.suite.cases import Case
 from reference_engine.cli import sigterm_raises
 from reference_engine.variant import ResolvedVariant, load_variant
 
@@ -203,7 +214,29 @@ class GameChecker:
             found = differences(wanted, self.ask(setup, actions, checked))
             if found:
                 return Divergence(game.number, at, tuple(found))
+        if SCORE in self.features:
+            found = self._score_differences(game)
+            if found:
+                return Divergence(game.number, None, tuple(found))
         return None
+
+    def _score_differences(self, game: FuzzGame) -> list[str]:
+        """How a score keeper's answer differs from the reference's on the game's score
+        request: each completed hand's bids and tricks, then the figures after them."""
+        case = fuzz_case(self.ref, game)
+        request = score_request_for(case)
+        scorer = getattr(self.engine, "score", None)
+        if request is None or scorer is None:
+            return []
+        if self.expected_variant is self.variant:
+            wanted = score_expect(case)
+        else:
+            answer = ReferenceEngine().score_resolved(self.expected_variant, request)
+            if answer["outcome"] != "answered":
+                return []
+            wanted = answer["answers"]
+        self.requests += 1
+        return [f"score request: {d}" for d in differences(wanted, scorer(request))]
 
     def _expected(
         self, setup: Any, actions: Any, answers: dict[str, Any], checked: tuple[str, ...]
@@ -292,6 +325,17 @@ def run_fuzz(
         _run_parallel(config, outcome, progress, began, started)
     outcome.seconds = time.perf_counter() - began
     return outcome
+
+
+def fuzz_case(ref: VariantRef, game: FuzzGame) -> Case:
+    """A fuzzed game as a case whose expectation is the reference's answers at its end: what
+    a score request is made from."""
+    return Case(
+        id="fuzz", description="a fuzzed game", tags=(), origin={}, level="must", status="ok",
+        variant=ref["id"], options=dict(ref["options"]), setup=game.setup,
+        actions=game.actions, expect=game.final, source_expect=None, erratum_reason=None,
+        note=None, file="", data={},
+    )  # fmt: skip
 
 
 def expected_variant(config: FuzzConfig) -> ResolvedVariant:
