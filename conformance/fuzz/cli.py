@@ -36,11 +36,13 @@ from conformance.fuzz.driver import (
     FuzzOutcome,
     FuzzSetupError,
     GameChecker,
+    game_range,
     run_fuzz,
 )
 from conformance.fuzz.engines import open_fuzz_engine
 from conformance.fuzz.found_case import FoundCase, build_case, write_found_case
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
+from conformance.fuzz.merge import MergeError, gather_cases, merge_reports
 from conformance.fuzz.naming import diagnose_found, named_by_rule
 from conformance.fuzz.report import FuzzReport
 from conformance.fuzz.shrink import Judge, NewDifferenceJudge, shrink
@@ -66,11 +68,11 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     fuzz.add_argument(
-        "--engine", required=True, metavar="ENGINE",
+        "--engine", metavar="ENGINE",
         help="'reference', 'fault:NAME' (a deliberately broken reference engine), or the "
         "command that starts an engine speaking the JSON-lines protocol",
     )  # fmt: skip
-    fuzz.add_argument("--variant", required=True, metavar="V", help="a shipped variant id")
+    fuzz.add_argument("--variant", metavar="V", help="a shipped variant id")
     fuzz.add_argument("--option", action="append", default=[], metavar="K=V",
                       help="a table option of the variant (repeatable)")  # fmt: skip
     budget = fuzz.add_mutually_exclusive_group()
@@ -130,8 +132,30 @@ def add_parser(subparsers: Any) -> None:
         help="name each difference by the single-rule change of the variant (or pair) that "
         "explains it, and name and tag its case by that rule (default: on)",
     )  # fmt: skip
+    fuzz.add_argument(
+        "--shard", metavar="I/N",
+        help="play only the I-th of N disjoint parts of the campaign's games (1 <= I <= N), "
+        "for a CI matrix or a cluster's job array; `spadespec fuzz merge` joins the reports",
+    )  # fmt: skip
     fuzz.add_argument("--quiet", action="store_true", help="no progress lines")
     fuzz.set_defaults(run=run_fuzz_command)
+    actions = fuzz.add_subparsers(dest="fuzz_action", metavar="ACTION")
+    merging = actions.add_parser(
+        "merge", help="join the reports of the shards of one campaign",
+        description=(
+            "Join the --report files of the shards of one fuzz campaign (fuzz --shard I/N): "
+            "each difference kept once (by its rule change, else its case id), the counts "
+            "added up, missing shards named. Exit 0 when every shard is there and finished "
+            "with no difference, 1 otherwise, 2 usage (a file that is no fuzz report, or of "
+            "another campaign)."
+        ),
+    )  # fmt: skip
+    merging.add_argument("reports", nargs="+", metavar="REPORT", help="the shards' reports")
+    merging.add_argument("--report", required=True, metavar="FILE",
+                         help="where to write the merged report")  # fmt: skip
+    merging.add_argument("--out", metavar="DIR",
+                         help="copy the kept differences' cases here, by variant")  # fmt: skip
+    merging.set_defaults(run=run_merge_command)
 
     diff = subparsers.add_parser(
         "diff",
@@ -157,7 +181,24 @@ def add_parser(subparsers: Any) -> None:
 # --- fuzz ----------------------------------------------------------------------------------
 
 
+def _shard(text: str | None, games: int | None, hands: int | None) -> tuple[int, int] | None:
+    """`--shard I/N` read and checked, as (I, N)."""
+    if text is None:
+        return None
+    index, slash, count = text.partition("/")
+    if not (slash and index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count)):
+        raise UsageError(f"--shard takes I/N with 1 <= I <= N (e.g. 3/1000), not {text!r}")
+    if hands is not None:
+        raise UsageError("--shard splits the games of a campaign: give --games, not --hands")
+    if games is not None and int(count) > games:
+        raise UsageError(f"--shard {text}: more shards than the {games} games to share")
+    return int(index), int(count)
+
+
 def _config(args: argparse.Namespace) -> FuzzConfig:
+    for flag in ("engine", "variant"):
+        if getattr(args, flag) is None:
+            raise UsageError(f"--{flag} is required (to join shards' reports: fuzz merge)")
     if args.variant not in shipped_variant_ids():
         raise UsageError(
             f"--variant: {args.variant!r} is not a shipped variant id (one of: "
@@ -197,10 +238,14 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
         raise UsageError(f"--points takes a number or 'all', not {args.points!r}")
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     games = args.games if args.games is not None else (None if args.hands else 200)
+    shard = _shard(args.shard, games, args.hands)
+    if shard is not None and args.seed is None:
+        raise UsageError("--shard needs --seed: every shard must play the same campaign")
     return FuzzConfig(
         engine=args.engine, variant=args.variant, options=options, seed=seed, games=games,
         hands=args.hands, hands_per_game=args.hands_per_game, points_per_hand=points,
         timeout=args.timeout, start_timeout=args.start_timeout, jobs=args.jobs,
+        shard=shard,
     )  # fmt: skip
 
 
@@ -223,8 +268,13 @@ def command_line(config: FuzzConfig) -> str:
     parts = ["spadespec", "fuzz", "--engine", config.engine, "--variant", config.variant]
     for key, value in config.options.items():
         parts += ["--option", f"{key}={value}"]
-    parts += ["--hands", str(config.hands)] if config.hands else ["--games", str(config.games)]
+    if config.hands:
+        parts += ["--hands", str(config.hands)]
+    else:
+        parts += ["--games", str(config.games)]
     parts += ["--seed", str(config.seed)]
+    if config.shard is not None:
+        parts += ["--shard", f"{config.shard[0]}/{config.shard[1]}"]
     if config.points_per_hand != 2:
         parts += [
             "--points",
@@ -292,9 +342,11 @@ def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str,
           report: FuzzReport | None) -> int:  # fmt: skip
     ticker = _Ticker(args.quiet)
     budget = {"hands": config.hands} if config.hands else {"games": config.games or 0}
+    shard = {"index": config.shard[0], "count": config.shard[1]} if config.shard else None
     facts: dict[str, Any] = {
         "engine_command": config.engine, "variant": config.variant, "options": config.options,
         "seed": config.seed, "command": rerun, "budget": budget,
+        **({"shard": shard} if shard else {}),
     }  # fmt: skip
 
     def started(info: EngineInfo) -> None:
@@ -310,7 +362,8 @@ def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str,
         while True:
             outcome = run_fuzz(part, ticker, started)
             # A game put again (a new rule change found in it) is counted once.
-            total.games = max(total.games, part.first_game + outcome.games)
+            played = game_range(part)[0] - game_range(config)[0] + outcome.games
+            total.games = max(total.games, played)
             total.hands += outcome.hands
             total.requests += outcome.requests
             total.seconds += outcome.seconds
@@ -494,6 +547,46 @@ def _write(case: dict[str, Any], out: Path, engine: Any) -> FoundCase:
         return write_found_case(case, out, engine)
     except OSError as exc:
         raise OutputError(f"--out: cannot write the case under {out}: {exc.strerror}") from None
+
+
+def run_merge_command(args: argparse.Namespace) -> int:
+    """Join shards' reports: the merged report written, a summary printed."""
+    trouble = unwritable(Path(args.report))
+    if trouble:
+        raise UsageError(f"--report: cannot write {args.report}: {trouble}")
+    try:
+        merged = merge_reports([Path(p) for p in args.reports])
+    except MergeError as exc:
+        raise UsageError(str(exc)) from None
+    problems = gather_cases(merged, Path(args.out)) if args.out else []
+    writer = FuzzReport(Path(args.report))
+    try:
+        writer.line({**merged.start, "shard": {"index": 0, "count": merged.count},
+                     "merged": merged.shards})  # fmt: skip
+        for line in merged.differences:
+            writer.difference({k: v for k, v in line.items() if k != "kind"})
+        counts = merged.counts
+        writer.end(seconds=counts["seconds"], games=counts["games"], hands=counts["hands"],
+                   requests=counts["requests"], differences=counts["differences"],
+                   ok=counts["ok"])  # fmt: skip
+    finally:
+        writer.close()
+    counts = merged.counts
+    print(
+        f"merged {len(merged.shards)} of {merged.count} shards: {counts['games']} games, "
+        f"{counts['hands']} hands, {counts['differences']} distinct difference(s)"
+    )
+    for line in merged.differences:
+        print(f"  {line.get('rule', UNEXPLAINED)}: game {line['game']}; {line.get('file', '')}")
+    if merged.missing:
+        shown = ", ".join(map(str, merged.missing[:10]))
+        more = f" and {len(merged.missing) - 10} more" if len(merged.missing) > 10 else ""
+        print(f"  missing shards: {shown}{more}")
+    for path in merged.unfinished:
+        print(f"  unfinished (no end line): {path}")
+    for text in problems:
+        print(f"  case not copied: {text}")
+    return 0 if counts["ok"] else 1
 
 
 # --- diff ----------------------------------------------------------------------------------

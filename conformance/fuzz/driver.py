@@ -75,6 +75,8 @@ class FuzzConfig:
     first_game: int = 0
     """The number of the first game played: a run that keeps going after a difference goes
     on from there. `games` counts from game 0 all the same."""
+    shard: tuple[int, int] | None = None
+    """(I, N): play only the I-th of N disjoint runs of the `games` games."""
     known: tuple[str, ...] = ()
     """Rule changes already known (`scoring.bag_threshold=11`): the engine's answers are
     expected as the reference gives them under the variant with these changes, so that a
@@ -355,16 +357,29 @@ def expected_variant(config: FuzzConfig) -> ResolvedVariant:
 def _feed(config: FuzzConfig) -> GameFeed:
     variant = load_variant(config.variant, dict(config.options))
     return GameFeed(
-        variant, config.seed, first=config.first_game, hands=config.hands_per_game,
+        variant, config.seed, first=game_range(config)[0], hands=config.hands_per_game,
         points_per_hand=config.points_per_hand,
     )  # fmt: skip
 
 
+def game_range(config: FuzzConfig) -> tuple[int, int | None]:
+    """The numbers of the games a run plays, from the first to before the second (None: as
+    many as the hand budget takes): its shard of the campaign, from `first_game` on."""
+    if config.games is None:
+        return config.first_game, None
+    low, high = 0, config.games
+    if config.shard is not None:
+        index, count = config.shard
+        low, high = (index - 1) * config.games // count, index * config.games // count
+    return max(low, config.first_game), high
+
+
 def _bounds(config: FuzzConfig, chunk: int) -> tuple[int, int]:
-    first = config.first_game + chunk * CHUNK
+    start, end = game_range(config)
+    first = start + chunk * CHUNK
     last = first + CHUNK
-    if config.games is not None:
-        last = min(last, config.games)
+    if end is not None:
+        last = min(last, end)
     return first, last
 
 
@@ -374,7 +389,8 @@ def _spent(config: FuzzConfig, outcome: FuzzOutcome, chunk: int) -> bool:
         return True
     if config.hands is not None and outcome.hands >= config.hands:
         return True
-    return config.games is not None and config.first_game + chunk * CHUNK >= config.games
+    start, end = game_range(config)
+    return end is not None and start + chunk * CHUNK >= end
 
 
 def _take(config: FuzzConfig, outcome: FuzzOutcome, result: ChunkResult) -> None:

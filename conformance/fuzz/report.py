@@ -28,7 +28,7 @@ class FuzzReport:
 
     def start(self, *, engine_command: str, engine: EngineInfo | None, variant: str,
               options: dict[str, Any], seed: int, command: str, budget: dict[str, int],
-              error: str = "") -> None:  # fmt: skip
+              error: str = "", shard: dict[str, int] | None = None) -> None:  # fmt: skip
         line: dict[str, Any] = {
             "kind": "start",
             "run": RUN,
@@ -43,8 +43,14 @@ class FuzzReport:
             "budget": budget,
             "command": command,
         }
+        if shard is not None:
+            line["shard"] = shard
         if error:
             line["engine_error"] = error
+        self._writer.line(line)
+
+    def line(self, line: dict[str, Any]) -> None:
+        """A line as it is (a merged report's start line)."""
         self._writer.line(line)
 
     def difference(self, line: dict[str, Any]) -> None:
