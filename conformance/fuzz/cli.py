@@ -3,7 +3,8 @@
 spadespec fuzz --engine reference|fault:NAME|COMMAND --variant V [--option K=V ...]
                [--games N | --hands N] [--seed S] [--out DIR] [--jobs N] [--points K|all]
                [--timeout S] [--start-timeout S] [--report FILE] [--keep-going]
-               [--max-differences N] [--expect-differ FILE] [--no-diagnose]
+               [--max-differences N] [--expect-differ FILE] [--no-diagnose] [--shard I/N]
+spadespec fuzz merge REPORT... --report FILE [--out DIR]
 spadespec diff A B [--option K=V ...] [--option-b K=V ...] [--json]
 
 fuzz exits 0 when the engine agrees with the reference throughout (known differences aside),
