@@ -204,13 +204,14 @@ class _Bucket:
 
 
 def _rank(near: Neighbour, count: int) -> tuple[Any, ...]:
-    """Best first: one rule before two, more failures explained, a figure nearer the
-    variant's."""
+    """Best first: one rule before two, more failures explained, a rule played another way
+    before a figure moved (a game won on passing 500 is the same, on these cases, as one
+    won on reaching 501: the rule is the likelier reading), a figure nearer the variant's."""
     distance = 0.0
     for rule, value in near.changes:
         was = near.was(rule)
         numbers = isinstance(value, int) and isinstance(was, int) and not isinstance(value, bool)
-        distance += abs(value - was) / max(abs(was), 1) if numbers else 0.5
+        distance += 1 + abs(value - was) / max(abs(was), 1) if numbers else 0.5
     return (len(near.changes), -count, distance)
 
 

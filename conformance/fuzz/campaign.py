@@ -75,10 +75,11 @@ class Campaign:
         played under them, so that only a new difference shows."""
         return tuple(k.key for k in self.known if k.neighbour is not None and k.seen)
 
-    def record(self, line: dict[str, Any], near: Neighbour | None) -> Known:
+    def record(self, line: dict[str, Any], near: Neighbour | None, observable: str) -> Known:
         """A difference shrunk and diagnosed: the known one it turned out to be (a listed
-        rule change the quick replay missed), or a new one."""
-        key = line["rule"] if line["rule"] != UNEXPLAINED else OBSERVABLE + line["observable"]
+        rule change met), or a new one; one nothing explains is known by `observable`, the
+        first that differed in the game."""
+        key = line["rule"] if line["rule"] != UNEXPLAINED else OBSERVABLE + observable
         for known in self.known:
             if known.key == key:
                 known.seen += 1

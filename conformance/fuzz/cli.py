@@ -377,7 +377,7 @@ def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str,
                 known.seen += 1
             else:
                 line = _report_difference(args, part, found, rerun, campaign)
-                known = campaign.record(line, line.pop("_neighbour", None))
+                known = campaign.record(line, line.pop("_neighbour", None), observable)
                 if report is not None and known.seen == 1 and not known.listed:
                     report.difference(line)
             new = len(campaign.found())
