@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import sys
 import time
@@ -31,6 +30,7 @@ from conformance.report.jsonl import (
     ReportWriter,
     read_report,
     suite_info,
+    unwritable,
 )
 from conformance.report.junit import write_junit
 from conformance.report.progress import Progress
@@ -93,6 +93,12 @@ def add_parser(subparsers: Any) -> None:
         "--min-checked", type=int, metavar="N", default=1,
         help="fail the run when fewer than N cases had anything checked (default 1: a run "
         "that checked nothing fails)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--diagnose", action=argparse.BooleanOptionalAction, default=True,
+        help="after a run with failures, try each single-rule change of the variant (then "
+        "pairs) with the reference engine and name the rules that explain the failures "
+        "(default: on)",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the full report as JSON")
     parser.set_defaults(run=run_suite)
@@ -269,6 +275,10 @@ def run_suite(args: argparse.Namespace) -> int:
             report=run,
         )
         finished_all = True
+        if args.diagnose and not run.start_error:
+            run.diagnosis = _diagnosis(run, suite)
+            if run.diagnosis is not None and writer is not None:
+                writer.diagnosis(run.diagnosis)
     finally:
         progress.done()
         if writer is not None:
@@ -289,6 +299,20 @@ def run_suite(args: argparse.Namespace) -> int:
     return 0 if run.ok else 1
 
 
+def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
+    """The rules the engine plays differently, searched for when something failed that is
+    not on the expected-failure list; None when nothing did."""
+    from conformance.diagnosis.search import diagnose  # loaded only for a run with failures
+
+    results = [r for r in run.results if not r.listed]
+    failed = {r.case.variant for r in results if r.verdict in ("fail", "error")}
+    if not failed:
+        return None
+    noun = "variant" if len(failed) == 1 else "variants"
+    print(f"diagnosis: trying the neighbours of {len(failed)} {noun} ...", file=sys.stderr)
+    return diagnose(results, suite, run.engine).to_json()
+
+
 def _order(cases: list[Case]) -> dict[str, int]:
     return {case.id: index for index, case in enumerate(cases)}
 
@@ -301,21 +325,9 @@ def _check_options(args: argparse.Namespace) -> None:
             flag = "--" + option.replace("_", "-")
             raise UsageError(f"{flag} must be a number of seconds above 0, not {value:g}")
     if args.junit:
-        trouble = _unwritable(Path(args.junit))
+        trouble = unwritable(Path(args.junit))
         if trouble:
             raise UsageError(f"--junit: cannot write {args.junit}: {trouble}")
-
-
-def _unwritable(path: Path) -> str | None:
-    """Why a file cannot be written at `path` (None if it can), without creating it."""
-    folder = path.parent
-    if path.is_dir():
-        return "it is a folder"
-    if not folder.is_dir():
-        return f"no folder {folder}" if not folder.exists() else f"{folder} is not a folder"
-    if not os.access(path if path.exists() else folder, os.W_OK):
-        return "permission denied"
-    return None
 
 
 def _timeouts(args: argparse.Namespace) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from conformance.protocol.wire import problem, protocol_schema, run_request, sta
 from conformance.suite.cases import load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
-SCHEMAS = ("protocol.schema.json", "report.schema.json")
+SCHEMAS = ("protocol.schema.json", "report.schema.json", "fuzz-report.schema.json")
 
 
 def _undescribed(node: Any, path: str) -> list[str]:

@@ -84,6 +84,11 @@ class ReferenceEngine:
             variant = resolved(ref["id"], tuple(sorted(ref.get("options", {}).items())))
         except VariantError as exc:
             return {"outcome": "skipped", "reason": f"variant {ref['id']!r}: {exc}"}
+        return self.score_resolved(variant, request)
+
+    def score_resolved(self, variant: ResolvedVariant, request: ScoreRequest) -> CaseResponse:
+        """Answer a score request under an already loaded variant, ignoring the request's own
+        variant reference."""
         try:
             # A game at the setup: the setup checked, and the variant read, as any game's are.
             game = Game.replay(variant, request["setup"], [])

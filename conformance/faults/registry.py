@@ -21,6 +21,11 @@ class Fault:
     """What the broken engine does, as a player would describe it."""
     patch: Callable[[], AbstractContextManager[None]]
     """Enter to break the engine; leave to mend it."""
+    rule: str | None = None
+    """The rule change the mistake is, as a diagnosis names it: `scoring.set_penalty=nothing`
+    where the value is the same in every variant the fault shows in, the rule alone where it
+    depends on the variant (one bag past its threshold), two joined by ` + `; None when the
+    mistake is no value any rule can take (bags not carried, suit not followed)."""
 
 
 @contextmanager
@@ -31,8 +36,11 @@ def _at_the_plan(patch: Callable[[], AbstractContextManager[None]]) -> Iterator[
         yield
 
 
-def _fault(name: str, mistake: str, patch: Callable[[], AbstractContextManager[None]]) -> Fault:
-    return Fault(name, mistake, partial(_at_the_plan, patch))
+def _fault(
+    name: str, mistake: str, patch: Callable[[], AbstractContextManager[None]],
+    rule: str | None = None,
+) -> Fault:  # fmt: skip
+    return Fault(name, mistake, partial(_at_the_plan, patch), rule)
 
 
 _ALL = (
@@ -42,28 +50,33 @@ _ALL = (
         "a set side loses only for the tricks it fell short, where the variant charges every"
         " trick bid",
         scoring_faults.set_penalty_per_trick_short,
+        rule="scoring.set_penalty=per-trick-short",
     ),
     _fault(
         "set-penalty-per-trick-bid",
         "a set side loses for every trick bid, where the variant charges only the tricks short",
         scoring_faults.set_penalty_per_trick_bid,
+        rule="scoring.set_penalty=per-trick-bid",
     ),
     _fault(
         "nil-tricks-counted-wrong-way",
         "a nil bidder's tricks help the contract where they should be bags only (or ignored),"
         " and are only bags where they should help it",
         scoring_faults.nil_tricks_counted_wrong_way,
+        rule="scoring.nil_tricks",
     ),
     _fault(
         "nil-tricks-scored-as-nothing",
         "a nil bidder's tricks count for nothing, neither toward the partner's contract nor"
         " as bags, where the variant counts them one way or the other",
         scoring_faults.nil_tricks_scored_as_nothing,
+        rule="scoring.nil_tricks=ignored",
     ),
     _fault(
         "overtricks-not-scored",
         "overtricks earn no points",
         scoring_faults.overtricks_not_scored,
+        rule="scoring.overtrick_points=0",
     ),
     _fault(
         "bags-not-carried",
@@ -74,11 +87,13 @@ _ALL = (
         "excess-bags-reset",
         "the bags past the threshold are wiped when the penalty is paid, not carried on",
         scoring_faults.excess_bags_reset,
+        rule="scoring.bag_carry=reset",
     ),
     _fault(
         "penalty-at-eleven-bags",
         "the bag penalty comes at one bag past the threshold (eleven for ten)",
         scoring_faults.penalty_one_bag_late,
+        rule="scoring.bag_threshold",
     ),
     _fault(
         "bag-penalty-paid-once",
@@ -90,6 +105,7 @@ _ALL = (
         "a failed nil costs what a made nil earns, where the variant sets its own penalty"
         " (ten points, say, for a hundred-point nil)",
         scoring_faults.failed_nil_costs_the_bonus,
+        rule="scoring.nil_penalty",
     ),
     _fault(
         "double-nil-scored-as-one",
@@ -108,16 +124,19 @@ _ALL = (
         "target-reach-exceed-swapped",
         "the game ends on reaching the target where it must be passed, and the other way round",
         scoring_faults.target_rule_swapped,
+        rule="game_end.target_rule",
     ),
     _fault(
         "ties-settled-wrong-way",
         "equal totals at the end are a draw where another hand is due, and the other way round",
         scoring_faults.ties_settled_wrong_way,
+        rule="game_end.tie",
     ),
     _fault(
         "losing-floor-ignored",
         "a side at or below the losing floor plays on",
         scoring_faults.losing_floor_ignored,
+        rule="game_end.losing_floor=none",
     ),
     _fault(
         "win-test-ignores-bag-points",
@@ -136,17 +155,20 @@ _ALL = (
         "spades-broken-from-the-start",
         "spades may be led before they are broken",
         play_faults.spades_broken_from_the_start,
+        rule="play.spades_lead=any-time",
     ),
     _fault(
         "spades-broken-by-a-spade-lead",
         "a spade led from a hand of only spades breaks spades, where only a spade played on"
         " another suit should",
         play_faults.spades_broken_by_a_spade_lead,
+        rule="play.spades_broken_by=any-spade-played",
     ),
     _fault(
         "first-lead-rule-not-enforced",
         "the first lead of a hand may be any card, whatever the variant demands",
         play_faults.first_lead_rule_not_enforced,
+        rule="play.first_lead=any",
     ),
     _fault(
         "named-first-lead-looks-one-card-up",
@@ -159,11 +181,13 @@ _ALL = (
         "the first trick is led by the wrong seat (the dealer for the player on the left, and"
         " the player on the left otherwise)",
         play_faults.wrong_seat_leads_first,
+        rule="play.first_leader",
     ),
     _fault(
         "wrong-seat-bids-first",
         "the dealer bids first where the player on the left should, and the other way round",
         play_faults.wrong_seat_bids_first,
+        rule="bidding.first_bidder",
     ),
     _fault(
         "already-bid-read-as-out-of-turn",
@@ -210,6 +234,7 @@ _ALL = (
         "the cards above the ace of spades rank in the reverse of the declared order (the"
         " little joker over the big one)",
         house_faults.top_trumps_order_reversed,
+        rule="deck.top_trumps",
     ),
     _fault(
         "top-trump-after-the-ace-loses",
@@ -227,17 +252,20 @@ _ALL = (
         "spades-any-time-ignored",
         "spades may not be led until broken, where the house lets them be led at any time",
         house_faults.spades_any_time_ignored,
+        rule="play.spades_lead=after-broken",
     ),
     _fault(
         "nil-not-allowed-ignored",
         "nil may be bid (and scores as usual) where the house allows no nil",
         house_faults.nil_not_allowed_ignored,
+        rule="bidding.nil=allowed",
     ),
     _fault(
         "blind-nil-trailing-ignored",
         "blind nil may be bid at any time, where the house allows it only to a side trailing"
         " by enough",
         house_faults.blind_nil_trailing_ignored,
+        rule="bidding.blind_nil_trailing_by=none",
     ),
     _fault(
         "blind-nil-allowed-when-level",
@@ -249,16 +277,19 @@ _ALL = (
         "blind-nil-exchange-skipped",
         "no cards change hands after a blind nil: play starts at once",
         house_faults.blind_nil_exchange_skipped,
+        rule="bidding.blind_nil_exchange=0",
     ),
     _fault(
         "blind-nil-exchange-order-swapped",
         "in the blind nil exchange the wrong player passes first",
         house_faults.blind_nil_exchange_order_swapped,
+        rule="bidding.blind_nil_exchange_order",
     ),
     _fault(
         "team-minimum-ignored",
         "a partnership may bid less in all than the house's team minimum",
         house_faults.team_minimum_ignored,
+        rule="bidding.team_minimum=none",
     ),
     _fault(
         "team-minimum-after-a-nil-ignored",
@@ -270,21 +301,25 @@ _ALL = (
         "suicide-ignored",
         "partners bid freely, where under suicide exactly one of them must bid nil",
         house_faults.suicide_ignored,
+        rule="bidding.constraint=free",
     ),
     _fault(
         "mirror-ignored",
         "players bid freely, where under mirror each must bid the spades they hold",
         house_faults.mirror_ignored,
+        rule="bidding.constraint=free",
     ),
     _fault(
         "whiz-ignored",
         "players bid freely, where under whiz each must bid nil or the spades they hold",
         house_faults.whiz_ignored,
+        rule="bidding.constraint=free",
     ),
     _fault(
         "blind-nil-scored-as-nil",
         "a blind nil wins or loses what an ordinary nil does, not its own larger figure",
         house_faults.blind_nil_scored_as_nil,
+        rule="scoring.blind_nil_bonus + scoring.blind_nil_penalty",
     ),
     _fault(
         "zero-bid-scored-as-nil",
@@ -296,40 +331,47 @@ _ALL = (
         "set-nothing-ignored",
         "a set side loses ten a trick bid, where the house takes nothing from a set side",
         house_faults.set_nothing_ignored,
+        rule="scoring.set_penalty=per-trick-bid",
     ),
     _fault(
         "bags-never-ignored",
         "overtricks are counted as bags (and bags cost their penalty), where the house keeps"
         " no bags",
         house_faults.bags_never_ignored,
+        rule="scoring.bags_count",
     ),
     _fault(
         "bag-points-not-cancelled",
         "paying the bag penalty leaves the points the bags scored, where the house takes them"
         " back too",
         house_faults.bag_points_kept,
+        rule="scoring.bag_points_cancelled=False",
     ),
     _fault(
         "bag-threshold-read-as-ten",
         "the bag penalty is a hundred at ten bags whatever the house sets (five for fifty, say)",
         house_faults.bag_threshold_read_as_ten,
+        rule="scoring.bag_threshold=10 + scoring.bag_penalty=100",
     ),
     _fault(
         "bonus-bid-ignored",
         "a side bidding the bonus contract (ten for two hundred) scores it like any other",
         house_faults.bonus_bid_ignored,
+        rule="scoring.bonus_bid_tricks=none",
     ),
     _fault(
         "boston-points-ignored",
         "a side bidding and taking every trick scores an ordinary contract, not the Boston"
         " bonus (nor loses it when set)",
         house_faults.boston_points_ignored,
+        rule="scoring.boston=ordinary",
     ),
     _fault(
         "boston-wins-game-ignored",
         "a side bidding and taking every trick scores it and plays on, where a Boston wins"
         " the game at once",
         house_faults.boston_wins_game_ignored,
+        rule="scoring.boston=ordinary",
     ),
     _fault(
         "boston-on-any-made-contract",
@@ -341,6 +383,7 @@ _ALL = (
         "fixed-hands-ignored",
         "the game goes on to the target score, where the house plays a fixed number of hands",
         house_faults.fixed_hands_ignored,
+        rule="game_end.hands=none",
     ),
     _fault(
         "tie-at-the-top-among-three-ignored",
@@ -359,6 +402,7 @@ _ALL = (
         "a player alone who fails a nil gets nothing for the tricks taken (no overtricks, no"
         " bags), as though they went to a partner's contract",
         house_faults.lone_nil_tricks_dropped,
+        rule="scoring.nil_tricks=ignored",
     ),
     # --- the table and the deal ---
     _fault(

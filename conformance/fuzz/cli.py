@@ -2,11 +2,14 @@
 
 spadespec fuzz --engine reference|fault:NAME|COMMAND --variant V [--option K=V ...]
                [--games N | --hands N] [--seed S] [--out DIR] [--jobs N] [--points K|all]
-               [--timeout S] [--start-timeout S]
+               [--timeout S] [--start-timeout S] [--report FILE] [--keep-going]
+               [--max-differences N] [--expect-differ FILE] [--no-diagnose] [--shard I/N]
+spadespec fuzz merge REPORT... --report FILE [--out DIR]
 spadespec diff A B [--option K=V ...] [--option-b K=V ...] [--json]
 
-fuzz exits 0 when the engine agrees with the reference throughout, 1 when a difference was
-found (and written down as a case), 2 for a usage mistake or a case that cannot be written.
+fuzz exits 0 when the engine agrees with the reference throughout (known differences aside),
+1 when a difference was found (and written down as a case) or a listed one was never met, 2
+for a usage mistake or a case that cannot be written.
 diff exits 0 when every differing rule has a witness, 1 when one could not be found or a variant
 file is not valid, 2 for a usage mistake (no such variant, a path that is not a file, an option
 the variant does not offer).
@@ -21,23 +24,34 @@ import random
 import shlex
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from conformance.engines.named import UnknownEngine
+from conformance.fuzz.campaign import Campaign, ExpectedDifferenceError
 from conformance.fuzz.driver import (
     EngineSkipped,
     FuzzConfig,
     FuzzOutcome,
     FuzzSetupError,
     GameChecker,
+    game_range,
     run_fuzz,
 )
 from conformance.fuzz.engines import open_fuzz_engine
-from conformance.fuzz.found_case import build_case, write_found_case
+from conformance.fuzz.found_case import FoundCase, build_case, write_found_case
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
-from conformance.fuzz.shrink import Judge, shrink
+from conformance.fuzz.merge import MergeError, gather_cases, merge_reports
+from conformance.fuzz.naming import diagnose_found, named_by_rule
+from conformance.fuzz.report import FuzzReport
+from conformance.fuzz.shrink import Judge, NewDifferenceJudge, shrink
+from conformance.protocol.messages import EngineInfo
 from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT
+from conformance.report.jsonl import unwritable
+from conformance.runner.expected import ExpectedFailuresError, read_expected_failures
+from conformance.runner.run import UNEXPLAINED
 from reference_engine.cli import OutputError, UsageError
 from reference_engine.cli.variant_args import load_or_refuse, parse_options
 from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
@@ -55,11 +69,11 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     fuzz.add_argument(
-        "--engine", required=True, metavar="ENGINE",
+        "--engine", metavar="ENGINE",
         help="'reference', 'fault:NAME' (a deliberately broken reference engine), or the "
         "command that starts an engine speaking the JSON-lines protocol",
     )  # fmt: skip
-    fuzz.add_argument("--variant", required=True, metavar="V", help="a shipped variant id")
+    fuzz.add_argument("--variant", metavar="V", help="a shipped variant id")
     fuzz.add_argument("--option", action="append", default=[], metavar="K=V",
                       help="a table option of the variant (repeatable)")  # fmt: skip
     budget = fuzz.add_mutually_exclusive_group()
@@ -71,6 +85,12 @@ def add_parser(subparsers: Any) -> None:
     fuzz.add_argument(
         "--out", default="fuzz-cases", metavar="DIR",
         help="where the case for a difference is written (default fuzz-cases)",
+    )  # fmt: skip
+    fuzz.add_argument(
+        "--report", metavar="FILE",
+        help="write a JSON-lines report here: a start line (engine, variant, seed, command), a "
+        "line per difference as it is found, an end line with the counts "
+        "(schema/fuzz-report.schema.json)",
     )  # fmt: skip
     fuzz.add_argument(
         "--jobs", type=int, default=1, metavar="N",
@@ -92,8 +112,51 @@ def add_parser(subparsers: Any) -> None:
         help="seconds an engine process has to answer `start`, apart from --timeout "
         f"(default {DEFAULT_START_TIMEOUT:g}; with --jobs N, N engines start at once)",
     )  # fmt: skip
+    fuzz.add_argument(
+        "--keep-going", action="store_true",
+        help="after a difference, go on to the next game: each distinct difference (by the "
+        "rule change that explains it, else by the first observable that differs) is shrunk "
+        "and written once",
+    )  # fmt: skip
+    fuzz.add_argument(
+        "--max-differences", type=int, default=0, metavar="N",
+        help="with --keep-going, stop after N distinct differences (default: no limit)",
+    )  # fmt: skip
+    fuzz.add_argument(
+        "--expect-differ", metavar="FILE",
+        help="known differences, one rule change a line as a diagnosis names it "
+        "(`scoring.bag_threshold=11`; '#' starts a comment): a game showing one is passed "
+        "over; one never met fails the run, so the list cannot go stale",
+    )  # fmt: skip
+    fuzz.add_argument(
+        "--diagnose", action=argparse.BooleanOptionalAction, default=True,
+        help="name each difference by the single-rule change of the variant (or pair) that "
+        "explains it, and name and tag its case by that rule (default: on)",
+    )  # fmt: skip
+    fuzz.add_argument(
+        "--shard", metavar="I/N",
+        help="play only the I-th of N disjoint parts of the campaign's games (1 <= I <= N), "
+        "for a CI matrix or a cluster's job array; `spadespec fuzz merge` joins the reports",
+    )  # fmt: skip
     fuzz.add_argument("--quiet", action="store_true", help="no progress lines")
     fuzz.set_defaults(run=run_fuzz_command)
+    actions = fuzz.add_subparsers(dest="fuzz_action", metavar="ACTION")
+    merging = actions.add_parser(
+        "merge", help="join the reports of the shards of one campaign",
+        description=(
+            "Join the --report files of the shards of one fuzz campaign (fuzz --shard I/N): "
+            "each difference kept once (by its rule change, else its case id), the counts "
+            "added up, missing shards named. Exit 0 when every shard is there and finished "
+            "with no difference, 1 otherwise, 2 usage (a file that is no fuzz report, or of "
+            "another campaign)."
+        ),
+    )  # fmt: skip
+    merging.add_argument("reports", nargs="+", metavar="REPORT", help="the shards' reports")
+    merging.add_argument("--report", required=True, metavar="FILE",
+                         help="where to write the merged report")  # fmt: skip
+    merging.add_argument("--out", metavar="DIR",
+                         help="copy the kept differences' cases here, by variant")  # fmt: skip
+    merging.set_defaults(run=run_merge_command)
 
     diff = subparsers.add_parser(
         "diff",
@@ -119,7 +182,24 @@ def add_parser(subparsers: Any) -> None:
 # --- fuzz ----------------------------------------------------------------------------------
 
 
+def _shard(text: str | None, games: int | None, hands: int | None) -> tuple[int, int] | None:
+    """`--shard I/N` read and checked, as (I, N)."""
+    if text is None:
+        return None
+    index, slash, count = text.partition("/")
+    if not (slash and index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count)):
+        raise UsageError(f"--shard takes I/N with 1 <= I <= N (e.g. 3/1000), not {text!r}")
+    if hands is not None:
+        raise UsageError("--shard splits the games of a campaign: give --games, not --hands")
+    if games is not None and int(count) > games:
+        raise UsageError(f"--shard {text}: more shards than the {games} games to share")
+    return int(index), int(count)
+
+
 def _config(args: argparse.Namespace) -> FuzzConfig:
+    for flag in ("engine", "variant"):
+        if getattr(args, flag) is None:
+            raise UsageError(f"--{flag} is required (to join shards' reports: fuzz merge)")
     if args.variant not in shipped_variant_ids():
         raise UsageError(
             f"--variant: {args.variant!r} is not a shipped variant id (one of: "
@@ -130,6 +210,12 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
         load_variant(args.variant, options)
     except VariantError as exc:
         raise UsageError(str(exc)) from None
+    if args.max_differences < 0:
+        raise UsageError(f"--max-differences must be 0 or more, not {args.max_differences}")
+    if args.max_differences and not args.keep_going:
+        args.keep_going = True  # a limit on differences means going on to the next
+    if args.expect_differ and not args.keep_going:
+        args.keep_going = True  # a known difference met is passed over, and the run goes on
     for name in ("games", "hands", "jobs", "hands_per_game"):
         value = getattr(args, name)
         if value is not None and value < 1:
@@ -142,6 +228,9 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
     trouble = _unwritable_folder(Path(args.out))
     if trouble:
         raise UsageError(f"--out: cannot write cases under {args.out}: {trouble}")
+    trouble = unwritable(Path(args.report)) if args.report else None
+    if trouble:
+        raise UsageError(f"--report: cannot write {args.report}: {trouble}")
     if args.points == "all":
         points: int | None = None
     elif args.points.isdigit():
@@ -150,10 +239,14 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
         raise UsageError(f"--points takes a number or 'all', not {args.points!r}")
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     games = args.games if args.games is not None else (None if args.hands else 200)
+    shard = _shard(args.shard, games, args.hands)
+    if shard is not None and args.seed is None:
+        raise UsageError("--shard needs --seed: every shard must play the same campaign")
     return FuzzConfig(
         engine=args.engine, variant=args.variant, options=options, seed=seed, games=games,
         hands=args.hands, hands_per_game=args.hands_per_game, points_per_hand=points,
         timeout=args.timeout, start_timeout=args.start_timeout, jobs=args.jobs,
+        shard=shard,
     )  # fmt: skip
 
 
@@ -176,8 +269,13 @@ def command_line(config: FuzzConfig) -> str:
     parts = ["spadespec", "fuzz", "--engine", config.engine, "--variant", config.variant]
     for key, value in config.options.items():
         parts += ["--option", f"{key}={value}"]
-    parts += ["--hands", str(config.hands)] if config.hands else ["--games", str(config.games)]
+    if config.hands:
+        parts += ["--hands", str(config.hands)]
+    else:
+        parts += ["--games", str(config.games)]
     parts += ["--seed", str(config.seed)]
+    if config.shard is not None:
+        parts += ["--shard", f"{config.shard[0]}/{config.shard[1]}"]
     if config.points_per_hand != 2:
         parts += [
             "--points",
@@ -224,53 +322,272 @@ def run_fuzz_command(args: argparse.Namespace) -> int:
     config = _config(args)
     rerun = command_line(config)
     print(f"fuzz: seed {config.seed}; rerun with: {rerun}", file=sys.stderr)
-    ticker = _Ticker(args.quiet)
+    report = _open_report(args.report)
     try:
-        outcome = run_fuzz(config, ticker)
-    except UnknownEngine as exc:
+        return _fuzz(args, config, rerun, report)
+    finally:
+        if report is not None:
+            report.close()
+
+
+def _open_report(path: str | None) -> FuzzReport | None:
+    if not path:
+        return None
+    try:
+        return FuzzReport(Path(path))
+    except OSError as exc:
+        raise UsageError(f"--report: cannot write {path}: {exc.strerror}") from None
+
+
+def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str,
+          report: FuzzReport | None) -> int:  # fmt: skip
+    ticker = _Ticker(args.quiet)
+    budget = {"hands": config.hands} if config.hands else {"games": config.games or 0}
+    shard = {"index": config.shard[0], "count": config.shard[1]} if config.shard else None
+    facts: dict[str, Any] = {
+        "engine_command": config.engine, "variant": config.variant, "options": config.options,
+        "seed": config.seed, "command": rerun, "budget": budget,
+        **({"shard": shard} if shard else {}),
+    }  # fmt: skip
+
+    def started(info: EngineInfo) -> None:
+        if report is not None and not total.engine:
+            report.start(engine=info, **facts)
+        total.engine = info
+
+    total = FuzzOutcome()
+    campaign = _campaign(args, config)
+    part = replace(config, known=campaign.changes())
+    last: tuple[int, str] | None = None
+    try:
+        while True:
+            outcome = run_fuzz(part, ticker, started)
+            # A game put again (a new rule change found in it) is counted once.
+            played = game_range(part)[0] - game_range(config)[0] + outcome.games
+            total.games = max(total.games, played)
+            total.hands += outcome.hands
+            total.requests += outcome.requests
+            total.seconds += outcome.seconds
+            found = outcome.divergence
+            if found is None:
+                break
+            observable = first_observable(found.differences)
+            known = campaign.unexplained(observable) if args.keep_going else None
+            if known is not None:
+                known.seen += 1
+            else:
+                line = _report_difference(args, part, found, rerun, campaign)
+                known = campaign.record(line, line.pop("_neighbour", None), observable)
+                if report is not None and known.seen == 1 and not known.listed:
+                    report.difference(line)
+            new = len(campaign.found())
+            if not args.keep_going or (args.max_differences and new >= args.max_differences):
+                break
+            if config.hands is not None and total.hands >= config.hands:
+                break
+            # A new rule change is played from now on, and the same game put again: it may
+            # hold another difference. Otherwise the run goes on from the next game.
+            again = known.neighbour is not None and last != (found.number, known.key)
+            last = (found.number, known.key)
+            if again:
+                total.hands -= outcome.last_hands  # counted when the game is put again
+            hands = None if config.hands is None else config.hands - total.hands
+            part = replace(
+                config, first_game=found.number + (0 if again else 1), hands=hands,
+                known=campaign.changes(),
+            )  # fmt: skip
+    except (UnknownEngine, FuzzSetupError, EngineSkipped) as exc:
+        if report is not None and not total.engine:
+            report.start(engine=None, error=str(exc), **facts)
         raise UsageError(str(exc)) from None
-    except (FuzzSetupError, EngineSkipped) as exc:
-        raise UsageError(str(exc)) from None
+    finally:
+        campaign.stop()
     ticker.done()
-    print(_rate_line(outcome), file=sys.stderr)
-    found = outcome.divergence
-    if found is None:
-        print(f"no difference in {outcome.games} games ({outcome.hands} hands)")
-        return 0
+    print(_rate_line(total), file=sys.stderr)
+    differences = campaign.found()
+    stale = campaign.stale()
+    ok = not differences and not stale and total.requests > 0
+    if report is not None:
+        report.end(seconds=total.seconds, games=total.games, hands=total.hands,
+                   requests=total.requests, differences=len(differences), ok=ok)  # fmt: skip
+    if total.requests == 0 and not differences:
+        declared = ", ".join(total.engine["features"]) if total.engine else "nothing"
+        print(
+            f"checked nothing in {total.games} games: the engine declares {declared}, and "
+            "fuzzing asks legal, to_act (or next_deal), trick_winners, hands, totals, bags, status"
+        )
+        return 1
+    _summary(campaign, total, args.keep_going)
+    return 0 if ok else 1
+
+
+def _campaign(args: argparse.Namespace, config: FuzzConfig) -> Campaign:
+    labels: dict[str, str] = {}
+    if args.expect_differ:
+        try:
+            labels = read_expected_failures(Path(args.expect_differ), item="rule change")
+            return Campaign.with_expected(config, labels)
+        except (ExpectedFailuresError, ExpectedDifferenceError) as exc:
+            raise UsageError(f"--expect-differ: {exc}") from None
+    return Campaign(config)
+
+
+def _summary(campaign: Campaign, total: FuzzOutcome, keep_going: bool) -> None:
+    differences = campaign.found()
+    if not differences and not keep_going:
+        print(f"no difference in {total.games} games ({total.hands} hands)")
+    elif keep_going:
+        noun = "difference" if len(differences) == 1 else "differences"
+        print(f"{len(differences)} {noun} in {total.games} games ({total.hands} hands)")
+        for known in differences:
+            line = known.line or {}
+            where = line.get("file", "no case written")
+            print(f"  {known.key}: first in game {line.get('game')}; {where}")
+    for known in campaign.known:
+        if known.listed and known.seen:
+            print(f"  known (--expect-differ): {known.key}: met, passed over")
+    for known in campaign.stale():
+        print(
+            f"  listed in --expect-differ but not met: {known.key} (take it off the list, or "
+            "play more games)"
+        )
+
+
+def _report_difference(args: argparse.Namespace, config: FuzzConfig, found: Any,
+                       rerun: str, campaign: Campaign) -> dict[str, Any]:  # fmt: skip
+    """Say what differs, shrink it, diagnose it and write its case; the report's line for it
+    (with the explaining neighbour under `_neighbour`, taken off before it is written)."""
     where = "at the end of its log" if found.at is None else f"after action {found.at}"
     print(f"difference in game {found.number}, {where}:")
-    for line in found.differences[:5]:
-        print(f"  {line}")
+    for text in found.differences[:5]:
+        print(f"  {text}")
+    line: dict[str, Any] = {
+        "game": found.number, "at": found.at, "differences": list(found.differences),
+        "observable": first_observable(found.differences), "rule": UNEXPLAINED,
+    }  # fmt: skip
+    if line["observable"] == "score":
+        reason = "a score request's difference is not shrunk to a case; the seed replays the game"
+        print(f"  no case written: {reason}")
+        return {**line, "not_written": reason}
     out = Path(args.out)
     try:
-        result = shrink_and_write(config, found, out, rerun)
+        result = shrink_and_write(
+            config, found, out, rerun, diagnose=args.diagnose, known=campaign.listed
+        )
     except RuntimeError as exc:
         print(f"  no case written: {exc}")
-        return 1
+        return {**line, "not_written": str(exc)}
+    if result.path is None:
+        print(f"  diagnosed: {result.rule}, listed in --expect-differ: passed over")
+        return {**line, "rule": result.rule, "_neighbour": result.neighbour}
     print(f"shrunk to {len(result.case['actions'])} actions; case {result.case['id']}")
     print(f"  wrote {result.path}")
     print(f"  reference: {result.reference_verdict}; engine under test: {result.engine_verdict}")
+    line.update(
+        observable=next(iter(result.case["expect"]), line["observable"]),
+        case=result.case["id"], file=str(result.path), actions=len(result.case["actions"]),
+        reference_verdict=result.reference_verdict, engine_verdict=result.engine_verdict,
+    )  # fmt: skip
+    if result.diagnosis is not None:
+        line["rule"] = result.rule
+        line["diagnosis"] = result.diagnosis.to_json()
+        line["_neighbour"] = result.neighbour
+        print(f"  diagnosed: {result.rule}")
     print(f"  to keep it, move it under conformance/cases/{config.variant}/")
-    return 1
+    return line
 
 
-def shrink_and_write(config: FuzzConfig, found: Any, out: Path, command: str) -> Any:
-    """Shrink the difference found in a run and write its case; the written FoundCase."""
+def first_observable(differences: Any) -> str:
+    """The observable named by the first differing item (`$.hands[2]...` is `hands`)."""
+    for text in differences:
+        if text.startswith("score request: "):
+            return "score"
+        if text.startswith("$."):
+            head: str = text[2:].split(".", 1)[0].split("[", 1)[0].split(":", 1)[0]
+            return head
+    return "answer"
+
+
+def shrink_and_write(
+    config: FuzzConfig, found: Any, out: Path, command: str, *, diagnose: bool = False,
+    known: Callable[[str], bool] = lambda label: False,
+) -> Any:  # fmt: skip
+    """Shrink the difference found in a run and write its case: the written FoundCase, with
+    the diagnosis of the shrunk case when `diagnose` (the case then named and tagged by the
+    rule change that explains it). A difference diagnosed as a `known` one is not written:
+    its FoundCase has no path."""
     checker = GameChecker(config)
     try:
-        judge = Judge(checker)
+        base = load_variant(config.variant, dict(config.options))
+        # With known rule changes, a position counts only if it shows a new difference, in a
+        # way a case of the variant itself can show.
+        judge = NewDifferenceJudge(checker, base) if config.known else Judge(checker)
         game = checker.play(found.number)
         verdict = shrink(judge, game, found)
         case = build_case(judge, verdict, command=command, seed=config.seed, game=found.number)
     finally:
         checker.stop()
-    engine = open_fuzz_engine(
-        config.engine, timeout=config.timeout, start_timeout=config.start_timeout
-    )
+
+    def engine() -> Any:
+        return open_fuzz_engine(
+            config.engine, timeout=config.timeout, start_timeout=config.start_timeout
+        )
+
+    if not diagnose:
+        return _write(case, out, engine())
+    label, diagnosis = diagnose_found(case, engine)
+    near = next((g.best for g in diagnosis.groups if case["id"] in g.cases), None)
+    if known(label):
+        return FoundCase(None, case, "", "", label, diagnosis, near)
+    written = _write(named_by_rule(case, label), out, engine())
+    return replace(written, rule=label, diagnosis=diagnosis, neighbour=near)
+
+
+def _write(case: dict[str, Any], out: Path, engine: Any) -> FoundCase:
     try:
         return write_found_case(case, out, engine)
     except OSError as exc:
         raise OutputError(f"--out: cannot write the case under {out}: {exc.strerror}") from None
+
+
+def run_merge_command(args: argparse.Namespace) -> int:
+    """Join shards' reports: the merged report written, a summary printed."""
+    trouble = unwritable(Path(args.report))
+    if trouble:
+        raise UsageError(f"--report: cannot write {args.report}: {trouble}")
+    try:
+        merged = merge_reports([Path(p) for p in args.reports])
+    except MergeError as exc:
+        raise UsageError(str(exc)) from None
+    problems = gather_cases(merged, Path(args.out)) if args.out else []
+    writer = FuzzReport(Path(args.report))
+    try:
+        writer.line({**merged.start, "shard": {"index": 0, "count": merged.count},
+                     "merged": merged.shards})  # fmt: skip
+        for line in merged.differences:
+            writer.difference({k: v for k, v in line.items() if k != "kind"})
+        counts = merged.counts
+        writer.end(seconds=counts["seconds"], games=counts["games"], hands=counts["hands"],
+                   requests=counts["requests"], differences=counts["differences"],
+                   ok=counts["ok"])  # fmt: skip
+    finally:
+        writer.close()
+    counts = merged.counts
+    print(
+        f"merged {len(merged.shards)} of {merged.count} shards: {counts['games']} games, "
+        f"{counts['hands']} hands, {counts['differences']} distinct difference(s)"
+    )
+    for line in merged.differences:
+        print(f"  {line.get('rule', UNEXPLAINED)}: game {line['game']}; {line.get('file', '')}")
+    if merged.missing:
+        shown = ", ".join(map(str, merged.missing[:10]))
+        more = f" and {len(merged.missing) - 10} more" if len(merged.missing) > 10 else ""
+        print(f"  missing shards: {shown}{more}")
+    for path in merged.unfinished:
+        print(f"  unfinished (no end line): {path}")
+    for text in problems:
+        print(f"  case not copied: {text}")
+    return 0 if counts["ok"] else 1
 
 
 # --- diff ----------------------------------------------------------------------------------

@@ -2,7 +2,9 @@
 reference engine's, game after game, until a difference is found or the budget is spent.
 
 Each game is one request for its whole log (to act, trick winners, every hand's score sheet,
-totals, bags, status) and one request per chosen point inside each hand (the legal actions
+totals, bags, status), one score request for an engine that keeps score (feature `score`: each
+completed hand's bids and tricks, the figures after them asked) and one request per chosen
+point inside each hand (the legal actions
 there), put from the start of that hand (its dealer, totals and bags as the setup), so a long
 game costs no more per hand than a short one. Games are numbered; game `n` of a run is the
 same whichever process plays it, and the run reports the lowest-numbered game that differs, so
@@ -15,15 +17,27 @@ from __future__ import annotations
 import contextlib
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.engines.reference import ReferenceEngine
 from conformance.fuzz.engines import open_fuzz_engine
 from conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
-from conformance.protocol.messages import CaseRequest, CaseResponse, Engine, EngineInfo, VariantRef
+from conformance.fuzz.observe import required_only
+from conformance.protocol.messages import (
+    SCORE,
+    CaseRequest,
+    CaseResponse,
+    Engine,
+    EngineInfo,
+    VariantRef,
+)
+from conformance.protocol.score_requests import score_expect, score_request_for
+from conformance.runner.checking import expected_for, plan_for
 from conformance.runner.grade import compare
+from conformance.suite.cases import Case
 from reference_engine.cli import sigterm_raises
 from reference_engine.variant import ResolvedVariant, load_variant
 
@@ -58,6 +72,15 @@ class FuzzConfig:
     jobs: int = 1
     ahead: bool = True
     """With one job, play the games in a second process while the first checks them."""
+    first_game: int = 0
+    """The number of the first game played: a run that keeps going after a difference goes
+    on from there. `games` counts from game 0 all the same."""
+    shard: tuple[int, int] | None = None
+    """(I, N): play only the I-th of N disjoint runs of the `games` games."""
+    known: tuple[str, ...] = ()
+    """Rule changes already known (`scoring.bag_threshold=11`): the engine's answers are
+    expected as the reference gives them under the variant with these changes, so that a
+    known difference hides no other (the games are still played under the variant)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +111,8 @@ class FuzzOutcome:
     seconds: float = 0.0
     divergence: Divergence | None = None
     engine: EngineInfo | None = None
+    last_hands: int = 0
+    """The hands of the last game counted (the one that differs, when one does)."""
 
 
 def _did_not_start(exc: Exception) -> str:
@@ -140,6 +165,9 @@ class GameChecker:
     def __init__(self, config: FuzzConfig, engine: Engine | None = None) -> None:
         self.config = config
         self.variant = load_variant(config.variant, dict(config.options))
+        self.expected_variant = expected_variant(config)
+        """The variant the engine's answers are expected under: the run's, or with the
+        known rule changes applied."""
         self.ref = variant_ref(self.variant, config.options)
         try:
             self.engine = engine or open_fuzz_engine(
@@ -157,15 +185,15 @@ class GameChecker:
         self.features = set(self.info["features"])
         self.requests = 0
 
-    def ask(self, setup: dict[str, Any], actions: list[dict[str, Any]], ask: list[str],
+    def ask(self, setup: dict[str, Any], actions: list[dict[str, Any]], ask: Sequence[str],
             probe: dict[str, Any] | None = None) -> CaseResponse:  # fmt: skip
-        """Put one position to the engine under test."""
+        """Put one position to the engine under test, asking `ask` (features it declares)."""
         request: CaseRequest = {
             "id": "fuzz",
             "variant": {"id": self.ref["id"], "options": dict(self.ref["options"])},
             "setup": setup,
             "actions": actions,
-            "ask": [key for key in ask if key in self.features],
+            "ask": list(ask),
         }
         if probe is not None:
             request["probe"] = probe
@@ -174,22 +202,60 @@ class GameChecker:
 
     def check(self, game: FuzzGame) -> Divergence | None:
         """The first difference in one game: at its points in log order, then at its end."""
-        for point in game.points:
-            asked = [k for k in point.answers if k in self.features]
-            if not asked:
+        positions: list[tuple[Any, Any, dict[str, Any], int | None]] = [
+            (p.start.setup, game.actions[p.start.at : p.at], p.answers, p.at) for p in game.points
+        ]
+        positions.append((game.setup, game.actions, game.final, None))
+        for setup, actions, answers, at in positions:
+            checked = plan_for(answers, answers, self.features).checked
+            if not checked:
                 continue
-            start = point.start
-            response = self.ask(start.setup, game.actions[start.at : point.at], asked)
-            wanted = {k: point.answers[k] for k in asked}
-            found = differences(wanted, response)
+            wanted = self._expected(setup, actions, answers, checked)
+            if wanted is None:
+                continue
+            found = differences(wanted, self.ask(setup, actions, checked))
             if found:
-                return Divergence(game.number, point.at, tuple(found))
-        asked = [k for k in game.final if k in self.features]
-        response = self.ask(game.setup, game.actions, asked)
-        found = differences({k: game.final[k] for k in asked}, response)
-        if found:
-            return Divergence(game.number, None, tuple(found))
+                return Divergence(game.number, at, tuple(found))
+        if SCORE in self.features:
+            found = self._score_differences(game)
+            if found:
+                return Divergence(game.number, None, tuple(found))
         return None
+
+    def _score_differences(self, game: FuzzGame) -> list[str]:
+        """How a score keeper's answer differs from the reference's on the game's score
+        request: each completed hand's bids and tricks, then the figures after them."""
+        case = fuzz_case(self.ref, game)
+        request = score_request_for(case)
+        scorer = getattr(self.engine, "score", None)
+        if request is None or scorer is None:
+            return []
+        if self.expected_variant is self.variant:
+            wanted = score_expect(case)
+        else:
+            answer = ReferenceEngine().score_resolved(self.expected_variant, request)
+            if answer["outcome"] != "answered":
+                return []
+            wanted = answer["answers"]
+        self.requests += 1
+        return [f"score request: {d}" for d in differences(wanted, scorer(request))]
+
+    def _expected(
+        self, setup: Any, actions: Any, answers: dict[str, Any], checked: tuple[str, ...]
+    ) -> dict[str, Any] | None:
+        """The answers expected at a position: those the game was played with, or, with
+        known rule changes, the reference's under them (None where it refuses the log, as
+        an engine playing them would)."""
+        if self.expected_variant is self.variant:
+            return expected_for(answers, checked)
+        request: CaseRequest = {
+            "id": "fuzz", "variant": {"id": self.ref["id"], "options": self.ref["options"]},
+            "setup": setup, "actions": actions, "ask": list(checked),
+        }  # fmt: skip
+        wanted = ReferenceEngine().run_resolved(self.expected_variant, request)
+        if wanted["outcome"] != "answered":
+            return None
+        return required_only(wanted["answers"])
 
     def play(self, number: int) -> FuzzGame:
         return play_fuzz_game(
@@ -221,10 +287,14 @@ class GameChecker:
 Progress = Callable[[FuzzOutcome], None]
 
 
-def run_fuzz(config: FuzzConfig, progress: Progress | None = None) -> FuzzOutcome:
+def run_fuzz(
+    config: FuzzConfig, progress: Progress | None = None,
+    started: Callable[[EngineInfo], None] | None = None,
+) -> FuzzOutcome:  # fmt: skip
     """Fuzz until the first difference (the lowest-numbered game that differs) or the budget
-    (`games`, or `hands` counted game by game in order) is spent."""
-    started = time.perf_counter()
+    (`games`, or `hands` counted game by game in order) is spent. `started` is told the
+    engine's answer to `start` before any game is put to it."""
+    began = time.perf_counter()
     outcome = FuzzOutcome()
     if config.jobs <= 1:
         # The feed's process is started first, so that it holds nothing of the engine's.
@@ -237,11 +307,13 @@ def run_fuzz(config: FuzzConfig, progress: Progress | None = None) -> FuzzOutcom
             raise
         outcome.engine = checker.info
         try:
+            if started:
+                started(checker.info)
             chunk = 0
             while not _spent(config, outcome, chunk):
                 first, last = _bounds(config, chunk)
                 _take(config, outcome, checker.run_chunk(first, last, feed))
-                outcome.seconds = time.perf_counter() - started
+                outcome.seconds = time.perf_counter() - began
                 if progress:
                     progress(outcome)
                 chunk += 1
@@ -252,23 +324,62 @@ def run_fuzz(config: FuzzConfig, progress: Progress | None = None) -> FuzzOutcom
             if feed is not None:
                 feed.stop()
     else:
-        _run_parallel(config, outcome, progress, started)
-    outcome.seconds = time.perf_counter() - started
+        _run_parallel(config, outcome, progress, began, started)
+    outcome.seconds = time.perf_counter() - began
     return outcome
+
+
+def fuzz_case(ref: VariantRef, game: FuzzGame) -> Case:
+    """A fuzzed game as a case whose expectation is the reference's answers at its end: what
+    a score request is made from."""
+    return Case(
+        id="fuzz", description="a fuzzed game", tags=(), origin={}, level="must", status="ok",
+        variant=ref["id"], options=dict(ref["options"]), setup=game.setup,
+        actions=game.actions, expect=game.final, source_expect=None, erratum_reason=None,
+        note=None, file="", data={},
+    )  # fmt: skip
+
+
+def expected_variant(config: FuzzConfig) -> ResolvedVariant:
+    """The variant the engine's answers are expected under: the run's, with the known rule
+    changes applied."""
+    base = load_variant(config.variant, dict(config.options))
+    if not config.known:
+        return base
+    from conformance.diagnosis.neighbours import from_label  # only a campaign needs it
+
+    near = from_label(base, " + ".join(config.known))
+    if near is None:
+        raise FuzzSetupError(f"the known changes {' + '.join(config.known)} cannot stand together")
+    return near.variant
 
 
 def _feed(config: FuzzConfig) -> GameFeed:
     variant = load_variant(config.variant, dict(config.options))
     return GameFeed(
-        variant, config.seed, hands=config.hands_per_game, points_per_hand=config.points_per_hand
-    )
+        variant, config.seed, first=game_range(config)[0], hands=config.hands_per_game,
+        points_per_hand=config.points_per_hand,
+    )  # fmt: skip
+
+
+def game_range(config: FuzzConfig) -> tuple[int, int | None]:
+    """The numbers of the games a run plays, from the first to before the second (None: as
+    many as the hand budget takes): its shard of the campaign, from `first_game` on."""
+    if config.games is None:
+        return config.first_game, None
+    low, high = 0, config.games
+    if config.shard is not None:
+        index, count = config.shard
+        low, high = (index - 1) * config.games // count, index * config.games // count
+    return max(low, config.first_game), high
 
 
 def _bounds(config: FuzzConfig, chunk: int) -> tuple[int, int]:
-    first = chunk * CHUNK
+    start, end = game_range(config)
+    first = start + chunk * CHUNK
     last = first + CHUNK
-    if config.games is not None:
-        last = min(last, config.games)
+    if end is not None:
+        last = min(last, end)
     return first, last
 
 
@@ -278,7 +389,8 @@ def _spent(config: FuzzConfig, outcome: FuzzOutcome, chunk: int) -> bool:
         return True
     if config.hands is not None and outcome.hands >= config.hands:
         return True
-    return config.games is not None and chunk * CHUNK >= config.games
+    start, end = game_range(config)
+    return end is not None and start + chunk * CHUNK >= end
 
 
 def _take(config: FuzzConfig, outcome: FuzzOutcome, result: ChunkResult) -> None:
@@ -289,6 +401,7 @@ def _take(config: FuzzConfig, outcome: FuzzOutcome, result: ChunkResult) -> None
             return
         outcome.games += 1
         outcome.hands += hands
+        outcome.last_hands = hands
     outcome.divergence = result.divergence
 
 
@@ -324,8 +437,9 @@ def _check_chunks(config: FuzzConfig, tasks: Any, results: Any) -> None:
 
 
 def _run_parallel(
-    config: FuzzConfig, outcome: FuzzOutcome, progress: Progress | None, started: float
-) -> None:
+    config: FuzzConfig, outcome: FuzzOutcome, progress: Progress | None, began: float,
+    started: Callable[[EngineInfo], None] | None,
+) -> None:  # fmt: skip
     context = start_context()
     tasks = context.Queue()
     results = context.Queue()
@@ -341,6 +455,8 @@ def _run_parallel(
             if message[0] == "setup":
                 raise FuzzSetupError(message[1])
             outcome.engine = message[1]
+        if started and outcome.engine is not None:
+            started(outcome.engine)
         done: dict[int, ChunkResult] = {}
         next_to_take = 0
         submitted = 0
@@ -363,7 +479,7 @@ def _run_parallel(
             while next_to_take in done and not _spent(config, outcome, next_to_take):
                 _take(config, outcome, done.pop(next_to_take))
                 next_to_take += 1
-                outcome.seconds = time.perf_counter() - started
+                outcome.seconds = time.perf_counter() - began
                 if progress:
                     progress(outcome)
             if _spent(config, outcome, next_to_take):

@@ -22,7 +22,7 @@ from conformance.protocol.messages import Engine
 from conformance.runner.grade import compare
 from conformance.runner.run import run_cases
 from conformance.suite.casefile import write_case_file
-from conformance.suite.cases import load_suite
+from conformance.suite.cases import Case, load_suite
 from conformance.suite.tags import registry, rule_value
 from reference_engine.cards import SPADES, SUIT_MASKS, parse_card
 from reference_engine.errors import IllegalActionError, InvalidActionError
@@ -33,6 +33,9 @@ from reference_engine.variant.model import BidConstraint, BlindNil, FirstLead, R
 
 # Which observable a case is about when several differ: the cause before its consequences (a
 # trick taken by the wrong seat makes the wrong seat lead, which changes the legal cards).
+OBSERVABLE_OF = {"next_deal": "to_act"}
+"""A feature checked in place of a case's observable, and that observable."""
+
 PRIORITY = (
     "trick_winners",
     "turn",
@@ -66,10 +69,18 @@ _SHEET_ITEM_RULES = (
 class FoundCase:
     """A case written for a difference, and how the two engines fare on it."""
 
-    path: Path
+    path: Path | None
+    """None where the case was not written (a known difference)."""
     case: dict[str, Any]
     reference_verdict: str
     engine_verdict: str
+    rule: str | None = None
+    """The rule change that explains the difference, when diagnosed (or `unexplained (likely
+    a bug)`); None when no diagnosis was made."""
+    diagnosis: Any = None
+    """The whole diagnosis (`conformance.diagnosis.search.Diagnosis`), when one was made."""
+    neighbour: Any = None
+    """The neighbour the rule change is, when one explains the difference."""
 
 
 def differing_keys(verdict: Verdict) -> list[str]:
@@ -87,7 +98,7 @@ def _rank_key(key: str, verdict: Verdict) -> str:
     """Whose turn it is inside a hand is a cause; at the end of a hand, a consequence."""
     if key == "to_act" and verdict.reference["to_act"]["phase"] in ("bid", "pass", "play"):
         return "turn"
-    return key
+    return OBSERVABLE_OF.get(key, key)
 
 
 def _value_tag(rules: Rules, rule: str) -> str:
@@ -368,9 +379,9 @@ def build_case(
     judge: Judge, verdict: Verdict, *, command: str, seed: int, game: int
 ) -> dict[str, Any]:
     """The case for a shrunk difference."""
-    variant = judge.checker.variant
+    variant = judge.variant
     keys = differing_keys(verdict)
-    expect = {key: verdict.reference[key] for key in keys}
+    expect = {OBSERVABLE_OF.get(key, key): verdict.reference[key] for key in keys}
     illegal = probe_for(judge, verdict) if "legal" in keys else None
     if illegal is not None:
         expect["illegal"] = illegal
@@ -403,22 +414,31 @@ def build_case(
     return case
 
 
+def load_found_case(case: dict[str, Any]) -> Case:
+    """The case as the suite would load it (schema, tags), from a scratch file."""
+    with tempfile.TemporaryDirectory() as scratch:
+        check = Path(scratch) / "case.json"
+        write_case_file(check, {"cases": [case]})
+        (loaded,) = load_suite(Path(scratch))
+    return loaded
+
+
+def found_case_path(case: dict[str, Any], out: Path) -> Path:
+    """Where a found case is written: `out/<variant>/fuzz-<rule>-<digest>.json`."""
+    name = case["id"].split(".", 2)[2].replace(".", "-")
+    return out / str(case["variant"]["id"]) / f"fuzz-{name}.json"
+
+
 def write_found_case(
     case: dict[str, Any], out: Path, engine: Engine, reference: Engine | None = None
 ) -> FoundCase:
     """Write the case under `out/<variant>/`, load it as the suite would (schema, tags), and
     run it on the reference and on the engine under test."""
-    path = (
-        out / case["variant"]["id"] / f"fuzz-{case['id'].split('.', 2)[2].replace('.', '-')}.json"
-    )
-    data = {"cases": [case]}
-    with tempfile.TemporaryDirectory() as scratch:
-        check = Path(scratch) / "case.json"
-        write_case_file(check, data)
-        loaded = list(load_suite(Path(scratch)))
+    loaded = [load_found_case(case)]
     verdicts = []
     for who in (reference or ReferenceEngine(), engine):
         report = run_cases(who, loaded)
         verdicts.append(report.results[0].final)
-    write_case_file(path, data)
+    path = found_case_path(case, out)
+    write_case_file(path, {"cases": [case]})
     return FoundCase(path, case, verdicts[0], verdicts[1])

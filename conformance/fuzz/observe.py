@@ -3,23 +3,56 @@ protocol's canonical forms: the same answers `conformance.engines.reference` giv
 replaying the log again.
 
 Hand sheets keep only the items the case schema requires, so an engine that leaves out the
-optional ones (`side_tricks`, `bags_before`, `bag_penalties`) is not called different.
+optional ones (`side_tricks`, `bags_before`, `bag_penalties`, a nil's `blind`) is not called
+different.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from conformance.engines.observables import legal, status, to_act
+from conformance.suite.cases import SCHEMA_NAME
 from reference_engine.game import Game, Phase
+from reference_engine.paths import data_dir
 from reference_engine.scoring.sides import seat_name
 
-SHEET_ITEMS = (
-    "side", "contract", "tricks", "made", "contract_points", "overtricks", "overtrick_points",
-    "nils", "bags_added", "bag_penalty", "bags_after", "hand_points", "score_before",
-    "score_after",
-)  # fmt: skip
+
+def _case_schema_defs() -> dict[str, Any]:
+    schema = json.loads((data_dir("schema") / SCHEMA_NAME).read_text("utf-8"))
+    defs: dict[str, Any] = schema["$defs"]
+    return defs
+
+
+_SIDE_SCORE = _case_schema_defs()["sideScore"]
+SHEET_ITEMS: tuple[str, ...] = tuple(_SIDE_SCORE["required"])
 """The items of a side's line that every engine must give (schema: sideScore.required)."""
+NIL_ITEMS: tuple[str, ...] = tuple(_SIDE_SCORE["properties"]["nils"]["items"]["required"])
+"""The items of a nil's line that every engine must give (`blind` may be left out)."""
+
+
+def required_items(sheet: dict[str, Any]) -> dict[str, Any]:
+    """One hand's sheet (seats as letters) with only the items every engine must give, so an
+    engine that leaves out an optional one is not called different."""
+    return {
+        **sheet,
+        "sides": {
+            side: {
+                **{item: line[item] for item in SHEET_ITEMS},
+                "nils": [{item: nil[item] for item in NIL_ITEMS} for nil in line["nils"]],
+            }
+            for side, line in sheet["sides"].items()
+        },
+    }
+
+
+def required_only(answers: dict[str, Any]) -> dict[str, Any]:
+    """The reference's answers without the optional items of a hand's sheet."""
+    if "hands" not in answers:
+        return answers
+    return {**answers, "hands": [required_items(sheet) for sheet in answers["hands"]]}
+
 
 POSITION_ASKS = ("legal", "to_act", "trick_winners")
 """What is asked at a point inside a hand."""
@@ -31,13 +64,13 @@ END_ASKS = ("to_act", "trick_winners", "hands", "totals", "bags", "status")
 def hand_sheet(result: Any) -> dict[str, Any]:
     """One hand's score sheet with the required items only, seats as letters."""
     data = result.to_json()
-    return {
-        "bids": {seat_name(k): v for k, v in data["bids"].items()},
-        "tricks": {seat_name(k): v for k, v in data["tricks"].items()},
-        "sides": {
-            side: {item: line[item] for item in SHEET_ITEMS} for side, line in data["sides"].items()
-        },
-    }
+    return required_items(
+        {
+            "bids": {seat_name(k): v for k, v in data["bids"].items()},
+            "tricks": {seat_name(k): v for k, v in data["tricks"].items()},
+            "sides": data["sides"],
+        }
+    )
 
 
 def observe(game: Game, winners: list[list[str]], ask: tuple[str, ...]) -> dict[str, Any]:

@@ -18,15 +18,16 @@ from typing import Any
 from conformance.engines.reference import ReferenceEngine
 from conformance.fuzz.driver import Divergence, GameChecker, differences
 from conformance.fuzz.games import FuzzGame
-from conformance.fuzz.observe import SHEET_ITEMS, asks_at
+from conformance.fuzz.observe import asks_at, required_only
 from conformance.protocol.messages import CaseResponse
+from conformance.runner.checking import expected_for, plan_for
 from reference_engine.cards import CARD_TEXT, cards_in, parse_card
 from reference_engine.deal import format_deal, parse_deal
 from reference_engine.errors import IllegalActionError
 from reference_engine.game import Game
 from reference_engine.pack import pack_of
 from reference_engine.table import table_of
-from reference_engine.variant.model import Rules
+from reference_engine.variant.model import ResolvedVariant, Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,50 +41,43 @@ class Verdict:
     differences: tuple[str, ...]
 
 
-def required_only(answers: dict[str, Any]) -> dict[str, Any]:
-    """The reference's answers without the optional items of a hand's sheet."""
-    if "hands" not in answers:
-        return answers
-    sheets = [
-        {
-            **sheet,
-            "sides": {s: {k: line[k] for k in SHEET_ITEMS} for s, line in sheet["sides"].items()},
-        }
-        for sheet in answers["hands"]
-    ]
-    return {**answers, "hands": sheets}
-
-
 class Judge:
     """Puts positions to the reference engine and to the engine under test."""
 
-    def __init__(self, checker: GameChecker) -> None:
+    def __init__(self, checker: GameChecker, variant: ResolvedVariant | None = None) -> None:
         self.checker = checker
         self.reference = ReferenceEngine()
-        self.rules = checker.variant.rules
+        self.variant = variant or checker.expected_variant
+        """What the reference plays: what the checker expects the engine's answers under
+        (the run's variant, with any known rule changes), or another (the variant itself,
+        to write a found case against)."""
+        self.rules = self.variant.rules
         self.tries = 0
 
     def verdict(self, setup: dict[str, Any], actions: list[dict[str, Any]]) -> Verdict | None:
         """Both engines' answers after the log; None when the reference refuses the log."""
         self.tries += 1
         try:
-            game = Game.replay(self.checker.variant, setup, actions)
+            game = Game.replay(self.variant, setup, actions)
         except (IllegalActionError, ValueError):
             return None
-        ask = [key for key in asks_at(game) if key in self.checker.features]
-        wanted = self.reference.run(
+        ask = asks_at(game)
+        wanted = self.reference.run_resolved(
+            self.variant,
             {
                 "id": "fuzz",
                 "variant": self.checker.ref,
                 "setup": setup,
                 "actions": actions,
-                "ask": ask,
-            }  # fmt: skip
+                "ask": list(ask),
+            },  # fmt: skip
         )
         if wanted["outcome"] != "answered":
             return None
-        expected = required_only(wanted["answers"])
-        response = self.checker.ask(setup, actions, ask)
+        answers = required_only(wanted["answers"])
+        checked = plan_for(answers, ask, self.checker.features).checked
+        expected = expected_for(answers, checked)
+        response = self.checker.ask(setup, actions, checked)
         found = tuple(differences(expected, response))
         return Verdict(setup, actions, expected, response, found)
 
@@ -91,6 +85,21 @@ class Judge:
         """The verdict after the log if the engines differ there, else None."""
         verdict = self.verdict(setup, actions)
         return verdict if verdict is not None and verdict.differences else None
+
+
+class NewDifferenceJudge(Judge):
+    """Differs only where the engine differs both from the reference playing the known rule
+    changes (so the difference is a new one) and from the variant itself (so a case of the
+    variant shows it); its verdicts are the variant's."""
+
+    def __init__(self, checker: GameChecker, variant: ResolvedVariant) -> None:
+        super().__init__(checker, variant)
+        self.known = Judge(checker)
+
+    def differs(self, setup: dict[str, Any], actions: list[dict[str, Any]]) -> Verdict | None:
+        if self.known.differs(setup, actions) is None:
+            return None
+        return super().differs(setup, actions)
 
 
 def shrink(judge: Judge, game: FuzzGame, found: Divergence) -> Verdict:
@@ -105,6 +114,15 @@ def shrink(judge: Judge, game: FuzzGame, found: Divergence) -> Verdict:
                 end, last = stop, index
                 break
     best = judge.differs(game.setup, game.actions[:end])
+    if best is None:
+        # The log as a whole may not replay under the judge's rules (a game played with a
+        # known rule change): a hand from its own start may.
+        for index, start in enumerate(game.starts):
+            stop = game.starts[index + 1].at if index + 1 < len(game.starts) else len(game.actions)
+            best = judge.differs(start.setup, game.actions[start.at : stop])
+            if best is not None:
+                end, last = stop, index
+                break
     if best is None:
         raise RuntimeError(
             "the difference found does not show again; the engine under test "

@@ -27,7 +27,7 @@ from typing import Any
 
 from conformance.engines.observables import legal, status, to_act
 from conformance.fuzz.games import GreedyBot, lopsided_deal
-from conformance.fuzz.observe import SHEET_ITEMS, hand_sheet
+from conformance.fuzz.observe import hand_sheet, required_items
 from conformance.suite.tags import rule_value
 from reference_engine.actions import Deal, action_from_json
 from reference_engine.bots import make_bot
@@ -464,9 +464,7 @@ def verified(a: ResolvedVariant, b: ResolvedVariant, witness: dict[str, Any]) ->
     if name == "trick_winners":
         seen = [[hand[-1:]] if False else hand for hand in seen]
     if name == "hands":
-        seen = [[{**h, "sides": {s: {k: v for k, v in line.items() if k in SHEET_ITEMS}
-                                  for s, line in h["sides"].items()}} for h in hands]
-                for hands in seen]  # fmt: skip
+        seen = [[required_items(h) for h in hands] for hands in seen]
     return bool(
         _key(name, seen[0]) == _key(name, witness["a"])
         and _key(name, seen[1]) == _key(name, witness["b"])

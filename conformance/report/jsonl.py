@@ -2,6 +2,7 @@
 
     {"kind": "start", ...}   the engine's start answer, the suite's version, the command line
     {"kind": "case", ...}    one per case, flushed as soon as the case is judged
+    {"kind": "diagnosis", ...}  the rule changes that explain the failures, when diagnosed
     {"kind": "end", ...}     the totals, when the run got to the end
 
 A killed run leaves every finished case on disk; `--resume` reads them back, appends a new
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -49,7 +51,8 @@ def suite_info(cases: Iterable[Case]) -> dict[str, Any]:
     return {"version": __version__, "cases": count, "digest": digest.hexdigest()[:16]}
 
 
-def _now() -> str:
+def now() -> str:
+    """The time now, UTC, ISO 8601 to the second."""
     return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
@@ -61,6 +64,10 @@ class ReportWriter:
         self._file: IO[str] = path.open("a" if append else "w", encoding="utf-8")
         self.started = False  # the session's start line is written
         self._failed = False
+
+    def line(self, line: dict[str, Any]) -> None:
+        """Write one line of any kind (a fuzz run's report uses this writer too)."""
+        self._write(line)
 
     def _write(self, line: dict[str, Any]) -> None:
         if self._failed:  # said once; the run is stopping
@@ -78,7 +85,7 @@ class ReportWriter:
             "kind": "start",
             "report_format": REPORT_FORMAT,
             "protocol": PROTOCOL_VERSION,
-            "started": _now(),
+            "started": now(),
             "engine_command": report.engine_spec,
             "engine": dict(report.engine),
         }
@@ -93,11 +100,15 @@ class ReportWriter:
     def case(self, result: CaseResult) -> None:
         self._write({"kind": "case", **result.to_json()})
 
+    def diagnosis(self, diagnosis: dict[str, Any]) -> None:
+        """The rules the engine plays differently, after the last case line."""
+        self._write({"kind": "diagnosis", **diagnosis})
+
     def end(self, report: RunReport, seconds: float) -> None:
         self._write(
             {
                 "kind": "end",
-                "finished": _now(),
+                "finished": now(),
                 "seconds": round(seconds, 3),
                 "ok": report.ok,
                 "totals": report.totals(),
@@ -117,6 +128,18 @@ class ReportWriter:
                 raise ReportWriteError(
                     f"cannot write the report {self.path}: {exc.strerror}"
                 ) from None
+
+
+def unwritable(path: Path) -> str | None:
+    """Why a file cannot be written at `path` (None if it can), without creating it."""
+    folder = path.parent
+    if path.is_dir():
+        return "it is a folder"
+    if not folder.is_dir():
+        return f"no folder {folder}" if not folder.exists() else f"{folder} is not a folder"
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        return "permission denied"
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,11 @@ One `<testsuite>` per variant, one `<testcase>` per case (classname `spadespec.<
 name the case id). A failure or an unexpected pass is `<failure>`, an engine error `<error>`;
 skipped, not applicable and expected failures are `<skipped>` with the reason. What a partly
 checked case's verdict covers (`pass (totals, bags; hands not declared)`) goes into
-`<system-out>`, the engine's stderr into `<system-err>`. Should-level cases that go wrong are
-reported as failures too, with the level in the message: the exit status, not the XML, says
-whether the run is good.
+`<system-out>`, the engine's stderr into `<system-err>`. Where the run was diagnosed, a failing
+test case carries the rule change that explains it (or `unexplained (likely a bug)`) as the
+property `spadespec.diagnosis` and a `diagnosed:` line of its text. Should-level cases that go
+wrong are reported as failures too, with the level in the message: the exit status, not the
+XML, says whether the run is good.
 An engine that never answered `start` is one `<error>`, of a test case named `start` in the
 suite `spadespec.engine`, with the engine's stderr: no case was put to it.
 """
@@ -82,10 +84,15 @@ def _testcase(report: RunReport, result: CaseResult) -> ET.Element:
             message = lines[0]
         else:
             message = result.message or final
+        diagnosed = report.diagnosed_as(case.id)
         body = "\n".join(
             [case.description, *([result.message] if result.message else []), *lines,
+             *([f"diagnosed: {diagnosed}"] if diagnosed else []),
              f"rerun: {report.rerun_command(case.id)}"]
         )  # fmt: skip
+        if diagnosed:
+            properties = ET.SubElement(element, "properties")
+            ET.SubElement(properties, "property", name="spadespec.diagnosis", value=diagnosed)
         tag = "error" if final == "error" else "failure"
         child = ET.SubElement(element, tag, message=_text(f"[{case.level}] {message}"), type=final)
         child.text = _text(body)

@@ -3,7 +3,9 @@ summary by variant, by clause and by level."""
 
 from __future__ import annotations
 
-from conformance.runner.run import BAD_VERDICTS, VERDICTS, CaseResult, RunReport
+from typing import Any
+
+from conformance.runner.run import BAD_VERDICTS, UNEXPLAINED, VERDICTS, CaseResult, RunReport
 
 # Clause tables list only the clauses something went wrong in; the rest are counted in a line.
 _COLUMNS = VERDICTS
@@ -16,6 +18,9 @@ def render(report: RunReport) -> str:
     lines: list[str] = []
     for result in report.failures():
         lines.extend(_failure(report, result))
+        lines.append("")
+    if report.diagnosis is not None:
+        lines.extend(diagnosis_lines(report.diagnosis))
         lines.append("")
     summary = report.summary()
     engine = report.engine
@@ -68,11 +73,52 @@ def _failure(report: RunReport, result: CaseResult) -> list[str]:
         lines.append(f"  {result.message}")
     for difference in result.differences:
         lines.append(f"  {difference}")
+    diagnosed = report.diagnosed_as(case.id)
+    if diagnosed:
+        lines.append(f"  diagnosed: {diagnosed}")
     if result.stderr:
         tail = result.stderr.rstrip("\n").splitlines()[-_STDERR_LINES:]
         lines.append("  the engine's stderr (last lines):")
         lines.extend(f"    | {line}" for line in tail)
     lines.append(f"  rerun: {report.rerun_command(case.id)}")
+    return lines
+
+
+_SHOWN_IDS = 3
+
+
+def _ids(ids: list[str]) -> str:
+    shown = ", ".join(ids[:_SHOWN_IDS])
+    return shown + (f", and {len(ids) - _SHOWN_IDS} more" if len(ids) > _SHOWN_IDS else "")
+
+
+def diagnosis_lines(diagnosis: dict[str, Any]) -> list[str]:
+    """The diagnosis as a person reads it: each rule change that explains failures, with the
+    `spadespec diff` line for each variant and the cases it explains, then what nothing
+    explains."""
+    groups = diagnosis["groups"]
+    unexplained = diagnosis["unexplained"]
+    explained = sum(len(g["cases"]) for g in groups)
+    lines = [
+        f"diagnosis: {explained} of {explained + len(unexplained)} failures explained by a "
+        f"rule played differently ({diagnosis['neighbours_tried']} neighbours tried, "
+        f"{diagnosis['seconds']:.1f} s)"
+    ]
+    by_label: dict[str, list[dict[str, Any]]] = {}
+    for group in groups:
+        by_label.setdefault(group["neighbours"][0]["label"], []).append(group)
+    for label, same in by_label.items():
+        count = sum(len(g["cases"]) for g in same)
+        noun = "failure" if count == 1 else "failures"
+        lines.append(f"  {label}: explains {count} {noun}")
+        for group in same:
+            best, others = group["neighbours"][0], group["neighbours"][1:]
+            lines.append(f"    {best['diff']}: {_ids(group['cases'])}")
+            if others:
+                also = ", ".join(n["label"] for n in others)
+                lines.append(f"      also explained by: {also}")
+    if unexplained:
+        lines.append(f"  {UNEXPLAINED}: {len(unexplained)}: {_ids(unexplained)}")
     return lines
 
 

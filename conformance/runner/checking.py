@@ -71,11 +71,17 @@ class Plan:
 
 def plan(case: Case, features: Any) -> Plan:
     """Which of a case's observables an engine declaring `features` is checked on."""
+    return plan_for(case.expect, case.asks, features)
+
+
+def plan_for(expect: dict[str, Any], asks: Any, features: Any) -> Plan:
+    """Which of the observables `asks` (whose expected values are `expect`) an engine declaring
+    `features` is checked on: a case's, or a fuzzed position's."""
     declared = set(features)
     checked: list[str] = []
     unchecked: list[str] = []
-    for key in case.asks:
-        feature = _feature_for(case, key, declared)
+    for key in asks:
+        feature = _feature_for(expect, key, declared)
         if feature is None:
             unchecked.append(key)
         else:
@@ -83,25 +89,30 @@ def plan(case: Case, features: Any) -> Plan:
     return Plan(tuple(checked), tuple(unchecked))
 
 
-def _feature_for(case: Case, key: str, declared: set[str]) -> str | None:
+def _feature_for(expect: dict[str, Any], key: str, declared: set[str]) -> str | None:
     if key in declared:
         return key
     if key == "illegal" and "refusal" in declared:
         return "refusal"
     if key == "to_act" and "next_deal" in declared:
-        if case.expect["to_act"].get("phase") in BETWEEN_HANDS:
+        if expect["to_act"].get("phase") in BETWEEN_HANDS:
             return "next_deal"
     return None
 
 
 def expected(case: Case, checked: tuple[str, ...]) -> dict[str, Any]:
     """The case's expected values for what is checked, keyed as the engine answers them."""
+    return expected_for(case.expect, checked)
+
+
+def expected_for(expect: dict[str, Any], checked: tuple[str, ...]) -> dict[str, Any]:
+    """The expected values `expect` for what is checked, keyed as the engine answers them."""
     out: dict[str, Any] = {}
     for feature in checked:
         if feature == "refusal":
-            out["refusal"] = {"refused": case.expect["illegal"]["reason"] is not None}
+            out["refusal"] = {"refused": expect["illegal"]["reason"] is not None}
         elif feature == "next_deal":
-            out["next_deal"] = case.expect["to_act"]
+            out["next_deal"] = expect["to_act"]
         else:
-            out[feature] = case.expect[feature]
+            out[feature] = expect[feature]
     return out

@@ -149,6 +149,14 @@ class RunReport:
     rerun_options: tuple[str, ...] = ()
     min_checked: int = 1
     """The fewest cases a good run checks something of (`--min-checked`)."""
+    diagnosis: dict[str, Any] | None = None
+    """The rules the engine was found to play differently (`conformance.diagnosis`), as its
+    report line gives them; None when no diagnosis was made."""
+
+    def diagnosed_as(self, result_id: str) -> str | None:
+        """The rule change that explains a failure (`scoring.bag_threshold=11`), `unexplained
+        (likely a bug)`, or None when the run has no diagnosis of it."""
+        return diagnosed_as(self.diagnosis, result_id)
 
     @property
     def ok(self) -> bool:
@@ -238,7 +246,24 @@ class RunReport:
             out["too_few_checked"] = self.too_few_checked()
         if self.start_stderr:
             out["start_stderr"] = self.start_stderr
+        if self.diagnosis is not None:
+            out["diagnosis"] = self.diagnosis
         return out
+
+
+UNEXPLAINED = "unexplained (likely a bug)"
+
+
+def diagnosed_as(diagnosis: dict[str, Any] | None, result_id: str) -> str | None:
+    """What a diagnosis (its JSON form) says of one failure: the best explaining neighbour's
+    label, UNEXPLAINED, or None when it does not mention the failure."""
+    if diagnosis is None:
+        return None
+    for group in diagnosis["groups"]:
+        if result_id in group["cases"]:
+            label: str = group["neighbours"][0]["label"]
+            return label
+    return UNEXPLAINED if result_id in diagnosis["unexplained"] else None
 
 
 def _counts(counter: Counter[str]) -> dict[str, int]:

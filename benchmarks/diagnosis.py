@@ -1,0 +1,97 @@
+"""How well, and how fast, a conformance run's failures are diagnosed: every named fault run
+through the whole suite, then its failures put to the diagnosis.
+
+    python3 benchmarks/diagnosis.py [--fault NAME ...] [--json]
+
+It prints, per fault: the failures of the full-suite run, the rule changes the diagnosis names
+(with how many failures each explains), the failures it leaves unexplained, whether that is
+what the fault registry records (a rule-change fault named as its rule by the change that
+explains most failures; any other fault with most failures unexplained), and the diagnosis's
+CPU and wall seconds. Then the totals, and the slowest diagnosis against the one-minute
+target for a full-suite run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from conformance.diagnosis.search import diagnose, matches_rule  # noqa: E402
+from conformance.faults import FAULTS, FaultyEngine  # noqa: E402
+from conformance.runner.run import run_cases  # noqa: E402
+from conformance.suite.cases import load_suite  # noqa: E402
+
+TARGET_SECONDS = 60.0
+
+
+def measure(name: str, suite: list[Any]) -> dict[str, Any]:
+    fault = FAULTS[name]
+    report = run_cases(FaultyEngine(fault), suite, engine_spec=f"fault:{name}")
+    wall, cpu = time.perf_counter(), time.process_time()
+    found = diagnose(report.results, suite, report.engine)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    labels: dict[str, int] = {}
+    for group in found.groups:
+        labels[group.best.label] = labels.get(group.best.label, 0) + len(group.cases)
+    failures = len(report.failures())
+    top = max(labels, key=lambda label: labels[label]) if labels else None
+    if fault.rule is not None:
+        right = top is not None and matches_rule(top, fault.rule)
+    else:
+        right = len(found.unexplained) * 2 > failures
+    return {
+        "fault": name, "record": fault.rule, "failures": failures, "labels": labels,
+        "unexplained": len(found.unexplained), "as_recorded": right,
+        "cpu": round(cpu, 2), "wall": round(wall, 2),
+    }  # fmt: skip
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--fault", action="append", metavar="NAME", help="only these faults")
+    parser.add_argument("--json", action="store_true", help="one JSON line per fault")
+    args = parser.parse_args()
+    names = args.fault or list(FAULTS)
+    unknown = [n for n in names if n not in FAULTS]
+    if unknown:
+        parser.error(f"no fault named {', '.join(unknown)}")
+    suite = list(load_suite())
+    rows = []
+    for number, name in enumerate(names, start=1):
+        row = measure(name, suite)
+        rows.append(row)
+        if args.json:
+            print(json.dumps(row), flush=True)
+            continue
+        named = ", ".join(f"{label} ({count})" for label, count in row["labels"].items())
+        mark = "ok" if row["as_recorded"] else "NOT AS RECORDED"
+        print(
+            f"[{number}/{len(names)}] {name}: {row['failures']} failures; "
+            f"{named or 'no rule'}; {row['unexplained']} unexplained; record "
+            f"{row['record'] or 'none'}: {mark}; {row['cpu']:.1f} s CPU, {row['wall']:.1f} s",
+            flush=True,
+        )
+    rule_rows = [r for r in rows if r["record"] is not None]
+    other_rows = [r for r in rows if r["record"] is None]
+    slowest = max(rows, key=lambda r: r["wall"])
+    print(
+        f"rule-change faults named as their rule: {sum(r['as_recorded'] for r in rule_rows)} "
+        f"of {len(rule_rows)}; other faults mostly unexplained: "
+        f"{sum(r['as_recorded'] for r in other_rows)} of {len(other_rows)}"
+    )
+    print(
+        f"slowest diagnosis: {slowest['fault']}, {slowest['wall']:.1f} s wall, "
+        f"{slowest['cpu']:.1f} s CPU (target {TARGET_SECONDS:.0f} s)"
+    )
+    return 0 if all(r["as_recorded"] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
