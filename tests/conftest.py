@@ -4,9 +4,8 @@ is built once per run, not once per module."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
-import os
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,19 +51,28 @@ def generated_docs() -> GeneratedPages:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as `mkdocs build --strict` writes it, built once."""
+def built_site(tmp_path_factory: pytest.TempPathFactory, generated_docs: GeneratedPages) -> Path:
+    """The site as `mkdocs build --strict` writes it, built once, in this process: the hook is
+    handed the pages already generated (their warnings logged again, so that strict mode counts
+    them), not asked to generate them a second time. CI runs the command itself."""
     pytest.importorskip("mkdocs", reason="mkdocs is not installed: pip install -e '.[docs]'")
     pytest.importorskip("material", reason="mkdocs-material is not installed")
+    import _gen.pages
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort
+
+    def pages_again() -> dict[str, str]:
+        for message in generated_docs.warnings:
+            logging.getLogger("mkdocs.plugins.spadespec").warning("%s", message)
+        return dict(generated_docs.pages)
+
     out = tmp_path_factory.mktemp("site")
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"),
-         "-d", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-    )  # fmt: skip
-    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
+    with pytest.MonkeyPatch.context() as patch, contextlib.chdir(ROOT):
+        patch.setattr(_gen.pages, "generated_pages", pages_again)
+        patch.setenv("NO_MKDOCS_2_WARNING", "1")
+        try:
+            build(load_config(str(ROOT / "mkdocs.yml"), strict=True, site_dir=str(out)))
+        except Abort as exc:
+            pytest.fail(f"mkdocs build --strict failed: {exc}")
     return out

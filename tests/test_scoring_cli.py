@@ -1,4 +1,5 @@
-"""`spadespec score` from the outside: what it prints, its JSON, and how it refuses bad input."""
+"""`spadespec score` from the outside: what it prints, its JSON, and how it refuses bad input.
+The first test runs the command in its own process; the rest call it in this one."""
 
 import json
 import subprocess
@@ -6,12 +7,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from _cli import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = ["--bids", "N=3,E=4,S=0,W=2", "--tricks", "N=4,E=5,S=1,W=3"]
 
 
-def score(*args: str) -> subprocess.CompletedProcess[str]:
+def score_process(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "reference_engine", "score", *args],
         cwd=ROOT,
@@ -21,10 +23,14 @@ def score(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def score(*args: str) -> subprocess.CompletedProcess[str]:
+    return run_cli("score", *args)
+
+
 def test_score_prints_each_item_of_the_hand_and_the_game_status():
     """North 3 + South nil, 4 + 1 tricks, 120/3 before: South's trick counts, so 30 + 2 - 100
     = -68 -> 52, bags 5. East-West 4 + 2 with 8 tricks: 62 -> 142, bags 2."""
-    result = score("--variant", "standard", *HAND, "--prior", "NS=120/3,EW=80/0")
+    result = score_process("--variant", "standard", *HAND, "--prior", "NS=120/3,EW=80/0")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     ns, ew = out.split("\nEW ")

@@ -84,6 +84,9 @@ def sides_of(rules: Rules) -> dict[str, tuple[str, ...]]:
     }
 
 
+# Each strategy is built once per table: a new strategy object is checked and labelled by
+# hypothesis before its first draw, which cost more than the scoring it feeds.
+@cache
 def bids_for(rules: Rules):
     every = table_of(rules).cards_per_hand
     choices = [st.integers(rules.bidding.min_bid, min(rules.bidding.max_bid, every))]
@@ -94,6 +97,7 @@ def bids_for(rules: Rules):
     return st.fixed_dictionaries({seat: st.one_of(*choices) for seat in seats_of(rules)})
 
 
+@cache
 def tricks_for(rules: Rules):
     """Each trick goes to one seat; shrinks toward North taking everything."""
     seats = seats_of(rules)
@@ -103,6 +107,7 @@ def tricks_for(rules: Rules):
     )
 
 
+@cache
 def priors_for(rules: Rules):
     bags = st.integers(0, rules.scoring.bag_threshold - 1)
     one = st.builds(SideTotals, st.integers(-300, 600), bags)

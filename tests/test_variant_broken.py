@@ -3,12 +3,11 @@ line and field, quickly, and never with a traceback."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from _cli import run_cli
 
 from reference_engine.variant import VariantError, load_variant
 from reference_engine.variant.yaml_reader import MAX_BYTES
@@ -335,22 +334,12 @@ def test_recursive_alias_is_refused(tmp_path: Path) -> None:
         load_variant(str(path))
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "reference_engine", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-
-
 @pytest.mark.parametrize(
     "stem",
     ["python-tag", "alias-bomb", "yaml-syntax-error", "empty", "extends-cycle-a", "not-a-mapping"],
 )
 def test_cli_validate_reports_broken_file_without_traceback(stem: str) -> None:
-    result = _cli("validate", str(BROKEN / f"{stem}.yaml"))
+    result = run_cli("validate", str(BROKEN / f"{stem}.yaml"))
     assert result.returncode == 1
     assert "Traceback" not in result.stderr + result.stdout
     assert CASES[stem][3] in result.stdout
@@ -362,13 +351,13 @@ def test_cli_validate_python_tag_runs_nothing(tmp_path: Path) -> None:
     path.write_text(
         f"id: python-tag\nsummary: !!python/object/apply:os.system ['touch {marker}']\n"
     )
-    result = _cli("validate", str(path))
+    result = run_cli("validate", str(path))
     assert result.returncode == 1
     assert not marker.exists()
 
 
 def test_cli_validate_whole_broken_folder_lists_every_file() -> None:
-    result = _cli("validate", str(BROKEN))
+    result = run_cli("validate", str(BROKEN))
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stdout.count("FAIL ") == len(list(BROKEN.glob("*.yaml")))
