@@ -128,6 +128,11 @@ class Book:
             allowed = [b for b in allowed if b in (NIL, BLIND_NIL) or (spades and b == spades)]
         partner = self.partner(seat)
         first = bids.get(partner) if partner is not None else None
+        most = bidding.team_maximum
+        if most is not None:
+            # A nil adds nothing; the partner's number, if any, counts against the cap.
+            already = first if isinstance(first, int) else 0
+            allowed = [b for b in allowed if isinstance(b, str) or already + b <= most]
         if first is not None:
             first_is_nil = first in (NIL, BLIND_NIL)
             if constraint == "suicide":
@@ -180,6 +185,7 @@ HOUSE_TABLES = {
         bidding__blind_nil_exchange=2,
         bidding__blind_nil_exchange_order="bidder-first",
         bidding__team_minimum=4,
+        bidding__team_maximum=9,
         scoring__blind_nil_bonus=200,
         scoring__blind_nil_penalty=200,
         scoring__boston="wins-game",
@@ -200,6 +206,7 @@ HOUSE_TABLES = {
     ),
     "suicide-exchange": dict(
         bidding__constraint="suicide",
+        bidding__team_maximum=13,
         bidding__blind_nil="allowed",
         bidding__blind_nil_exchange=3,
         scoring__blind_nil_bonus=200,

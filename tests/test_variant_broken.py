@@ -204,6 +204,24 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.bidding.team_minimum.value",
         "two partners can bid at most 10",
     ),
+    "team-maximum-below-minimum": (
+        "team-maximum-below-minimum",
+        13,
+        "rules.bidding.team_maximum.value",
+        "bidding.team_maximum is 4",
+    ),
+    "team-maximum-without-nil": (
+        "team-maximum-without-nil",
+        10,
+        "rules.bidding.team_maximum.value",
+        "the second partner may bid no number",
+    ),
+    "mirror-with-team-maximum": (
+        "mirror-with-team-maximum",
+        10,
+        "rules.bidding.team_maximum.value",
+        "cannot also keep under a team maximum",
+    ),
     "bonus-bid-is-a-boston": (
         "bonus-bid-is-a-boston",
         10,

@@ -54,6 +54,8 @@ def check_partner_rules(merged: Merged) -> Iterator[Problem]:
               "only partners exchange cards after a blind nil; make it 0"),
         Needs("bidding.team_minimum", is_set, *_PARTNERS,
               "only a partnership has two bids to add up; make it null"),
+        Needs("bidding.team_maximum", is_set, *_PARTNERS,
+              "only a partnership has two bids to add up; make it null"),
         Needs("bidding.constraint", _is(BidConstraint.SUICIDE.value), *_PARTNERS,
               "suicide needs one nil per partnership; choose another constraint"),
     )  # fmt: skip
@@ -76,6 +78,10 @@ def check_constraint_with_minimum(merged: Merged) -> Iterator[Problem]:
         Needs("bidding.constraint", _is(*_NIL_BIDDING), "bidding.team_minimum",
               lambda value: value is None,
               "a forced bid cannot also make up a team minimum; make the minimum null"),
+        Needs("bidding.constraint", _is(BidConstraint.MIRROR.value), "bidding.team_maximum",
+              lambda value: value is None,
+              "a bid forced by the spades held cannot also keep under a team maximum; make the "
+              "maximum null"),
     )  # fmt: skip
 
 
@@ -121,6 +127,29 @@ def check_team_minimum_reachable(merged: Merged) -> Iterator[Problem]:
             )
 
 
+def check_team_maximum(merged: Merged) -> Iterator[Problem]:
+    """The team maximum is no lower than the team minimum, and whatever the first partner bids
+    leaves the second a bid: nil, or a number that keeps the side within the cap."""
+    caps = [p for p in merged.possible("bidding.team_maximum") if p.value is not None]
+    for cap, least in product(caps, merged.possible("bidding.team_minimum")):
+        if least.value is not None and cap.value < least.value:
+            yield problem_at(
+                merged.nearest(cap, least),
+                f"{said('bidding.team_maximum', cap)} but {said('bidding.team_minimum', least)}; "
+                "no side could bid both, so make the maximum at least the minimum",
+            )
+    bids = product(merged.possible("bidding.min_bid"), merged.possible("bidding.max_bid"))
+    for cap, (low, high), nil in product(caps, bids, merged.possible("bidding.nil")):
+        first = min(high.value, cap.value)
+        if nil.value != NilBid.ALLOWED.value and low.value > cap.value - first:
+            yield problem_at(
+                merged.nearest(cap, low, high, nil),
+                f"{said('bidding.team_maximum', cap)}, so after a partner's {first} the second "
+                f"partner may bid no number ({said('bidding.min_bid', low)}) and "
+                f"{said('bidding.nil', nil)}; raise the maximum or allow nil",
+            )
+
+
 def check_bonus_bid_values(merged: Merged) -> Iterator[Problem]:
     """A bonus bid says what it wins when made and what it loses when set."""
     named = ("scoring.bonus_bid_tricks", is_set)
@@ -132,18 +161,23 @@ def check_bonus_bid_reachable(merged: Merged) -> Iterator[Problem]:
     tricks = [p for p in merged.possible("scoring.bonus_bid_tricks") if p.value is not None]
     bids = list(product(merged.possible("bidding.min_bid"), merged.possible("bidding.max_bid")))
     even = [d for d in deals(merged) if d.even]
-    for bonus, (low, high), sides, deal in product(
-        tricks, bids, merged.possible("table.sides"), even
+    caps = merged.possible("bidding.team_maximum")
+    for bonus, (low, high), sides, deal, cap in product(
+        tricks, bids, merged.possible("table.sides"), even, caps
     ):
         seats = 2 if sides.value == Sides.PARTNERSHIPS.value else 1
         most = min(high.value * seats, deal.cards_per_hand)
+        capped = cap.value is not None and cap.value < most
+        if capped:
+            most = cap.value
         if not low.value <= bonus.value <= most:
+            also = f", {said('bidding.team_maximum', cap)}" if capped else ""
             yield problem_at(
                 merged.nearest(bonus, low, high, sides, *deal.witnesses),
                 f"{said('scoring.bonus_bid_tricks', bonus)} but a side can bid only "
                 f"{low.value} to {most} tricks ({said('bidding.min_bid', low)}, "
                 f"{said('bidding.max_bid', high)}, {said('table.sides', sides)}, "
-                f"{deal.cards_per_hand} cards a hand)",
+                f"{deal.cards_per_hand} cards a hand{also})",
             )
     for bonus, boston, deal in product(tricks, merged.possible("scoring.boston"), even):
         if boston.value != BostonRule.ORDINARY.value and bonus.value == deal.cards_per_hand:

@@ -212,6 +212,9 @@ class BiddingRules:
     blind_nil_exchange_order: ExchangeOrder
     team_minimum: int | None
     """The least a partnership may bid in all (its numeric bids added); null: no minimum."""
+    team_maximum: int | None
+    """The most a partnership may bid in all (its numeric bids added, a nil as nothing); null:
+    no cap beyond each player's own highest bid."""
     constraint: BidConstraint
 
 
