@@ -23,7 +23,8 @@ from reference_engine.variant import ResolvedVariant, load_variant, shipped_vari
 HOUSE_AXES = {
     "deck.cards", "deck.removed", "deck.top_trumps", "table.players", "table.sides",
     "bidding.blind_nil", "bidding.blind_nil_trailing_by", "bidding.blind_nil_exchange",
-    "bidding.blind_nil_exchange_order", "bidding.team_minimum", "bidding.constraint",
+    "bidding.blind_nil_exchange_order", "bidding.team_minimum", "bidding.team_maximum",
+    "bidding.constraint",
     "play.spades_lead", "scoring.blind_nil_bonus", "scoring.blind_nil_penalty",
     "scoring.bag_points_cancelled", "scoring.bonus_bid_tricks", "scoring.bonus_bid_made",
     "scoring.bonus_bid_set", "scoring.boston", "scoring.boston_points", "game_end.hands",

@@ -195,6 +195,11 @@ CAUGHT_BY: dict[str, list[str]] = {
     "team-minimum-after-a-nil-ignored": [
         "team-minimum-four.team-minimum.nil-then-partner-makes-up-four"
     ],
+    "team-maximum-ignored": [
+        "team-maximum-thirteen.team-maximum.second-partner-capped",
+        "team-maximum-thirteen.team-maximum.only-nil-after-thirteen",
+        "openspiel.team-maximum.second-partner-capped",
+    ],
     "suicide-ignored": [
         "msn-suicide.suicide.second-partner-must-bid-nil",
         "msn-suicide.suicide.second-partner-may-not-bid-nil-too",
@@ -281,7 +286,8 @@ HOUSE_REQUIRED = {
     "top-trumps-order-reversed", "promoted-deuce-keeps-its-suit", "removed-cards-accepted",
     "spades-any-time-ignored", "blind-nil-trailing-ignored", "blind-nil-exchange-skipped",
     "blind-nil-exchange-order-swapped", "team-minimum-ignored", "suicide-ignored",
-    "mirror-ignored", "whiz-ignored", "zero-bid-scored-as-nil", "nil-not-allowed-ignored",
+    "team-maximum-ignored", "mirror-ignored", "whiz-ignored", "zero-bid-scored-as-nil",
+    "nil-not-allowed-ignored",
     "set-nothing-ignored", "bags-never-ignored", "bag-points-not-cancelled",
     "bag-threshold-read-as-ten", "bonus-bid-ignored", "boston-points-ignored",
     "boston-wins-game-ignored", "fixed-hands-ignored", "three-player-order-reversed",

@@ -156,6 +156,12 @@ def team_minimum_after_a_nil_ignored() -> Iterator[None]:
         yield
 
 
+@contextmanager
+def team_maximum_ignored() -> Iterator[None]:
+    with rules_misread(replaced("bidding.team_maximum", lambda most: None)):
+        yield
+
+
 def _nil_as_usual(rules: Rules) -> Rules:
     if rules.bidding.nil is not NilBid.NOT_ALLOWED:
         return rules

@@ -267,6 +267,11 @@ _ALL = (
         house_faults.team_minimum_after_a_nil_ignored,
     ),
     _fault(
+        "team-maximum-ignored",
+        "partners may bid more in all than the house's team maximum",
+        house_faults.team_maximum_ignored,
+    ),
+    _fault(
         "suicide-ignored",
         "partners bid freely, where under suicide exactly one of them must bid nil",
         house_faults.suicide_ignored,

@@ -120,6 +120,7 @@ _BID_REFUSALS = {
     "must-bid-spades": "bidding.constraint=mirror",
     "must-bid-nil-or-spades": "bidding.constraint=whiz",
     "below-team-minimum": "bidding.team_minimum",
+    "above-team-maximum": "bidding.team_maximum",
     "blind-nil-not-trailing": "bidding.blind_nil_trailing_by",
     "blind-nil-not-allowed": "bidding.blind_nil=not-allowed",
     "nil-not-allowed": "bidding.nil=not-allowed",
@@ -148,6 +149,8 @@ def _bid_clauses(rules: Rules, game: Game, verdict: Verdict) -> list[str]:
         tags.append(f"bidding.constraint={bidding.constraint}")
     if bidding.team_minimum is not None:
         tags.append("bidding.team_minimum")
+    if bidding.team_maximum is not None:
+        tags.append("bidding.team_maximum")
     if bidding.blind_nil is BlindNil.ALLOWED:
         tags += ["bidding.blind_nil_trailing_by", "bid.blind-nil-refused"]
     if bidding.min_bid == 0:

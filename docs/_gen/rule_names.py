@@ -23,6 +23,7 @@ _LABELS = {
     "bidding.blind_nil_exchange": "Blind nil exchange",
     "bidding.blind_nil_exchange_order": "Who passes first",
     "bidding.team_minimum": "Least partnership bid",
+    "bidding.team_maximum": "Most partnership bid",
     "bidding.constraint": "What a player may bid",
     "bidding.min_bid": "Lowest bid",
     "bidding.max_bid": "Highest bid",

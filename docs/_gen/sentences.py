@@ -125,6 +125,13 @@ SENTENCES: dict[tuple[str, Any], str] = {
     ): "The two bids of a partnership must add up to at least {bidding.team_minimum}: the second "
     "partner to bid must bring the total there, and may bid nil only if the first partner's "
     "bid already does.",
+    ("bidding.team_maximum", None): "There is no cap on a partnership's two bids together.",
+    (
+        "bidding.team_maximum",
+        ANY,
+    ): "The two bids of a partnership may add up to at most {bidding.team_maximum}, a nil "
+    "counting as nothing: neither partner may bid past it, and the second may bid only what "
+    "keeps the side within it, or nil.",
     ("bidding.constraint", "free"): "Each player bids whatever they judge their hand is worth.",
     (
         "bidding.constraint",
@@ -452,6 +459,10 @@ MOOT: dict[str, tuple[Callable[[Any], bool], str]] = {
     "bidding.team_minimum": (
         _alone,
         "Every player bids alone, so there is no partnership total to reach.",
+    ),
+    "bidding.team_maximum": (
+        _alone,
+        "Every player bids alone, so there is no partnership total to cap.",
     ),
     "game_end.target_rule": (_no_target, "There is no target score to reach."),
     "game_end.losing_floor": (

@@ -1,6 +1,7 @@
 # ruff: noqa: E501  (hand-worked descriptions and score lines read best unbroken)
 """House-rule clause cases about the bidding: blind nil and its exchange of cards, bids tied to
-the partner's bid or the spades held (suicide, mirror, whiz), a team minimum, the zero bid."""
+the partner's bid or the spades held (suicide, mirror, whiz), a team minimum and maximum, the
+zero bid."""
 
 from __future__ import annotations
 
@@ -485,6 +486,58 @@ def team_minimum_cases(v: str, seed: int) -> list[dict[str, Any]]:
             start=setup("W"),
             actions=DEALT,
             expect={"to_act": {"phase": "bid", "seat": "N"}, "legal": [*NUMBERS, "nil", *blind]},
+        ),
+    ]
+
+
+def team_maximum_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    """Partners bid at most 13 between them, a nil counting as nothing."""
+    _free_bidding(
+        v,
+        **{
+            "bidding.constraint": "free",
+            "bidding.team_minimum": None,
+            "bidding.team_maximum": 13,
+            "bidding.blind_nil": "not-allowed",
+        },
+    )
+    return [
+        case(
+            f"{v}.team-maximum.second-partner-capped",
+            variant_id=v,
+            description="A partnership bids at most 13 in all. North bids 9 and East 3; South may take North-South to 13 and no further: 1 to 4, or nil (which adds nothing). 5 would make 14, so it is refused (above-team-maximum).",
+            tags=["bidding.team_maximum"],
+            origin=derived("bidding.team_maximum"),
+            start=setup("W"),
+            actions=DEALT + bids(v, "W", {"N": 9, "E": 3}),
+            expect={
+                "to_act": {"phase": "bid", "seat": "S"},
+                "legal": [1, 2, 3, 4, "nil"],
+                "illegal": refused({"action": "bid", "seat": "S", "bid": 5}, "above-team-maximum"),
+            },
+        ),
+        case(
+            f"{v}.team-maximum.only-nil-after-thirteen",
+            variant_id=v,
+            description="North bids all 13 and East 1: the side is at its cap, so South's one bid is nil; even 1 is refused (above-team-maximum).",
+            tags=["bidding.team_maximum"],
+            origin=derived("bidding.team_maximum"),
+            start=setup("W"),
+            actions=DEALT + bids(v, "W", {"N": 13, "E": 1}),
+            expect={
+                "legal": ["nil"],
+                "illegal": refused({"action": "bid", "seat": "S", "bid": 1}, "above-team-maximum"),
+            },
+        ),
+        case(
+            f"{v}.team-maximum.nil-leaves-the-cap-whole",
+            variant_id=v,
+            description="North bids nil, which counts nothing toward the cap, and East 3: South may bid anything from 1 to 13, or nil.",
+            tags=["bidding.team_maximum", "bidding.nil"],
+            origin=derived("bidding.team_maximum"),
+            start=setup("W"),
+            actions=DEALT + bids(v, "W", {"N": "nil", "E": 3}),
+            expect={"legal": [*NUMBERS, "nil"]},
         ),
     ]
 

@@ -206,6 +206,8 @@ HOUSE: dict[str, tuple[Axis, ...]] = {
     "boston": (scoring.boston_points_cases,),
     "boston-wins-game": (scoring.boston_wins_cases,),
     "fixed-ten-hands": (scoring.fixed_hands_cases,),
+    "team-maximum-thirteen": (bidding.team_maximum_cases,),
+    "openspiel": (bidding.team_maximum_cases,),
 }
 """Each house-rule ruleset and the axes its cases come from; a ruleset's seeds start at
 10000 + 100 x its place here, so adding one never moves another's deals."""

@@ -35,6 +35,7 @@ HOUSE_RULES = (
     "bidding.blind_nil_exchange",
     "bidding.blind_nil_exchange_order",
     "bidding.team_minimum",
+    "bidding.team_maximum",
     "bidding.constraint",
     "scoring.blind_nil_bonus",
     "scoring.blind_nil_penalty",
@@ -167,6 +168,23 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             expect={"to_act": {"phase": "bid", "seat": "S"}, "legal": ALL_BIDS},
         ),
     ]
+    if _rule(v, "bidding.team_maximum") is None:
+        out.append(
+            case(
+                f"{v}.house-defaults.partners-may-bid-past-thirteen",
+                variant_id=v,
+                description=(
+                    "North bids 9 and East 3. No cap on a partnership's total: South may still bid"
+                    " anything from 1 to 13, or nil, though 9 + 5 or more is a contract of more"
+                    " tricks than a hand holds."
+                ),
+                tags=["bidding.team_maximum"],
+                origin=derived("bidding.team_maximum"),
+                start=setup(d),
+                actions=[*deal, *_bids(v, d, {"N": 9, "E": 3})],
+                expect={"to_act": {"phase": "bid", "seat": "S"}, "legal": ALL_BIDS},
+            )
+        )
     leader = "S" if _rule(v, "play.first_leader") == "holder-of-card" else "N"
     out.append(
         case(
