@@ -222,6 +222,18 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.bidding.team_maximum.value",
         "cannot also keep under a team maximum",
     ),
+    "exact-total-points-without-a-total": (
+        "exact-total-points-without-a-total",
+        10,
+        "rules.scoring.exact_total_points.value",
+        "so partners need not bid an exact total",
+    ),
+    "exact-total-beside-a-bonus-bid": (
+        "exact-total-beside-a-bonus-bid",
+        10,
+        "rules.scoring.bonus_bid_tricks.value",
+        "a contract cannot be priced both ways",
+    ),
     "bonus-bid-is-a-boston": (
         "bonus-bid-is-a-boston",
         10,

@@ -49,6 +49,9 @@ def _nil_entry(rules: Rules, seat: str, bid: str, took: int) -> dict[str, Any]:
 def _contract_points(rules: Rules, contract: int, counted: int) -> int:
     s = rules.scoring
     made = counted >= contract
+    if s.exact_total_points is not None:
+        # The side's fixed total, won or lost whole.
+        return s.exact_total_points if made else -s.exact_total_points
     if contract == tricks_in_hand(rules) and str(s.boston) == "points":
         if s.boston_points is None:
             raise ValueError("a side bid every trick, but the variant gives Boston no value")

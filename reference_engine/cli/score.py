@@ -207,6 +207,7 @@ _CONTRACT_NOTE = {
     "tricks": "",
     "bonus-bid": " (a bonus bid)",
     "boston": " (Boston: every trick bid)",
+    "exact-total": " (the exact total partners must bid)",
 }
 
 

@@ -150,6 +150,34 @@ def check_team_maximum(merged: Merged) -> Iterator[Problem]:
             )
 
 
+def check_exact_total_points(merged: Merged) -> Iterator[Problem]:
+    """A figure for the exact total needs a total partners must bid exactly (a team minimum
+    equal to the team maximum), and no bonus bid to price the same contract a second way."""
+    figures = [p for p in merged.possible("scoring.exact_total_points") if p.value is not None]
+    sides = product(
+        figures,
+        merged.possible("bidding.team_minimum"),
+        merged.possible("bidding.team_maximum"),
+    )
+    for figure, least, most in sides:
+        if least.value is None or least.value != most.value:
+            yield problem_at(
+                merged.nearest(figure, least, most),
+                f"{said('scoring.exact_total_points', figure)} but "
+                f"{said('bidding.team_minimum', least)} and "
+                f"{said('bidding.team_maximum', most)}, so partners need not bid an exact "
+                "total; make the two equal, or the figure null",
+            )
+    for figure, bonus in product(figures, merged.possible("scoring.bonus_bid_tricks")):
+        if bonus.value is not None:
+            yield problem_at(
+                merged.nearest(figure, bonus),
+                f"{said('scoring.exact_total_points', figure)} and "
+                f"{said('scoring.bonus_bid_tricks', bonus)}; a contract cannot be priced both "
+                "ways, so make the bonus bid null",
+            )
+
+
 def check_bonus_bid_values(merged: Merged) -> Iterator[Problem]:
     """A bonus bid says what it wins when made and what it loses when set."""
     named = ("scoring.bonus_bid_tricks", is_set)

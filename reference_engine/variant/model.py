@@ -251,6 +251,10 @@ class ScoringRules:
     set; null: no such bid."""
     bonus_bid_made: int | None
     bonus_bid_set: int | None
+    exact_total_points: int | None
+    """Where partners must bid an exact total (the team minimum equal to the team maximum), a
+    made contract scores plus this figure and a set one minus it, in place of the points by
+    the trick; null: such a contract scores by the trick."""
     boston: BostonRule
     boston_points: int | None
 
