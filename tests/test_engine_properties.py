@@ -565,6 +565,11 @@ class GameMachine(RuleBasedStateMachine):
             assert line.boston == every_trick
             if every_trick:
                 boston = side
+            if scoring.exact_total_points is not None:
+                # The exact total is won or lost whole, whatever the tricks.
+                figure = scoring.exact_total_points
+                assert line.contract == rules.bidding.team_minimum == rules.bidding.team_maximum
+                assert line.contract_points == (figure if line.made else -figure)
             if scoring.set_penalty == "nothing" and not line.made:
                 assert line.contract_points == 0 or line.contract_kind != "tricks"
             self.totals[side] = line.score_after

@@ -282,6 +282,12 @@ def bonus_bid_ignored() -> Iterator[None]:
 
 
 @contextmanager
+def exact_total_scored_by_the_trick() -> Iterator[None]:
+    with mock.patch.object(contract, "exact_total", lambda scoring, made: None):
+        yield
+
+
+@contextmanager
 def boston_points_ignored() -> Iterator[None]:
     with mock.patch.dict(contract.BOSTON, {BostonRule.POINTS: contract.boston_ordinary}):
         yield

@@ -325,6 +325,12 @@ _ALL = (
         house_faults.bonus_bid_ignored,
     ),
     _fault(
+        "exact-total-scored-by-the-trick",
+        "a side's exact total (four for forty) scores by the trick and the set penalty, not"
+        " its figure won or lost whole",
+        house_faults.exact_total_scored_by_the_trick,
+    ),
+    _fault(
         "boston-points-ignored",
         "a side bidding and taking every trick scores an ordinary contract, not the Boston"
         " bonus (nor loses it when set)",

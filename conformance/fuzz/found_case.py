@@ -269,6 +269,8 @@ def _zero_bid(game: Game, hand: int) -> bool:
 
 def _contract_clauses(rules: Rules, line: Any) -> list[str]:
     scoring = rules.scoring
+    if scoring.exact_total_points is not None:
+        return ["scoring.exact_total_points", "bidding.team_minimum", "bidding.team_maximum"]
     if line.contract == table_of(rules).cards_per_hand and scoring.boston.value != "ordinary":
         return [_value_tag(rules, "scoring.boston"), "game.boston"]
     if scoring.bonus_bid_tricks is not None and line.contract == scoring.bonus_bid_tricks:

@@ -542,6 +542,58 @@ def team_maximum_cases(v: str, seed: int) -> list[dict[str, Any]]:
     ]
 
 
+def team_total_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    """Partners bid exactly 4 between them: the team minimum and maximum are both 4."""
+    _free_bidding(
+        v,
+        **{
+            "bidding.constraint": "free",
+            "bidding.team_minimum": 4,
+            "bidding.team_maximum": 4,
+            "bidding.blind_nil": "not-allowed",
+        },
+    )
+    exact = ["bidding.team_minimum", "bidding.team_maximum"]
+    return [
+        case(
+            f"{v}.team-total.first-partner-bids-up-to-four",
+            variant_id=v,
+            description="A partnership bids exactly 4. North, first of North-South, may bid 1 to 4 or nil; 5 would already pass the four (above-team-maximum).",
+            tags=exact,
+            origin=derived("bidding.team_maximum"),
+            start=setup("W"),
+            actions=DEALT,
+            expect={
+                "legal": [1, 2, 3, 4, "nil"],
+                "illegal": refused({"action": "bid", "seat": "N", "bid": 5}, "above-team-maximum"),
+            },
+        ),
+        case(
+            f"{v}.team-total.second-partner-makes-it-exactly-four",
+            variant_id=v,
+            description="North bids 1 and East 2: South's one bid is 3, bringing North-South to 4 exactly. 2 falls short (below-team-minimum), 4 passes it (above-team-maximum), and nil leaves the side on 1.",
+            tags=exact,
+            origin=derived("bidding.team_minimum"),
+            start=setup("W"),
+            actions=DEALT + bids(v, "W", {"N": 1, "E": 2}),
+            expect={
+                "legal": [3],
+                "illegal": refused({"action": "bid", "seat": "S", "bid": 4}, "above-team-maximum"),
+            },
+        ),
+        case(
+            f"{v}.team-total.nil-beside-a-partners-four",
+            variant_id=v,
+            description="North bids all four alone and East 2: South may only bid nil, which adds nothing; any number would pass the four.",
+            tags=exact,
+            origin=derived("bidding.team_maximum"),
+            start=setup("W"),
+            actions=DEALT + bids(v, "W", {"N": 4, "E": 2}),
+            expect={"legal": ["nil"]},
+        ),
+    ]
+
+
 def zero_bid_cases(v: str, seed: int) -> list[dict[str, Any]]:
     expect_rules(
         v,

@@ -43,6 +43,7 @@ HOUSE_RULES = (
     "scoring.bonus_bid_tricks",
     "scoring.bonus_bid_made",
     "scoring.bonus_bid_set",
+    "scoring.exact_total_points",
     "scoring.boston",
     "scoring.boston_points",
     "game_end.hands",
@@ -78,6 +79,7 @@ ASSUMED = {
     "scoring.bag_penalty": 100,
     "scoring.bag_points_cancelled": False,
     "scoring.bonus_bid_tricks": None,
+    "scoring.exact_total_points": None,
     "scoring.boston": "ordinary",
     "game_end.hands": None,
 }
@@ -245,6 +247,7 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
                 "scoring.bonus_bid_tricks",
                 "scoring.bonus_bid_made",
                 "scoring.bonus_bid_set",
+                "scoring.exact_total_points",
                 "scoring.bag_points_cancelled",
                 "bags.exact-threshold",
                 "game_end.hands",

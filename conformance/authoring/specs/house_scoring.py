@@ -504,3 +504,64 @@ def _rules(v: str) -> Any:
     from conformance.authoring.build import variant
 
     return variant(v).rules
+
+
+def exact_total_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    """Each side bids exactly four, won or lost whole at 40; overtricks and bags as usual."""
+    expect_rules(
+        v,
+        {
+            **BASE,
+            "bidding.team_minimum": 4,
+            "bidding.team_maximum": 4,
+            "scoring.exact_total_points": 40,
+            "scoring.set_penalty": "per-trick-short",
+            "scoring.bags_count": "contract-made",
+        },
+    )
+    exact = ["scoring.exact_total_points", "bidding.team_minimum", "bidding.team_maximum"]
+    bid = {"N": 1, "E": 2, "S": 3, "W": 2}
+    return [
+        scored(
+            v,
+            "scoring.exact-four-made-scores-forty",
+            seed=seed + 1,
+            start=setup("N"),
+            clause="scoring.exact_total_points",
+            description=(
+                "Both sides bid exactly four: North-South 1 + 3, East-West 2 + 2. North-South take"
+                " 2 + 4 = 6: 40 for the four, plus 2 overtricks at 1 each, 2 bags: 42. East-West take"
+                " 3 + 4 = 7: 40 + 3 = 43, 3 bags."
+            ),
+            tags=exact,
+            bid=bid,
+            took={"N": 2, "E": 3, "S": 4, "W": 4},
+            lines=[
+                line("NS", contract=4, side_tricks=6, made=True, contract_points=40, overtricks=2,
+                     overtrick_points=2, bags=(0, 2, 2), hand_points=42, score=(0, 42)),
+                line("EW", contract=4, side_tricks=7, made=True, contract_points=40, overtricks=3,
+                     overtrick_points=3, bags=(0, 3, 3), hand_points=43, score=(0, 43)),
+            ],
+        ),
+        scored(
+            v,
+            "scoring.exact-four-set-loses-forty",
+            seed=seed + 2,
+            start=setup("N"),
+            clause="scoring.exact_total_points",
+            description=(
+                "North-South bid 1 + 3 = 4 and take 1 + 2 = 3: one short, and the four is lost whole:"
+                " -40 (the set penalty of 10 a trick short would cost only 10). East-West bid 2 + 2"
+                " and take 5 + 5 = 10: 40 + 6 overtricks = 46, 6 bags."
+            ),
+            tags=exact,
+            bid=bid,
+            took={"N": 1, "E": 5, "S": 2, "W": 5},
+            lines=[
+                line("NS", contract=4, side_tricks=3, made=False, contract_points=-40,
+                     hand_points=-40, score=(0, -40)),
+                line("EW", contract=4, side_tricks=10, made=True, contract_points=40, overtricks=6,
+                     overtrick_points=6, bags=(0, 6, 6), hand_points=46, score=(0, 46)),
+            ],
+        ),
+    ]  # fmt: skip
