@@ -38,6 +38,7 @@ _LABELS = {
     "scoring.bonus_bid_tricks": "Bonus bid",
     "scoring.bonus_bid_made": "Bonus bid made",
     "scoring.bonus_bid_set": "Bonus bid set",
+    "scoring.exact_total_points": "Exact team total",
     "scoring.boston": "Boston (every trick bid)",
     "scoring.boston_points": "Boston points",
     "game_end.hands": "Number of hands",

@@ -291,6 +291,17 @@ SENTENCES: dict[tuple[str, Any], str] = {
         ANY,
     ): "A side contract of exactly {scoring.bonus_bid_tricks} tricks is a bonus bid, scored at a "
     "fixed value instead of by the trick; overtricks count as usual.",
+    (
+        "scoring.exact_total_points",
+        None,
+    ): "No contract of a fixed size is priced apart; an exact team total, if any, scores by the "
+    "trick.",
+    (
+        "scoring.exact_total_points",
+        ANY,
+    ): "The exact total a side must bid is won or lost whole: plus {scoring.exact_total_points} "
+    "when the side takes at least that many tricks, minus {scoring.exact_total_points} when it "
+    "does not, however close; overtricks and bags count as usual.",
     ("scoring.bonus_bid_made", None): "There is no bonus bid to make.",
     (
         "scoring.bonus_bid_made",
