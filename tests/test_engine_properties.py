@@ -196,6 +196,7 @@ HOUSE_TABLES = {
         deck__removed=["2C", "2H"],
         deck__top_trumps=["BJ", "LJ", "2D"],
         bidding__constraint="whiz",
+        scoring__double_nil_tricks="ignored",
         scoring__set_penalty="nothing",
         scoring__bag_points_cancelled=True,
         scoring__bonus_bid_tricks=10,
@@ -565,6 +566,10 @@ class GameMachine(RuleBasedStateMachine):
             assert line.boston == every_trick
             if every_trick:
                 boston = side
+            both_nil = len(members) == 2 and all(self.bids[s] in (NIL, BLIND_NIL) for s in members)
+            if both_nil and scoring.double_nil_tricks == "ignored":
+                # Two nils' tricks count for nothing: no tricks toward anything, no bags.
+                assert (line.tricks, line.overtricks, line.bags_added) == (0, 0, 0)
             if scoring.exact_total_points is not None:
                 # The exact total is won or lost whole, whatever the tricks.
                 figure = scoring.exact_total_points

@@ -234,6 +234,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.scoring.bonus_bid_tricks.value",
         "a contract cannot be priced both ways",
     ),
+    "double-nil-ignored-without-nil": (
+        "double-nil-ignored-without-nil",
+        10,
+        "rules.scoring.double_nil_tricks.value",
+        "a double nil needs nil bids",
+    ),
     "bonus-bid-is-a-boston": (
         "bonus-bid-is-a-boston",
         10,

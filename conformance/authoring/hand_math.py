@@ -81,10 +81,18 @@ def score_side(
     counted = 0
     nil_bags = 0
     nils: list[dict[str, Any]] = []
+    # Two partners both nil under the double nil rule `ignored`: their tricks count for nothing.
+    double_ignored = (
+        len(seats) == 2
+        and all(bids[x] in NILS for x in seats)
+        and str(s.double_nil_tricks) == "ignored"
+    )
     for x in seats:
         if bids[x] in NILS:
             took = tricks[x]
             nils.append(_nil_entry(rules, x, bids[x], took))
+            if double_ignored:
+                continue
             if str(s.nil_tricks) == "count":
                 counted += took
             elif str(s.nil_tricks) == "bags-only":

@@ -34,6 +34,7 @@ from reference_engine.variant.model import (
     BlindNil,
     BostonRule,
     DeckRules,
+    DoubleNilTricks,
     ExchangeOrder,
     NilBid,
     NilTricks,
@@ -278,6 +279,14 @@ def bag_threshold_read_as_ten() -> Iterator[None]:
 @contextmanager
 def bonus_bid_ignored() -> Iterator[None]:
     with mock.patch.object(contract, "bonus_bid_points", lambda scoring, bid, made: None):
+        yield
+
+
+@contextmanager
+def double_nil_tricks_counted() -> Iterator[None]:
+    with mock.patch.dict(
+        nil.DOUBLE_NIL_TRICKS, {DoubleNilTricks.IGNORED: nil.double_nil_as_single}
+    ):
         yield
 
 

@@ -325,6 +325,12 @@ _ALL = (
         house_faults.bonus_bid_ignored,
     ),
     _fault(
+        "double-nil-tricks-counted",
+        "when both partners bid nil their tricks still score as overtricks and bags, where the"
+        " house counts them for nothing",
+        house_faults.double_nil_tricks_counted,
+    ),
+    _fault(
         "exact-total-scored-by-the-trick",
         "a side's exact total (four for forty) scores by the trick and the set penalty, not"
         " its figure won or lost whole",

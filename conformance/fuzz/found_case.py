@@ -241,6 +241,8 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
             return ["scoring.nil_penalty", "nil.failed"] if failed else ["scoring.nil_bonus"]
         if item in ("contract", "tricks", "made", "overtricks") and _zero_bid(game, hand):
             return ["bid.zero-not-nil", "bidding.min_bid"]
+        if item in ("tricks", "overtricks", "bags_added") and len(line.nils) > 1:
+            return [_value_tag(rules, "scoring.double_nil_tricks"), "nil.double"]
         if item == "contract_points":
             return _contract_clauses(rules, line)
         if item == "bags_added":

@@ -33,6 +33,7 @@ _LABELS = {
     "scoring.points_per_bid_trick": "Points per trick bid",
     "scoring.set_points_per_trick": "Set points per trick",
     "scoring.nil_tricks": "A nil bidder's tricks",
+    "scoring.double_nil_tricks": "A double nil's tricks",
     "scoring.bags_count": "When bags count",
     "scoring.bag_points_cancelled": "Bag points taken back",
     "scoring.bonus_bid_tricks": "Bonus bid",

@@ -239,6 +239,16 @@ SENTENCES: dict[tuple[str, Any], str] = {
         "ignored",
     ): "Tricks taken by a nil bidder count for nothing beyond failing the nil: not toward the "
     "contract and not as bags.",
+    (
+        "scoring.double_nil_tricks",
+        "as-single-nil",
+    ): "When both partners bid nil, each nil is scored on its own and each one's tricks count as "
+    "a single nil's would.",
+    (
+        "scoring.double_nil_tricks",
+        "ignored",
+    ): "When both partners bid nil, the tricks they take count for nothing beyond failing the "
+    "nils: no overtricks and no bags.",
     ("scoring.blind_nil_bonus", None): "A blind nil that succeeds earns no bonus of its own.",
     (
         "scoring.blind_nil_bonus",
@@ -479,6 +489,10 @@ MOOT: dict[str, tuple[Callable[[Any], bool], str]] = {
     "game_end.losing_floor": (
         lambda rules: _no_target(rules) and rules.game_end.losing_floor is None,
         "There is no losing floor: only the number of hands ends the game.",
+    ),
+    "scoring.double_nil_tricks": (
+        _alone,
+        "Every player bids alone, so no two partners can both bid nil.",
     ),
     "scoring.blind_nil_bonus": (_no_blind_nil, "Blind nil is not played, so it has no score."),
     "scoring.blind_nil_penalty": (_no_blind_nil, "Blind nil is not played, so it has no score."),

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from reference_engine.scoring.records import NilResult
-from reference_engine.variant.model import NilTricks, ScoringRules
+from reference_engine.variant.model import DoubleNilTricks, NilTricks, ScoringRules
 
 
 def nil_made(tricks: int) -> bool:
@@ -83,3 +83,20 @@ NIL_TRICKS: dict[NilTricks, Callable[[int], NilTrickShare]] = {
 
 def share_nil_tricks(scoring: ScoringRules, tricks: int) -> NilTrickShare:
     return NIL_TRICKS[scoring.nil_tricks](tricks)
+
+
+def double_nil_as_single(scoring: ScoringRules, tricks: int) -> NilTrickShare:
+    """Both partners bid nil: each one's tricks count as a single nil's do."""
+    return share_nil_tricks(scoring, tricks)
+
+
+def double_nil_ignored(scoring: ScoringRules, tricks: int) -> NilTrickShare:
+    """Both partners bid nil: their tricks count for nothing beyond failing the nils."""
+    return NilTrickShare(toward_contract=0, as_bags=0)
+
+
+DOUBLE_NIL_TRICKS: dict[DoubleNilTricks, Callable[[ScoringRules, int], NilTrickShare]] = {
+    DoubleNilTricks.AS_SINGLE_NIL: double_nil_as_single,
+    DoubleNilTricks.IGNORED: double_nil_ignored,
+}
+"""`scoring.double_nil_tricks` -> where the tricks of a side whose partners both bid nil go."""

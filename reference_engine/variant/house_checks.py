@@ -10,7 +10,14 @@ from typing import Any
 from reference_engine.variant.checking import Needs, cards_of, is_set, problem_at, requires, said
 from reference_engine.variant.errors import Problem
 from reference_engine.variant.merge import Merged
-from reference_engine.variant.model import BidConstraint, BlindNil, BostonRule, NilBid, Sides
+from reference_engine.variant.model import (
+    BidConstraint,
+    BlindNil,
+    BostonRule,
+    DoubleNilTricks,
+    NilBid,
+    Sides,
+)
 from reference_engine.variant.pack_checks import deals
 
 
@@ -47,7 +54,8 @@ def check_blind_nil_values(merged: Merged) -> Iterator[Problem]:
 
 
 def check_partner_rules(merged: Merged) -> Iterator[Problem]:
-    """Passing cards to a partner, a partnership's least bid and suicide all need partners."""
+    """Passing cards to a partner, a partnership's least and most bid, a double nil and suicide
+    all need partners."""
     yield from requires(
         merged,
         Needs("bidding.blind_nil_exchange", lambda v: v > 0, *_PARTNERS,
@@ -56,17 +64,22 @@ def check_partner_rules(merged: Merged) -> Iterator[Problem]:
               "only a partnership has two bids to add up; make it null"),
         Needs("bidding.team_maximum", is_set, *_PARTNERS,
               "only a partnership has two bids to add up; make it null"),
+        Needs("scoring.double_nil_tricks", _is(DoubleNilTricks.IGNORED.value), *_PARTNERS,
+              "only two partners can both bid nil; make it as-single-nil"),
         Needs("bidding.constraint", _is(BidConstraint.SUICIDE.value), *_PARTNERS,
               "suicide needs one nil per partnership; choose another constraint"),
     )  # fmt: skip
 
 
 def check_constraint_needs_nil(merged: Merged) -> Iterator[Problem]:
-    """Suicide, mirror and whiz all make somebody bid nil at times, so nil must exist."""
+    """Suicide, mirror and whiz all make somebody bid nil at times, and a rule for a double nil
+    prices two nils, so nil must exist."""
     yield from requires(
         merged,
         Needs("bidding.constraint", _is(*_NIL_BIDDING), "bidding.nil", _is(NilBid.ALLOWED.value),
               "this constraint makes players bid nil, so nil must be allowed"),
+        Needs("scoring.double_nil_tricks", _is(DoubleNilTricks.IGNORED.value), "bidding.nil",
+              _is(NilBid.ALLOWED.value), "a double nil needs nil bids; make it as-single-nil"),
     )  # fmt: skip
 
 

@@ -132,6 +132,15 @@ class NilTricks(StrEnum):
     """A nil bidder's tricks count for nothing beyond failing the nil."""
 
 
+class DoubleNilTricks(StrEnum):
+    AS_SINGLE_NIL = "as-single-nil"
+    """When both partners bid nil, each nil bidder's tricks count as `scoring.nil_tricks` says,
+    just as a single nil's would."""
+    IGNORED = "ignored"
+    """When both partners bid nil, the tricks they take count for nothing: no overtrick, no
+    bag; they only fail the nils."""
+
+
 class BagsCount(StrEnum):
     CONTRACT_MADE = "contract-made"
     """Bags are recorded only in a hand where the partnership made its contract."""
@@ -236,6 +245,7 @@ class ScoringRules:
     nil_bonus: int | None
     nil_penalty: int | None
     nil_tricks: NilTricks
+    double_nil_tricks: DoubleNilTricks
     blind_nil_bonus: int | None
     blind_nil_penalty: int | None
     bags_count: BagsCount

@@ -39,6 +39,7 @@ HOUSE_RULES = (
     "bidding.constraint",
     "scoring.blind_nil_bonus",
     "scoring.blind_nil_penalty",
+    "scoring.double_nil_tricks",
     "scoring.bag_points_cancelled",
     "scoring.bonus_bid_tricks",
     "scoring.bonus_bid_made",
@@ -80,6 +81,7 @@ ASSUMED = {
     "scoring.bag_points_cancelled": False,
     "scoring.bonus_bid_tricks": None,
     "scoring.exact_total_points": None,
+    "scoring.double_nil_tricks": "as-single-nil",
     "scoring.boston": "ordinary",
     "game_end.hands": None,
 }

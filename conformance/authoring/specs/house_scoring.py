@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.authoring.build import setup
-from conformance.authoring.specs.house import expect_rules, line, scored, tag
+from conformance.authoring.specs.house import expect_rules, line, nil_line, scored, tag
 
 BASE = {
     "table.players": 4,
@@ -562,6 +562,70 @@ def exact_total_cases(v: str, seed: int) -> list[dict[str, Any]]:
                      hand_points=-40, score=(0, -40)),
                 line("EW", contract=4, side_tricks=10, made=True, contract_points=40, overtricks=6,
                      overtrick_points=6, bags=(0, 6, 6), hand_points=46, score=(0, 46)),
+            ],
+        ),
+    ]  # fmt: skip
+
+
+def double_nil_ignored_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    """Both partners nil: their tricks count for nothing; a single nil's count as usual."""
+    expect_rules(
+        v,
+        {
+            **BASE,
+            "scoring.double_nil_tricks": "ignored",
+            "scoring.nil_tricks": "count",
+            "scoring.nil_bonus": 100,
+            "scoring.nil_penalty": 100,
+            "scoring.bags_count": "contract-made",
+        },
+    )
+    doubled = [tag(v, "scoring.double_nil_tricks"), "nil.double", "scoring.nil_penalty"]
+    return [
+        scored(
+            v,
+            "scoring.double-nil-tricks-count-nothing",
+            seed=seed + 1,
+            start=setup("N"),
+            clause="scoring.double_nil_tricks",
+            description=(
+                "North and South both bid nil; North takes 1 trick and South 2. Both nils fail,"
+                " -100 each, and the three tricks count for nothing: no overtricks, no bags"
+                " (standard would score them as 3 overtricks and 3 bags): -200. East-West bid"
+                " 3 + 4 = 7 and take 5 + 5 = 10: 70 + 3 = 73, 3 bags."
+            ),
+            tags=doubled,
+            bid={"N": "nil", "E": 3, "S": "nil", "W": 4},
+            took={"N": 1, "E": 5, "S": 2, "W": 5},
+            lines=[
+                line("NS", contract=0, side_tricks=3, tricks=0, made=True, contract_points=0,
+                     nils=(nil_line("N", 1, -100), nil_line("S", 2, -100)),
+                     hand_points=-200, score=(0, -200)),
+                line("EW", contract=7, side_tricks=10, made=True, contract_points=70, overtricks=3,
+                     overtrick_points=3, bags=(0, 3, 3), hand_points=73, score=(0, 73)),
+            ],
+        ),
+        scored(
+            v,
+            "scoring.single-nil-tricks-count-as-usual",
+            seed=seed + 2,
+            start=setup("N"),
+            clause="scoring.double_nil_tricks",
+            description=(
+                "Only North bids nil; South bids 4. North takes 1 trick and South 4: the nil fails"
+                " (-100), and with one nil its trick counts toward South's 4 as usual: 5 of 4,"
+                " 40 + 1 overtrick and a bag: -59. East-West bid 3 + 4 = 7 and take 4 + 4 = 8:"
+                " 70 + 1 = 71, 1 bag."
+            ),
+            tags=[tag(v, "scoring.double_nil_tricks"), tag(v, "scoring.nil_tricks")],
+            bid={"N": "nil", "E": 3, "S": 4, "W": 4},
+            took={"N": 1, "E": 4, "S": 4, "W": 4},
+            lines=[
+                line("NS", contract=4, side_tricks=5, made=True, contract_points=40, overtricks=1,
+                     overtrick_points=1, nils=(nil_line("N", 1, -100),), bags=(0, 1, 1),
+                     hand_points=-59, score=(0, -59)),
+                line("EW", contract=7, side_tricks=8, made=True, contract_points=70, overtricks=1,
+                     overtrick_points=1, bags=(0, 1, 1), hand_points=71, score=(0, 71)),
             ],
         ),
     ]  # fmt: skip
