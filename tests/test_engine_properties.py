@@ -186,6 +186,7 @@ HOUSE_TABLES = {
         bidding__blind_nil_exchange_order="bidder-first",
         bidding__team_minimum=4,
         bidding__team_maximum=9,
+        scoring__nil_tricks="overtricks",
         scoring__blind_nil_bonus=200,
         scoring__blind_nil_penalty=200,
         scoring__boston="wins-game",
@@ -570,6 +571,12 @@ class GameMachine(RuleBasedStateMachine):
             if both_nil and scoring.double_nil_tricks == "ignored":
                 # Two nils' tricks count for nothing: no tricks toward anything, no bags.
                 assert (line.tricks, line.overtricks, line.bags_added) == (0, 0, 0)
+            elif scoring.nil_tricks == "overtricks":
+                # A nil bidder's tricks are its own overtricks, never toward the contract.
+                nil_won = sum(won[s] for s in members if self.bids[s] in (NIL, BLIND_NIL))
+                assert line.tricks == line.side_tricks - nil_won
+                beyond = line.tricks - line.contract if line.made else 0
+                assert line.overtricks == beyond + nil_won
             if scoring.exact_total_points is not None:
                 # The exact total is won or lost whole, whatever the tricks.
                 figure = scoring.exact_total_points

@@ -159,6 +159,9 @@ SCORE_CAUGHT_BY: dict[str, list[str]] = {
     "bag-threshold-read-as-ten": ["five-bags-fifty.scoring.fifth-bag-costs-fifty"],
     "bonus-bid-ignored": ["ten-for-two-hundred.scoring.ten-bid-and-made-scores-200"],
     "exact-total-scored-by-the-trick": ["team-total-four.scoring.exact-four-set-loses-forty"],
+    "nil-overtricks-read-as-count": [
+        "failed-nil-overtricks.scoring.failed-nil-tricks-are-overtricks-beside-a-set"
+    ],
     "double-nil-tricks-counted": [
         "double-nil-counts-nothing.scoring.double-nil-tricks-count-nothing"
     ],

@@ -228,6 +228,9 @@ CAUGHT_BY: dict[str, list[str]] = {
     ],
     "bonus-bid-ignored": ["ten-for-two-hundred.scoring.ten-bid-and-made-scores-200"],
     "exact-total-scored-by-the-trick": ["team-total-four.scoring.exact-four-set-loses-forty"],
+    "nil-overtricks-read-as-count": [
+        "failed-nil-overtricks.scoring.failed-nil-tricks-are-overtricks-beside-a-set"
+    ],
     "double-nil-tricks-counted": [
         "double-nil-counts-nothing.scoring.double-nil-tricks-count-nothing"
     ],
@@ -294,7 +297,7 @@ HOUSE_REQUIRED = {
     "nil-not-allowed-ignored",
     "set-nothing-ignored", "bags-never-ignored", "bag-points-not-cancelled",
     "bag-threshold-read-as-ten", "bonus-bid-ignored", "exact-total-scored-by-the-trick",
-    "double-nil-tricks-counted",
+    "double-nil-tricks-counted", "nil-overtricks-read-as-count",
     "boston-points-ignored",
     "boston-wins-game-ignored", "fixed-hands-ignored", "three-player-order-reversed",
     "three-player-four-card-tricks", "tie-at-the-top-among-three-ignored",

@@ -80,6 +80,7 @@ def score_side(
     contract = sum(bids[x] for x in seats if bids[x] not in NILS)
     counted = 0
     nil_bags = 0
+    nil_over = 0  # a nil bidder's own overtricks: a point and a bag each, made or not
     nils: list[dict[str, Any]] = []
     # Two partners both nil under the double nil rule `ignored`: their tricks count for nothing.
     double_ignored = (
@@ -97,6 +98,8 @@ def score_side(
                 counted += took
             elif str(s.nil_tricks) == "bags-only":
                 nil_bags += took
+            elif str(s.nil_tricks) == "overtricks":
+                nil_over += took
         else:
             counted += tricks[x]
     made = counted >= contract
@@ -104,6 +107,9 @@ def score_side(
     over = counted - contract if made else 0
     keeps = {"contract-made": made, "always": True, "never": False}[str(s.bags_count)]
     added = over + nil_bags if keeps else 0
+    if str(s.bags_count) != "never":
+        added += nil_over
+    over += nil_over
     count = bags + added
     times = 0
     while count >= s.bag_threshold:

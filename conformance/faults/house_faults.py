@@ -283,6 +283,12 @@ def bonus_bid_ignored() -> Iterator[None]:
 
 
 @contextmanager
+def nil_overtricks_read_as_count() -> Iterator[None]:
+    with mock.patch.dict(nil.NIL_TRICKS, {NilTricks.OVERTRICKS: nil.nil_tricks_count}):
+        yield
+
+
+@contextmanager
 def double_nil_tricks_counted() -> Iterator[None]:
     with mock.patch.dict(
         nil.DOUBLE_NIL_TRICKS, {DoubleNilTricks.IGNORED: nil.double_nil_as_single}

@@ -325,6 +325,12 @@ _ALL = (
         house_faults.bonus_bid_ignored,
     ),
     _fault(
+        "nil-overtricks-read-as-count",
+        "a nil bidder's tricks count toward the partner's contract, where the house makes them"
+        " the nil bidder's own overtricks",
+        house_faults.nil_overtricks_read_as_count,
+    ),
+    _fault(
         "double-nil-tricks-counted",
         "when both partners bid nil their tricks still score as overtricks and bags, where the"
         " house counts them for nothing",

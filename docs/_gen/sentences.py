@@ -240,6 +240,12 @@ SENTENCES: dict[tuple[str, Any], str] = {
     ): "Tricks taken by a nil bidder count for nothing beyond failing the nil: not toward the "
     "contract and not as bags.",
     (
+        "scoring.nil_tricks",
+        "overtricks",
+    ): "Tricks taken by a nil bidder do not help the partner's contract; each is the nil "
+    "bidder's own overtrick, scoring its point and counting as a bag whether or not the "
+    "contract is made.",
+    (
         "scoring.double_nil_tricks",
         "as-single-nil",
     ): "When both partners bid nil, each nil is scored on its own and each one's tricks count as "
@@ -395,6 +401,10 @@ ALONE: dict[tuple[str, Any], str] = {
         "scoring.nil_tricks",
         "ignored",
     ): "Tricks taken by a nil bidder count for nothing beyond failing the nil.",
+    (
+        "scoring.nil_tricks",
+        "overtricks",
+    ): "Tricks taken by a nil bidder are that player's overtricks, scored and counted as bags.",
     (
         "scoring.points_per_bid_trick",
         ANY,

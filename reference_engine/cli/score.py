@@ -257,6 +257,7 @@ _NIL_TRICKS_NOTE = {
     NilTricks.COUNT: "",
     NilTricks.BAGS_ONLY: " (a nil bidder's tricks are bags, not toward the contract)",
     NilTricks.IGNORED: " (a nil bidder's tricks do not count)",
+    NilTricks.OVERTRICKS: " (a nil bidder's tricks are overtricks, not toward the contract)",
 }
 
 

@@ -39,6 +39,7 @@ def score_side(
     counted = 0  # the tricks that count toward it
     side_tricks = 0
     nil_bags = 0
+    nil_overtricks = 0
     nils: list[NilResult] = []
     nil_points = 0
     seats = sheet.side_seats[side]
@@ -53,9 +54,10 @@ def score_side(
             nil = score_nil(scoring, seat, taken, str(bid))
             nils.append(nil)
             nil_points += nil.points
-            toward_contract, as_bags = share(scoring, taken)
+            toward_contract, as_bags, as_overtricks = share(scoring, taken)
             counted += toward_contract
             nil_bags += as_bags
+            nil_overtricks += as_overtricks
         else:
             contract += bid  # type: ignore[operator]
             counted += taken
@@ -65,9 +67,13 @@ def score_side(
     made = counted >= contract
     points, kind = contract_points(scoring, contract, counted, made, sheet.tricks)
     extra = counted - contract if made else 0
+    # A nil bidder's own overtricks (a nil contract of nothing is always made) join the side's.
+    added = bags_recorded(scoring, made, extra + nil_bags) + bags_recorded(
+        scoring, True, nil_overtricks
+    )
+    extra += nil_overtricks
     extra_points = overtrick_points(scoring, extra)
 
-    added = bags_recorded(scoring, made, extra + nil_bags)
     times, penalty, bags_after = apply_bag_penalty(scoring, prior.bags + added)
     hand_points = points + extra_points + nil_points - penalty
     score, bags = prior

@@ -52,10 +52,12 @@ def score_nil(scoring: ScoringRules, seat: str, tricks: int, bid: str = "nil") -
 
 
 class NilTrickShare(NamedTuple):
-    """Where a nil bidder's tricks go: toward the side's contract, and straight into bags."""
+    """Where a nil bidder's tricks go: toward the side's contract, straight into bags, and as
+    overtricks of the nil bidder's own (a point and a bag each)."""
 
     toward_contract: int
     as_bags: int
+    as_overtricks: int = 0
 
 
 def nil_tricks_count(tricks: int) -> NilTrickShare:
@@ -74,10 +76,17 @@ def nil_tricks_ignored(tricks: int) -> NilTrickShare:
     return NilTrickShare(toward_contract=0, as_bags=0)
 
 
+def nil_tricks_overtricks(tricks: int) -> NilTrickShare:
+    """The nil bidder's tricks do not help the contract; each is the nil bidder's own
+    overtrick, a point and a bag."""
+    return NilTrickShare(toward_contract=0, as_bags=0, as_overtricks=tricks)
+
+
 NIL_TRICKS: dict[NilTricks, Callable[[int], NilTrickShare]] = {
     NilTricks.COUNT: nil_tricks_count,
     NilTricks.BAGS_ONLY: nil_tricks_bags_only,
     NilTricks.IGNORED: nil_tricks_ignored,
+    NilTricks.OVERTRICKS: nil_tricks_overtricks,
 }
 
 

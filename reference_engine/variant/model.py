@@ -130,6 +130,9 @@ class NilTricks(StrEnum):
     """A nil bidder's tricks do not help the partner's contract, but each one is a bag."""
     IGNORED = "ignored"
     """A nil bidder's tricks count for nothing beyond failing the nil."""
+    OVERTRICKS = "overtricks"
+    """A nil bidder's tricks are that player's own overtricks: a point and a bag each, whether
+    or not the partner makes the contract, and no help toward it."""
 
 
 class DoubleNilTricks(StrEnum):

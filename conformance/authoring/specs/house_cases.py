@@ -210,6 +210,7 @@ HOUSE: dict[str, tuple[Axis, ...]] = {
     "openspiel": (bidding.team_maximum_cases,),
     "team-total-four": (bidding.team_total_cases, scoring.exact_total_cases),
     "double-nil-counts-nothing": (scoring.double_nil_ignored_cases,),
+    "failed-nil-overtricks": (scoring.nil_overtricks_cases,),
 }
 """Each house-rule ruleset and the axes its cases come from; a ruleset's seeds start at
 10000 + 100 x its place here, so adding one never moves another's deals."""

@@ -629,3 +629,68 @@ def double_nil_ignored_cases(v: str, seed: int) -> list[dict[str, Any]]:
             ],
         ),
     ]  # fmt: skip
+
+
+def nil_overtricks_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    """A nil bidder's tricks are that player's own overtricks, not toward the contract."""
+    expect_rules(
+        v,
+        {
+            **BASE,
+            "scoring.nil_tricks": "overtricks",
+            "scoring.nil_bonus": 100,
+            "scoring.nil_penalty": 100,
+            "scoring.set_penalty": "per-trick-bid",
+            "scoring.bags_count": "contract-made",
+        },
+    )
+    over = [tag(v, "scoring.nil_tricks"), "nil.failed", "scoring.nil_penalty"]
+    return [
+        scored(
+            v,
+            "scoring.failed-nil-tricks-are-overtricks-beside-a-set",
+            seed=seed + 1,
+            start=setup("N"),
+            clause="scoring.nil_tricks",
+            description=(
+                "North bids nil and takes 2 tricks; South bids 4 and takes 3. North's tricks do not"
+                " help South: the 4 is set, -40. The nil fails, -100, and its 2 tricks are North's"
+                " own overtricks, +2 and 2 bags, set contract or not: -138. (Counted toward the"
+                " contract they would make it: -59.) East-West bid 3 + 4 and take 4 + 4: 70 + 1 = 71,"
+                " 1 bag."
+            ),
+            tags=over,
+            bid={"N": "nil", "E": 3, "S": 4, "W": 4},
+            took={"N": 2, "E": 4, "S": 3, "W": 4},
+            lines=[
+                line("NS", contract=4, side_tricks=5, tricks=3, made=False, contract_points=-40,
+                     overtricks=2, overtrick_points=2, nils=(nil_line("N", 2, -100),),
+                     bags=(0, 2, 2), hand_points=-138, score=(0, -138)),
+                line("EW", contract=7, side_tricks=8, made=True, contract_points=70, overtricks=1,
+                     overtrick_points=1, bags=(0, 1, 1), hand_points=71, score=(0, 71)),
+            ],
+        ),
+        scored(
+            v,
+            "scoring.failed-nil-tricks-join-the-sides-overtricks",
+            seed=seed + 2,
+            start=setup("N"),
+            clause="scoring.nil_tricks",
+            description=(
+                "North bids nil and takes 1 trick; South bids 3 and takes 5: made on South's tricks"
+                " alone, 30 and 2 overtricks; North's trick is a third overtrick, a point and a bag"
+                " (not a bag alone): 33, and the failed nil -100: -67, 3 bags. East-West bid 3 + 4"
+                " and take 3 + 4: 70."
+            ),
+            tags=over,
+            bid={"N": "nil", "E": 3, "S": 3, "W": 4},
+            took={"N": 1, "E": 3, "S": 5, "W": 4},
+            lines=[
+                line("NS", contract=3, side_tricks=6, tricks=5, made=True, contract_points=30,
+                     overtricks=3, overtrick_points=3, nils=(nil_line("N", 1, -100),),
+                     bags=(0, 3, 3), hand_points=-67, score=(0, -67)),
+                line("EW", contract=7, side_tricks=7, made=True, contract_points=70,
+                     hand_points=70, score=(0, 70)),
+            ],
+        ),
+    ]  # fmt: skip
