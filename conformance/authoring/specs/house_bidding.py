@@ -1,7 +1,6 @@
 # ruff: noqa: E501  (hand-worked descriptions and score lines read best unbroken)
 """House-rule clause cases about the bidding: blind nil and its exchange of cards, bids tied to
-the partner's bid or the spades held (suicide, mirror, whiz), a team minimum and maximum, the
-zero bid."""
+the partner's bid or the spades held (suicide, mirror, whiz), a team minimum, the zero bid."""
 
 from __future__ import annotations
 
@@ -486,110 +485,6 @@ def team_minimum_cases(v: str, seed: int) -> list[dict[str, Any]]:
             start=setup("W"),
             actions=DEALT,
             expect={"to_act": {"phase": "bid", "seat": "N"}, "legal": [*NUMBERS, "nil", *blind]},
-        ),
-    ]
-
-
-def team_maximum_cases(v: str, seed: int) -> list[dict[str, Any]]:
-    """Partners bid at most 13 between them, a nil counting as nothing."""
-    _free_bidding(
-        v,
-        **{
-            "bidding.constraint": "free",
-            "bidding.team_minimum": None,
-            "bidding.team_maximum": 13,
-            "bidding.blind_nil": "not-allowed",
-        },
-    )
-    return [
-        case(
-            f"{v}.team-maximum.second-partner-capped",
-            variant_id=v,
-            description="A partnership bids at most 13 in all. North bids 9 and East 3; South may take North-South to 13 and no further: 1 to 4, or nil (which adds nothing). 5 would make 14, so it is refused (above-team-maximum).",
-            tags=["bidding.team_maximum"],
-            origin=derived("bidding.team_maximum"),
-            start=setup("W"),
-            actions=DEALT + bids(v, "W", {"N": 9, "E": 3}),
-            expect={
-                "to_act": {"phase": "bid", "seat": "S"},
-                "legal": [1, 2, 3, 4, "nil"],
-                "illegal": refused({"action": "bid", "seat": "S", "bid": 5}, "above-team-maximum"),
-            },
-        ),
-        case(
-            f"{v}.team-maximum.only-nil-after-thirteen",
-            variant_id=v,
-            description="North bids all 13 and East 1: the side is at its cap, so South's one bid is nil; even 1 is refused (above-team-maximum).",
-            tags=["bidding.team_maximum"],
-            origin=derived("bidding.team_maximum"),
-            start=setup("W"),
-            actions=DEALT + bids(v, "W", {"N": 13, "E": 1}),
-            expect={
-                "legal": ["nil"],
-                "illegal": refused({"action": "bid", "seat": "S", "bid": 1}, "above-team-maximum"),
-            },
-        ),
-        case(
-            f"{v}.team-maximum.nil-leaves-the-cap-whole",
-            variant_id=v,
-            description="North bids nil, which counts nothing toward the cap, and East 3: South may bid anything from 1 to 13, or nil.",
-            tags=["bidding.team_maximum", "bidding.nil"],
-            origin=derived("bidding.team_maximum"),
-            start=setup("W"),
-            actions=DEALT + bids(v, "W", {"N": "nil", "E": 3}),
-            expect={"legal": [*NUMBERS, "nil"]},
-        ),
-    ]
-
-
-def team_total_cases(v: str, seed: int) -> list[dict[str, Any]]:
-    """Partners bid exactly 4 between them: the team minimum and maximum are both 4."""
-    _free_bidding(
-        v,
-        **{
-            "bidding.constraint": "free",
-            "bidding.team_minimum": 4,
-            "bidding.team_maximum": 4,
-            "bidding.blind_nil": "not-allowed",
-        },
-    )
-    exact = ["bidding.team_minimum", "bidding.team_maximum"]
-    return [
-        case(
-            f"{v}.team-total.first-partner-bids-up-to-four",
-            variant_id=v,
-            description="A partnership bids exactly 4. North, first of North-South, may bid 1 to 4 or nil; 5 would already pass the four (above-team-maximum).",
-            tags=exact,
-            origin=derived("bidding.team_maximum"),
-            start=setup("W"),
-            actions=DEALT,
-            expect={
-                "legal": [1, 2, 3, 4, "nil"],
-                "illegal": refused({"action": "bid", "seat": "N", "bid": 5}, "above-team-maximum"),
-            },
-        ),
-        case(
-            f"{v}.team-total.second-partner-makes-it-exactly-four",
-            variant_id=v,
-            description="North bids 1 and East 2: South's one bid is 3, bringing North-South to 4 exactly. 2 falls short (below-team-minimum), 4 passes it (above-team-maximum), and nil leaves the side on 1.",
-            tags=exact,
-            origin=derived("bidding.team_minimum"),
-            start=setup("W"),
-            actions=DEALT + bids(v, "W", {"N": 1, "E": 2}),
-            expect={
-                "legal": [3],
-                "illegal": refused({"action": "bid", "seat": "S", "bid": 4}, "above-team-maximum"),
-            },
-        ),
-        case(
-            f"{v}.team-total.nil-beside-a-partners-four",
-            variant_id=v,
-            description="North bids all four alone and East 2: South may only bid nil, which adds nothing; any number would pass the four.",
-            tags=exact,
-            origin=derived("bidding.team_maximum"),
-            start=setup("W"),
-            actions=DEALT + bids(v, "W", {"N": 4, "E": 2}),
-            expect={"legal": ["nil"]},
         ),
     ]
 

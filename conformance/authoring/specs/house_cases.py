@@ -9,6 +9,8 @@ from typing import Any
 
 from conformance.authoring.build import setup
 from conformance.authoring.specs import house_bidding as bidding
+from conformance.authoring.specs import house_nils as nils
+from conformance.authoring.specs import house_partners as partners
 from conformance.authoring.specs import house_play as play
 from conformance.authoring.specs import house_scoring as scoring
 from conformance.authoring.specs.house import Axis, expect_rules, line, nil_line, scored, tag
@@ -206,11 +208,11 @@ HOUSE: dict[str, tuple[Axis, ...]] = {
     "boston": (scoring.boston_points_cases,),
     "boston-wins-game": (scoring.boston_wins_cases,),
     "fixed-ten-hands": (scoring.fixed_hands_cases,),
-    "team-maximum-thirteen": (bidding.team_maximum_cases,),
-    "openspiel": (bidding.team_maximum_cases,),
-    "team-total-four": (bidding.team_total_cases, scoring.exact_total_cases),
-    "double-nil-counts-nothing": (scoring.double_nil_ignored_cases,),
-    "failed-nil-overtricks": (scoring.nil_overtricks_cases,),
+    "team-maximum-thirteen": (partners.team_maximum_cases,),
+    "openspiel": (partners.team_maximum_cases,),
+    "team-total-four": (partners.team_total_cases, partners.exact_total_cases),
+    "double-nil-counts-nothing": (nils.double_nil_ignored_cases,),
+    "failed-nil-overtricks": (nils.nil_overtricks_cases,),
 }
 """Each house-rule ruleset and the axes its cases come from; a ruleset's seeds start at
 10000 + 100 x its place here, so adding one never moves another's deals."""
