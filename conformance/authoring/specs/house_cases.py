@@ -209,7 +209,6 @@ HOUSE: dict[str, tuple[Axis, ...]] = {
     "boston-wins-game": (scoring.boston_wins_cases,),
     "fixed-ten-hands": (scoring.fixed_hands_cases,),
     "team-maximum-thirteen": (partners.team_maximum_cases,),
-    "openspiel": (partners.team_maximum_cases,),
     "team-total-four": (partners.team_total_cases, partners.exact_total_cases),
     "double-nil-counts-nothing": (nils.double_nil_ignored_cases,),
     "failed-nil-overtricks": (nils.nil_overtricks_cases,),
@@ -227,4 +226,9 @@ def files() -> dict[str, tuple[str, list[dict[str, Any]]]]:
             f"The rules {v} changes, one clause at a time, worked by hand.",
             cases,
         )
+    # OpenSpiel is no house ruleset, but its cap on a partnership's bids is a house axis.
+    out["openspiel/house-clauses.json"] = (
+        "The house-rule axis openspiel plays: partners bid at most 13 together.",
+        partners.team_maximum_cases("openspiel", 0),
+    )
     return out
