@@ -11,7 +11,7 @@ When several reasons apply at once, the first in this order is reported:
 3. a bid: `already-bid`, then `not-your-turn`, then the kind of bid (`blind-nil-not-allowed`,
    `blind-nil-not-trailing`, `nil-not-allowed`, `bid-out-of-range`), then the bidding
    constraint (`suicide-one-nil`, `must-bid-spades`, `must-bid-nil-or-spades`), then
-   `below-team-minimum`;
+   `below-team-minimum`, then `above-team-maximum`;
 4. a pass of cards after a blind nil: `not-your-turn`, then `pass-wrong-count`, then
    `card-not-in-hand`;
 5. a play: `not-your-turn`, then `card-not-in-hand`, then `must-follow-suit` (when following),
@@ -114,6 +114,12 @@ class ReasonCode(StrEnum):
         "below-team-minimum",
         "The second partner's bid leaves the partnership's numeric bids short of the variant's "
         "team minimum (a nil counts as nothing toward it).",
+    )
+
+    ABOVE_TEAM_MAXIMUM = (
+        "above-team-maximum",
+        "The bid takes the partnership's numeric bids past the variant's team maximum (a nil "
+        "counts as nothing toward it); the first partner's bid alone may not pass it either.",
     )
 
     SUICIDE_ONE_NIL = (

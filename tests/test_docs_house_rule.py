@@ -1,5 +1,5 @@
-"""The house-rule guide's example: the file validates, and the hand the guide works out by hand
-scores the same in the engine."""
+"""The house-rule guide's examples: the files validate, and the hands the guide works out by
+hand score the same in the engine."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from conformance.fuzz.witness import differing_rules
 from reference_engine.scoring import SideTotals, score_hand
-from reference_engine.variant import load_variant
+from reference_engine.variant import VariantError, load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "house-rules" / "porch-200.yaml"
@@ -65,3 +68,39 @@ def test_the_guide_includes_the_file_rather_than_a_copy() -> None:
     assert '--8<-- "examples/house-rules/porch-200.yaml"' in guide
     for figure in ("**152**", "**180**", "**50**"):
         assert figure in guide
+
+
+KITCHEN = ROOT / "examples" / "house-rules" / "kitchen-five.yaml"
+
+
+def test_the_kitchen_table_differs_from_standard_in_exactly_its_three_rules() -> None:
+    variant = load_variant(str(KITCHEN))
+    assert variant.lineage == ("kitchen-five", "standard")
+    changed = differing_rules(load_variant("standard").rules, variant.rules)
+    assert changed == [
+        "bidding.team_minimum", "bidding.team_maximum", "scoring.exact_total_points",
+    ]  # fmt: skip
+
+
+def test_the_kitchen_tables_hand_scores_the_five_at_sixty() -> None:
+    # Worked in the guide: NS bid 2 + 3, take 3 + 3: 60 + 1. EW nil + 5, take 0 + 7: 100 + 60 + 2.
+    score = score_hand(
+        load_variant(str(KITCHEN)).rules,
+        {"N": 2, "E": "nil", "S": 3, "W": 5},
+        {"N": 3, "E": 0, "S": 3, "W": 7},
+        {"NS": SideTotals(100, 0), "EW": SideTotals(100, 0)},
+    )
+    ns, ew = score.sides["NS"], score.sides["EW"]
+    assert (ns.contract_points, ns.hand_points, ns.score_after, ns.bags_after) == (60, 61, 161, 1)
+    assert (ew.contract_points, ew.hand_points, ew.score_after, ew.bags_after) == (60, 162, 262, 2)
+
+
+def test_the_kitchen_table_on_porchlight_is_refused_at_the_cap(tmp_path: Path) -> None:
+    # The guide's first draft: Porchlight's nil option could leave the second partner no bid.
+    draft = tmp_path / "kitchen-five.yaml"
+    draft.write_text(KITCHEN.read_text().replace("extends: standard", "extends: porchlight"))
+    with pytest.raises(VariantError) as err:
+        load_variant(str(draft))
+    text = str(err.value)
+    assert "kitchen-five.yaml:22" in text and "rules.bidding.team_maximum.value" in text
+    assert "bidding.nil is not-allowed" in text

@@ -316,6 +316,49 @@ def test_kind_of_bid_is_told_before_the_constraint() -> None:
     assert refused(MIRROR, ctx(spades=4), 14) is ReasonCode.BID_OUT_OF_RANGE
 
 
+# --- team maximum ---------------------------------------------------------------------------
+
+
+# team_maximum 13: after the partner's numbers, the side's total stays at 13 or less; nil fits.
+@pytest.mark.parametrize(
+    ("partner_bid", "legal"),
+    [
+        (None, [*ONE_TO_13, NIL]),
+        (9, [1, 2, 3, 4, NIL]),
+        (13, [NIL]),
+        (NIL, [*ONE_TO_13, NIL]),
+        (1, [*range(1, 13), NIL]),
+    ],
+)
+def test_team_maximum_caps_the_second_partner(partner_bid: Any, legal: list[Any]) -> None:
+    assert legal_bids(rules(team_maximum=13), ctx(partner_bid=partner_bid)) == legal
+
+
+def test_team_maximum_caps_the_first_partner_alone() -> None:
+    # A cap of 6 stops a first bid of 7 too: the side would already be past it.
+    six = rules(team_maximum=6)
+    assert legal_bids(six, ctx()) == [1, 2, 3, 4, 5, 6, NIL]
+    assert bid_refusal(six, ctx("N"), 7) == (
+        ReasonCode.ABOVE_TEAM_MAXIMUM, "NS may bid at most 6 in all; N may bid at most 6, not 7",
+    )  # fmt: skip
+
+
+def test_team_maximum_refusal_names_the_numbers() -> None:
+    assert bid_refusal(rules(team_maximum=13), ctx("S", partner_bid=9), 5) == (
+        ReasonCode.ABOVE_TEAM_MAXIMUM,
+        "NS may bid at most 13 in all; S's partner bid 9, so S may bid at most 4, not 5",
+    )
+
+
+def test_team_minimum_equal_to_the_maximum_is_an_exact_total() -> None:
+    exact = rules(team_minimum=4, team_maximum=4)
+    assert legal_bids(exact, ctx(partner_bid=1)) == [3]
+    assert legal_bids(exact, ctx(partner_bid=NIL)) == [4]
+    assert legal_bids(exact, ctx(partner_bid=4)) == [NIL]
+    assert refused(exact, ctx(partner_bid=1), 2) is ReasonCode.BELOW_TEAM_MINIMUM
+    assert refused(exact, ctx(partner_bid=1), 4) is ReasonCode.ABOVE_TEAM_MAXIMUM
+
+
 def test_constraint_is_told_before_the_team_minimum() -> None:
     both = rules(constraint="whiz", team_minimum=4)
     assert refused(both, ctx(spades=2, partner_bid=1), 1) is ReasonCode.MUST_BID_NIL_OR_SPADES
@@ -327,6 +370,7 @@ def test_legal_bids_agree_with_refusals() -> None:
     mixes = [
         STANDARD, SUICIDE, MIRROR, WHIZ, rules(team_minimum=5, min_bid=0),
         rules(blind_nil="allowed", blind_nil_trailing_by=100, constraint="whiz", team_minimum=4),
+        rules(team_minimum=4, team_maximum=6, min_bid=0, constraint="suicide"),
     ]  # fmt: skip
     for mix in mixes:
         for spades in (0, 2, 6):

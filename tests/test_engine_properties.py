@@ -128,6 +128,11 @@ class Book:
             allowed = [b for b in allowed if b in (NIL, BLIND_NIL) or (spades and b == spades)]
         partner = self.partner(seat)
         first = bids.get(partner) if partner is not None else None
+        most = bidding.team_maximum
+        if most is not None:
+            # A nil adds nothing; the partner's number, if any, counts against the cap.
+            already = first if isinstance(first, int) else 0
+            allowed = [b for b in allowed if isinstance(b, str) or already + b <= most]
         if first is not None:
             first_is_nil = first in (NIL, BLIND_NIL)
             if constraint == "suicide":
@@ -180,6 +185,8 @@ HOUSE_TABLES = {
         bidding__blind_nil_exchange=2,
         bidding__blind_nil_exchange_order="bidder-first",
         bidding__team_minimum=4,
+        bidding__team_maximum=9,
+        scoring__nil_tricks="overtricks",
         scoring__blind_nil_bonus=200,
         scoring__blind_nil_penalty=200,
         scoring__boston="wins-game",
@@ -190,6 +197,7 @@ HOUSE_TABLES = {
         deck__removed=["2C", "2H"],
         deck__top_trumps=["BJ", "LJ", "2D"],
         bidding__constraint="whiz",
+        scoring__double_nil_tricks="ignored",
         scoring__set_penalty="nothing",
         scoring__bag_points_cancelled=True,
         scoring__bonus_bid_tricks=10,
@@ -200,6 +208,7 @@ HOUSE_TABLES = {
     ),
     "suicide-exchange": dict(
         bidding__constraint="suicide",
+        bidding__team_maximum=13,
         bidding__blind_nil="allowed",
         bidding__blind_nil_exchange=3,
         scoring__blind_nil_bonus=200,
@@ -558,6 +567,21 @@ class GameMachine(RuleBasedStateMachine):
             assert line.boston == every_trick
             if every_trick:
                 boston = side
+            both_nil = len(members) == 2 and all(self.bids[s] in (NIL, BLIND_NIL) for s in members)
+            if both_nil and scoring.double_nil_tricks == "ignored":
+                # Two nils' tricks count for nothing: no tricks toward anything, no bags.
+                assert (line.tricks, line.overtricks, line.bags_added) == (0, 0, 0)
+            elif scoring.nil_tricks == "overtricks":
+                # A nil bidder's tricks are its own overtricks, never toward the contract.
+                nil_won = sum(won[s] for s in members if self.bids[s] in (NIL, BLIND_NIL))
+                assert line.tricks == line.side_tricks - nil_won
+                beyond = line.tricks - line.contract if line.made else 0
+                assert line.overtricks == beyond + nil_won
+            if scoring.exact_total_points is not None:
+                # The exact total is won or lost whole, whatever the tricks.
+                figure = scoring.exact_total_points
+                assert line.contract == rules.bidding.team_minimum == rules.bidding.team_maximum
+                assert line.contract_points == (figure if line.made else -figure)
             if scoring.set_penalty == "nothing" and not line.made:
                 assert line.contract_points == 0 or line.contract_kind != "tricks"
             self.totals[side] = line.score_after

@@ -106,6 +106,11 @@ POSITIONS = {
         lambda: bids(dealt_game(rules_with(bidding__team_minimum=4)), 1, 3).bid("S", 2),
         {"seat": "S", "bid": 2},
     ),
+    # Team maximum 13: North bid 9, so South may bid at most 4.
+    ReasonCode.ABOVE_TEAM_MAXIMUM: (
+        lambda: bids(dealt_game(rules_with(bidding__team_maximum=13)), 9, 3).bid("S", 5),
+        {"seat": "S", "bid": 5},
+    ),
     # Suicide: North bid 3, so South must bid nil.
     ReasonCode.SUICIDE_ONE_NIL: (
         lambda: bids(dealt_game(rules_with(bidding__constraint="suicide")), 3, 3).bid("S", 3),
@@ -223,6 +228,7 @@ def test_legal_bids_under_each_constraint_are_accepted():
         {"bidding__constraint": "mirror"},
         {"bidding__constraint": "whiz", **BLIND_NIL_RULES},
         {"bidding__team_minimum": 4, "bidding__min_bid": 0},
+        {"bidding__team_maximum": 6},
     ]
     for mix in mixes:
         for seed in range(6):

@@ -15,8 +15,10 @@ from typing import Any
 import pytest
 
 from conformance.engines.reference import ReferenceEngine
+from conformance.protocol.requests import request_for
 from conformance.protocol.subprocess_engine import SubprocessEngine
 from conformance.runner.expected import read_expected_failures
+from conformance.runner.grade import compare
 from conformance.runner.run import CaseResult, run_cases
 from conformance.suite.cases import load_suite
 from reference_engine.cards import parse_card
@@ -106,6 +108,23 @@ def test_a_start_whose_bags_are_not_the_scores_last_digit_is_skipped() -> None:
     response = OpenSpielEngine().run(request)  # type: ignore[arg-type]
     assert response["outcome"] == "skipped"
     assert "NS cannot start on 200 with 8 bags" in response["reason"]
+
+
+CAPPED = "openspiel.team-maximum.second-partner-capped"
+
+
+@needs_pyspiel
+def test_openspiel_passes_the_case_of_its_thirteen_cap() -> None:
+    assert _verdicts("openspiel")[CAPPED] == "pass"
+
+
+def test_the_standard_rules_fail_the_case_of_the_thirteen_cap() -> None:
+    # The same log under standard's rules: no cap, so South's 5 is allowed and 5 to 13 are legal.
+    case = next(c for c in load_suite().cases if c.id == CAPPED)
+    request = {**request_for(case), "variant": {"id": "standard", "options": {}}}
+    answers = ReferenceEngine().run(request)["answers"]  # type: ignore[arg-type]
+    assert answers["illegal"]["reason"] is None
+    assert compare(case.expect, answers)
 
 
 def test_openspiel_variant_validates() -> None:

@@ -158,6 +158,13 @@ SCORE_CAUGHT_BY: dict[str, list[str]] = {
     "bag-points-not-cancelled": ["minus-110.scoring.ten-bags-cost-110"],
     "bag-threshold-read-as-ten": ["five-bags-fifty.scoring.fifth-bag-costs-fifty"],
     "bonus-bid-ignored": ["ten-for-two-hundred.scoring.ten-bid-and-made-scores-200"],
+    "exact-total-scored-by-the-trick": ["team-total-four.scoring.exact-four-set-loses-forty"],
+    "nil-overtricks-read-as-count": [
+        "failed-nil-overtricks.scoring.failed-nil-tricks-are-overtricks-beside-a-set"
+    ],
+    "double-nil-tricks-counted": [
+        "double-nil-counts-nothing.scoring.double-nil-tricks-count-nothing"
+    ],
     "boston-points-ignored": ["boston.scoring.boston-made", "boston.scoring.boston-set"],
     "boston-wins-game-ignored": ["boston-wins-game.game-end.boston-wins-the-game"],
     "fixed-hands-ignored": ["fixed-ten-hands.game-end.last-hand-highest-total-wins"],

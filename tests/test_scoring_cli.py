@@ -133,6 +133,10 @@ def test_score_option_changes_the_target():
         (["--variant", "porchlight", "--option", "nil=not-allowed", "--bids", "N=3,E=4,S=nil,W=2",
           "--tricks", "N=4,E=5,S=1,W=3"], "does not allow nil"),
         (["--variant", "standard", "--tricks", "N=4,E=5,S=1,W=3"], "--bids"),
+        (["--variant", "team-maximum-thirteen", "--bids", "N=9,E=3,S=5,W=2",
+          "--tricks", "N=6,E=2,S=3,W=2"], "NS bid 9 + 5, 14 in all; a partnership bids at most 13"),
+        (["--variant", "team-minimum-four", "--bids", "N=1,E=3,S=nil,W=2",
+          "--tricks", "N=6,E=2,S=3,W=2"], "NS bid 1, 1 in all; a partnership bids at least 4"),
     ],
 )  # fmt: skip
 def test_score_bad_arguments_exit_2_with_a_message(args, message):

@@ -189,6 +189,41 @@ def test_ten_for_200_is_the_sides_contract_not_one_players_bid():
     assert hand.sides["EW"].contract_points == 30
 
 
+# --- an exact team total, won or lost whole -------------------------------------------------
+
+EXACT_FOUR = {"team_minimum": 4, "team_maximum": 4}
+FOUR_FOR_40 = {"exact_total_points": 40, "set_penalty": SetPenalty.PER_TRICK_SHORT}
+# North-South bid 1 + 3 = 4, East-West nil + 4 = 4.
+FOURS = {"N": 1, "E": "nil", "S": 3, "W": 4}
+
+
+def test_exact_total_made_scores_the_figure_and_overtricks_as_usual():
+    """North-South take 2 + 4 = 6 of their 4: +40, then 2 overtricks at 1 each: 42, 2 bags."""
+    rules = house(bidding=EXACT_FOUR, scoring=FOUR_FOR_40)
+    ns = score_hand(rules, FOURS, {"N": 2, "E": 0, "S": 4, "W": 7}).sides["NS"]
+    assert (ns.contract, ns.made, ns.contract_points, ns.contract_kind) == (
+        4, True, 40, "exact-total",
+    )  # fmt: skip
+    assert (ns.overtricks, ns.bags_added, ns.hand_points) == (2, 2, 42)
+
+
+def test_exact_total_set_loses_the_whole_figure_however_close():
+    """North-South take 3 of their 4: -40, where the parent's set would cost 10 for one short.
+    East-West's nil is made (+100 under standard) and West takes 10 of 4: 40 + 6 overtricks."""
+    rules = house(bidding=EXACT_FOUR, scoring=FOUR_FOR_40)
+    hand = score_hand(rules, FOURS, {"N": 1, "E": 0, "S": 2, "W": 10})
+    assert (hand.sides["NS"].made, hand.sides["NS"].contract_points) == (False, -40)
+    assert hand.sides["NS"].hand_points == -40
+    assert hand.sides["EW"].hand_points == 40 + 6 + 100
+
+
+def test_exact_total_scored_alike_by_the_independent_scorer():
+    rules = house(bidding=EXACT_FOUR, scoring=FOUR_FOR_40)
+    tricks = {"N": 1, "E": 0, "S": 2, "W": 10}
+    line = hand_math.score_side(rules, "NS", FOURS, tricks, 0, 0)
+    assert (line["contract_points"], line["hand_points"]) == (-40, -40)
+
+
 # --- Boston: every trick bid ---------------------------------------------------------------
 
 BOSTON_BIDS = {"N": 7, "E": 1, "S": 6, "W": 1}

@@ -195,6 +195,11 @@ CAUGHT_BY: dict[str, list[str]] = {
     "team-minimum-after-a-nil-ignored": [
         "team-minimum-four.team-minimum.nil-then-partner-makes-up-four"
     ],
+    "team-maximum-ignored": [
+        "team-maximum-thirteen.team-maximum.second-partner-capped",
+        "team-maximum-thirteen.team-maximum.only-nil-after-thirteen",
+        "openspiel.team-maximum.second-partner-capped",
+    ],
     "suicide-ignored": [
         "msn-suicide.suicide.second-partner-must-bid-nil",
         "msn-suicide.suicide.second-partner-may-not-bid-nil-too",
@@ -222,6 +227,13 @@ CAUGHT_BY: dict[str, list[str]] = {
         "five-bags-fifty.scoring.bag-penalty-three-times-in-one-hand",
     ],
     "bonus-bid-ignored": ["ten-for-two-hundred.scoring.ten-bid-and-made-scores-200"],
+    "exact-total-scored-by-the-trick": ["team-total-four.scoring.exact-four-set-loses-forty"],
+    "nil-overtricks-read-as-count": [
+        "failed-nil-overtricks.scoring.failed-nil-tricks-are-overtricks-beside-a-set"
+    ],
+    "double-nil-tricks-counted": [
+        "double-nil-counts-nothing.scoring.double-nil-tricks-count-nothing"
+    ],
     "boston-points-ignored": ["boston.scoring.boston-made", "boston.scoring.boston-set"],
     "boston-wins-game-ignored": ["boston-wins-game.game-end.boston-wins-the-game"],
     "boston-on-any-made-contract": ["boston-wins-game.game-end.ordinary-contract-made-goes-on"],
@@ -281,9 +293,12 @@ HOUSE_REQUIRED = {
     "top-trumps-order-reversed", "promoted-deuce-keeps-its-suit", "removed-cards-accepted",
     "spades-any-time-ignored", "blind-nil-trailing-ignored", "blind-nil-exchange-skipped",
     "blind-nil-exchange-order-swapped", "team-minimum-ignored", "suicide-ignored",
-    "mirror-ignored", "whiz-ignored", "zero-bid-scored-as-nil", "nil-not-allowed-ignored",
+    "team-maximum-ignored", "mirror-ignored", "whiz-ignored", "zero-bid-scored-as-nil",
+    "nil-not-allowed-ignored",
     "set-nothing-ignored", "bags-never-ignored", "bag-points-not-cancelled",
-    "bag-threshold-read-as-ten", "bonus-bid-ignored", "boston-points-ignored",
+    "bag-threshold-read-as-ten", "bonus-bid-ignored", "exact-total-scored-by-the-trick",
+    "double-nil-tricks-counted", "nil-overtricks-read-as-count",
+    "boston-points-ignored",
     "boston-wins-game-ignored", "fixed-hands-ignored", "three-player-order-reversed",
     "three-player-four-card-tricks", "tie-at-the-top-among-three-ignored",
     "lone-nil-tricks-dropped",

@@ -203,6 +203,42 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.bidding.team_minimum.value",
         "two partners can bid at most 10",
     ),
+    "team-maximum-below-minimum": (
+        "team-maximum-below-minimum",
+        13,
+        "rules.bidding.team_maximum.value",
+        "bidding.team_maximum is 4",
+    ),
+    "team-maximum-without-nil": (
+        "team-maximum-without-nil",
+        10,
+        "rules.bidding.team_maximum.value",
+        "the second partner may bid no number",
+    ),
+    "mirror-with-team-maximum": (
+        "mirror-with-team-maximum",
+        10,
+        "rules.bidding.team_maximum.value",
+        "cannot also keep under a team maximum",
+    ),
+    "exact-total-points-without-a-total": (
+        "exact-total-points-without-a-total",
+        10,
+        "rules.scoring.exact_total_points.value",
+        "so partners need not bid an exact total",
+    ),
+    "exact-total-beside-a-bonus-bid": (
+        "exact-total-beside-a-bonus-bid",
+        10,
+        "rules.scoring.bonus_bid_tricks.value",
+        "a contract cannot be priced both ways",
+    ),
+    "double-nil-ignored-without-nil": (
+        "double-nil-ignored-without-nil",
+        10,
+        "rules.scoring.double_nil_tricks.value",
+        "a double nil needs nil bids",
+    ),
     "bonus-bid-is-a-boston": (
         "bonus-bid-is-a-boston",
         10,

@@ -39,7 +39,9 @@ What is read from OpenSpiel
                  the reason code is inferred by the adapter from what it can see of the
                  position (the phase, who is to act, the cards the player still holds, the
                  suit led); a refusal that none of those explains is reported with the code
-                 `refused-without-reason`. A probe of a numeric bid 0 is OpenSpiel's bid
+                 `refused-without-reason`. A refused bid of 1 to 13 can only be OpenSpiel's
+                 cap on a partnership's two bids (`above-team-maximum`); any other refused
+                 bid is out of its range. A probe of a numeric bid 0 is OpenSpiel's bid
                  action 52, which OpenSpiel calls Nil: it has one zero bid only.
     to_act       `current_phase()` and `current_player()`; between hands, the next dealer.
     trick_winners the change in each player's "Tricks taken" count that OpenSpiel's own
@@ -424,7 +426,8 @@ def _why_refused(hand: Hand, kind: str, action: int) -> str:
     """OpenSpiel refused `action` of the player to act and gives no reason: infer one."""
     if kind == "bid":
         # OpenSpiel's bids are nil and 1..13, and a partnership's two bids may not pass 13.
-        return "bid-out-of-range"
+        bid = action - BID_BASE
+        return "above-team-maximum" if 1 <= bid <= 13 else "bid-out-of-range"
     held = _held(hand)
     if action not in held:
         return "card-not-in-hand"

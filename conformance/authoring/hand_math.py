@@ -49,6 +49,9 @@ def _nil_entry(rules: Rules, seat: str, bid: str, took: int) -> dict[str, Any]:
 def _contract_points(rules: Rules, contract: int, counted: int) -> int:
     s = rules.scoring
     made = counted >= contract
+    if s.exact_total_points is not None:
+        # The side's fixed total, won or lost whole.
+        return s.exact_total_points if made else -s.exact_total_points
     if contract == tricks_in_hand(rules) and str(s.boston) == "points":
         if s.boston_points is None:
             raise ValueError("a side bid every trick, but the variant gives Boston no value")
@@ -77,15 +80,26 @@ def score_side(
     contract = sum(bids[x] for x in seats if bids[x] not in NILS)
     counted = 0
     nil_bags = 0
+    nil_over = 0  # a nil bidder's own overtricks: a point and a bag each, made or not
     nils: list[dict[str, Any]] = []
+    # Two partners both nil under the double nil rule `ignored`: their tricks count for nothing.
+    double_ignored = (
+        len(seats) == 2
+        and all(bids[x] in NILS for x in seats)
+        and str(s.double_nil_tricks) == "ignored"
+    )
     for x in seats:
         if bids[x] in NILS:
             took = tricks[x]
             nils.append(_nil_entry(rules, x, bids[x], took))
+            if double_ignored:
+                continue
             if str(s.nil_tricks) == "count":
                 counted += took
             elif str(s.nil_tricks) == "bags-only":
                 nil_bags += took
+            elif str(s.nil_tricks) == "overtricks":
+                nil_over += took
         else:
             counted += tricks[x]
     made = counted >= contract
@@ -93,6 +107,9 @@ def score_side(
     over = counted - contract if made else 0
     keeps = {"contract-made": made, "always": True, "never": False}[str(s.bags_count)]
     added = over + nil_bags if keeps else 0
+    if str(s.bags_count) != "never":
+        added += nil_over
+    over += nil_over
     count = bags + added
     times = 0
     while count >= s.bag_threshold:

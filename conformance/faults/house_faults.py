@@ -34,6 +34,7 @@ from reference_engine.variant.model import (
     BlindNil,
     BostonRule,
     DeckRules,
+    DoubleNilTricks,
     ExchangeOrder,
     NilBid,
     NilTricks,
@@ -156,6 +157,12 @@ def team_minimum_after_a_nil_ignored() -> Iterator[None]:
         yield
 
 
+@contextmanager
+def team_maximum_ignored() -> Iterator[None]:
+    with rules_misread(replaced("bidding.team_maximum", lambda most: None)):
+        yield
+
+
 def _nil_as_usual(rules: Rules) -> Rules:
     if rules.bidding.nil is not NilBid.NOT_ALLOWED:
         return rules
@@ -272,6 +279,26 @@ def bag_threshold_read_as_ten() -> Iterator[None]:
 @contextmanager
 def bonus_bid_ignored() -> Iterator[None]:
     with mock.patch.object(contract, "bonus_bid_points", lambda scoring, bid, made: None):
+        yield
+
+
+@contextmanager
+def nil_overtricks_read_as_count() -> Iterator[None]:
+    with mock.patch.dict(nil.NIL_TRICKS, {NilTricks.OVERTRICKS: nil.nil_tricks_count}):
+        yield
+
+
+@contextmanager
+def double_nil_tricks_counted() -> Iterator[None]:
+    with mock.patch.dict(
+        nil.DOUBLE_NIL_TRICKS, {DoubleNilTricks.IGNORED: nil.double_nil_as_single}
+    ):
+        yield
+
+
+@contextmanager
+def exact_total_scored_by_the_trick() -> Iterator[None]:
+    with mock.patch.object(contract, "exact_total", lambda scoring, made: None):
         yield
 
 

@@ -298,6 +298,11 @@ _ALL = (
         house_faults.team_minimum_after_a_nil_ignored,
     ),
     _fault(
+        "team-maximum-ignored",
+        "partners may bid more in all than the house's team maximum",
+        house_faults.team_maximum_ignored,
+    ),
+    _fault(
         "suicide-ignored",
         "partners bid freely, where under suicide exactly one of them must bid nil",
         house_faults.suicide_ignored,
@@ -358,6 +363,24 @@ _ALL = (
         "a side bidding the bonus contract (ten for two hundred) scores it like any other",
         house_faults.bonus_bid_ignored,
         rule="scoring.bonus_bid_tricks=none",
+    ),
+    _fault(
+        "nil-overtricks-read-as-count",
+        "a nil bidder's tricks count toward the partner's contract, where the house makes them"
+        " the nil bidder's own overtricks",
+        house_faults.nil_overtricks_read_as_count,
+    ),
+    _fault(
+        "double-nil-tricks-counted",
+        "when both partners bid nil their tricks still score as overtricks and bags, where the"
+        " house counts them for nothing",
+        house_faults.double_nil_tricks_counted,
+    ),
+    _fault(
+        "exact-total-scored-by-the-trick",
+        "a side's exact total (four for forty) scores by the trick and the set penalty, not"
+        " its figure won or lost whole",
+        house_faults.exact_total_scored_by_the_trick,
     ),
     _fault(
         "boston-points-ignored",

@@ -131,6 +131,7 @@ _BID_REFUSALS = {
     "must-bid-spades": "bidding.constraint=mirror",
     "must-bid-nil-or-spades": "bidding.constraint=whiz",
     "below-team-minimum": "bidding.team_minimum",
+    "above-team-maximum": "bidding.team_maximum",
     "blind-nil-not-trailing": "bidding.blind_nil_trailing_by",
     "blind-nil-not-allowed": "bidding.blind_nil=not-allowed",
     "nil-not-allowed": "bidding.nil=not-allowed",
@@ -159,6 +160,8 @@ def _bid_clauses(rules: Rules, game: Game, verdict: Verdict) -> list[str]:
         tags.append(f"bidding.constraint={bidding.constraint}")
     if bidding.team_minimum is not None:
         tags.append("bidding.team_minimum")
+    if bidding.team_maximum is not None:
+        tags.append("bidding.team_maximum")
     if bidding.blind_nil is BlindNil.ALLOWED:
         tags += ["bidding.blind_nil_trailing_by", "bid.blind-nil-refused"]
     if bidding.min_bid == 0:
@@ -249,6 +252,8 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
             return ["scoring.nil_penalty", "nil.failed"] if failed else ["scoring.nil_bonus"]
         if item in ("contract", "tricks", "made", "overtricks") and _zero_bid(game, hand):
             return ["bid.zero-not-nil", "bidding.min_bid"]
+        if item in ("tricks", "overtricks", "bags_added") and len(line.nils) > 1:
+            return [_value_tag(rules, "scoring.double_nil_tricks"), "nil.double"]
         if item == "contract_points":
             return _contract_clauses(rules, line)
         if item == "bags_added":
@@ -277,6 +282,8 @@ def _zero_bid(game: Game, hand: int) -> bool:
 
 def _contract_clauses(rules: Rules, line: Any) -> list[str]:
     scoring = rules.scoring
+    if scoring.exact_total_points is not None:
+        return ["scoring.exact_total_points", "bidding.team_minimum", "bidding.team_maximum"]
     if line.contract == table_of(rules).cards_per_hand and scoring.boston.value != "ordinary":
         return [_value_tag(rules, "scoring.boston"), "game.boston"]
     if scoring.bonus_bid_tricks is not None and line.contract == scoring.bonus_bid_tricks:

@@ -91,6 +91,7 @@ BUILDERS: dict[str, Builder] = {
     "scoring.nil_bonus": Builder(style="nil"),
     "scoring.nil_penalty": Builder(style="nil"),
     "scoring.nil_tricks": Builder(style="nil"),
+    "scoring.double_nil_tricks": Builder(style="nil"),
     "scoring.bags_count": Builder(style="nil"),
     "scoring.bag_threshold": Builder(style="greedy", bags=True),
     "scoring.bag_penalty": Builder(style="greedy", bags=True),

@@ -125,6 +125,13 @@ SENTENCES: dict[tuple[str, Any], str] = {
     ): "The two bids of a partnership must add up to at least {bidding.team_minimum}: the second "
     "partner to bid must bring the total there, and may bid nil only if the first partner's "
     "bid already does.",
+    ("bidding.team_maximum", None): "There is no cap on a partnership's two bids together.",
+    (
+        "bidding.team_maximum",
+        ANY,
+    ): "The two bids of a partnership may add up to at most {bidding.team_maximum}, a nil "
+    "counting as nothing: neither partner may bid past it, and the second may bid only what "
+    "keeps the side within it, or nil.",
     ("bidding.constraint", "free"): "Each player bids whatever they judge their hand is worth.",
     (
         "bidding.constraint",
@@ -232,6 +239,22 @@ SENTENCES: dict[tuple[str, Any], str] = {
         "ignored",
     ): "Tricks taken by a nil bidder count for nothing beyond failing the nil: not toward the "
     "contract and not as bags.",
+    (
+        "scoring.nil_tricks",
+        "overtricks",
+    ): "Tricks taken by a nil bidder do not help the partner's contract; each is the nil "
+    "bidder's own overtrick, scoring its point and counting as a bag whether or not the "
+    "contract is made.",
+    (
+        "scoring.double_nil_tricks",
+        "as-single-nil",
+    ): "When both partners bid nil, each nil is scored on its own and each one's tricks count as "
+    "a single nil's would.",
+    (
+        "scoring.double_nil_tricks",
+        "ignored",
+    ): "When both partners bid nil, the tricks they take count for nothing beyond failing the "
+    "nils: no overtricks and no bags.",
     ("scoring.blind_nil_bonus", None): "A blind nil that succeeds earns no bonus of its own.",
     (
         "scoring.blind_nil_bonus",
@@ -284,6 +307,17 @@ SENTENCES: dict[tuple[str, Any], str] = {
         ANY,
     ): "A side contract of exactly {scoring.bonus_bid_tricks} tricks is a bonus bid, scored at a "
     "fixed value instead of by the trick; overtricks count as usual.",
+    (
+        "scoring.exact_total_points",
+        None,
+    ): "No contract of a fixed size is priced apart; an exact team total, if any, scores by the "
+    "trick.",
+    (
+        "scoring.exact_total_points",
+        ANY,
+    ): "The exact total a side must bid is won or lost whole: plus {scoring.exact_total_points} "
+    "when the side takes at least that many tricks, minus {scoring.exact_total_points} when it "
+    "does not, however close; overtricks and bags count as usual.",
     ("scoring.bonus_bid_made", None): "There is no bonus bid to make.",
     (
         "scoring.bonus_bid_made",
@@ -367,6 +401,10 @@ ALONE: dict[tuple[str, Any], str] = {
         "scoring.nil_tricks",
         "ignored",
     ): "Tricks taken by a nil bidder count for nothing beyond failing the nil.",
+    (
+        "scoring.nil_tricks",
+        "overtricks",
+    ): "Tricks taken by a nil bidder are that player's overtricks, scored and counted as bags.",
     (
         "scoring.points_per_bid_trick",
         ANY,
@@ -453,10 +491,18 @@ MOOT: dict[str, tuple[Callable[[Any], bool], str]] = {
         _alone,
         "Every player bids alone, so there is no partnership total to reach.",
     ),
+    "bidding.team_maximum": (
+        _alone,
+        "Every player bids alone, so there is no partnership total to cap.",
+    ),
     "game_end.target_rule": (_no_target, "There is no target score to reach."),
     "game_end.losing_floor": (
         lambda rules: _no_target(rules) and rules.game_end.losing_floor is None,
         "There is no losing floor: only the number of hands ends the game.",
+    ),
+    "scoring.double_nil_tricks": (
+        _alone,
+        "Every player bids alone, so no two partners can both bid nil.",
     ),
     "scoring.blind_nil_bonus": (_no_blind_nil, "Blind nil is not played, so it has no score."),
     "scoring.blind_nil_penalty": (_no_blind_nil, "Blind nil is not played, so it has no score."),

@@ -143,7 +143,28 @@ def parse_bids(text: str, rules: Rules) -> dict[str, int | str]:
         if not lo <= bid <= hi:
             raise UsageError(f"--bids: {seat}={bid} is out of range; expected {expected}")
         bids[seat] = bid
+    _check_side_totals(bids, rules)
     return bids
+
+
+def _check_side_totals(bids: dict[str, int | str], rules: Rules) -> None:
+    """A partnership's numeric bids (a nil adds nothing) within its team minimum and maximum;
+    whatever order the partners bid in, a table keeping these rules ends with such a total."""
+    least, most = rules.bidding.team_minimum, rules.bidding.team_maximum
+    if least is None and most is None:
+        return
+    for side, seats in sheet_of(rules).side_seats.items():
+        numbers = [bids[seat] for seat in seats if isinstance(bids[seat], int)]
+        total = sum(int(n) for n in numbers)
+        said = " + ".join(str(n) for n in numbers) or "no number"
+        if least is not None and total < least:
+            raise UsageError(
+                f"--bids: {side} bid {said}, {total} in all; a partnership bids at least {least}"
+            )
+        if most is not None and total > most:
+            raise UsageError(
+                f"--bids: {side} bid {said}, {total} in all; a partnership bids at most {most}"
+            )
 
 
 def parse_tricks(text: str, rules: Rules) -> dict[str, int]:
@@ -186,6 +207,7 @@ _CONTRACT_NOTE = {
     "tricks": "",
     "bonus-bid": " (a bonus bid)",
     "boston": " (Boston: every trick bid)",
+    "exact-total": " (the exact total partners must bid)",
 }
 
 
@@ -235,6 +257,7 @@ _NIL_TRICKS_NOTE = {
     NilTricks.COUNT: "",
     NilTricks.BAGS_ONLY: " (a nil bidder's tricks are bags, not toward the contract)",
     NilTricks.IGNORED: " (a nil bidder's tricks do not count)",
+    NilTricks.OVERTRICKS: " (a nil bidder's tricks are overtricks, not toward the contract)",
 }
 
 

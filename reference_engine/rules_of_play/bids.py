@@ -9,7 +9,8 @@ or says why not; the first refusal is the one reported:
    number within the variant's range (`bid-out-of-range`);
 2. the bidding constraint, `BID_CONSTRAINT[rules.bidding.constraint]` (`suicide-one-nil`,
    `must-bid-spades`, `must-bid-nil-or-spades`);
-3. the team minimum, for the second partner to bid (`below-team-minimum`).
+3. the team minimum, for the second partner to bid (`below-team-minimum`);
+4. the team maximum, for either partner (`above-team-maximum`).
 """
 
 from __future__ import annotations
@@ -232,6 +233,26 @@ def team_minimum_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal 
     )
 
 
+def team_maximum_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """The side's numbers, the partner's bid and this one, stay within the team maximum; a nil
+    counts as nothing, so it is always within."""
+    most = rules.bidding.team_maximum
+    if most is None or bid in NIL_BIDS:
+        return None
+    partner = 0 if ctx.partner_bid is None or ctx.partner_bid in NIL_BIDS else int(ctx.partner_bid)
+    if partner + int(bid) <= most:
+        return None
+    seat = ctx.seat.name
+    if ctx.partner_bid is None:
+        told = f"{seat} may bid at most {most}"
+    else:
+        told = f"{seat}'s partner bid {ctx.partner_bid}, so {seat} may bid at most {most - partner}"
+    return (
+        ReasonCode.ABOVE_TEAM_MAXIMUM,
+        f"{_side(rules, ctx)} may bid at most {most} in all; {told}, not {bid}",
+    )
+
+
 def checks(rules: Rules) -> tuple[Check, ...]:
     """The rules a bid must pass under this variant, in the order their refusals are told."""
     return (
@@ -240,6 +261,7 @@ def checks(rules: Rules) -> tuple[Check, ...]:
         range_check,
         BID_CONSTRAINT[rules.bidding.constraint],
         team_minimum_check,
+        team_maximum_check,
     )
 
 

@@ -1,7 +1,8 @@
 """The contract: what the side bid, whether it made it, and what that is worth.
 
-Most contracts score by the trick; two kinds have figures of their own where the variant says
-so: a bonus bid (e.g. ten tricks for 200) and a bid of every trick in the hand ("Boston").
+Most contracts score by the trick; three kinds have figures of their own where the variant
+says so: a bonus bid (e.g. ten tricks for 200), a bid of every trick in the hand ("Boston"), and
+the exact total partners must bid (e.g. four, plus or minus forty).
 """
 
 from __future__ import annotations
@@ -85,16 +86,29 @@ BOSTON: dict[BostonRule, Callable[[ScoringRules, bool], int | None]] = {
 }
 
 
+def exact_total(scoring: ScoringRules, made: bool) -> int | None:
+    """The exact total partners must bid (the variant's team minimum and maximum, which the
+    loader holds equal) wins its figure when made and loses it when set; None where the
+    variant prices it by the trick."""
+    figure = scoring.exact_total_points
+    if figure is None:
+        return None
+    return figure if made else -figure
+
+
 ContractValue = tuple[int, str]
 """What a contract scored, and by which rule: (points, `tricks`) for so much a trick bid or
-the set penalty, (points, `bonus-bid`) or (points, `boston`)."""
+the set penalty, (points, `bonus-bid`), (points, `boston`) or (points, `exact-total`)."""
 
 
 def contract_points(
     scoring: ScoringRules, contract: int, tricks: int, made: bool, tricks_in_hand: int
 ) -> ContractValue:
-    """What the contract is worth this hand: a Boston's figure, a bonus bid's, or so much a
-    trick bid when made and the set penalty when not."""
+    """What the contract is worth this hand: the exact total's figure, a Boston's, a bonus
+    bid's, or so much a trick bid when made and the set penalty when not."""
+    exact = exact_total(scoring, made)
+    if exact is not None:
+        return exact, "exact-total"
     if contract == tricks_in_hand:
         boston = BOSTON[scoring.boston](scoring, made)
         if boston is not None:

@@ -8,7 +8,7 @@ from typing import Any
 from reference_engine.scoring.bags import apply_bag_penalty, bags_recorded
 from reference_engine.scoring.contract import contract_points, overtrick_points
 from reference_engine.scoring.inputs import read_bids, read_prior, read_tricks, read_zero_bids
-from reference_engine.scoring.nil import score_nil, share_nil_tricks
+from reference_engine.scoring.nil import DOUBLE_NIL_TRICKS, score_nil, share_nil_tricks
 from reference_engine.scoring.records import (
     NIL_BIDS,
     Bid,
@@ -39,9 +39,14 @@ def score_side(
     counted = 0  # the tricks that count toward it
     side_tricks = 0
     nil_bags = 0
+    nil_overtricks = 0
     nils: list[NilResult] = []
     nil_points = 0
-    for seat in sheet.side_seats[side]:
+    seats = sheet.side_seats[side]
+    # Partners who both bid nil: their tricks go where the double nil rule says.
+    double = len(seats) == 2 and all(bids[seat] in NIL_BIDS for seat in seats)
+    share = DOUBLE_NIL_TRICKS[scoring.double_nil_tricks] if double else share_nil_tricks
+    for seat in seats:
         bid = bids[seat]
         taken = tricks[seat]
         side_tricks += taken
@@ -49,9 +54,10 @@ def score_side(
             nil = score_nil(scoring, seat, taken, str(bid))
             nils.append(nil)
             nil_points += nil.points
-            toward_contract, as_bags = share_nil_tricks(scoring, taken)
+            toward_contract, as_bags, as_overtricks = share(scoring, taken)
             counted += toward_contract
             nil_bags += as_bags
+            nil_overtricks += as_overtricks
         else:
             contract += bid  # type: ignore[operator]
             counted += taken
@@ -61,9 +67,13 @@ def score_side(
     made = counted >= contract
     points, kind = contract_points(scoring, contract, counted, made, sheet.tricks)
     extra = counted - contract if made else 0
+    # A nil bidder's own overtricks (a nil contract of nothing is always made) join the side's.
+    added = bags_recorded(scoring, made, extra + nil_bags) + bags_recorded(
+        scoring, True, nil_overtricks
+    )
+    extra += nil_overtricks
     extra_points = overtrick_points(scoring, extra)
 
-    added = bags_recorded(scoring, made, extra + nil_bags)
     times, penalty, bags_after = apply_bag_penalty(scoring, prior.bags + added)
     hand_points = points + extra_points + nil_points - penalty
     score, bags = prior

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from reference_engine.scoring.records import NilResult
-from reference_engine.variant.model import NilTricks, ScoringRules
+from reference_engine.variant.model import DoubleNilTricks, NilTricks, ScoringRules
 
 
 def nil_made(tricks: int) -> bool:
@@ -52,10 +52,12 @@ def score_nil(scoring: ScoringRules, seat: str, tricks: int, bid: str = "nil") -
 
 
 class NilTrickShare(NamedTuple):
-    """Where a nil bidder's tricks go: toward the side's contract, and straight into bags."""
+    """Where a nil bidder's tricks go: toward the side's contract, straight into bags, and as
+    overtricks of the nil bidder's own (a point and a bag each)."""
 
     toward_contract: int
     as_bags: int
+    as_overtricks: int = 0
 
 
 def nil_tricks_count(tricks: int) -> NilTrickShare:
@@ -74,12 +76,36 @@ def nil_tricks_ignored(tricks: int) -> NilTrickShare:
     return NilTrickShare(toward_contract=0, as_bags=0)
 
 
+def nil_tricks_overtricks(tricks: int) -> NilTrickShare:
+    """The nil bidder's tricks do not help the contract; each is the nil bidder's own
+    overtrick, a point and a bag."""
+    return NilTrickShare(toward_contract=0, as_bags=0, as_overtricks=tricks)
+
+
 NIL_TRICKS: dict[NilTricks, Callable[[int], NilTrickShare]] = {
     NilTricks.COUNT: nil_tricks_count,
     NilTricks.BAGS_ONLY: nil_tricks_bags_only,
     NilTricks.IGNORED: nil_tricks_ignored,
+    NilTricks.OVERTRICKS: nil_tricks_overtricks,
 }
 
 
 def share_nil_tricks(scoring: ScoringRules, tricks: int) -> NilTrickShare:
     return NIL_TRICKS[scoring.nil_tricks](tricks)
+
+
+def double_nil_as_single(scoring: ScoringRules, tricks: int) -> NilTrickShare:
+    """Both partners bid nil: each one's tricks count as a single nil's do."""
+    return share_nil_tricks(scoring, tricks)
+
+
+def double_nil_ignored(scoring: ScoringRules, tricks: int) -> NilTrickShare:
+    """Both partners bid nil: their tricks count for nothing beyond failing the nils."""
+    return NilTrickShare(toward_contract=0, as_bags=0)
+
+
+DOUBLE_NIL_TRICKS: dict[DoubleNilTricks, Callable[[ScoringRules, int], NilTrickShare]] = {
+    DoubleNilTricks.AS_SINGLE_NIL: double_nil_as_single,
+    DoubleNilTricks.IGNORED: double_nil_ignored,
+}
+"""`scoring.double_nil_tricks` -> where the tricks of a side whose partners both bid nil go."""

@@ -51,7 +51,7 @@ class SideScore(NamedTuple):
     points - bag_penalty`; `bag_penalty` includes any points the cleared bags are made to give
     back. `boston` is true when the side bid every trick of the hand and took them all;
     `contract_kind` says which rule priced the contract: `tricks` (so much a trick, or the set
-    penalty), `bonus-bid` or `boston`.
+    penalty), `bonus-bid`, `boston` or `exact-total`.
     """
 
     side: str

@@ -10,7 +10,14 @@ from typing import Any
 from reference_engine.variant.checking import Needs, cards_of, is_set, problem_at, requires, said
 from reference_engine.variant.errors import Problem
 from reference_engine.variant.merge import Merged
-from reference_engine.variant.model import BidConstraint, BlindNil, BostonRule, NilBid, Sides
+from reference_engine.variant.model import (
+    BidConstraint,
+    BlindNil,
+    BostonRule,
+    DoubleNilTricks,
+    NilBid,
+    Sides,
+)
 from reference_engine.variant.pack_checks import deals
 
 
@@ -47,24 +54,32 @@ def check_blind_nil_values(merged: Merged) -> Iterator[Problem]:
 
 
 def check_partner_rules(merged: Merged) -> Iterator[Problem]:
-    """Passing cards to a partner, a partnership's least bid and suicide all need partners."""
+    """Passing cards to a partner, a partnership's least and most bid, a double nil and suicide
+    all need partners."""
     yield from requires(
         merged,
         Needs("bidding.blind_nil_exchange", lambda v: v > 0, *_PARTNERS,
               "only partners exchange cards after a blind nil; make it 0"),
         Needs("bidding.team_minimum", is_set, *_PARTNERS,
               "only a partnership has two bids to add up; make it null"),
+        Needs("bidding.team_maximum", is_set, *_PARTNERS,
+              "only a partnership has two bids to add up; make it null"),
+        Needs("scoring.double_nil_tricks", _is(DoubleNilTricks.IGNORED.value), *_PARTNERS,
+              "only two partners can both bid nil; make it as-single-nil"),
         Needs("bidding.constraint", _is(BidConstraint.SUICIDE.value), *_PARTNERS,
               "suicide needs one nil per partnership; choose another constraint"),
     )  # fmt: skip
 
 
 def check_constraint_needs_nil(merged: Merged) -> Iterator[Problem]:
-    """Suicide, mirror and whiz all make somebody bid nil at times, so nil must exist."""
+    """Suicide, mirror and whiz all make somebody bid nil at times, and a rule for a double nil
+    prices two nils, so nil must exist."""
     yield from requires(
         merged,
         Needs("bidding.constraint", _is(*_NIL_BIDDING), "bidding.nil", _is(NilBid.ALLOWED.value),
               "this constraint makes players bid nil, so nil must be allowed"),
+        Needs("scoring.double_nil_tricks", _is(DoubleNilTricks.IGNORED.value), "bidding.nil",
+              _is(NilBid.ALLOWED.value), "a double nil needs nil bids; make it as-single-nil"),
     )  # fmt: skip
 
 
@@ -76,6 +91,10 @@ def check_constraint_with_minimum(merged: Merged) -> Iterator[Problem]:
         Needs("bidding.constraint", _is(*_NIL_BIDDING), "bidding.team_minimum",
               lambda value: value is None,
               "a forced bid cannot also make up a team minimum; make the minimum null"),
+        Needs("bidding.constraint", _is(BidConstraint.MIRROR.value), "bidding.team_maximum",
+              lambda value: value is None,
+              "a bid forced by the spades held cannot also keep under a team maximum; make the "
+              "maximum null"),
     )  # fmt: skip
 
 
@@ -121,6 +140,57 @@ def check_team_minimum_reachable(merged: Merged) -> Iterator[Problem]:
             )
 
 
+def check_team_maximum(merged: Merged) -> Iterator[Problem]:
+    """The team maximum is no lower than the team minimum, and whatever the first partner bids
+    leaves the second a bid: nil, or a number that keeps the side within the cap."""
+    caps = [p for p in merged.possible("bidding.team_maximum") if p.value is not None]
+    for cap, least in product(caps, merged.possible("bidding.team_minimum")):
+        if least.value is not None and cap.value < least.value:
+            yield problem_at(
+                merged.nearest(cap, least),
+                f"{said('bidding.team_maximum', cap)} but {said('bidding.team_minimum', least)}; "
+                "no side could bid both, so make the maximum at least the minimum",
+            )
+    bids = product(merged.possible("bidding.min_bid"), merged.possible("bidding.max_bid"))
+    for cap, (low, high), nil in product(caps, bids, merged.possible("bidding.nil")):
+        first = min(high.value, cap.value)
+        if nil.value != NilBid.ALLOWED.value and low.value > cap.value - first:
+            yield problem_at(
+                merged.nearest(cap, low, high, nil),
+                f"{said('bidding.team_maximum', cap)}, so after a partner's {first} the second "
+                f"partner may bid no number ({said('bidding.min_bid', low)}) and "
+                f"{said('bidding.nil', nil)}; raise the maximum or allow nil",
+            )
+
+
+def check_exact_total_points(merged: Merged) -> Iterator[Problem]:
+    """A figure for the exact total needs a total partners must bid exactly (a team minimum
+    equal to the team maximum), and no bonus bid to price the same contract a second way."""
+    figures = [p for p in merged.possible("scoring.exact_total_points") if p.value is not None]
+    sides = product(
+        figures,
+        merged.possible("bidding.team_minimum"),
+        merged.possible("bidding.team_maximum"),
+    )
+    for figure, least, most in sides:
+        if least.value is None or least.value != most.value:
+            yield problem_at(
+                merged.nearest(figure, least, most),
+                f"{said('scoring.exact_total_points', figure)} but "
+                f"{said('bidding.team_minimum', least)} and "
+                f"{said('bidding.team_maximum', most)}, so partners need not bid an exact "
+                "total; make the two equal, or the figure null",
+            )
+    for figure, bonus in product(figures, merged.possible("scoring.bonus_bid_tricks")):
+        if bonus.value is not None:
+            yield problem_at(
+                merged.nearest(figure, bonus),
+                f"{said('scoring.exact_total_points', figure)} and "
+                f"{said('scoring.bonus_bid_tricks', bonus)}; a contract cannot be priced both "
+                "ways, so make the bonus bid null",
+            )
+
+
 def check_bonus_bid_values(merged: Merged) -> Iterator[Problem]:
     """A bonus bid says what it wins when made and what it loses when set."""
     named = ("scoring.bonus_bid_tricks", is_set)
@@ -132,18 +202,23 @@ def check_bonus_bid_reachable(merged: Merged) -> Iterator[Problem]:
     tricks = [p for p in merged.possible("scoring.bonus_bid_tricks") if p.value is not None]
     bids = list(product(merged.possible("bidding.min_bid"), merged.possible("bidding.max_bid")))
     even = [d for d in deals(merged) if d.even]
-    for bonus, (low, high), sides, deal in product(
-        tricks, bids, merged.possible("table.sides"), even
+    caps = merged.possible("bidding.team_maximum")
+    for bonus, (low, high), sides, deal, cap in product(
+        tricks, bids, merged.possible("table.sides"), even, caps
     ):
         seats = 2 if sides.value == Sides.PARTNERSHIPS.value else 1
         most = min(high.value * seats, deal.cards_per_hand)
+        capped = cap.value is not None and cap.value < most
+        if capped:
+            most = cap.value
         if not low.value <= bonus.value <= most:
+            also = f", {said('bidding.team_maximum', cap)}" if capped else ""
             yield problem_at(
                 merged.nearest(bonus, low, high, sides, *deal.witnesses),
                 f"{said('scoring.bonus_bid_tricks', bonus)} but a side can bid only "
                 f"{low.value} to {most} tricks ({said('bidding.min_bid', low)}, "
                 f"{said('bidding.max_bid', high)}, {said('table.sides', sides)}, "
-                f"{deal.cards_per_hand} cards a hand)",
+                f"{deal.cards_per_hand} cards a hand{also})",
             )
     for bonus, boston, deal in product(tricks, merged.possible("scoring.boston"), even):
         if boston.value != BostonRule.ORDINARY.value and bonus.value == deal.cards_per_hand:

@@ -130,6 +130,18 @@ class NilTricks(StrEnum):
     """A nil bidder's tricks do not help the partner's contract, but each one is a bag."""
     IGNORED = "ignored"
     """A nil bidder's tricks count for nothing beyond failing the nil."""
+    OVERTRICKS = "overtricks"
+    """A nil bidder's tricks are that player's own overtricks: a point and a bag each, whether
+    or not the partner makes the contract, and no help toward it."""
+
+
+class DoubleNilTricks(StrEnum):
+    AS_SINGLE_NIL = "as-single-nil"
+    """When both partners bid nil, each nil bidder's tricks count as `scoring.nil_tricks` says,
+    just as a single nil's would."""
+    IGNORED = "ignored"
+    """When both partners bid nil, the tricks they take count for nothing: no overtrick, no
+    bag; they only fail the nils."""
 
 
 class BagsCount(StrEnum):
@@ -212,6 +224,9 @@ class BiddingRules:
     blind_nil_exchange_order: ExchangeOrder
     team_minimum: int | None
     """The least a partnership may bid in all (its numeric bids added); null: no minimum."""
+    team_maximum: int | None
+    """The most a partnership may bid in all (its numeric bids added, a nil as nothing); null:
+    no cap beyond each player's own highest bid."""
     constraint: BidConstraint
 
 
@@ -233,6 +248,7 @@ class ScoringRules:
     nil_bonus: int | None
     nil_penalty: int | None
     nil_tricks: NilTricks
+    double_nil_tricks: DoubleNilTricks
     blind_nil_bonus: int | None
     blind_nil_penalty: int | None
     bags_count: BagsCount
@@ -248,6 +264,10 @@ class ScoringRules:
     set; null: no such bid."""
     bonus_bid_made: int | None
     bonus_bid_set: int | None
+    exact_total_points: int | None
+    """Where partners must bid an exact total (the team minimum equal to the team maximum), a
+    made contract scores plus this figure and a set one minus it, in place of the points by
+    the trick; null: such a contract scores by the trick."""
     boston: BostonRule
     boston_points: int | None
 

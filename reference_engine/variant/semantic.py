@@ -194,6 +194,8 @@ CHECKS: tuple[Callable[[Merged], Iterator[Problem]], ...] = (
     house_checks.check_constraint_with_minimum,
     house_checks.check_spade_count_biddable,
     house_checks.check_team_minimum_reachable,
+    house_checks.check_team_maximum,
+    house_checks.check_exact_total_points,
     house_checks.check_bonus_bid_values,
     house_checks.check_bonus_bid_reachable,
     house_checks.check_boston_points,

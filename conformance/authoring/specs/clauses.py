@@ -849,6 +849,7 @@ def scoring_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
                 "scoring.nil_bonus",
                 "scoring.nil_penalty",
                 tag(v, "scoring.nil_tricks"),
+                tag(v, "scoring.double_nil_tricks"),
             ],
             bids=bids,
             tricks=tricks,

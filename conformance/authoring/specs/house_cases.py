@@ -9,6 +9,8 @@ from typing import Any
 
 from conformance.authoring.build import setup
 from conformance.authoring.specs import house_bidding as bidding
+from conformance.authoring.specs import house_nils as nils
+from conformance.authoring.specs import house_partners as partners
 from conformance.authoring.specs import house_play as play
 from conformance.authoring.specs import house_scoring as scoring
 from conformance.authoring.specs.house import Axis, expect_rules, line, nil_line, scored, tag
@@ -206,6 +208,10 @@ HOUSE: dict[str, tuple[Axis, ...]] = {
     "boston": (scoring.boston_points_cases,),
     "boston-wins-game": (scoring.boston_wins_cases,),
     "fixed-ten-hands": (scoring.fixed_hands_cases,),
+    "team-maximum-thirteen": (partners.team_maximum_cases,),
+    "team-total-four": (partners.team_total_cases, partners.exact_total_cases),
+    "double-nil-counts-nothing": (nils.double_nil_ignored_cases,),
+    "failed-nil-overtricks": (nils.nil_overtricks_cases,),
 }
 """Each house-rule ruleset and the axes its cases come from; a ruleset's seeds start at
 10000 + 100 x its place here, so adding one never moves another's deals."""
@@ -220,4 +226,9 @@ def files() -> dict[str, tuple[str, list[dict[str, Any]]]]:
             f"The rules {v} changes, one clause at a time, worked by hand.",
             cases,
         )
+    # OpenSpiel is no house ruleset, but its cap on a partnership's bids is a house axis.
+    out["openspiel/house-clauses.json"] = (
+        "The house-rule axis openspiel plays: partners bid at most 13 together.",
+        partners.team_maximum_cases("openspiel", 0),
+    )
     return out

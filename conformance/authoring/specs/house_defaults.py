@@ -35,13 +35,16 @@ HOUSE_RULES = (
     "bidding.blind_nil_exchange",
     "bidding.blind_nil_exchange_order",
     "bidding.team_minimum",
+    "bidding.team_maximum",
     "bidding.constraint",
     "scoring.blind_nil_bonus",
     "scoring.blind_nil_penalty",
+    "scoring.double_nil_tricks",
     "scoring.bag_points_cancelled",
     "scoring.bonus_bid_tricks",
     "scoring.bonus_bid_made",
     "scoring.bonus_bid_set",
+    "scoring.exact_total_points",
     "scoring.boston",
     "scoring.boston_points",
     "game_end.hands",
@@ -77,6 +80,8 @@ ASSUMED = {
     "scoring.bag_penalty": 100,
     "scoring.bag_points_cancelled": False,
     "scoring.bonus_bid_tricks": None,
+    "scoring.exact_total_points": None,
+    "scoring.double_nil_tricks": "as-single-nil",
     "scoring.boston": "ordinary",
     "game_end.hands": None,
 }
@@ -167,6 +172,23 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             expect={"to_act": {"phase": "bid", "seat": "S"}, "legal": ALL_BIDS},
         ),
     ]
+    if _rule(v, "bidding.team_maximum") is None:
+        out.append(
+            case(
+                f"{v}.house-defaults.partners-may-bid-past-thirteen",
+                variant_id=v,
+                description=(
+                    "North bids 9 and East 3. No cap on a partnership's total: South may still bid"
+                    " anything from 1 to 13, or nil, though 9 + 5 or more is a contract of more"
+                    " tricks than a hand holds."
+                ),
+                tags=["bidding.team_maximum"],
+                origin=derived("bidding.team_maximum"),
+                start=setup(d),
+                actions=[*deal, *_bids(v, d, {"N": 9, "E": 3})],
+                expect={"to_act": {"phase": "bid", "seat": "S"}, "legal": ALL_BIDS},
+            )
+        )
     leader = "S" if _rule(v, "play.first_leader") == "holder-of-card" else "N"
     out.append(
         case(
@@ -227,6 +249,7 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
                 "scoring.bonus_bid_tricks",
                 "scoring.bonus_bid_made",
                 "scoring.bonus_bid_set",
+                "scoring.exact_total_points",
                 "scoring.bag_points_cancelled",
                 "bags.exact-threshold",
                 "game_end.hands",

@@ -42,6 +42,12 @@ def _table(v: str) -> tuple[dict[str, Any], str, dict[str, Any], str, str, str]:
         # The second partner of each side to bid must bid nil.
         second = bid_order(v, "W")[2:]
         made.update(dict.fromkeys(second, "nil"))
+    most = rules.bidding.team_maximum
+    if most is not None:
+        # The later partner of each side bids no more than the cap leaves (3 and 1 under four).
+        order = bid_order(v, "W")
+        for first, later in zip(order[:2], order[2:], strict=True):
+            made[later] = min(made[later], most - made[first])
     deal = {"action": "deal", "hands": TRUMP}
     leader, lead = str(rules.play.first_leader), str(rules.play.first_lead)
     if leader == "holder-of-card" and lead == "named-card":
