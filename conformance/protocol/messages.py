@@ -46,8 +46,14 @@ SCORE_FIGURES = ("hand_points", "totals", "bags", "status", "next_dealer")
 
 
 class VariantRef(TypedDict):
+    """The variant a request is played under: a shipped id and the table options chosen; for a
+    house's variant file, also the shipped variant it extends and the value of every rule it
+    plays otherwise (`conformance.suite.variant_files.variant_ref`)."""
+
     id: str
     options: dict[str, Any]
+    extends: NotRequired[str]
+    rules: NotRequired[dict[str, Any]]
 
 
 class EngineInfo(TypedDict):

@@ -35,7 +35,7 @@ from conformance.protocol.requests import request_for
 from conformance.protocol.wire import result_problem
 from conformance.runner import checking
 from conformance.runner.grade import MISSING, Difference, compare
-from conformance.suite.cases import Case
+from conformance.suite.cases import FAILING_LEVELS, Case
 
 VERDICTS = ("pass", "fail", "error", "skip", "n/a", "xfail", "xpass")
 BAD_VERDICTS = ("fail", "error", "xpass")
@@ -152,11 +152,11 @@ class RunReport:
 
     @property
     def ok(self) -> bool:
-        """No must-level case failed, errored or passed unexpectedly, and enough cases had
-        something checked: a run that checked nothing is never good."""
+        """No must-level or generated case failed, errored or passed unexpectedly, and enough
+        cases had something checked: a run that checked nothing is never good."""
         if self.checked_cases() < self.min_checked:
             return False
-        return not any(r.bad and r.case.level == "must" for r in self.results)
+        return not any(r.bad and r.case.level in FAILING_LEVELS for r in self.results)
 
     def too_few_checked(self) -> str:
         """Why the run checked too few cases, naming what the engine declared and what the
