@@ -84,15 +84,24 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "Run the reference engine as an engine process speaking the JSON-lines protocol "
             "(docs/protocol.md) on stdin and stdout, until `stop` or the end of input. "
-            'For instance: spadespec conform --engine "spadespec serve".'
+            'For instance: spadespec conform --engine "spadespec serve". '
+            "Exit 0 at the end, 1 a --variant file is not valid, 2 no such file."
         ),
     )
-    parser.set_defaults(run=lambda args: main())
+    parser.add_argument(
+        "--variant", action="append", default=[], metavar="FILE",
+        help="also declare this variant file's id in `start` (repeatable); the rules it "
+        "changes come in each request, from which the engine configures itself",
+    )  # fmt: skip
+    parser.set_defaults(run=lambda args: main(args.variant))
 
 
-def main() -> int:
+def main(files: list[str] | None = None) -> int:
     from conformance.engines.reference import ReferenceEngine
+    from conformance.suite.variant_files import open_variant_file
 
+    for ref in files or []:
+        open_variant_file(ref)
     try:
         return serve(ReferenceEngine(), sys.stdin, sys.stdout)
     except (BrokenPipeError, KeyboardInterrupt):

@@ -38,6 +38,7 @@ from conformance.fuzz.found_case import build_case, write_found_case
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
 from conformance.fuzz.shrink import Judge, shrink
 from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT
+from conformance.suite.variant_files import is_variant_file, open_variant_file
 from reference_engine.cli import OutputError, UsageError
 from reference_engine.cli.variant_args import load_or_refuse, parse_options
 from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
@@ -120,7 +121,9 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _config(args: argparse.Namespace) -> FuzzConfig:
-    if args.variant not in shipped_variant_ids():
+    if is_variant_file(args.variant):
+        open_variant_file(args.variant)  # a house's file: checked, and refused at its line
+    elif args.variant not in shipped_variant_ids():
         raise UsageError(
             f"--variant: {args.variant!r} is not a shipped variant id (one of: "
             f"{', '.join(shipped_variant_ids())}); a case names its variant by id"
@@ -250,7 +253,8 @@ def run_fuzz_command(args: argparse.Namespace) -> int:
     print(f"shrunk to {len(result.case['actions'])} actions; case {result.case['id']}")
     print(f"  wrote {result.path}")
     print(f"  reference: {result.reference_verdict}; engine under test: {result.engine_verdict}")
-    print(f"  to keep it, move it under conformance/cases/{config.variant}/")
+    if not is_variant_file(config.variant):
+        print(f"  to keep it, move it under conformance/cases/{config.variant}/")
     return 1
 
 

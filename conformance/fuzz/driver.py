@@ -13,17 +13,19 @@ same whichever process plays it, and the run reports the lowest-numbered game th
 from __future__ import annotations
 
 import contextlib
+import copy
 import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from conformance.fuzz.engines import open_fuzz_engine
 from conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
 from conformance.protocol.messages import CaseRequest, CaseResponse, Engine, EngineInfo, VariantRef
 from conformance.runner.grade import compare
+from conformance.suite import variant_files
 from reference_engine.cli import sigterm_raises
 from reference_engine.variant import ResolvedVariant, load_variant
 
@@ -100,7 +102,8 @@ def _did_not_start(exc: Exception) -> str:
 
 
 def variant_ref(variant: ResolvedVariant, options: dict[str, Any]) -> VariantRef:
-    return {"id": variant.id, "options": dict(options)}
+    """The request's variant: for a house's file, with the rules it changes (`variant_files`)."""
+    return cast(VariantRef, variant_files.variant_ref(variant.id, options))
 
 
 def differences(expected: dict[str, Any], response: CaseResponse) -> list[str]:
@@ -140,6 +143,9 @@ class GameChecker:
     def __init__(self, config: FuzzConfig, engine: Engine | None = None) -> None:
         self.config = config
         self.variant = load_variant(config.variant, dict(config.options))
+        if variant_files.is_variant_file(config.variant):
+            # In each worker process too: the engines declare the file's id, as `conform` has it.
+            variant_files.register(load_variant(config.variant))
         self.ref = variant_ref(self.variant, config.options)
         try:
             self.engine = engine or open_fuzz_engine(
@@ -162,7 +168,7 @@ class GameChecker:
         """Put one position to the engine under test."""
         request: CaseRequest = {
             "id": "fuzz",
-            "variant": {"id": self.ref["id"], "options": dict(self.ref["options"])},
+            "variant": copy.deepcopy(self.ref),
             "setup": setup,
             "actions": actions,
             "ask": [key for key in ask if key in self.features],
