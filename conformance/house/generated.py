@@ -9,11 +9,19 @@ told them as any engine is, by the request. Generated cases have a level of thei
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from conformance.engines.reference import ReferenceEngine
-from conformance.fuzz.observe import SHEET_ITEMS
-from conformance.fuzz.witness import differing_rules, find_witness
+from conformance.fuzz.observe import END_ASKS, POSITION_ASKS, SHEET_ITEMS
+from conformance.fuzz.witness import (
+    _playable,
+    _raw,
+    differing_rules,
+    find_witness,
+    value_text,
+    with_rule,
+)
 from conformance.protocol.messages import CaseRequest
 from conformance.suite.cases import LEVELS, Case, case_from_json
 from conformance.suite.variant_files import VariantFile, variant_ref
@@ -35,13 +43,36 @@ def generate(house: VariantFile, seed: int = 1) -> tuple[list[Case], list[str]]:
     cases: list[Case] = []
     missing: list[str] = []
     for path in differing_rules(parent.rules, house.variant.rules):
-        witness = find_witness(parent, house.variant, path, seed)
+        witness = _witness(parent, house.variant, path, seed)
         case = _case(house, path, witness) if witness is not None else None
         if case is None:
             missing.append(path)
         else:
             cases.append(case)
     return cases, missing
+
+
+def _witness(
+    parent: ResolvedVariant, mine: ResolvedVariant, path: str, seed: int
+) -> dict[str, Any] | None:
+    """A witness for one rule: first against the file with only that rule as its parent has
+    it, so that the hand turns on the rule itself (a blind nil scored, not only bid); else
+    against the parent, as `spadespec diff` shows it."""
+    theirs, own = _raw(parent.rules, path), _raw(mine.rules, path)
+    tried = [theirs]
+    if theirs is None and type(own) is int:
+        # The parent has no figure (no blind nil, so no blind nil bonus): another figure shows
+        # the file's where the parent's absence cannot stand beside the file's other rules.
+        tried.append(own + 1)
+    for other in tried:
+        alone = replace(mine, id=parent.id, rules=with_rule(mine.rules, path, other))
+        if not _playable(alone.rules):
+            continue
+        found = find_witness(alone, mine, path, seed)
+        if found is not None and found["checked"] == "both variants":
+            told = f"{path} {value_text(other)} in {mine.id}"
+            return {**found, "checked": f"checked against {told}"}
+    return find_witness(parent, mine, path, seed)
 
 
 def _case(house: VariantFile, path: str, witness: dict[str, Any]) -> Case | None:
@@ -56,16 +87,16 @@ def _case(house: VariantFile, path: str, witness: dict[str, Any]) -> Case | None
         "variant": variant_ref(house.id, {}),
         "setup": setup,
         "actions": witness["actions"],
-        "ask": [observable],
+        "ask": [observable, *(k for k in _also(observable) if k != observable)],
     }
     if "probe" in witness:
         request["probe"] = witness["probe"]
     answer = ReferenceEngine().run(_as_request(request))
     if answer["outcome"] != "answered":
         return None
-    value = answer["answers"][observable]
-    if observable == "hands":
-        value = [_sheet(hand) for hand in value]
+    expect = dict(answer["answers"])
+    if "hands" in expect:
+        expect["hands"] = [_sheet(hand) for hand in expect["hands"]]
     data = {
         "id": request["id"],
         "description": (
@@ -79,13 +110,19 @@ def _case(house: VariantFile, path: str, witness: dict[str, Any]) -> Case | None
         "variant": {"id": house.id, "options": {}},
         "setup": setup,
         "actions": witness["actions"],
-        "expect": {observable: value},
+        "expect": expect,
         "note": (
             f"Found by the witness search of `spadespec diff {house.parent} {house.path}`;"
             f" the expectation is the reference engine's answer under {house.id}."
         ),
     }
     return case_from_json(data, str(house.path))
+
+
+def _also(observable: str) -> tuple[str, ...]:
+    """What else the case asks where the witness parts: the whole position at the end of a
+    hand (its sheet, the totals, bags, status and whose deal), or inside one."""
+    return END_ASKS if observable in ("hands", "totals", "bags", "status") else POSITION_ASKS
 
 
 def _as_request(data: dict[str, Any]) -> CaseRequest:

@@ -1,7 +1,7 @@
 """The cases of a variant file's parent chain, re-targeted to the file's variant.
 
 A parent's case is kept only if the reference engine, playing the file's rules, gives every
-answer the case expects (its score request's included): a case's tags do not list every rule
+answer the case expects (a score request asks only what those answers show): a case's tags do not list every rule
 it depends on, so they alone cannot say which cases still hold. A case that no longer holds is
 dropped and reported, as a tag gap where its tags name no rule the file changes.
 """
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from conformance.engines.reference import ReferenceEngine
-from conformance.runner.run import CaseResult, run_cases
+from conformance.runner.run import CaseResult, run_case
 from conformance.suite.cases import Case, case_from_json, resolved
 from conformance.suite.tags import rule_value
 from conformance.suite.variant_files import VariantFile, changed_rules
@@ -62,7 +62,8 @@ def inherit(house: VariantFile, cases: Iterable[Case]) -> tuple[list[Case], list
     """The parents' `cases` that hold under the file, re-targeted, and those dropped."""
     kept: list[Case] = []
     dropped: list[Dropped] = []
-    playable: list[tuple[Case, Case]] = []
+    engine = ReferenceEngine()
+    info = engine.start()
     for case in cases:
         try:
             house.resolved(case.options)
@@ -70,24 +71,19 @@ def inherit(house: VariantFile, cases: Iterable[Case]) -> tuple[list[Case], list
             reason = f"its table options do not apply to {house.id}: {exc.problems[0].message}"
             dropped.append(Dropped(case.id, reason, tag_gap=False))
             continue
-        playable.append((case, retarget(case, house)))
-    report = run_cases(ReferenceEngine(), [mine for _, mine in playable])
-    bad: dict[str, str] = {}
-    for result in report.results:
-        if result.bad:
-            owner = result.case.id.split("~", 1)[0]
-            bad.setdefault(owner, _why(result))
-    for case, mine in playable:
-        if mine.id not in bad:
+        mine = retarget(case, house)
+        # The case's own answers decide: a score request asks only what they already show.
+        result = run_case(engine, info, mine)
+        if not result.bad:
             kept.append(mine)
             continue
-        named = sorted({t.split("=", 1)[0] for t in case.tags} & _differing(house, case))
+        named = sorted(_rules_named(case) & _differing(house, case))
         if named:
-            reason = f"it rests on {', '.join(named)}, which {house.id} changes; {bad[mine.id]}"
+            reason = f"it rests on {', '.join(named)}, which {house.id} changes; {_why(result)}"
         else:
             reason = (
                 f"its tags ({', '.join(case.tags)}) name no rule {house.id} changes, yet under"
-                f" {house.id} {bad[mine.id]}"
+                f" {house.id} {_why(result)}"
             )
         dropped.append(Dropped(case.id, reason, tag_gap=not named))
     return kept, dropped
@@ -97,7 +93,11 @@ def _why(result: CaseResult) -> str:
     if result.differences:
         keys = sorted({_observable(d.path) for d in result.differences})
         return f"the reference engine answers otherwise ({', '.join(keys)})"
-    return f"the reference engine cannot replay it ({result.message})"
+    return f"the reference engine does not answer it ({result.message})"
+
+
+def _rules_named(case: Case) -> set[str]:
+    return {tag.split("=", 1)[0] for tag in case.tags}
 
 
 def _observable(path: str) -> str:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from conformance.protocol import nil_as_zero
 from conformance.protocol.messages import FEATURES, CaseResponse, Engine, EngineInfo
 from conformance.protocol.requests import request_for
 from conformance.protocol.wire import result_problem
@@ -316,6 +317,10 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
     """Put one case to a started engine and judge the answer."""
     if case.variant not in info["variants"]:
         return CaseResult(case, "n/a", message=f"the engine does not play variant {case.variant}")
+    zero = nil_as_zero.declared(info)
+    refusal = nil_as_zero.refused(case) if zero else None
+    if refusal:
+        return CaseResult(case, "error", message=refusal)
     chosen = checking.plan(case, info["features"])
     if not chosen.applicable:
         return CaseResult(
@@ -324,18 +329,22 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
             message=f"the engine declares none of {', '.join(chosen.unchecked)}",
             unchecked=chosen.unchecked,
         )
-    result = _answer(engine, case, chosen)
+    result = _answer(engine, case, chosen, zero)
     return replace(result, checked=chosen.checked, unchecked=chosen.unchecked)
 
 
-def _answer(engine: Engine, case: Case, chosen: checking.Plan) -> CaseResult:
-    """Ask the engine what the plan checks, and grade the answer on that alone."""
+def _answer(engine: Engine, case: Case, chosen: checking.Plan, zero: bool = False) -> CaseResult:
+    """Ask the engine what the plan checks, and grade the answer on that alone; `zero`: the
+    engine writes nil as the bid 0, and is told and read so."""
     started = time.perf_counter()
+    request = request_for(case, chosen.checked)
     try:
-        response = engine.run(request_for(case, chosen.checked))
+        response = engine.run(nil_as_zero.told(request) if zero else request)
     except Exception as exc:  # an engine's crash is that case's error, never the runner's
         return CaseResult(case, "error", message=f"the engine raised {type(exc).__name__}: {exc}")
     seconds = time.perf_counter() - started
+    if zero and isinstance(response.get("answers"), dict):
+        response = {**response, "answers": nil_as_zero.read(case, response["answers"])}
     return judge(case, response, seconds, checking.expected(case, chosen.checked), result_problem)
 
 
