@@ -11,12 +11,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from _fault_catches import caught_by, whole_suite
 
 from conformance.faults import FAULTS, FaultyEngine
 from conformance.house.generated import LEVEL
 from conformance.house.suite import HouseCases, house_cases
 from conformance.runner.run import run_case
-from conformance.suite.cases import Case, Suite, load_suite
+from conformance.suite.cases import Case, Suite
 from conformance.suite.variant_files import register
 from reference_engine.variant import load_variant, shipped_variant_ids
 from reference_engine.variant.catalog import variants_dir
@@ -56,10 +57,8 @@ NOT_CAUGHT = {
 }
 
 
-@cache
-def _suite() -> Suite:
-    return load_suite(variants=HOUSE + ["standard", "pagat-blind-nil", "pagat-jokers", "boston",
-                                        "msn-zone"])  # fmt: skip
+# The whole suite's catches are worked out once per process, with the suite-strength test.
+pytestmark = pytest.mark.xdist_group("faults")
 
 
 @cache
@@ -68,7 +67,7 @@ def _made(variant: str, folder: str) -> HouseCases:
     text = (variants_dir() / f"{variant}.yaml").read_text(encoding="utf-8")
     path = Path(folder) / f"my-{variant}.yaml"
     path.write_text(re.sub(r"(?m)^id: .*$", f"id: my-{variant}", text), encoding="utf-8")
-    return house_cases(register(load_variant(str(path))), _suite())
+    return house_cases(register(load_variant(str(path))), Suite(whole_suite()))
 
 
 @pytest.fixture(scope="module")
@@ -91,16 +90,15 @@ def test_made_cases_catch_every_fault_the_rulesets_own_cases_catch(
     variant: str, folder: str
 ) -> None:
     made = _made(variant, folder)
-    own = _suite().select(variant)
+    own = {case.id for case in whole_suite() if case.variant == variant}
     assert own, f"{variant} has no cases of its own to compare with"
     # The shortest logs first, so that the first case to catch a fault ends its search soon.
     mine = sorted(made.suite, key=lambda case: len(case.actions))
     missed = {}
     for fault in FAULTS.values():
-        engine = FaultyEngine(fault)
-        caught = _first_caught(engine, own)
-        if caught is not None and _first_caught(engine, mine) is None:
-            missed[fault.name] = caught
+        caught = sorted(own & caught_by(fault.name))
+        if caught and _first_caught(FaultyEngine(fault), mine) is None:
+            missed[fault.name] = caught[0]
     excused = NOT_CAUGHT.get(variant, {})
     assert sorted(missed) == sorted(excused), missed
 
