@@ -5,7 +5,11 @@ spadespec conform [--engine reference|COMMAND] [--variant V] [--case GLOB] [--le
                   [--resume FILE] [--expect-fail FILE] [--json]
 spadespec conform list [--variant V] [--case GLOB] [--level L] [--json]
 spadespec conform export [--variant V] DIR
-spadespec conform coverage [--json]
+spadespec conform coverage [--variant FILE] [--json]
+
+--variant takes a shipped id or a house's variant file that extends a shipped variant: the file
+is run with its parents' cases that hold under it and cases generated for the rules it changes
+(`conformance.house`).
 """
 
 from __future__ import annotations
