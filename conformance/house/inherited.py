@@ -1,9 +1,10 @@
 """The cases of a variant file's parent chain, re-targeted to the file's variant.
 
 A parent's case is kept only if the reference engine, playing the file's rules, gives every
-answer the case expects (a score request asks only what those answers show): a case's tags do not list every rule
-it depends on, so they alone cannot say which cases still hold. A case that no longer holds is
-dropped and reported, as a tag gap where its tags name no rule the file changes.
+answer the case expects (its score request asks only what those answers show): a case's tags
+do not list every rule it depends on, so they alone cannot say which cases still hold. A case
+that no longer holds is dropped and reported, as a tag gap where its tags name no rule the file
+changes.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def retarget(case: Case, house: VariantFile) -> Case:
     data["id"] = inherited_id(house, case.id)
     data["tags"] = tags
     data["variant"] = {"id": house.id, "options": dict(case.options)}
-    data["note"] = f"Inherited from {case.id} ({case.file}), re-targeted to {house.id}."
+    told = f"Inherited from {case.id} ({case.file}), re-targeted to {house.id}."
+    data["note"] = f"{told} {case.note}" if case.note else told
     return case_from_json(data, str(house.path))
 
 
