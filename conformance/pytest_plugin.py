@@ -33,7 +33,12 @@ from conformance.protocol.score_requests import case_id_of
 from conformance.runner.run import CaseResult, run_case
 from conformance.runner.score import keeps_score, score_case, score_results
 from conformance.suite.cases import FAILING_LEVELS, LEVELS, Case, CaseError, Suite, load_suite
-from conformance.suite.variant_files import VariantFile, is_variant_file, open_variant_file
+from conformance.suite.variant_files import (
+    VariantFile,
+    forget,
+    is_variant_file,
+    open_variant_file,
+)
 from reference_engine.cli import InvalidVariant, UsageError
 
 
@@ -149,6 +154,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     session = config.stash.get(_SESSION, None)
     if session is not None:
         session.stop()
+    house = config.stash.get(_FILE, None)
+    if house is not None:
+        forget(house.id)  # the file was this session's; a later one in the process may differ
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:

@@ -91,10 +91,8 @@ def register(variant: ResolvedVariant) -> VariantFile:
             f"{variant.lineage[1]!r} reaches no shipped variant; a file the suite runs extends"
             " a shipped one (`spadespec list`), e.g. `extends: standard`",
         )
+    # A file registered again under the same id (edited, or another copy) replaces the first.
     path = Path(variant.file or variant.id).resolve()
-    known = _FILES.get(variant.id)
-    if known is not None and known.path != path:
-        raise _refused(variant, ("id",), f"the id {variant.id!r} is taken by {known.path} already")
     entry = VariantFile(variant.id, path, parents[0], parents, variant)
     _FILES[variant.id] = entry
     return entry
