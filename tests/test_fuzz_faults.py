@@ -164,7 +164,7 @@ def test_fuzzing_finds_the_fault_and_writes_a_case(name: str, tmp_path: Path) ->
 
 
 def test_a_fault_served_over_the_protocol_is_found_the_same_way(tmp_path: Path) -> None:
-    command = f"{sys.executable} -m conformance.fuzz.engines follow-suit-not-enforced"
+    command = f"{sys.executable} -m reference_engine faults run follow-suit-not-enforced"
     config = FuzzConfig(engine=command, variant="standard", options={}, seed=1, games=20)
     outcome = run_fuzz(config)
     assert outcome.divergence is not None

@@ -1,6 +1,6 @@
 """OpenSpiel's Spades against the suite: its failures are exactly its expected-failure lists.
 
-The run goes through the protocol, as CI runs it (`python3 -m conformance.adapters.openspiel`),
+The run goes through the protocol, as CI runs it (`spadespec serve openspiel`),
 once per declared variant. Skipped when `pyspiel` cannot be imported.
 """
 
@@ -43,7 +43,7 @@ needs_pyspiel = pytest.mark.skipif(
 def _results(variant: str) -> dict[str, CaseResult]:
     cases = load_suite().select(variant, None, None)
     engine = SubprocessEngine(
-        [sys.executable, "-m", "conformance.adapters.openspiel"], cwd=str(ROOT), timeout=30
+        [sys.executable, "-m", "reference_engine", "serve", "openspiel"], cwd=str(ROOT), timeout=30
     )
     report = run_cases(engine, cases, engine_spec="openspiel")
     return {result.case.id: result for result in report.results}

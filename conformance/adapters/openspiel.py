@@ -1,4 +1,4 @@
-"""OpenSpiel's Spades over the engine protocol: `python3 -m conformance.adapters.openspiel`.
+"""OpenSpiel's Spades over the engine protocol: `spadespec serve openspiel`.
 
 Drives `pyspiel.load_game("spades")` (install with `pip install spadespec[openspiel]`) and
 answers every observable a case asks by reading it off OpenSpiel's own state. The adapter

@@ -85,18 +85,36 @@ def add_parser(subparsers: Any) -> None:
             "Run the reference engine as an engine process speaking the JSON-lines protocol "
             "(docs/protocol.md) on stdin and stdout, until `stop` or the end of input. "
             'For instance: spadespec conform --engine "spadespec serve". '
+            "`spadespec serve openspiel` serves OpenSpiel's Spades the same way (install "
+            "spadespec[openspiel]); `spadespec faults run NAME` serves a named fault. "
             "Exit 0 at the end, 1 a --variant file is not valid, 2 no such file."
         ),
     )
     parser.add_argument(
+        "engine",
+        nargs="?",
+        choices=("reference", "openspiel"),
+        default="reference",
+        help="the engine to serve: the reference engine (the default) or OpenSpiel's Spades",
+    )
+    parser.add_argument(
         "--variant", action="append", default=[], metavar="FILE",
-        help="also declare this variant file's id in `start` (repeatable); the rules it "
-        "changes come in each request, from which the engine configures itself",
+        help="the reference engine also declares this variant file's id in `start` "
+        "(repeatable); the rules it changes come in each request, from which it configures "
+        "itself",
     )  # fmt: skip
-    parser.set_defaults(run=lambda args: main(args.variant))
+    parser.set_defaults(run=lambda args: main(args.engine, args.variant))
 
 
-def main(files: list[str] | None = None) -> int:
+def main(engine: str = "reference", files: list[str] | None = None) -> int:
+    if engine == "openspiel":
+        if files:
+            from reference_engine.cli import UsageError
+
+            raise UsageError("--variant declares a variant file for the reference engine only")
+        from conformance.adapters.openspiel import main as serve_openspiel
+
+        return serve_openspiel()
     from conformance.engines.reference import ReferenceEngine
     from conformance.suite.variant_files import open_variant_file
 

@@ -11,7 +11,7 @@ leaving the context undoes the fault.
     from conformance.faults import FAULTS, FaultyEngine
     run_cases(FaultyEngine(FAULTS["penalty-at-eleven-bags"]), load_suite())
 
-`python3 -m conformance.faults` runs the suite against every fault and lists the cases that
+`spadespec faults check` runs the suite against every fault and lists the cases that
 catch each one.
 """
 

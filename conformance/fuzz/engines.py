@@ -1,13 +1,11 @@
 """The engine a fuzz run checks: `reference` and `fault:<name>` in-process, or a command that
 starts an engine speaking the JSON-lines protocol.
 
-`python3 -m conformance.fuzz.engines <fault>` serves one broken engine over the protocol, so a
-fault can also be fuzzed the way an engine in another language is.
+`spadespec faults run NAME` serves one broken engine over the protocol, so a fault can also be
+fuzzed the way an engine in another language is.
 """
 
 from __future__ import annotations
-
-import sys
 
 from conformance.engines.named import UnknownEngine, open_engine
 from conformance.protocol.messages import Engine
@@ -28,22 +26,3 @@ def open_fuzz_engine(
             raise UnknownEngine(f"no fault named {name!r}; the faults are: {', '.join(FAULTS)}")
         return FaultyEngine(FAULTS[name])
     return open_engine(spec, timeout=timeout, start_timeout=start_timeout)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Serve the reference engine with one named fault over the protocol."""
-    from conformance.engines.serve import serve
-    from conformance.faults import FAULTS, FaultyEngine
-
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1 or args[0] not in FAULTS:
-        print(f"usage: python3 -m conformance.fuzz.engines {{{','.join(FAULTS)}}}", file=sys.stderr)
-        return 2
-    try:
-        return serve(FaultyEngine(FAULTS[args[0]]), sys.stdin, sys.stdout)
-    except (BrokenPipeError, KeyboardInterrupt):
-        return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -27,6 +27,7 @@ SUBCOMMAND_MODULES = (
     "conformance.cli",
     "conformance.fuzz.cli",
     "conformance.engines.serve",
+    "conformance.faults.cli",
 )
 
 # The module that registers each subcommand, so that `spadespec show` imports only what `show`
@@ -41,6 +42,7 @@ COMMAND_MODULES = {
     "fuzz": "conformance.fuzz.cli",
     "diff": "conformance.fuzz.cli",
     "serve": "conformance.engines.serve",
+    "faults": "conformance.faults.cli",
 }
 
 
