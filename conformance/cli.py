@@ -5,7 +5,11 @@ spadespec conform [--engine reference|COMMAND] [--variant V] [--case GLOB] [--le
                   [--resume FILE] [--expect-fail FILE] [--json]
 spadespec conform list [--variant V] [--case GLOB] [--level L] [--json]
 spadespec conform export [--variant V] DIR
-spadespec conform coverage [--json]
+spadespec conform coverage [--variant FILE] [--json]
+
+--variant takes a shipped id or a house's variant file that extends a shipped variant: the file
+is run with its parents' cases that hold under it and cases generated for the rules it changes
+(`conformance.house`).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conformance.engines.named import UnknownEngine, open_engine
 from conformance.protocol.score_requests import case_id_of
@@ -38,12 +42,16 @@ from conformance.runner.expected import ExpectedFailuresError, read_expected_fai
 from conformance.runner.run import CaseResult, RunReport, run_cases, unknown_engine
 from conformance.runner.score import keeps_score, offered, resumed_results
 from conformance.suite import coverage
-from conformance.suite.cases import Case, CaseError, Suite, case_variants, load_suite
+from conformance.suite.cases import LEVELS, Case, CaseError, Suite, case_variants, load_suite
 from conformance.suite.export import export_cases
 from conformance.suite.tags import RegistryError
+from conformance.suite.variant_files import is_variant_file, open_variant_file
 from reference_engine.cli import OutputError, UsageError
 from reference_engine.cli.tables import fit_table
 from reference_engine.variant.catalog import did_you_mean
+
+if TYPE_CHECKING:
+    from conformance.house.suite import HouseCases
 
 
 def add_parser(subparsers: Any) -> None:
@@ -121,6 +129,11 @@ def add_parser(subparsers: Any) -> None:
     cover = actions.add_parser(
         "coverage", help="which rules have cases and which have none (exit 1 if any has none)"
     )
+    cover.add_argument(
+        "--variant", metavar="FILE", default=argparse.SUPPRESS,
+        help="a variant file of your own: which rules it sets no inherited or generated case "
+        "reaches",
+    )  # fmt: skip
     cover.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
     cover.set_defaults(run=run_coverage)
 
@@ -128,15 +141,18 @@ def add_parser(subparsers: Any) -> None:
 def _add_filters(parser: argparse.ArgumentParser, argparse_default: Any) -> None:
     # Subcommands default to SUPPRESS so that `conform --variant V export DIR` keeps V.
     parser.add_argument(
-        "--variant", metavar="V", default=argparse_default, help="only this variant's cases"
-    )
+        "--variant", metavar="V", default=argparse_default,
+        help="only this variant's cases; or a variant file of your own that extends a shipped "
+        "variant: its parents' cases that hold under it, and cases generated for each rule it "
+        "changes",
+    )  # fmt: skip
     parser.add_argument(
         "--case", metavar="GLOB", default=argparse_default,
         help="only cases whose id matches the glob, e.g. 'standard.play.*'",
     )  # fmt: skip
     parser.add_argument(
         "--level",
-        choices=("must", "should"),
+        choices=LEVELS,
         default=argparse_default,
         help="only cases of this level",
     )
@@ -185,6 +201,8 @@ def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | 
     variant = getattr(args, "variant", None)
     pattern = getattr(args, "case", None)
     level = getattr(args, "level", None)
+    if variant is not None and is_variant_file(variant):
+        return _house_selected(variant, pattern, level)
     try:
         suite = _suite(_folders_needed(variant, pattern))
     except _SuiteInvalid as exc:
@@ -198,6 +216,39 @@ def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | 
     if not cases:
         raise UsageError("no case matches the --variant/--case/--level given")
     return suite, cases
+
+
+def _house_selected(
+    ref: str, pattern: str | None, level: str | None
+) -> tuple[Suite, list[Case]] | int:
+    """The cases of a house's variant file: inherited and generated, said on stderr first."""
+    try:
+        made = _house_cases(ref)
+    except _SuiteInvalid as exc:
+        print(
+            f"the conformance cases are invalid ({exc.count} problems); nothing was run",
+            file=sys.stderr,
+        )
+        return 1
+    for line in made.summary():
+        print(line, file=sys.stderr)
+    suite = made.suite
+    cases = suite.select(made.house.id, None if pattern is None else case_id_of(pattern), level)
+    if not cases:
+        raise UsageError(f"no case of {ref} matches the --case/--level given")
+    return suite, cases
+
+
+def _house_cases(ref: str) -> HouseCases:
+    from conformance.house.suite import house_cases  # the witness search loads only when used
+
+    house = open_variant_file(ref)
+    try:
+        return house_cases(house)
+    except CaseError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        raise _SuiteInvalid(len(exc.problems)) from None
 
 
 def run_suite(args: argparse.Namespace) -> int:
@@ -487,6 +538,9 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_coverage(args: argparse.Namespace) -> int:
+    ref = getattr(args, "variant", None)
+    if ref is not None:
+        return _file_coverage(ref, getattr(args, "json", False))
     try:
         suite = _suite()
     except _SuiteInvalid as exc:
@@ -498,3 +552,32 @@ def run_coverage(args: argparse.Namespace) -> int:
     else:
         print(coverage.render(result))
     return 0 if result.gaps == 0 else 1
+
+
+def _file_coverage(ref: str, as_json: bool) -> int:
+    """`conform coverage --variant FILE`: the rules the file sets that no case of it reaches."""
+    if not is_variant_file(ref):
+        raise UsageError(
+            f"--variant {ref}: coverage --variant takes a variant file of your own; a shipped"
+            " variant's coverage is in `conform coverage`"
+        )
+    try:
+        made = _house_cases(ref)
+    except _SuiteInvalid as exc:
+        print(f"the conformance cases are invalid ({exc.count} problems)", file=sys.stderr)
+        return 1
+    mine = coverage.measure(made.suite, [made.house.id]).variants[0]
+    if as_json:
+        out = {
+            "variant": mine.variant,
+            "file": str(made.house.path),
+            "rules": mine.rules,
+            "uncovered": mine.uncovered,
+            "dropped": [{"case": d.case_id, "reason": d.reason, "tag_gap": d.tag_gap}
+                        for d in made.dropped],
+            "no_witness": list(made.no_witness),
+        }  # fmt: skip
+        print(json.dumps(out, indent=2))
+    else:
+        print("\n".join(made.summary() + coverage.render_variant(mine)))
+    return 0 if not mine.uncovered and not mine.problem else 1

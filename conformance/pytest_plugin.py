@@ -32,7 +32,14 @@ from conformance.protocol.messages import Engine, EngineInfo
 from conformance.protocol.score_requests import case_id_of
 from conformance.runner.run import CaseResult, run_case
 from conformance.runner.score import keeps_score, score_case, score_results
-from conformance.suite.cases import Case, CaseError, load_suite
+from conformance.suite.cases import FAILING_LEVELS, LEVELS, Case, CaseError, Suite, load_suite
+from conformance.suite.variant_files import (
+    VariantFile,
+    forget,
+    is_variant_file,
+    open_variant_file,
+)
+from reference_engine.cli import InvalidVariant, UsageError
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -43,11 +50,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="run the conformance cases against this engine: an Engine object, or a class or"
         " function that makes one ('reference' for the built-in engine)",
     )
-    group.addoption("--spadespec-variant", metavar="V", help="only the cases of this variant id")
-    group.addoption("--spadespec-case", metavar="GLOB", help="only the cases whose id matches")
     group.addoption(
-        "--spadespec-level", choices=("must", "should"), help="only the cases at this level"
-    )
+        "--spadespec-variant", metavar="V",
+        help="only the cases of this variant id; or a variant file of your own that extends a"
+        " shipped variant (its parents' cases that hold under it, and generated ones)",
+    )  # fmt: skip
+    group.addoption("--spadespec-case", metavar="GLOB", help="only the cases whose id matches")
+    group.addoption("--spadespec-level", choices=LEVELS, help="only the cases at this level")
 
 
 class CaseFailed(Exception):
@@ -88,6 +97,7 @@ class _Session:
 
 
 _SESSION = pytest.StashKey[_Session]()
+_FILE = pytest.StashKey[VariantFile]()
 
 
 def _is_factory(target: Any) -> bool:
@@ -132,12 +142,21 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "spadespec(variant, level, tags): a conformance case from spadespec"
     )
     config.stash[_SESSION] = _Session(spec, load_engine(spec))
+    ref = config.getoption("spadespec_variant", None)
+    if ref and is_variant_file(ref):
+        try:
+            config.stash[_FILE] = open_variant_file(ref)
+        except (UsageError, InvalidVariant) as exc:
+            raise pytest.UsageError(f"--spadespec-variant {ref}: {exc}") from None
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     session = config.stash.get(_SESSION, None)
     if session is not None:
         session.stop()
+    house = config.stash.get(_FILE, None)
+    if house is not None:
+        forget(house.id)  # the file was this session's; a later one in the process may differ
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:
@@ -168,14 +187,15 @@ class SpadespecSuite(pytest.Collector):
 
     def collect(self) -> Iterable[pytest.Item]:
         option = self.config.getoption
+        house = self.config.stash.get(_FILE, None)
         try:
-            suite = load_suite()
+            suite = load_suite() if house is None else _house_suite(house)
         except CaseError as exc:
             raise self.CollectError(f"the conformance cases do not load:\n{exc}") from None
         pattern = option("spadespec_case")
         # A score request's id (`<case id>~score`) picks the case it comes from.
         chosen = suite.select(
-            option("spadespec_variant"),
+            option("spadespec_variant") if house is None else house.id,
             None if pattern is None else case_id_of(pattern),
             option("spadespec_level"),
         )
@@ -191,6 +211,13 @@ class SpadespecSuite(pytest.Collector):
                 item.extra_keyword_matches.update({case.variant, case.level, *case.tags})
                 items.append(item)
         return items
+
+
+def _house_suite(house: VariantFile) -> Suite:
+    """A variant file's cases: its parents' that hold under it, and those generated for it."""
+    from conformance.house.suite import house_cases
+
+    return house_cases(house).suite
 
 
 def _may_keep_score(target: Any) -> bool:
@@ -220,7 +247,7 @@ class CaseItem(pytest.Item):
             pytest.skip(f"not applicable: {result.message}")
         if result.verdict == "skip":
             pytest.skip(f"the engine skipped it: {result.message}")
-        if result.bad and self.case.level != "must":
+        if result.bad and self.case.level not in FAILING_LEVELS:
             pytest.xfail(f"{self.case.level}-level case failed:\n{_explain(result)}")
         if result.bad:
             raise CaseFailed(result)

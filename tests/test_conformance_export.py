@@ -42,7 +42,7 @@ def test_a_wrong_case_does_not_validate_on_its_own() -> None:
     data = load_suite().cases[0].to_json()
     data["level"] = "may"
     assert [e.message for e in single_case_validator().iter_errors(data)] == [
-        "'may' is not one of ['must', 'should']"
+        "'may' is not one of ['must', 'should', 'generated']"
     ]
 
 

@@ -136,9 +136,9 @@ def _over_keys(found: Any, typed: Any) -> Any:
 def _mutated(case: Any, change: Any) -> Any:
     data = copy.deepcopy(case.data)
     change(data["expect"])
-    from conformance.suite.cases import _to_case
+    from conformance.suite.cases import case_from_json
 
-    return _to_case(data, case.file)
+    return case_from_json(data, case.file)
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 # Imported here, before any in-process run, so that every run shares one copy of the engine's
@@ -163,3 +165,23 @@ def test_a_bad_engine_spec_is_a_usage_error(
     result = pytester.runpytest(*PLUGIN, "--spadespec-engine", spec)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([f"ERROR: --spadespec-engine {spec!r}: {message}*"])
+
+
+def test_a_variant_file_runs_with_its_generated_and_inherited_cases(
+    pytester: pytest.Pytester,
+) -> None:
+    # A copy beside the run, so that the path given is not taken for the project's root.
+    example = Path(__file__).resolve().parents[1] / "examples/house-rules/porch-200.yaml"
+    (pytester.path / "porch-200.yaml").write_text(example.read_text(encoding="utf-8"))
+    result = pytester.runpytest(
+        *PLUGIN, "--spadespec-engine", "reference", "--spadespec-variant", "porch-200.yaml", "-v",
+        "-k", "generated or porchlight.play",
+    )  # fmt: skip
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("passed", 0) >= 3 and "failed" not in outcomes
+    result.stdout.fnmatch_lines(["*spadespec::porch-200.generated.scoring.bag_penalty PASSED*"])
+    result.stdout.fnmatch_lines(["*spadespec::porch-200.porchlight.play.*PASSED*"])
+    missing = pytester.runpytest(*PLUGIN, "--spadespec-engine", "reference",
+                                 "--spadespec-variant", "no/such/table.yaml")  # fmt: skip
+    assert missing.ret == pytest.ExitCode.USAGE_ERROR
+    missing.stderr.fnmatch_lines(["*--spadespec-variant no/such/table.yaml: *no/such/table.yaml*"])

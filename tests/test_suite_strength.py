@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _fault_catches import already_bad as shared_already_bad
+from _fault_catches import whole_suite
 
 import conformance.engines.reference as adapter
 import reference_engine.game as game_module
@@ -18,12 +20,15 @@ import reference_engine.pack as pack_module
 import reference_engine.scoring as scoring_package
 import reference_engine.table as table_module
 from conformance.engines.reference import ReferenceEngine
-from conformance.faults import FAULTS, catching_cases
+from conformance.faults import FAULTS
 from conformance.runner.run import run_cases
-from conformance.suite.cases import Case, load_suite
+from conformance.suite.cases import Case
 from reference_engine.rules_of_play import bids, leads, turns
 from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
 from reference_engine.variant import shipped_variant_ids
+
+# Worked out once per process with the house-file tests, which ask the same (_fault_catches).
+pytestmark = pytest.mark.xdist_group("faults")
 
 VARIANTS = shipped_variant_ids()
 CLAUSE_VARIANTS = (
@@ -278,14 +283,13 @@ REQUIRED = {
 
 @pytest.fixture(scope="module")
 def suite() -> list[Case]:
-    return list(load_suite())
+    return list(whole_suite())
 
 
 @pytest.fixture(scope="module")
 def already_bad(suite: list[Case]) -> set[str]:
     """Cases the unbroken engine gets wrong: these prove nothing about a fault."""
-    report = run_cases(ReferenceEngine(), suite)
-    return {r.case.id for r in report.results if r.bad}
+    return set(shared_already_bad())
 
 
 # One fault for each rule a house may add, as the house-rules work asked for.

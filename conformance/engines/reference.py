@@ -7,6 +7,9 @@ functions a game scores its hands with, from a game set up at the request's setu
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from conformance.engines.observables import READERS
@@ -19,8 +22,10 @@ from conformance.protocol.messages import (
     EngineInfo,
     ScoredHand,
     ScoreRequest,
+    VariantRef,
 )
 from conformance.suite.cases import resolved
+from conformance.suite.variant_files import registered_ids
 from reference_engine import __version__, scoring
 from reference_engine.actions import Deal, action_from_json
 from reference_engine.errors import IllegalActionError
@@ -29,6 +34,7 @@ from reference_engine.rules_of_play.turns import DEALER_ROTATION
 from reference_engine.scoring import ScoringInputError, SideTotals
 from reference_engine.seats import Seat
 from reference_engine.variant import ResolvedVariant, VariantError, shipped_variant_ids
+from reference_engine.variant.resolve import with_values
 
 
 class ReferenceEngine:
@@ -40,15 +46,15 @@ class ReferenceEngine:
             "version": __version__,
             "language": "python",
             "protocol": PROTOCOL_VERSION,
-            "variants": shipped_variant_ids(),
+            "variants": shipped_variant_ids() + registered_ids(),
             "features": [*FEATURES, SCORE],
         }
 
     def run(self, request: CaseRequest) -> CaseResponse:
         ref = request["variant"]
         try:
-            variant = resolved(ref["id"], tuple(sorted(ref.get("options", {}).items())))
-        except VariantError as exc:
+            variant = variant_of(ref)
+        except (VariantError, ValueError) as exc:
             return {"outcome": "skipped", "reason": f"variant {ref['id']!r}: {exc}"}
         return self.run_resolved(variant, request)
 
@@ -81,8 +87,8 @@ class ReferenceEngine:
     def score(self, request: ScoreRequest) -> CaseResponse:
         ref = request["variant"]
         try:
-            variant = resolved(ref["id"], tuple(sorted(ref.get("options", {}).items())))
-        except VariantError as exc:
+            variant = variant_of(ref)
+        except (VariantError, ValueError) as exc:
             return {"outcome": "skipped", "reason": f"variant {ref['id']!r}: {exc}"}
         return self.score_resolved(variant, request)
 
@@ -99,6 +105,26 @@ class ReferenceEngine:
 
     def stop(self) -> None:
         pass
+
+
+def variant_of(ref: VariantRef) -> ResolvedVariant:
+    """The variant a request is played under: a shipped id with its options; for a house's
+    variant file, the shipped variant it `extends` with the `rules` the request sets, so the
+    engine is configured from the request alone, as an engine in another language would be."""
+    if "extends" in ref:
+        return _configured(json.dumps(ref, sort_keys=True))
+    return resolved(ref["id"], tuple(sorted(ref.get("options", {}).items())))
+
+
+@lru_cache(maxsize=64)
+def _configured(ref_json: str) -> ResolvedVariant:
+    ref = json.loads(ref_json)
+    base = resolved(ref["extends"], ())
+    rules = with_values(base.rules, ref.get("rules", {}))
+    return replace(
+        base, id=ref["id"], lineage=(ref["id"], *base.lineage), rules=rules,
+        chosen=dict(ref.get("options", {})), file=None,
+    )  # fmt: skip
 
 
 def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:

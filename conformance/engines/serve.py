@@ -86,7 +86,8 @@ def add_parser(subparsers: Any) -> None:
             "(docs/protocol.md) on stdin and stdout, until `stop` or the end of input. "
             'For instance: spadespec conform --engine "spadespec serve". '
             "`spadespec serve openspiel` serves OpenSpiel's Spades the same way (install "
-            "spadespec[openspiel]); `spadespec faults run NAME` serves a named fault."
+            "spadespec[openspiel]); `spadespec faults run NAME` serves a named fault. "
+            "Exit 0 at the end, 1 a --variant file is not valid, 2 no such file."
         ),
     )
     parser.add_argument(
@@ -96,16 +97,29 @@ def add_parser(subparsers: Any) -> None:
         default="reference",
         help="the engine to serve: the reference engine (the default) or OpenSpiel's Spades",
     )
-    parser.set_defaults(run=lambda args: main(args.engine))
+    parser.add_argument(
+        "--variant", action="append", default=[], metavar="FILE",
+        help="the reference engine also declares this variant file's id in `start` "
+        "(repeatable); the rules it changes come in each request, from which it configures "
+        "itself",
+    )  # fmt: skip
+    parser.set_defaults(run=lambda args: main(args.engine, args.variant))
 
 
-def main(engine: str = "reference") -> int:
+def main(engine: str = "reference", files: list[str] | None = None) -> int:
     if engine == "openspiel":
+        if files:
+            from reference_engine.cli import UsageError
+
+            raise UsageError("--variant declares a variant file for the reference engine only")
         from conformance.adapters.openspiel import main as serve_openspiel
 
         return serve_openspiel()
     from conformance.engines.reference import ReferenceEngine
+    from conformance.suite.variant_files import open_variant_file
 
+    for ref in files or []:
+        open_variant_file(ref)
     try:
         return serve(ReferenceEngine(), sys.stdin, sys.stdout)
     except (BrokenPipeError, KeyboardInterrupt):

@@ -52,6 +52,7 @@ from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT
 from conformance.report.jsonl import unwritable
 from conformance.runner.expected import ExpectedFailuresError, read_expected_failures
 from conformance.runner.run import UNEXPLAINED
+from conformance.suite.variant_files import is_variant_file, open_variant_file
 from reference_engine.cli import OutputError, UsageError
 from reference_engine.cli.variant_args import load_or_refuse, parse_options
 from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
@@ -200,7 +201,9 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
     for flag in ("engine", "variant"):
         if getattr(args, flag) is None:
             raise UsageError(f"--{flag} is required (to join shards' reports: fuzz merge)")
-    if args.variant not in shipped_variant_ids():
+    if is_variant_file(args.variant):
+        open_variant_file(args.variant)  # a house's file: checked, and refused at its line
+    elif args.variant not in shipped_variant_ids():
         raise UsageError(
             f"--variant: {args.variant!r} is not a shipped variant id (one of: "
             f"{', '.join(shipped_variant_ids())}); a case names its variant by id"
@@ -493,7 +496,8 @@ def _report_difference(args: argparse.Namespace, config: FuzzConfig, found: Any,
         line["diagnosis"] = result.diagnosis.to_json()
         line["_neighbour"] = result.neighbour
         print(f"  diagnosed: {result.rule}")
-    print(f"  to keep it, move it under conformance/cases/{config.variant}/")
+    if not is_variant_file(config.variant):
+        print(f"  to keep it, move it under conformance/cases/{config.variant}/")
     return line
 
 

@@ -15,11 +15,12 @@ same whichever process plays it, and the run reports the lowest-numbered game th
 from __future__ import annotations
 
 import contextlib
+import copy
 import queue
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from conformance.engines.reference import ReferenceEngine
 from conformance.fuzz.engines import open_fuzz_engine
@@ -37,6 +38,7 @@ from conformance.protocol.messages import (
 from conformance.protocol.score_requests import score_expect, score_request_for
 from conformance.runner.checking import expected_for, plan_for
 from conformance.runner.grade import compare
+from conformance.suite import variant_files
 from conformance.suite.cases import Case
 from reference_engine.cli import sigterm_raises
 from reference_engine.variant import ResolvedVariant, load_variant
@@ -125,7 +127,8 @@ def _did_not_start(exc: Exception) -> str:
 
 
 def variant_ref(variant: ResolvedVariant, options: dict[str, Any]) -> VariantRef:
-    return {"id": variant.id, "options": dict(options)}
+    """The request's variant: for a house's file, with the rules it changes (`variant_files`)."""
+    return cast(VariantRef, variant_files.variant_ref(variant.id, options))
 
 
 def differences(expected: dict[str, Any], response: CaseResponse) -> list[str]:
@@ -168,6 +171,9 @@ class GameChecker:
         self.expected_variant = expected_variant(config)
         """The variant the engine's answers are expected under: the run's, or with the
         known rule changes applied."""
+        if variant_files.is_variant_file(config.variant):
+            # In each worker process too: the engines declare the file's id, as `conform` has it.
+            variant_files.register(load_variant(config.variant))
         self.ref = variant_ref(self.variant, config.options)
         try:
             self.engine = engine or open_fuzz_engine(
@@ -190,7 +196,7 @@ class GameChecker:
         """Put one position to the engine under test, asking `ask` (features it declares)."""
         request: CaseRequest = {
             "id": "fuzz",
-            "variant": {"id": self.ref["id"], "options": dict(self.ref["options"])},
+            "variant": copy.deepcopy(self.ref),
             "setup": setup,
             "actions": actions,
             "ask": list(ask),

@@ -408,7 +408,7 @@ def build_case(
         "origin": {"kind": "derived", "clause": tags[0]},
         "level": "must",
         "status": "ok",
-        "variant": dict(judge.checker.ref),
+        "variant": {"id": judge.checker.ref["id"], "options": dict(judge.checker.ref["options"])},
         "setup": verdict.setup,
         "actions": verdict.actions,
         "expect": expect,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
-from conformance.protocol.messages import OBSERVABLES, CaseRequest
+from conformance.protocol.messages import OBSERVABLES, CaseRequest, VariantRef
 from conformance.suite.cases import Case
+from conformance.suite.variant_files import variant_ref
 
 
 def request_for(case: Case, ask: Sequence[str] | None = None) -> CaseRequest:
@@ -16,7 +18,7 @@ def request_for(case: Case, ask: Sequence[str] | None = None) -> CaseRequest:
     asked = list(ask) if ask is not None else [k for k in OBSERVABLES if k in case.expect]
     request: CaseRequest = {
         "id": case.id,
-        "variant": {"id": case.variant, "options": dict(case.options)},
+        "variant": cast(VariantRef, variant_ref(case.variant, case.options)),
         "setup": case.setup,
         "actions": case.actions,
         "ask": asked,

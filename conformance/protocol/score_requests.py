@@ -17,10 +17,11 @@ For an erratum these are what the rules give (`expect`); what the source printed
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
-from conformance.protocol.messages import SCORE_FIGURES, ScoredHand, ScoreRequest
+from conformance.protocol.messages import SCORE_FIGURES, ScoredHand, ScoreRequest, VariantRef
 from conformance.suite.cases import Case, resolved
+from conformance.suite.variant_files import variant_ref
 from reference_engine.actions import Deal, action_from_json
 from reference_engine.game import Game
 from reference_engine.table import Table, table_of
@@ -68,7 +69,7 @@ def score_request_for(case: Case) -> ScoreRequest | None:
         return None
     return {
         "id": score_id(case.id),
-        "variant": {"id": case.variant, "options": dict(case.options)},
+        "variant": cast(VariantRef, variant_ref(case.variant, case.options)),
         "setup": case.setup,
         "hands": scored_hands(case),
         "ask": asked,

@@ -14,6 +14,12 @@ _STDERR_LINES = 8
 _WHY_FAILED = "a must-level case failed, errored or passed unexpectedly"
 
 
+def _why_failed(report: RunReport) -> str:
+    if any(r.bad and r.case.level == "generated" for r in report.results):
+        return "a must-level or generated case failed, errored or passed unexpectedly"
+    return _WHY_FAILED
+
+
 def render(report: RunReport) -> str:
     lines: list[str] = []
     for result in report.failures():
@@ -44,7 +50,7 @@ def render(report: RunReport) -> str:
     if shortfall:
         verdict = f"FAILED ({shortfall})"
     else:
-        verdict = "OK" if report.ok else f"FAILED ({_WHY_FAILED})"
+        verdict = "OK" if report.ok else f"FAILED ({_why_failed(report)})"
     noun = "case" if len(report.results) == 1 else "cases"
     lines.append(f"{len(report.results)} {noun}: {counted or 'none'}. {verdict}")
     return "\n".join(lines)

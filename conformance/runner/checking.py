@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from conformance.protocol.messages import NIL_AS_ZERO
+from conformance.protocol.nil_as_zero import zero_bid_probe
 from conformance.suite.cases import Case
 
 # Phases of `to_act` that fall between hands, which `next_deal` can show.
@@ -90,6 +92,8 @@ def plan_for(expect: dict[str, Any], asks: Any, features: Any) -> Plan:
 
 
 def _feature_for(expect: dict[str, Any], key: str, declared: set[str]) -> str | None:
+    if key == "illegal" and NIL_AS_ZERO in declared and zero_bid_probe(expect):
+        return None  # a probe of 0 only asks whether 0 is nil, which such an engine says it is
     if key in declared:
         return key
     if key == "illegal" and "refusal" in declared:

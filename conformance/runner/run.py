@@ -30,12 +30,13 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from conformance.protocol import nil_as_zero
 from conformance.protocol.messages import FEATURES, CaseResponse, Engine, EngineInfo
 from conformance.protocol.requests import request_for
 from conformance.protocol.wire import result_problem
 from conformance.runner import checking
 from conformance.runner.grade import MISSING, Difference, compare
-from conformance.suite.cases import Case
+from conformance.suite.cases import FAILING_LEVELS, Case
 
 VERDICTS = ("pass", "fail", "error", "skip", "n/a", "xfail", "xpass")
 BAD_VERDICTS = ("fail", "error", "xpass")
@@ -160,11 +161,11 @@ class RunReport:
 
     @property
     def ok(self) -> bool:
-        """No must-level case failed, errored or passed unexpectedly, and enough cases had
-        something checked: a run that checked nothing is never good."""
+        """No must-level or generated case failed, errored or passed unexpectedly, and enough
+        cases had something checked: a run that checked nothing is never good."""
         if self.checked_cases() < self.min_checked:
             return False
-        return not any(r.bad and r.case.level == "must" for r in self.results)
+        return not any(r.bad and r.case.level in FAILING_LEVELS for r in self.results)
 
     def too_few_checked(self) -> str:
         """Why the run checked too few cases, naming what the engine declared and what the
@@ -341,6 +342,10 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
     """Put one case to a started engine and judge the answer."""
     if case.variant not in info["variants"]:
         return CaseResult(case, "n/a", message=f"the engine does not play variant {case.variant}")
+    zero = nil_as_zero.declared(info)
+    refusal = nil_as_zero.refused(case) if zero else None
+    if refusal:
+        return CaseResult(case, "error", message=refusal)
     chosen = checking.plan(case, info["features"])
     if not chosen.applicable:
         return CaseResult(
@@ -349,18 +354,22 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
             message=f"the engine declares none of {', '.join(chosen.unchecked)}",
             unchecked=chosen.unchecked,
         )
-    result = _answer(engine, case, chosen)
+    result = _answer(engine, case, chosen, zero)
     return replace(result, checked=chosen.checked, unchecked=chosen.unchecked)
 
 
-def _answer(engine: Engine, case: Case, chosen: checking.Plan) -> CaseResult:
-    """Ask the engine what the plan checks, and grade the answer on that alone."""
+def _answer(engine: Engine, case: Case, chosen: checking.Plan, zero: bool = False) -> CaseResult:
+    """Ask the engine what the plan checks, and grade the answer on that alone; `zero`: the
+    engine writes nil as the bid 0, and is told and read so."""
     started = time.perf_counter()
+    request = request_for(case, chosen.checked)
     try:
-        response = engine.run(request_for(case, chosen.checked))
+        response = engine.run(nil_as_zero.told(request) if zero else request)
     except Exception as exc:  # an engine's crash is that case's error, never the runner's
         return CaseResult(case, "error", message=f"the engine raised {type(exc).__name__}: {exc}")
     seconds = time.perf_counter() - started
+    if zero and isinstance(response.get("answers"), dict):
+        response = {**response, "answers": nil_as_zero.read(case, response["answers"])}
     return judge(case, response, seconds, checking.expected(case, chosen.checked), result_problem)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from conformance.protocol import nil_as_zero
 from conformance.protocol.messages import SCORE, CaseResponse, Engine, EngineInfo
 from conformance.protocol.score_requests import score_expect, score_id, score_request_for
 from conformance.protocol.wire import score_result_problem
@@ -51,8 +52,13 @@ def score_results(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResu
     if scorer is None:
         message = "the engine declares the feature score but has no score()"
         return [CaseResult(graded, "error", message=message, checked=CHECKED)]
+    refusal = nil_as_zero.refused(case) if nil_as_zero.declared(info) else None
+    if refusal:
+        return [CaseResult(graded, "error", message=refusal, checked=CHECKED)]
     request = score_request_for(case)
     assert request is not None  # the case gives figures to ask, as `graded` shows
+    if nil_as_zero.declared(info):
+        request = nil_as_zero.told_score(request)
     started = time.perf_counter()
     try:
         response: CaseResponse = scorer(request)

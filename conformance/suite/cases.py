@@ -22,6 +22,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from conformance.suite.tags import Registry, registry, rule_value
+from conformance.suite.variant_files import variant_file
 from reference_engine.paths import data_dir
 from reference_engine.table import table_of
 from reference_engine.variant import ResolvedVariant, VariantError, load_variant, schema_memo
@@ -31,6 +32,11 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent
 CASES_DIR = PACKAGE_DIR / "cases"
 RETIRED_FILE = PACKAGE_DIR / "retired_ids.txt"
 SCHEMA_NAME = "case.schema.json"
+LEVELS = ("must", "should", "generated")
+FAILING_LEVELS = ("must", "generated")
+"""A case's level: `must` fails a run, `should` is reported apart, and `generated` is a case
+the suite made for a house's variant file (`conformance.house`), reported apart from the
+golden ones and failing a run as `must` does."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +228,7 @@ def _read_file(path: Path, shown: str, problems: list[CaseProblem]) -> list[Case
     # A file whose exact text passed the schema before needs no second check.
     key = schema_memo.digest("case-file", text, schema=SCHEMA_NAME)
     if schema_memo.passed(key):
-        return [_to_case(raw, shown) for raw in data["cases"]]
+        return [case_from_json(raw, shown) for raw in data["cases"]]
     errors = sorted(_schema_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if not errors:
         schema_memo.remember(key)
@@ -236,7 +242,9 @@ def _read_file(path: Path, shown: str, problems: list[CaseProblem]) -> list[Case
         else:
             return []
     return [
-        _to_case(raw, shown) for index, raw in enumerate(data["cases"]) if index not in bad_cases
+        case_from_json(raw, shown)
+        for index, raw in enumerate(data["cases"])
+        if index not in bad_cases
     ]
 
 
@@ -307,7 +315,8 @@ def _json_path(parts: Iterable[Any]) -> str:
     return out
 
 
-def _to_case(raw: dict[str, Any], shown: str) -> Case:
+def case_from_json(raw: dict[str, Any], shown: str) -> Case:
+    """A case as its JSON writes it (already checked), read from the file `shown`."""
     variant = raw["variant"]
     return Case(
         id=raw["id"],
@@ -377,7 +386,11 @@ def _check_case(case: Case, reg: Registry) -> list[CaseProblem]:
 
 @cache
 def resolved(variant: str, options: tuple[tuple[str, Any], ...]) -> ResolvedVariant:
-    """A variant with options applied, loaded once per suite run."""
+    """A variant with options applied, loaded once per suite run: a shipped id, or the id of
+    a variant file registered for the run (`variant_files`)."""
+    entry = variant_file(variant)
+    if entry is not None:
+        return entry.resolved(dict(options))
     return load_variant(variant, dict(options))
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from conformance.suite.cases import Case
 from conformance.suite.tags import Registry, enum_rules, registry, rule_value
+from conformance.suite.variant_files import variant_file
 from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
 
 # Provenance origins meaning "this variant sets the rule itself".
@@ -101,7 +102,8 @@ def measure(
         report = VariantCoverage(ident)
         variants.append(report)
         try:
-            resolved = load_variant(ident)
+            entry = variant_file(ident)
+            resolved = entry.variant if entry is not None else load_variant(ident)
         except VariantError as exc:
             report.problem = f"cannot be loaded: {exc.problems[0]}"
             continue
@@ -121,17 +123,21 @@ def measure(
     return Coverage(variants, values, unused, mechanics)
 
 
+def render_variant(v: VariantCoverage) -> list[str]:
+    """One variant's lines: how many of the rules it sets have cases, and each that has none."""
+    if v.problem:
+        return [f"{v.variant}: {v.problem}"]
+    covered = len(v.rules) - len(v.uncovered)
+    lines = [f"{v.variant}: {covered} of {len(v.rules)} rules it sets have cases"]
+    lines += [f"  no case: {path}" for path in v.uncovered]
+    return lines
+
+
 def render(coverage: Coverage) -> str:
     """The coverage as text: per variant, then values, then mechanics; gaps spelled out."""
     lines: list[str] = []
     for v in coverage.variants:
-        if v.problem:
-            lines.append(f"{v.variant}: {v.problem}")
-            continue
-        covered = len(v.rules) - len(v.uncovered)
-        lines.append(f"{v.variant}: {covered} of {len(v.rules)} rules it sets have cases")
-        for path in v.uncovered:
-            lines.append(f"  no case: {path}")
+        lines.extend(render_variant(v))
     lines.append("")
     values = coverage.values
     lines.append(

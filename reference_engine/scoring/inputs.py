@@ -74,10 +74,23 @@ def normalise_bid(rules: Rules, seat: str, bid: Any, tricks: int = 13) -> Bid:
     return bid
 
 
+def zero_beside_nil(rules: Rules) -> bool:
+    """Whether 0 is a bid of its own beside nil (the "zero bid"), so that a bid written as 0
+    cannot stand for nil."""
+    return rules.bidding.nil is NilBid.ALLOWED and not zero_is_nil(rules)
+
+
+def read_zero_bid(rules: Rules, bid: Any) -> Any:
+    """One bid, read as nil if it is 0 and 0 stands for nil; any other bid as it is."""
+    if type(bid) is int and bid == 0 and zero_is_nil(rules):
+        return "nil"
+    return bid
+
+
 def read_zero_bids(rules: Rules, bids: dict[str, Bid]) -> dict[str, Bid]:
     """Bids already read, with any bid of 0 read as nil where 0 stands for nil."""
     if 0 in bids.values() and zero_is_nil(rules):
-        return {seat: "nil" if bid == 0 else bid for seat, bid in bids.items()}
+        return {seat: read_zero_bid(rules, bid) for seat, bid in bids.items()}
     return bids
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import fields
+from dataclasses import fields, replace
 from enum import Enum
 from types import UnionType
 from typing import Any, get_args, get_origin
@@ -218,3 +218,22 @@ def resolve(merged: Merged, chosen: dict[str, Any]) -> ResolvedVariant:
         ),
         file=merged.leaf.file,
     )
+
+
+def with_values(rules: Rules, values: dict[str, Any]) -> Rules:
+    """`rules` with some rules set anew, each `section.field` to a value as a variant file (or
+    a JSON request) writes it: enums as their text, cards as a list. Raises ValueError naming
+    a rule that does not exist or a value it cannot take."""
+    sections = {name: getattr(rules, name) for name in SECTIONS}
+    for path, raw in values.items():
+        section, _, name = path.partition(".")
+        types = {f.name: f.type for f in fields(SECTIONS[section])} if section in SECTIONS else {}
+        kind = types.get(name)
+        if kind is None:
+            raise ValueError(f"no rule {path!r}")
+        try:
+            value = _typed(kind, raw)
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"rule {path}: {raw!r} is not a value it takes ({exc})") from None
+        sections[section] = replace(sections[section], **{name: value})
+    return Rules(**sections)

@@ -1,0 +1,52 @@
+"""The cases a house's variant file is run with: inherited from its parents, and generated."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from conformance.house.generated import generate
+from conformance.house.inherited import Dropped, inherit
+from conformance.suite.cases import Case, Suite, case_variants, load_suite
+from conformance.suite.variant_files import VariantFile
+
+
+@dataclass(frozen=True, slots=True)
+class HouseCases:
+    """Every case run for one variant file, and what could not be made."""
+
+    house: VariantFile
+    inherited: tuple[Case, ...]
+    dropped: tuple[Dropped, ...]
+    generated: tuple[Case, ...]
+    no_witness: tuple[str, ...] = field(default=())
+    """The rules the file changes for which the witness search found no case."""
+
+    @property
+    def suite(self) -> Suite:
+        return Suite(self.inherited + self.generated)
+
+    def summary(self) -> list[str]:
+        """What was made, as lines for a person: counts, then every dropped case."""
+        gaps = sum(d.tag_gap for d in self.dropped)
+        lines = [
+            f"{self.house.id} ({self.house.path.name}, extends {self.house.parent}):"
+            f" {len(self.inherited)} cases inherited from {', '.join(self.house.parents)},"
+            f" {len(self.dropped)} dropped ({gaps} tag gaps); {len(self.generated)} generated"
+            f" for the rules it changes"
+        ]
+        lines += [f"  {d}" for d in self.dropped]
+        lines += [f"  no generated case: {rule} (the witness search found none)"
+                  for rule in self.no_witness]  # fmt: skip
+        return lines
+
+
+def house_cases(house: VariantFile, parents: Suite | None = None) -> HouseCases:
+    """The file's cases: its shipped parents' cases that hold under it, re-targeted, and one
+    generated case per rule it changes. `parents` is the suite to draw on (default: the cases
+    of every shipped variant up its chain)."""
+    if parents is None:
+        with_cases = set(case_variants())
+        parents = load_suite(variants=[v for v in house.parents if v in with_cases])
+    kept, dropped = inherit(house, [c for c in parents if c.variant in house.parents])
+    made, missing = generate(house)
+    return HouseCases(house, tuple(kept), tuple(dropped), tuple(made), tuple(missing))

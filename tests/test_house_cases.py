@@ -1,0 +1,118 @@
+"""Cases for a variant nobody wrote cases for: each shipped house ruleset, loaded as a file of
+its own (a new id, its own cases hidden), is run with its parents' cases that still hold and
+the cases generated for the rules it changes; those must catch every named fault that its own
+cases catch."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+import pytest
+from _fault_catches import already_bad, whole_suite
+
+from conformance.faults import FAULTS, FaultyEngine
+from conformance.house.generated import LEVEL
+from conformance.house.suite import HouseCases, house_cases
+from conformance.runner.run import run_case
+from conformance.suite.cases import Case, Suite
+from conformance.suite.variant_files import register
+from reference_engine.variant import load_variant, shipped_variant_ids
+from reference_engine.variant.catalog import variants_dir
+
+# A house ruleset is one taken from a ruleset published on the web (cited by address only),
+# not from the project's own source documents.
+HOUSE = [v for v in shipped_variant_ids() if any(not s.file for s in load_variant(v).sources)]
+
+# Rulesets whose made cases cannot stand in for their own, and why.
+NOT_COMPARED = {
+    "cutthroat": "three players: no four-seat case of a parent replays at its table, and the"
+    " generated cases show only the rules that make the table",
+    "pagat-jokers": "a pack of 54 less two: no parent's deal is a deal of its pack, so only the"
+    " generated cases for the pack reach its play",
+    "joker-joker-deuce-deuce": "a pack of 54 less two, as pagat-jokers",
+}
+
+# Faults a house ruleset's own cases catch that no case made for the file does, and why.
+NOT_CAUGHT = {
+    "fixed-ten-hands": {
+        "ties-settled-wrong-way": "the witness for the number of hands ends on a win; a tie"
+        " needs equal totals after the last hand, which only its own case sets up",
+        "tie-given-to-the-first-side": "as ties-settled-wrong-way",
+    },
+    "minus-110": {
+        "bag-penalty-paid-once": "the witness pays the penalty once; a second penalty in one"
+        " hand needs a case written for it",
+    },
+    "team-minimum-four": {
+        "team-minimum-after-a-nil-ignored": "the witness shows the minimum without a nil; the"
+        " partner of a nil bidder making up the minimum needs a case written for it",
+    },
+    "zero-bid": {
+        "zero-bid-scored-as-nil": "the rule it changes is the lowest bid, and its witness is the"
+        " legal bids; how a bid of 0 is scored is no rule of its own for a witness to show",
+    },
+}
+
+
+# The cases the unbroken engine gets wrong are worked out once per process, with the
+# suite-strength test.
+pytestmark = pytest.mark.xdist_group("faults")
+
+
+@cache
+def _made(variant: str, folder: str) -> HouseCases:
+    """The ruleset's file copied under the id `my-<variant>`, registered, and its cases made."""
+    text = (variants_dir() / f"{variant}.yaml").read_text(encoding="utf-8")
+    path = Path(folder) / f"my-{variant}.yaml"
+    path.write_text(re.sub(r"(?m)^id: .*$", f"id: my-{variant}", text), encoding="utf-8")
+    return house_cases(register(load_variant(str(path))), Suite(whole_suite()))
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return str(tmp_path_factory.mktemp("house-files"))
+
+
+def _first_caught(engine: FaultyEngine, cases: Iterable[Case]) -> str | None:
+    """The first case the broken engine gets wrong. Score requests are left out: they ask
+    what the case's own answers already show, from the same scoring functions."""
+    info = engine.start()
+    for case in cases:
+        if run_case(engine, info, case).bad:
+            return case.id
+    return None
+
+
+@pytest.mark.parametrize("variant", [v for v in HOUSE if v not in NOT_COMPARED])
+def test_made_cases_catch_every_fault_the_rulesets_own_cases_catch(
+    variant: str, folder: str
+) -> None:
+    made = _made(variant, folder)
+    bad = already_bad()
+    own = [c for c in whole_suite() if c.variant == variant and c.id not in bad]
+    assert own, f"{variant} has no cases of its own to compare with"
+    # The shortest logs first, so that the first case to catch a fault ends its search soon.
+    own.sort(key=lambda case: len(case.actions))
+    mine = sorted(made.suite, key=lambda case: len(case.actions))
+    missed = {}
+    for fault in FAULTS.values():
+        caught = _first_caught(FaultyEngine(fault), own)
+        if caught is not None and _first_caught(FaultyEngine(fault), mine) is None:
+            missed[fault.name] = caught
+    excused = NOT_CAUGHT.get(variant, {})
+    assert sorted(missed) == sorted(excused), missed
+
+
+@pytest.mark.parametrize("variant", HOUSE)
+def test_every_rule_the_file_changes_has_a_generated_case_that_its_parent_answers_otherwise(
+    variant: str, folder: str
+) -> None:
+    made = _made(variant, folder)
+    assert made.generated, "no case was generated"
+    assert all(case.level == LEVEL for case in made.generated)
+    # Cutthroat's individual sides come only with its three players: the witness for the
+    # table is the one for table.players.
+    assert set(made.no_witness) <= ({"table.sides"} if variant == "cutthroat" else set())

@@ -1,0 +1,146 @@
+"""A house's variant file everywhere a variant id is taken: `conform`, `fuzz`, the pytest
+plugin and `serve`. The request names the file's id, the shipped variant it extends and every
+rule it changes; an engine configures itself from that alone; a file that takes a shipped id
+or extends nothing shipped is refused at its line."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.engines.reference import variant_of
+from conformance.protocol.requests import request_for
+from conformance.protocol.wire import problem
+from conformance.suite.variant_files import changed_rules, open_variant_file, variant_ref
+from reference_engine.cli import main
+from reference_engine.variant import load_variant, shipped_variant_ids
+from reference_engine.variant.catalog import variants_dir
+from reference_engine.variant.resolve import with_values
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = str(ROOT / "examples" / "house-rules" / "porch-200.yaml")
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_request_names_the_shipped_parent_and_each_rule_the_file_changes() -> None:
+    house = open_variant_file(EXAMPLE)
+    assert variant_ref(house.id, {}) == {
+        "id": "porch-200", "options": {}, "extends": "porchlight",
+        "rules": {"scoring.bag_penalty": 50, "game_end.target": 200},
+    }  # fmt: skip
+    # With an option chosen, the rules carry its value: Porchlight's default target is 300.
+    assert variant_ref(house.id, {"target": 300})["rules"] == {"scoring.bag_penalty": 50}
+
+
+def test_the_run_request_for_a_files_case_is_valid_under_the_protocol_schema() -> None:
+    from conformance.house.suite import house_cases
+
+    made = house_cases(open_variant_file(EXAMPLE))
+    for case in (made.inherited[0], made.generated[0]):
+        request = request_for(case)
+        assert request["variant"]["extends"] == "porchlight"
+        assert problem("caseRequest", request) is None
+    bad = dict(request_for(made.generated[0]), variant={"id": "porch-200", "extends": "x"})
+    assert problem("caseRequest", bad) is not None  # `extends` without `rules`
+
+
+@pytest.mark.parametrize("options", [{}, {"target": 500}])
+def test_the_reference_engine_configured_from_the_request_plays_the_files_rules(
+    options: dict[str, int],
+) -> None:
+    house = open_variant_file(EXAMPLE)
+    ref = variant_ref(house.id, options)
+    assert variant_of(ref).rules == load_variant(EXAMPLE, options).rules  # type: ignore[arg-type]
+
+
+def test_every_shipped_ruleset_is_its_parent_with_the_rules_it_changes() -> None:
+    # What a request tells an engine rebuilds the ruleset, on every rule axis the model has.
+    for ident in shipped_variant_ids():
+        variant = load_variant(ident)
+        if len(variant.lineage) < 2:
+            continue
+        parent = load_variant(variant.lineage[1]).rules
+        assert with_values(parent, changed_rules(variant.rules, parent)) == variant.rules, ident
+
+
+def test_a_file_that_takes_a_shipped_id_is_refused_at_its_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "standard.yaml"
+    path.write_text(
+        "extends: porchlight\nid: standard\ntitle: Ours\nrevision: 1\nsummary: Ours.\n",
+        encoding="utf-8",
+    )
+    status, _, err = _run(capsys, "conform", "--variant", str(path))
+    assert status == 1
+    assert f"{path}:2:" in err and "at id" in err and "a shipped variant's" in err
+
+
+def test_a_file_that_extends_nothing_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (variants_dir() / "standard.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "ours.yaml"
+    path.write_text(text.replace("id: standard", "id: ours", 1), encoding="utf-8")
+    status, _, err = _run(capsys, "conform", "--variant", str(path))
+    assert status == 1
+    assert str(path) in err and "extends nothing" in err
+
+
+def test_a_missing_file_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(capsys, "conform", "--variant", "no/such/table.yaml")
+    assert status == 2
+    assert "no/such/table.yaml" in err and "Traceback" not in err
+
+
+def test_a_bad_file_is_refused_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ours.yaml"
+    path.write_text(
+        "extends: porchlight\nid: ours\ntitle: Ours\nrevision: 1\nsummary: Ours.\n"
+        "rules:\n  scoring:\n    bag_penalty:\n      value: lots\n",
+        encoding="utf-8",
+    )
+    argv = ["fuzz", "--engine", "reference", "--variant", str(path), "--games", "1"]
+    status, _, err = _run(capsys, *argv)
+    assert status == 1
+    assert f"{path}:9:" in err and "scoring.bag_penalty" in err
+
+
+def test_conform_runs_the_files_inherited_and_generated_cases_against_an_engine_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    serve = shlex.join([sys.executable, "-m", "reference_engine", "serve", "--variant", EXAMPLE])
+    status, out, err = _run(capsys, "conform", "--engine", serve, "--variant", EXAMPLE, "--json")
+    assert status == 0, err
+    assert "inherited from porchlight, standard" in err
+    levels = {line["level"] for line in json.loads(out)["results"]}
+    assert levels == {"must", "should", "generated"}
+
+
+def test_coverage_names_the_rules_of_the_file_that_no_case_reaches(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = _run(capsys, "conform", "coverage", "--variant", EXAMPLE, "--json")
+    report = json.loads(out)
+    assert status == 0 and report["uncovered"] == []
+    assert set(report["rules"]) >= {"scoring.bag_penalty", "game_end.target"}
+    assert all(report["rules"].values())
+    assert any(d["tag_gap"] for d in report["dropped"])
+
+
+def test_fuzz_plays_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["fuzz", "--variant", EXAMPLE, "--engine", "fault:bags-not-carried", "--games", "20"]
+    status, out, _ = _run(capsys, *argv, "--seed", "1", "--out", str(tmp_path))
+    assert status == 1, out  # the broken engine is found out under the file's rules
+    assert [p.parent.name for p in tmp_path.rglob("*.json")] == ["porch-200"]
