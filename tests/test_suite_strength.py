@@ -20,7 +20,7 @@ import reference_engine.pack as pack_module
 import reference_engine.scoring as scoring_package
 import reference_engine.table as table_module
 from conformance.engines.reference import ReferenceEngine
-from conformance.faults import FAULTS
+from conformance.faults import FAULTS, catching_cases
 from conformance.runner.run import run_cases
 from conformance.suite.cases import Case
 from reference_engine.rules_of_play import bids, leads, turns

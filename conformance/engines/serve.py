@@ -1,4 +1,5 @@
-"""The reference engine speaking the JSON-lines protocol: `spadespec serve`.
+"""The reference engine speaking the JSON-lines protocol (`spadespec serve`, whose command line
+is in `conformance/adapters/cli.py`).
 
 A complete engine process in the protocol's terms (docs/protocol.md): it answers `start` with
 what the reference engine plays, replays each `run` request's log and answers what it asks,
@@ -74,57 +75,3 @@ def wire_answer(response: CaseResponse) -> dict[str, Any]:
     if outcome == "skipped":
         return {"skipped": {"reason": response.get("reason", "")}}
     return {"errored": {"message": response.get("message", "")}}
-
-
-def add_parser(subparsers: Any) -> None:
-    """Register `spadespec serve`."""
-    parser = subparsers.add_parser(
-        "serve",
-        help="run the reference engine as a protocol engine on stdin and stdout",
-        description=(
-            "Run the reference engine as an engine process speaking the JSON-lines protocol "
-            "(docs/protocol.md) on stdin and stdout, until `stop` or the end of input. "
-            'For instance: spadespec conform --engine "spadespec serve". '
-            "`spadespec serve openspiel` serves OpenSpiel's Spades the same way (install "
-            "spadespec[openspiel]); `spadespec faults run NAME` serves a named fault. "
-            "Exit 0 at the end, 1 a --variant file is not valid, 2 no such file."
-        ),
-    )
-    parser.add_argument(
-        "engine",
-        nargs="?",
-        choices=("reference", "openspiel"),
-        default="reference",
-        help="the engine to serve: the reference engine (the default) or OpenSpiel's Spades",
-    )
-    parser.add_argument(
-        "--variant", action="append", default=[], metavar="FILE",
-        help="the reference engine also declares this variant file's id in `start` "
-        "(repeatable); the rules it changes come in each request, from which it configures "
-        "itself",
-    )  # fmt: skip
-    parser.set_defaults(run=lambda args: main(args.engine, args.variant))
-
-
-def main(engine: str = "reference", files: list[str] | None = None) -> int:
-    if engine == "openspiel":
-        if files:
-            from reference_engine.cli import UsageError
-
-            raise UsageError("--variant declares a variant file for the reference engine only")
-        from conformance.adapters.openspiel import main as serve_openspiel
-
-        return serve_openspiel()
-    from conformance.engines.reference import ReferenceEngine
-    from conformance.suite.variant_files import open_variant_file
-
-    for ref in files or []:
-        open_variant_file(ref)
-    try:
-        return serve(ReferenceEngine(), sys.stdin, sys.stdout)
-    except (BrokenPipeError, KeyboardInterrupt):
-        return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

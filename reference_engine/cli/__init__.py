@@ -26,7 +26,7 @@ SUBCOMMAND_MODULES = (
     "reference_engine.cli.score",
     "conformance.cli",
     "conformance.fuzz.cli",
-    "conformance.engines.serve",
+    "conformance.adapters.cli",
     "conformance.faults.cli",
 )
 
@@ -41,7 +41,7 @@ COMMAND_MODULES = {
     "conform": "conformance.cli",
     "fuzz": "conformance.fuzz.cli",
     "diff": "conformance.fuzz.cli",
-    "serve": "conformance.engines.serve",
+    "serve": "conformance.adapters.cli",
     "faults": "conformance.faults.cli",
 }
 

@@ -1,0 +1,60 @@
+"""`spadespec serve`: an engine served over the JSON-lines protocol on stdin and stdout: the
+reference engine (declaring any house's variant files too) or OpenSpiel's Spades through its
+adapter. `conformance.engines.serve` holds the protocol loop itself."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from conformance.engines.serve import serve
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `spadespec serve`."""
+    parser = subparsers.add_parser(
+        "serve",
+        help="run the reference engine as a protocol engine on stdin and stdout",
+        description=(
+            "Run the reference engine as an engine process speaking the JSON-lines protocol "
+            "(docs/protocol.md) on stdin and stdout, until `stop` or the end of input. "
+            'For instance: spadespec conform --engine "spadespec serve". '
+            "`spadespec serve openspiel` serves OpenSpiel's Spades the same way (install "
+            "spadespec[openspiel]); `spadespec faults run NAME` serves a named fault. "
+            "Exit 0 at the end, 1 a --variant file is not valid, 2 no such file."
+        ),
+    )
+    parser.add_argument(
+        "engine",
+        nargs="?",
+        choices=("reference", "openspiel"),
+        default="reference",
+        help="the engine to serve: the reference engine (the default) or OpenSpiel's Spades",
+    )
+    parser.add_argument(
+        "--variant", action="append", default=[], metavar="FILE",
+        help="the reference engine also declares this variant file's id in `start` "
+        "(repeatable); the rules it changes come in each request, from which it configures "
+        "itself",
+    )  # fmt: skip
+    parser.set_defaults(run=lambda args: main(args.engine, args.variant))
+
+
+def main(engine: str = "reference", files: list[str] | None = None) -> int:
+    if engine == "openspiel":
+        if files:
+            from reference_engine.cli import UsageError
+
+            raise UsageError("--variant declares a variant file for the reference engine only")
+        from conformance.adapters.openspiel import main as serve_openspiel
+
+        return serve_openspiel()
+    from conformance.engines.reference import ReferenceEngine
+    from conformance.suite.variant_files import open_variant_file
+
+    for ref in files or []:
+        open_variant_file(ref)
+    try:
+        return serve(ReferenceEngine(), sys.stdin, sys.stdout)
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
