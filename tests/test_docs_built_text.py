@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import GeneratedPages
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.xdist_group("docs")
@@ -21,8 +22,10 @@ def article_text(built_site: Path) -> dict[str, str]:
         page = path.read_text(encoding="utf-8")
         match = re.search(r"<article[^>]*>(.*)</article>", page, re.S)
         if match:
+            # Block ends break the text; inline tags (a highlighted command's spans) do not.
+            blocks = re.sub(r"</(?:p|li|td|th|h\d|pre|div|tr)>|<br\s*/?>", "\n", match.group(1))
             texts[path.parent.relative_to(built_site).as_posix()] = html.unescape(
-                re.sub(r"<[^>]+>", " ", match.group(1))
+                re.sub(r"<[^>]+>", "", blocks)
             )
     return texts
 
@@ -76,3 +79,55 @@ def test_the_figures_and_command_output_on_the_pages_are_todays(
     for variant in ("standard", "openspiel"):
         listed = counts[f"expected.openspiel-{variant}"]
         assert f"{variant} {counts[f'cases.{variant}']} {listed}" in " ".join(openspiel.split())
+
+
+def _readme_commands() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = readme[readme.index("## Set up and run") :]
+    setup = setup[: setup.index("\n## ", 4)]
+    return re.findall(r"```sh\n(.*?)\n```", setup, re.S)
+
+
+def test_the_home_page_opens_with_the_readmes_two_commands(article_text: dict[str, str]) -> None:
+    commands = _readme_commands()
+    assert len(commands) == 2
+    home = article_text["."]
+    first_section = home.find("Where to start")
+    for command in commands:
+        assert 0 <= home.find(command) < first_section, f"not before the first section: {command}"
+    assert commands[0] in article_text["quickstart"]
+
+
+def test_spadespec_is_installed_one_way_on_every_page() -> None:
+    # From a checkout, into its .venv, as the README says: `pip install .` or with extras.
+    ways = set()
+    for name, text in _hand_written_pages().items():
+        for install in re.findall(r"pip install [^&\n`]*", text):
+            ways.add(install.split("#")[0].strip())
+            assert "spadespec" not in install, f"{name}: {install}"
+    assert ways <= {"pip install .", 'pip install -e ".[test]"', 'pip install ".[openspiel]"'}
+
+
+def test_the_command_reference_has_every_command_and_argument(
+    generated_docs: GeneratedPages,
+) -> None:
+    import argparse
+
+    from reference_engine.cli import build_parser
+
+    page = generated_docs.pages["reference/cli.md"]
+    commands = []
+
+    def check(parser: argparse.ArgumentParser, name: str) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub_name, sub in action.choices.items():
+                    command = f"{name} {sub_name}"
+                    commands.append(command)
+                    assert f"`{command}` {{#{command.replace(' ', '-')}}}" in page
+                    check(sub, command)
+            for option in set(action.option_strings) - {"-h", "--help"}:
+                assert f"`{option}" in page or f", {option}" in page, f"{name} {option}"
+
+    check(build_parser(), "spadespec")
+    assert {"spadespec conform", "spadespec conform coverage", "spadespec fuzz"} <= set(commands)

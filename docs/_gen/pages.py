@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from _gen.cli_ref import PAGE as CLI_PAGE
+from _gen.cli_ref import cli_page
 from _gen.matrix import matrix_page, rulesets_index
 from _gen.reason_codes_ref import reason_codes_page
 from _gen.rule_names import variant_page
@@ -66,6 +68,7 @@ def generated_pages() -> dict[str, str]:
             continue
         pages[variant_page(doc.id)] = rulebook_page(doc, examples_section(doc, cases))
     pages.update(schema_pages(data_dir("schema")))
+    pages[CLI_PAGE] = cli_page()
     codes = reason_codes_page([c.data for c in cases])
     if codes:
         pages["reference/reason-codes.md"] = codes
