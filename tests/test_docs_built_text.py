@@ -131,3 +131,35 @@ def test_the_command_reference_has_every_command_and_argument(
 
     check(build_parser(), "spadespec")
     assert {"spadespec conform", "spadespec conform coverage", "spadespec fuzz"} <= set(commands)
+
+
+def test_each_reason_code_has_its_section_and_says_how_it_is_checked(
+    generated_docs: GeneratedPages,
+) -> None:
+    from conformance.suite.reason_codes import NOT_PROBED
+    from reference_engine.reason_codes import ReasonCode
+
+    page = generated_docs.pages["reference/reason-codes.md"]
+    sections = dict(
+        re.findall(r"^## `([a-z-]+)` \{#[a-z-]+\}\n\n(.*?)(?=^## |\Z)", page, re.S | re.M)
+    )
+    assert set(sections) == {code.value for code in ReasonCode}
+    for code, text in sections.items():
+        if code in NOT_PROBED:
+            assert "No probe can reach it." in text, code
+        else:
+            assert "Checked by `" in text, f"{code}: no case"
+
+
+def test_search_finds_rule_keys_and_reason_codes(built_site: Path) -> None:
+    import json
+
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = re.compile(index["config"]["separator"])
+    # A rule key is a word of its own, so searching `nil_penalty` finds the rule.
+    assert "nil_penalty" in separator.split("scoring.nil_penalty = 100")
+    sections = {doc["location"]: doc for doc in index["docs"]}
+    for code in ("bid-out-of-range", "must-follow-suit", "malformed-action"):
+        section = sections[f"reference/reason-codes/#{code}"]
+        assert code in section["title"] and section.get("boost", 1) > 1
+    assert any("nil_penalty" in doc["text"] for loc, doc in sections.items() if "rules/" in loc)

@@ -43,7 +43,7 @@ def _reference_index(pages: dict[str, str]) -> str:
         "",
     ]
     for uri in sorted(p for p in pages if p.startswith("reference/")):
-        title = pages[uri].splitlines()[0].lstrip("# ").strip()
+        title = next(t for t in pages[uri].splitlines() if t.startswith("# "))[2:].strip()
         out.append(f"- [{title}]({uri.removeprefix('reference/')})")
     return "\n".join(out) + "\n"
 
