@@ -216,8 +216,50 @@ def sources_table(doc: VariantDoc) -> str:
     return "\n".join(rows) + "\n"
 
 
+def _is_own(doc: VariantDoc, path: str) -> bool:
+    """Whether this ruleset states the rule itself (its file or a table option), rather than
+    taking it from the ruleset it extends."""
+    prov = doc.resolved.provenance.get(path)
+    return doc.parent is None or prov is None or prov.origin != "parent"
+
+
+def inherited_table(doc: VariantDoc) -> list[str]:
+    """Every rule the ruleset takes unchanged from the one it extends, one row each under its
+    section, linking to the full text (sources, reasons) on the page that states it."""
+    assert doc.parent is not None
+    out = [
+        f"## Rules as in {doc.parent.title} {{#inherited}}",
+        "",
+        f"Every other rule is played as in [{doc.parent.title}]({doc.parent.id}.md). Each row says "
+        "what the rule means at this table and links to its full text, with its sources and "
+        "the reasons for any choice, on the page that states it.",
+        "",
+    ]
+    for section, cls in SECTIONS.items():
+        paths = [
+            f"{section}.{f.name}" for f in fields(cls) if not _is_own(doc, f"{section}.{f.name}")
+        ]
+        if not paths:
+            continue
+        out += [f"### {SECTION_TITLES.get(section, section)}", ""]
+        out += ["| rule | at this table | value | full text |", "| --- | --- | --- | --- |"]
+        for path in paths:
+            value = rule_value(doc, path)
+            prov = doc.resolved.provenance[path]
+            home = prov.variant or doc.parent.id
+            out.append(
+                f"| **{rule_label(path)}**{{#{rule_anchor(path)}}} "
+                f"| {sentence(doc.resolved.rules, path, value)} "
+                f"| `{path}` = `{format_value(value)}` "
+                f"| Sources: [{home}]({home}.md#{rule_anchor(path)}) |"
+            )
+        out.append("")
+    return out
+
+
 def rulebook_page(doc: VariantDoc, examples_md: str = "") -> str:
-    """The whole page for one variant, as Markdown."""
+    """The whole page for one variant, as Markdown. A ruleset that extends another leads with
+    the rules it states itself, in full; the rules it takes unchanged follow in one table."""
     r = doc.resolved
     out = [
         f"# {r.title}",
@@ -234,14 +276,24 @@ def rulebook_page(doc: VariantDoc, examples_md: str = "") -> str:
         options_table(doc),
     ]
     for section, cls in SECTIONS.items():
+        paths = [f"{section}.{f.name}" for f in fields(cls)]
+        own = [path for path in paths if _is_own(doc, path)]
+        if not own:
+            continue
         out += [f"## {SECTION_TITLES.get(section, section)}", ""]
-        if section in SECTION_INTROS:
+        if section in SECTION_INTROS and len(own) == len(paths):
             out += [SECTION_INTROS[section](r.rules), ""]
-        for f in fields(cls):
-            out += [rule_block(doc, f"{section}.{f.name}"), ""]
+        for path in own:
+            out += [rule_block(doc, path), ""]
     if examples_md:
         out += ["## Worked examples", "", examples_md, ""]
+    if doc.parent is not None and not all(_is_own(doc, p) for p in _all_paths()):
+        out += inherited_table(doc)
     if doc.notes:
         out += ["## Notes", ""] + [f"- {n}" for n in doc.notes] + [""]
     out += ["## Sources cited", "", sources_table(doc)]
     return "\n".join(out)
+
+
+def _all_paths() -> list[str]:
+    return [f"{section}.{f.name}" for section, cls in SECTIONS.items() for f in fields(cls)]
