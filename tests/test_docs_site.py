@@ -259,3 +259,16 @@ def test_the_card_diagram_fits_a_phone(server: str, profile: Path) -> None:
 def test_schema_tables_do_not_break_a_name_mid_word(server: str, profile: Path) -> None:
     facts = measure(server, profile, "reference/variant-schema/", 1280)
     assert facts["broken_names"] == []
+
+
+# Rendered heights at 1280 px of house-rule pages when each repeated its parent's page in full,
+# measured as below on 2026-12-02, before the pages led with what they change.
+FULL_PAGE_HEIGHTS = {"rules/no-nil/": 16583, "rules/minus-110/": 19836}
+
+
+@pytest.mark.parametrize("page", sorted(FULL_PAGE_HEIGHTS))
+def test_a_house_rule_page_is_a_third_of_its_full_height(
+    server: str, profile: Path, page: str
+) -> None:
+    facts = measure(server, profile, page, 1280)
+    assert 0 < facts["height"] * 3 <= FULL_PAGE_HEIGHTS[page], facts["height"]

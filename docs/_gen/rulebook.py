@@ -227,37 +227,45 @@ def inherited_table(doc: VariantDoc) -> list[str]:
     """Every rule the ruleset takes unchanged from the one it extends, one row each under its
     section, linking to the full text (sources, reasons) on the page that states it."""
     assert doc.parent is not None
-    out = [
+    rows = 0
+    tables: list[str] = []
+    for section, cls in SECTIONS.items():
+        paths = [f"{section}.{f.name}" for f in fields(cls)]
+        paths = [path for path in paths if not _is_own(doc, path)]
+        if not paths:
+            continue
+        rows += len(paths)
+        tables += [f"### {SECTION_TITLES.get(section, section)}", ""]
+        tables += ["| rule | at this table | value | full text |", "| --- | --- | --- | --- |"]
+        for path in paths:
+            value = rule_value(doc, path)
+            prov = doc.resolved.provenance[path]
+            home = prov.variant or doc.parent.id
+            tables.append(
+                f"| **{rule_label(path)}**{{#{rule_anchor(path)}}} "
+                f"| {sentence(doc.resolved.rules, path, value)} "
+                f"| `{path}` = `{format_value(value)}` "
+                f"| Sources: [{home}]({home}.md#{rule_anchor(path)}) |"
+            )
+        tables.append("")
+    # Folded: a reader opens it, or a link to one of its rules does.
+    return [
         f"## Rules as in {doc.parent.title} {{#inherited}}",
         "",
         f"Every other rule is played as in [{doc.parent.title}]({doc.parent.id}.md). Each row says "
         "what the rule means at this table and links to its full text, with its sources and "
         "the reasons for any choice, on the page that states it.",
         "",
+        '<details class="sp-inherited" markdown="1">',
+        f"<summary>The {rows} rules as in {doc.parent.title}</summary>",
+        "",
+        *tables,
+        "</details>",
+        "",
     ]
-    for section, cls in SECTIONS.items():
-        paths = [
-            f"{section}.{f.name}" for f in fields(cls) if not _is_own(doc, f"{section}.{f.name}")
-        ]
-        if not paths:
-            continue
-        out += [f"### {SECTION_TITLES.get(section, section)}", ""]
-        out += ["| rule | at this table | value | full text |", "| --- | --- | --- | --- |"]
-        for path in paths:
-            value = rule_value(doc, path)
-            prov = doc.resolved.provenance[path]
-            home = prov.variant or doc.parent.id
-            out.append(
-                f"| **{rule_label(path)}**{{#{rule_anchor(path)}}} "
-                f"| {sentence(doc.resolved.rules, path, value)} "
-                f"| `{path}` = `{format_value(value)}` "
-                f"| Sources: [{home}]({home}.md#{rule_anchor(path)}) |"
-            )
-        out.append("")
-    return out
 
 
-def rulebook_page(doc: VariantDoc, examples_md: str = "") -> str:
+def rulebook_page(doc: VariantDoc, examples_md: str = "", errata: bool = False) -> str:
     """The whole page for one variant, as Markdown. A ruleset that extends another leads with
     the rules it states itself, in full; the rules it takes unchanged follow in one table."""
     r = doc.resolved
@@ -266,7 +274,13 @@ def rulebook_page(doc: VariantDoc, examples_md: str = "") -> str:
         "",
         r.summary,
         "",
-        f"Ruleset `{r.id}`, revision {r.revision}, from `{doc.shown_path}`.",
+        f"Ruleset `{r.id}`, revision {r.revision}, from `{doc.shown_path}`."
+        + (
+            " Its interpretations and any erratum are also gathered on the"
+            " [errata and interpretations](errata.md) page."
+            if errata
+            else ""
+        ),
         "",
         "## What it changes",
         "",
