@@ -245,3 +245,23 @@ def test_the_errata_page_gathers_each_erratum_and_interpretation(pages: dict[str
     # Linked from the home page and from a ruleset page that has an interpretation.
     assert "](errata.md)" in pages["rules/no-nil.md"]
     assert "rules/errata.md" in (Path(__file__).resolve().parents[1] / "docs/index.md").read_text()
+
+
+def test_what_could_not_be_checked_is_its_own_kind_of_note(pages: dict[str, str]) -> None:
+    from _gen.variant_data import load_doc
+
+    unchecked = 0
+    for ident in shipped_variant_ids():
+        for path, prov in load_doc(ident).resolved.provenance.items():
+            interp = prov.interpretation
+            if interp is None or prov.origin == "parent":
+                continue
+            # Said in the field made for it, never buried in the reasons.
+            assert "could not be" not in interp.why, f"{ident}: {path}"
+            if interp.could_not_check:
+                unchecked += 1
+                block = _rule_block(pages[f"rules/{ident}.md"], path)
+                assert '!!! warning "Could not be checked"' in block
+                assert "the published page could not be checked" in block
+                assert interp.could_not_check in pages["rules/errata.md"]
+    assert unchecked >= 16

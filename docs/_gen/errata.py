@@ -91,6 +91,23 @@ def errata_page(docs: list[VariantDoc], cases: list[Any]) -> str:
         "choice is not listed again), under the source the question arises from.",
         "",
     ]
+    unchecked = [
+        f"- [{doc.id}: {rule_label(path)}]({doc.id}.md#{rule_anchor(path)}): "
+        + _cell(prov.interpretation.could_not_check)
+        for doc in docs
+        for path, prov in sorted(doc.resolved.provenance.items())
+        if prov.origin != "parent" and prov.interpretation and prov.interpretation.could_not_check
+    ]
+    if unchecked:
+        out += [
+            "## Could not be checked {#could-not-be-checked}",
+            "",
+            "Rules taken from a published page that says something the choice rests on, but "
+            "that could not be read to confirm it. Each is an interpretation too, listed below.",
+            "",
+            *unchecked,
+            "",
+        ]
     for heading, rows in sorted(_interpretations(docs).items()):
         out += [
             f"### {heading}",

@@ -90,8 +90,13 @@ def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
 
 
 def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
+    title = (
+        "Interpretation: the published page could not be checked"
+        if interp.could_not_check
+        else "Interpretation: the sources leave this open"
+    )
     lines = [
-        '!!! question "Interpretation: the sources leave this open"',
+        f'!!! question "{title}"',
         "",
         f"    **Question.** {interp.question}",
         "",
@@ -108,6 +113,9 @@ def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
         if interp.section:
             where += f", section “{interp.section}”"
         lines += ["", f"    Where the question arises: {where}."]
+    if interp.could_not_check:
+        # Not a silence of the sources: a page that says it, which could not be read to confirm.
+        lines += ["", '!!! warning "Could not be checked"', "", f"    {interp.could_not_check}"]
     return "\n".join(lines)
 
 
