@@ -62,12 +62,28 @@ def site(built_site: Path) -> Path:
 
 
 # Appended to a page asked for with `?measure`: the layout facts the tests read, written into
-# the DOM that --dump-dom returns. Scripts at the end of the body run after the stylesheets.
+# the DOM that --dump-dom returns.
 MEASURE = b"""<script>
-(() => {
+// After load: the theme's own script has wrapped the tables in their scrolling boxes by then.
+window.addEventListener('load', () => {
   const view = document.documentElement.clientWidth;
   const deals = [...document.querySelectorAll('.sp-deal')].filter((d) => d.offsetParent);
   const names = [...document.querySelectorAll('.md-typeset td:first-child code')];
+  // The matrix: scroll a table sideways, then tick the differences-only switch.
+  const wrap = document.querySelector('.sp-matrix .md-typeset__scrollwrap');
+  const matrix = {};
+  if (wrap) {
+    const cell = wrap.querySelector('tbody td:first-child');
+    wrap.scrollLeft = 600;
+    matrix.scrolled = wrap.scrollLeft;
+    // Where the rule column sits against the scrolling box's left edge, once scrolled.
+    matrix.rule_column_at = cell.getBoundingClientRect().left - wrap.getBoundingClientRect().left;
+    const rows = [...document.querySelectorAll('.sp-matrix tbody tr')];
+    document.getElementById('sp-differs-only').checked = true;
+    matrix.rows = rows.length;
+    matrix.differing = rows.filter((r) => r.querySelector('.spadespec-differs')).length;
+    matrix.shown = rows.filter((r) => r.getClientRects().length > 0).length;
+  }
   // In a frame of a set width, the page the test loads is the frame's parent.
   window.parent.document.body.setAttribute('data-measure', JSON.stringify({
     view,
@@ -75,8 +91,9 @@ MEASURE = b"""<script>
     deals: deals.map((d) => ({right: d.getBoundingClientRect().right, scroll: d.scrollWidth,
                               width: d.clientWidth})),
     broken_names: names.filter((c) => c.getClientRects().length > 1).map((c) => c.textContent),
+    matrix,
   }));
-})();
+});
 </script>"""
 
 
@@ -272,3 +289,14 @@ def test_a_house_rule_page_is_a_third_of_its_full_height(
 ) -> None:
     facts = measure(server, profile, page, 1280)
     assert 0 < facts["height"] * 3 <= FULL_PAGE_HEIGHTS[page], facts["height"]
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_matrix_keeps_its_rule_column_and_hides_equal_rows_on_request(
+    server: str, profile: Path, width: int
+) -> None:
+    matrix = measure(server, profile, "rules/matrix/", width)["matrix"]
+    assert matrix["scrolled"] > 0, "the table does not scroll sideways"
+    assert 0 <= matrix["rule_column_at"] < 1, "the rule column scrolled out of view"
+    assert 0 < matrix["differing"] < matrix["rows"]
+    assert matrix["shown"] == matrix["differing"]
