@@ -68,3 +68,24 @@ def test_coverage_exits_1_while_anything_is_uncovered(
     data = json.loads(capsys.readouterr().out)
     assert data["gaps"] > 0
     assert "game.replay" in data["uncovered_mechanics"]
+
+
+def test_every_reason_code_a_probe_can_reach_has_a_case() -> None:
+    from conformance.suite.reason_codes import NOT_PROBED
+    from reference_engine.reason_codes import ReasonCode
+
+    coverage = measure(load_suite().cases)
+    assert coverage.uncovered_reasons == []
+    assert set(coverage.reasons) | set(NOT_PROBED) == {code.value for code in ReasonCode}
+    text = render(coverage)
+    for code in ("game-over", "wrong-phase", "blind-nil-not-allowed", "already-bid"):
+        assert f"  {code}: " in text
+    assert "no probe can reach" in text and "malformed-action" in text
+
+
+def test_a_reason_code_with_no_case_is_a_gap() -> None:
+    coverage = measure([load_suite().by_id(FOLLOW)], variant_ids=["standard"])
+    assert coverage.reasons["must-follow-suit"] == [FOLLOW]
+    assert "wrong-phase" in coverage.uncovered_reasons
+    assert "malformed-action" not in coverage.reasons
+    assert "  no case: wrong-phase" in render(coverage)

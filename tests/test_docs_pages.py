@@ -210,3 +210,58 @@ def test_rulesets_are_listed_base_then_sources_then_house_rules(
         if p.removeprefix("rules/").removesuffix(".md") in shipped_variant_ids()
     ]
     assert kinds == sorted(kinds, key=["base", "source", "house"].index)
+
+
+@pytest.mark.parametrize("ident", ["no-nil", "cutthroat", "pagat-blind-nil", "minus-110"])
+def test_a_house_rule_page_shows_the_rules_it_changes_before_any_it_inherits(
+    pages: dict[str, str], ident: str
+) -> None:
+    from _gen.variant_data import load_doc
+
+    doc = load_doc(ident)
+    page = pages[f"rules/{ident}.md"]
+    inherited_at = page.index("{#inherited}")
+    own = [p for p in rule_paths() if doc.resolved.provenance[p].origin != "parent"]
+    assert own, f"{ident} states no rule of its own"
+    for path in rule_paths():
+        at = page.index(f"{{#{rule_anchor(path)}}}")
+        assert (at < inherited_at) == (path in own), path
+    # Only the rules it states get a section of their own; an inherited rule is one row.
+    assert len(re.findall(r"^### .* \{#rule-", page, re.M)) == len(own)
+
+
+def test_the_errata_page_gathers_each_erratum_and_interpretation(pages: dict[str, str]) -> None:
+    from conformance.suite.cases import load_suite
+
+    page = pages["rules/errata.md"]
+    errata = [c for c in load_suite() if c.status == "erratum"]
+    assert errata
+    for case in errata:
+        assert f"### `{case.id}`" in page and (case.erratum_reason or "")[:40] in page
+    # The printed figure beside the one the source's rules give.
+    assert "| `totals.NS` | 130 | 32 |" in page
+    # An interpretation a house rule makes itself, grouped under its source, links to its rule.
+    assert "[no-nil: Nil](no-nil.md#rule-bidding-nil)" in page
+    # Linked from the home page and from a ruleset page that has an interpretation.
+    assert "](errata.md)" in pages["rules/no-nil.md"]
+    assert "rules/errata.md" in (Path(__file__).resolve().parents[1] / "docs/index.md").read_text()
+
+
+def test_what_could_not_be_checked_is_its_own_kind_of_note(pages: dict[str, str]) -> None:
+    from _gen.variant_data import load_doc
+
+    unchecked = 0
+    for ident in shipped_variant_ids():
+        for path, prov in load_doc(ident).resolved.provenance.items():
+            interp = prov.interpretation
+            if interp is None or prov.origin == "parent":
+                continue
+            # Said in the field made for it, never buried in the reasons.
+            assert "could not be" not in interp.why, f"{ident}: {path}"
+            if interp.could_not_check:
+                unchecked += 1
+                block = _rule_block(pages[f"rules/{ident}.md"], path)
+                assert '!!! warning "Could not be checked"' in block
+                assert "the published page could not be checked" in block
+                assert interp.could_not_check in pages["rules/errata.md"]
+    assert unchecked >= 16

@@ -3,15 +3,19 @@ matrix and the pictured game, and the tables and card diagram are there; no link
 
 from __future__ import annotations
 
+import io
+import json
 import re
 import shutil
 import subprocess
 import threading
 from collections.abc import Iterator
 from functools import partial
+from html import unescape
 from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
@@ -57,10 +61,73 @@ def site(built_site: Path) -> Path:
     return built_site
 
 
+# Appended to a page asked for with `?measure`: the layout facts the tests read, written into
+# the DOM that --dump-dom returns.
+MEASURE = b"""<script>
+// After load: the theme's own script has wrapped the tables in their scrolling boxes by then.
+window.addEventListener('load', () => {
+  const view = document.documentElement.clientWidth;
+  const deals = [...document.querySelectorAll('.sp-deal')].filter((d) => d.offsetParent);
+  const names = [...document.querySelectorAll('.md-typeset td:first-child code')];
+  // The matrix: scroll a table sideways, then tick the differences-only switch.
+  const wrap = document.querySelector('.sp-matrix .md-typeset__scrollwrap');
+  const matrix = {};
+  if (wrap) {
+    const cell = wrap.querySelector('tbody td:first-child');
+    wrap.scrollLeft = 600;
+    matrix.scrolled = wrap.scrollLeft;
+    // Where the rule column sits against the scrolling box's left edge, once scrolled.
+    matrix.rule_column_at = cell.getBoundingClientRect().left - wrap.getBoundingClientRect().left;
+    const rows = [...document.querySelectorAll('.sp-matrix tbody tr')];
+    document.getElementById('sp-differs-only').checked = true;
+    matrix.rows = rows.length;
+    matrix.differing = rows.filter((r) => r.querySelector('.spadespec-differs')).length;
+    matrix.shown = rows.filter((r) => r.getClientRects().length > 0).length;
+  }
+  // In a frame of a set width, the page the test loads is the frame's parent.
+  window.parent.document.body.setAttribute('data-measure', JSON.stringify({
+    view,
+    height: document.documentElement.scrollHeight,
+    deals: deals.map((d) => ({right: d.getBoundingClientRect().right, scroll: d.scrollWidth,
+                              width: d.clientWidth})),
+    broken_names: names.filter((c) => c.getClientRects().length > 1).map((c) => c.textContent),
+    matrix,
+  }));
+});
+</script>"""
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Serves the site, with the measuring script added to a page asked for with `?measure`."""
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        # /at/390/PAGE: PAGE in a frame 390 pixels wide (headless windows are wider than a phone).
+        framed = re.fullmatch(r"/at/(\d+)/(.*)", self.path)
+        if framed:
+            width, page = framed.groups()
+            frame = f'<iframe src="/{page}?measure" width="{width}" height="900"></iframe>'
+            return self._send(f"<!doctype html><html><body>{frame}</body></html>".encode())
+        if "?measure" not in self.path:
+            return super().send_head()
+        self.path = self.path.split("?", 1)[0]
+        path = Path(self.translate_path(self.path))
+        page = (path / "index.html" if path.is_dir() else path).read_bytes()
+        return self._send(page.replace(b"</body>", MEASURE + b"</body>"))
+
+    def _send(self, body: bytes) -> io.BytesIO:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
 @pytest.fixture(scope="module")
 def server(site: Path) -> Iterator[str]:
-    handler = partial(SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *args: None  # type: ignore[attr-defined, method-assign]
+    handler = partial(_Handler, directory=str(site))
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -87,6 +154,20 @@ def dom(server: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]
         assert "</html>" in done.stdout, f"no DOM for {page!r}: {done.stderr[-2000:]}"
         pages[page] = done.stdout
     return pages
+
+
+def measure(server: str, profile: Path, page: str, width: int) -> dict[str, Any]:
+    """The layout facts of `page` as Chromium lays it out in a window `width` pixels wide."""
+    done = subprocess.run(
+        [CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--window-size=1400,900",
+         "--dump-dom", f"{server}at/{width}/{page}"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )  # fmt: skip
+    found = re.search(r'data-measure="([^"]*)"', done.stdout)
+    assert found, f"no measurement for {page}: {done.stderr[-2000:]}"
+    return dict(json.loads(unescape(found.group(1))))
 
 
 def _article(html: str) -> str:
@@ -176,3 +257,46 @@ def test_no_internal_link_is_broken(site: Path, dom: dict[str, str], server: str
             elif url.fragment and target in pages and url.fragment not in pages[target].ids:
                 broken.append(f"{name}: {href} (no #{url.fragment} in {target})")
     assert not broken, "\n".join(broken[:20])
+
+
+@pytest.fixture(scope="module")
+def profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("chromium-measure")
+
+
+def test_the_card_diagram_fits_a_phone(server: str, profile: Path) -> None:
+    facts = measure(server, profile, "a-game-pictured/", 390)
+    assert facts["view"] <= 390
+    deals = facts["deals"]
+    assert isinstance(deals, list) and deals, "no card diagram shown"
+    for deal in deals:
+        assert deal["right"] <= facts["view"] and deal["scroll"] <= deal["width"], deal
+
+
+def test_schema_tables_do_not_break_a_name_mid_word(server: str, profile: Path) -> None:
+    facts = measure(server, profile, "reference/variant-schema/", 1280)
+    assert facts["broken_names"] == []
+
+
+# Rendered heights at 1280 px of house-rule pages when each repeated its parent's page in full,
+# measured as below on 2026-12-02, before the pages led with what they change.
+FULL_PAGE_HEIGHTS = {"rules/no-nil/": 16583, "rules/minus-110/": 19836}
+
+
+@pytest.mark.parametrize("page", sorted(FULL_PAGE_HEIGHTS))
+def test_a_house_rule_page_is_a_third_of_its_full_height(
+    server: str, profile: Path, page: str
+) -> None:
+    facts = measure(server, profile, page, 1280)
+    assert 0 < facts["height"] * 3 <= FULL_PAGE_HEIGHTS[page], facts["height"]
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_matrix_keeps_its_rule_column_and_hides_equal_rows_on_request(
+    server: str, profile: Path, width: int
+) -> None:
+    matrix = measure(server, profile, "rules/matrix/", width)["matrix"]
+    assert matrix["scrolled"] > 0, "the table does not scroll sideways"
+    assert 0 <= matrix["rule_column_at"] < 1, "the rule column scrolled out of view"
+    assert 0 < matrix["differing"] < matrix["rows"]
+    assert matrix["shown"] == matrix["differing"]

@@ -1,11 +1,12 @@
 """Which rules the suite has cases for, and which it has none for.
 
-Three questions, answered from the cases' tags:
+Four questions, the first three answered from the cases' tags:
   - per shipped variant: is every rule the variant itself sets (in its own file or by a table
     option) exercised by a case of that variant (tag `section.field` or `section.field=value`)?
   - every value of every choice rule that some shipped variant plays (by default or as an
     option's choice): is there a case tagged `section.field=value` anywhere?
   - every mechanic in the registry: is there a case tagged with it?
+  - every reason code a probe can reach: is there a case whose probe expects it?
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.suite.cases import Case
+from conformance.suite.reason_codes import NOT_PROBED, cases_by_reason
 from conformance.suite.tags import Registry, enum_rules, registry, rule_value
 from conformance.suite.variant_files import variant_file
 from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
@@ -45,6 +47,12 @@ class Coverage:
     values: dict[str, list[str]]
     unused_values: list[str]
     mechanics: dict[str, list[str]]
+    # Each reason code a probe can reach -> the cases that expect it (NOT_PROBED: the others).
+    reasons: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def uncovered_reasons(self) -> list[str]:
+        return [code for code, ids in self.reasons.items() if not ids]
 
     @property
     def uncovered_values(self) -> list[str]:
@@ -57,7 +65,12 @@ class Coverage:
     @property
     def gaps(self) -> int:
         per_variant = sum(len(v.uncovered) + (1 if v.problem else 0) for v in self.variants)
-        return per_variant + len(self.uncovered_values) + len(self.uncovered_mechanics)
+        return (
+            per_variant
+            + len(self.uncovered_values)
+            + len(self.uncovered_mechanics)
+            + len(self.uncovered_reasons)
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -75,6 +88,9 @@ class Coverage:
             "unused_values": self.unused_values,
             "mechanics": self.mechanics,
             "uncovered_mechanics": self.uncovered_mechanics,
+            "reasons": self.reasons,
+            "uncovered_reasons": self.uncovered_reasons,
+            "reasons_not_probed": sorted(NOT_PROBED),
         }
 
 
@@ -120,7 +136,8 @@ def measure(
     }
     unused = [tag.name for tag in reg.of_kind("values") if tag.name not in played]
     mechanics = {tag.name: by_tag.get(tag.name, []) for tag in reg.of_kind("mechanics")}
-    return Coverage(variants, values, unused, mechanics)
+    reasons = {c: ids for c, ids in cases_by_reason(cases).items() if c not in NOT_PROBED}
+    return Coverage(variants, values, unused, mechanics, reasons)
 
 
 def render_variant(v: VariantCoverage) -> list[str]:
@@ -157,6 +174,19 @@ def render(coverage: Coverage) -> str:
     )
     for tag in coverage.uncovered_mechanics:
         lines.append(f"  no case: {tag}")
+    lines.append("")
+    reasons = coverage.reasons
+    lines.append(
+        f"reason codes a probe can reach: {len(reasons) - len(coverage.uncovered_reasons)}"
+        f" of {len(reasons)} have cases"
+    )
+    for code, ids in reasons.items():
+        count = f"{len(ids)} case{'' if len(ids) == 1 else 's'}"
+        lines.append(f"  {code}: {count}" if ids else f"  no case: {code}")
+    lines.append(
+        f"  no probe can reach (checked otherwise, see the reason-code page): "
+        f"{', '.join(NOT_PROBED)}"
+    )
     lines.append("")
     lines.append(
         "every rule has a case" if not coverage.gaps else f"{coverage.gaps} without a case"

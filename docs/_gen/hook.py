@@ -21,7 +21,9 @@ if str(_REPO) not in sys.path:
 
 from mkdocs.structure.files import File, Files  # noqa: E402
 
+from _gen.figures import fill_figures  # noqa: E402
 from _gen.pages import generated_pages, nav_sections  # noqa: E402
+from _gen.transcripts import fill_transcripts  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
 _pages: dict[str, str] = {}
@@ -61,3 +63,10 @@ def on_files(files: Files, config: Any) -> Files:
             continue
         files.append(File.generated(config, uri, content=content))
     return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    # Hand-written pages: counts and command output are computed now, never typed in.
+    if page.file.generated_by:
+        return markdown
+    return fill_transcripts(fill_figures(markdown, page.file.src_uri))

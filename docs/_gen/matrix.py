@@ -17,7 +17,8 @@ BASE = "standard"
 def matrix_page(docs: list[VariantDoc]) -> str:
     """The matrix as Markdown; links are relative to `rules/matrix.md`."""
     base = next((d for d in docs if d.id == BASE), docs[0])
-    head = "| rule | " + " | ".join(f"[{d.id}]({d.id}.md)" for d in docs) + " |"
+    # A column's full title shows on hover.
+    head = "| rule | " + " | ".join(f'[{d.id}]({d.id}.md "{_quoted(d)}")' for d in docs) + " |"
     rule = "| --- | " + " | ".join("---" for _ in docs) + " |"
     out = [
         "---",
@@ -30,7 +31,11 @@ def matrix_page(docs: list[VariantDoc]) -> str:
         f"Every rule of every shipped ruleset, side by side. A cell marked **◆** differs from "
         f"[`{base.id}`]({base.id}.md); each cell links to that rule on the ruleset's page, "
         "with its sentence, citation or interpretation. Rulesets with table options are shown "
-        "with their defaults.",
+        "with their defaults. The rule column stays in view as a table scrolls sideways.",
+        "",
+        # The switch is a plain checkbox; the stylesheet hides the rows when it is ticked.
+        '<label class="sp-differs-switch"><input type="checkbox" id="sp-differs-only"> '
+        f"Show only the rules on which some ruleset differs from `{base.id}`</label>",
         "",
     ]
     for section, cls in SECTIONS.items():
@@ -59,6 +64,10 @@ def matrix_page(docs: list[VariantDoc]) -> str:
             out.append(f"| {rule_label(path)} | " + " | ".join(cells) + " |")
         out += ["", "</div>", ""]
     return "\n".join(out)
+
+
+def _quoted(doc: VariantDoc) -> str:
+    return doc.resolved.title.replace('"', "'")
 
 
 def rulesets_index(docs: list[VariantDoc]) -> str:

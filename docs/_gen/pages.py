@@ -5,6 +5,10 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from _gen.cli_ref import PAGE as CLI_PAGE
+from _gen.cli_ref import cli_page
+from _gen.errata import PAGE as ERRATA_PAGE
+from _gen.errata import errata_page, has_errata_or_interpretations
 from _gen.matrix import matrix_page, rulesets_index
 from _gen.reason_codes_ref import reason_codes_page
 from _gen.rule_names import variant_page
@@ -41,7 +45,7 @@ def _reference_index(pages: dict[str, str]) -> str:
         "",
     ]
     for uri in sorted(p for p in pages if p.startswith("reference/")):
-        title = pages[uri].splitlines()[0].lstrip("# ").strip()
+        title = next(t for t in pages[uri].splitlines() if t.startswith("# "))[2:].strip()
         out.append(f"- [{title}]({uri.removeprefix('reference/')})")
     return "\n".join(out) + "\n"
 
@@ -56,7 +60,9 @@ def generated_pages() -> dict[str, str]:
         "rules/witnesses.md": witnesses_page(docs),
     }
     for doc in docs:
-        pages[variant_page(doc.id)] = rulebook_page(doc, examples_section(doc, cases))
+        errata = has_errata_or_interpretations(doc, cases)
+        pages[variant_page(doc.id)] = rulebook_page(doc, examples_section(doc, cases), errata)
+    pages[ERRATA_PAGE] = errata_page(docs, cases)
     shipped = {doc.id for doc in docs}
     for doc in example_docs(EXAMPLES_DIR):
         if doc.id in shipped:
@@ -66,6 +72,7 @@ def generated_pages() -> dict[str, str]:
             continue
         pages[variant_page(doc.id)] = rulebook_page(doc, examples_section(doc, cases))
     pages.update(schema_pages(data_dir("schema")))
+    pages[CLI_PAGE] = cli_page()
     codes = reason_codes_page([c.data for c in cases])
     if codes:
         pages["reference/reason-codes.md"] = codes
@@ -85,7 +92,7 @@ def nav_sections(pages: dict[str, str]) -> dict[str, list[str]]:
         p
         for p in pages
         if p.startswith("rules/")
-        and p not in ("rules/index.md", "rules/matrix.md", "rules/witnesses.md")
+        and p not in ("rules/index.md", "rules/matrix.md", "rules/witnesses.md", ERRATA_PAGE)
     ]
     reference = ["reference/index.md"] + sorted(
         p for p in pages if p.startswith("reference/") and p != "reference/index.md"

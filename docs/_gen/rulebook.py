@@ -90,8 +90,13 @@ def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
 
 
 def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
+    title = (
+        "Interpretation: the published page could not be checked"
+        if interp.could_not_check
+        else "Interpretation: the sources leave this open"
+    )
     lines = [
-        '!!! question "Interpretation: the sources leave this open"',
+        f'!!! question "{title}"',
         "",
         f"    **Question.** {interp.question}",
         "",
@@ -108,6 +113,9 @@ def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
         if interp.section:
             where += f", section “{interp.section}”"
         lines += ["", f"    Where the question arises: {where}."]
+    if interp.could_not_check:
+        # Not a silence of the sources: a page that says it, which could not be read to confirm.
+        lines += ["", '!!! warning "Could not be checked"', "", f"    {interp.could_not_check}"]
     return "\n".join(lines)
 
 
@@ -216,15 +224,71 @@ def sources_table(doc: VariantDoc) -> str:
     return "\n".join(rows) + "\n"
 
 
-def rulebook_page(doc: VariantDoc, examples_md: str = "") -> str:
-    """The whole page for one variant, as Markdown."""
+def _is_own(doc: VariantDoc, path: str) -> bool:
+    """Whether this ruleset states the rule itself (its file or a table option), rather than
+    taking it from the ruleset it extends."""
+    prov = doc.resolved.provenance.get(path)
+    return doc.parent is None or prov is None or prov.origin != "parent"
+
+
+def inherited_table(doc: VariantDoc) -> list[str]:
+    """Every rule the ruleset takes unchanged from the one it extends, one row each under its
+    section, linking to the full text (sources, reasons) on the page that states it."""
+    assert doc.parent is not None
+    rows = 0
+    tables: list[str] = []
+    for section, cls in SECTIONS.items():
+        paths = [f"{section}.{f.name}" for f in fields(cls)]
+        paths = [path for path in paths if not _is_own(doc, path)]
+        if not paths:
+            continue
+        rows += len(paths)
+        tables += [f"### {SECTION_TITLES.get(section, section)}", ""]
+        tables += ["| rule | at this table | value | full text |", "| --- | --- | --- | --- |"]
+        for path in paths:
+            value = rule_value(doc, path)
+            prov = doc.resolved.provenance[path]
+            home = prov.variant or doc.parent.id
+            tables.append(
+                f"| **{rule_label(path)}**{{#{rule_anchor(path)}}} "
+                f"| {sentence(doc.resolved.rules, path, value)} "
+                f"| `{path}` = `{format_value(value)}` "
+                f"| Sources: [{home}]({home}.md#{rule_anchor(path)}) |"
+            )
+        tables.append("")
+    # Folded: a reader opens it, or a link to one of its rules does.
+    return [
+        f"## Rules as in {doc.parent.title} {{#inherited}}",
+        "",
+        f"Every other rule is played as in [{doc.parent.title}]({doc.parent.id}.md). Each row says "
+        "what the rule means at this table and links to its full text, with its sources and "
+        "the reasons for any choice, on the page that states it.",
+        "",
+        '<details class="sp-inherited" markdown="1">',
+        f"<summary>The {rows} rules as in {doc.parent.title}</summary>",
+        "",
+        *tables,
+        "</details>",
+        "",
+    ]
+
+
+def rulebook_page(doc: VariantDoc, examples_md: str = "", errata: bool = False) -> str:
+    """The whole page for one variant, as Markdown. A ruleset that extends another leads with
+    the rules it states itself, in full; the rules it takes unchanged follow in one table."""
     r = doc.resolved
     out = [
         f"# {r.title}",
         "",
         r.summary,
         "",
-        f"Ruleset `{r.id}`, revision {r.revision}, from `{doc.shown_path}`.",
+        f"Ruleset `{r.id}`, revision {r.revision}, from `{doc.shown_path}`."
+        + (
+            " Its interpretations and any erratum are also gathered on the"
+            " [errata and interpretations](errata.md) page."
+            if errata
+            else ""
+        ),
         "",
         "## What it changes",
         "",
@@ -234,14 +298,24 @@ def rulebook_page(doc: VariantDoc, examples_md: str = "") -> str:
         options_table(doc),
     ]
     for section, cls in SECTIONS.items():
+        paths = [f"{section}.{f.name}" for f in fields(cls)]
+        own = [path for path in paths if _is_own(doc, path)]
+        if not own:
+            continue
         out += [f"## {SECTION_TITLES.get(section, section)}", ""]
-        if section in SECTION_INTROS:
+        if section in SECTION_INTROS and len(own) == len(paths):
             out += [SECTION_INTROS[section](r.rules), ""]
-        for f in fields(cls):
-            out += [rule_block(doc, f"{section}.{f.name}"), ""]
+        for path in own:
+            out += [rule_block(doc, path), ""]
     if examples_md:
         out += ["## Worked examples", "", examples_md, ""]
+    if doc.parent is not None and not all(_is_own(doc, p) for p in _all_paths()):
+        out += inherited_table(doc)
     if doc.notes:
         out += ["## Notes", ""] + [f"- {n}" for n in doc.notes] + [""]
     out += ["## Sources cited", "", sources_table(doc)]
     return "\n".join(out)
+
+
+def _all_paths() -> list[str]:
+    return [f"{section}.{f.name}" for section, cls in SECTIONS.items() for f in fields(cls)]

@@ -73,9 +73,11 @@ def example_cases(doc: VariantDoc, cases: list[Any]) -> list[Any]:
 
 
 def _heading(case: Any) -> str:
-    """A short heading for a case: its description up to the first sentence or colon break."""
-    text: str = case.description.split(" By hand")[0].split(". ")[0].rstrip(".")
-    return text if len(text) <= 90 else text[:87].rsplit(" ", 1)[0] + "…"
+    """A short name for a case, read from its id (`standard.scoring.nil-made-and-nil-failed`:
+    "Nil made and nil failed"); its description, in full, is the paragraph under it."""
+    parts = case.id.split(".")[1:]
+    name = ", ".join(p.replace("-", " ") for p in (parts[1:] or parts))
+    return name[:1].upper() + name[1:]
 
 
 def _sheet(hand: dict[str, Any]) -> str:

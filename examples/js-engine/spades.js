@@ -47,6 +47,8 @@ function parseSeat(text) {
 
 function parseBid(value) {
   if (typeof value === 'string' && value.trim().toLowerCase() === 'nil') return 'nil';
+  // A bid the protocol knows, which these rules refuse when it is made (check, below).
+  if (typeof value === 'string' && value.trim().toLowerCase() === 'blind-nil') return 'blind-nil';
   if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
   if (Number.isInteger(value)) return value;
   throw new Refused('unknown-bid', `unknown bid ${JSON.stringify(value)}`);
@@ -135,6 +137,7 @@ function check(g, a) {
   if (a.action === 'bid') {
     if (a.seat in g.bids) throw new Refused('already-bid', `${a.seat} has bid`);
     if (a.seat !== g.toAct) throw new Refused('not-your-turn', `${g.toAct} is to bid`);
+    if (a.bid === 'blind-nil') throw new Refused('blind-nil-not-allowed', 'no blind nil here');
     if (a.bid !== 'nil' && (a.bid < RULES.minBid || a.bid > RULES.maxBid)) {
       throw new Refused('bid-out-of-range', `bids are ${RULES.minBid} to ${RULES.maxBid}`);
     }

@@ -283,6 +283,8 @@ def _rule_lines(variant: ResolvedVariant, rule: str, value: Any) -> list[str]:
             )
             where = f', section "{interp.section}"' if interp.section else ""
             lines.append(f"        Arises from: {interp.source} ({file}){where}")
+        if interp.could_not_check:
+            lines += _wrap(f"Could not be checked: {interp.could_not_check}", "        ")
     if prov.note:
         lines += _wrap(f"note: {prov.note}", "      ")
     return lines

@@ -333,6 +333,8 @@ class Interpretation:
     alternative: str
     source: str | None = None
     section: str | None = None
+    # What the published page this rests on says but could not be read to confirm.
+    could_not_check: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

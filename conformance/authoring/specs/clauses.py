@@ -22,6 +22,7 @@ from conformance.authoring.build import (
     setup,
     side,
     value_tag,
+    variant,
 )
 
 VARIANTS = (
@@ -173,7 +174,47 @@ def bidding_cases(v: str) -> list[dict[str, Any]]:
                 "to_act": {"phase": "deal", "seat": "N"},
             },
         ),
+        case(
+            f"{v}.bidding.wrong-phase.play-while-bidding",
+            variant_id=v,
+            description=(
+                f"The cards are dealt and {who} is to bid. Playing a card now, before anyone has"
+                " bid, belongs to the play of the hand, not the bidding: it is refused (wrong-phase)."
+            ),
+            tags=["turn.wrong-phase", tag(v, "bidding.first_bidder")],
+            origin=derived("turn.wrong-phase"),
+            start=setup("N"),
+            actions=deal,
+            expect={
+                "to_act": {"phase": "bid", "seat": first},
+                "illegal": {
+                    "action": {"action": "play", "seat": first, "card": "AH" if first == "N" else "JH"},
+                    "reason": "wrong-phase",
+                },
+            },
+        ),
     ]
+    if str(variant(v).rules.bidding.blind_nil) == "not-allowed":
+        out.append(
+            case(
+                f"{v}.bidding.blind-nil-not-allowed",
+                variant_id=v,
+                description=(
+                    f"{who.capitalize()} is to bid. These rules have no blind nil, so a bid of blind"
+                    " nil is refused (blind-nil-not-allowed), though a plain nil would be allowed."
+                ),
+                tags=["bid.blind-nil-refused", tag(v, "bidding.blind_nil")],
+                origin=derived("bidding.blind_nil"),
+                start=setup("N"),
+                actions=deal,
+                expect={
+                    "illegal": {
+                        "action": {"action": "bid", "seat": first, "bid": "blind-nil"},
+                        "reason": "blind-nil-not-allowed",
+                    }
+                },
+            )
+        )
     if v == "porchlight":
         off = {"nil": "not-allowed"}
         out += [
@@ -566,6 +607,7 @@ def _hand_case(
     bags: tuple[int, int] = (0, 0),
     status: dict[str, Any] | None = None,
     to_act: dict[str, Any] | None = None,
+    probe: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     start = setup("N", scores, bags)
     expect: dict[str, Any] = {
@@ -575,6 +617,8 @@ def _hand_case(
         "status": status or CONTINUES,
         "to_act": to_act or {"phase": "deal", "seat": "E"},
     }
+    if probe is not None:
+        expect["illegal"] = probe
     return case(
         f"{v}.{ident}",
         variant_id=v,
@@ -1072,6 +1116,25 @@ def game_end_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
             ew=_made("EW", 8, 8, T - 40),
             status={"status": "won", "winner": "EW"},
             to_act=over,
+        ),
+        _hand_case(
+            v,
+            "game-end.nothing-after-the-end",
+            seed=base_seed + 5,
+            scores=(T - 20, T - 40),
+            clause="game.nothing-after-the-end",
+            description=(
+                f"East-West win {T + 40} to {T + 30} on this hand, so the game is over: East, who"
+                " would deal the next hand, may not deal it (game-over)."
+            ),
+            tags=["game.nothing-after-the-end", *rule_tags],
+            bids=five,
+            tricks=five,
+            ns=_made("NS", 5, 5, T - 20),
+            ew=_made("EW", 8, 8, T - 40),
+            status={"status": "won", "winner": "EW"},
+            to_act=over,
+            probe={"action": {"action": "deal", "hands": TRUMP}, "reason": "game-over"},
         ),
     ]
     short = {"N": 3, "E": 4, "S": 2, "W": 4}

@@ -1,0 +1,57 @@
+"""Counts the hand-written pages give in their prose, computed from the suite when the site is
+built. A page writes `{{ cases.standard }}`; a name that is not here fails the build."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+from conformance.runner.expected import read_expected_failures
+from conformance.suite.cases import load_suite
+
+EXPECTED_DIR = Path(__file__).resolve().parents[2] / "conformance" / "expected"
+PLACEHOLDER = re.compile(r"\{\{ ([a-z0-9_.-]+) \}\}")
+
+
+class FigureError(KeyError):
+    """A page names a figure the build does not compute."""
+
+
+@cache
+def figures() -> Mapping[str, int]:
+    """Figure name -> its value:
+
+    - `cases`: the whole suite; `cases.<variant>` and `cases.<variant>.<level>`;
+    - `cases.<variant>.score`: the cases that complete a hand, each sent again as a score request;
+    - `cases.<variant>.asking.<observable>`: the cases that ask it;
+    - `expected.<list>`: the ids in conformance/expected/<list>.txt.
+    """
+    suite = load_suite()
+    out: dict[str, int] = {"cases": len(suite)}
+    for variant in suite.variants():
+        cases = suite.select(variant=variant)
+        out[f"cases.{variant}"] = len(cases)
+        for level in ("must", "should", "may"):
+            out[f"cases.{variant}.{level}"] = sum(c.level == level for c in cases)
+        out[f"cases.{variant}.score"] = sum("totals" in c.expect for c in cases)
+        for observable in sorted({o for c in cases for o in c.asks}):
+            asking = sum(observable in c.asks for c in cases)
+            out[f"cases.{variant}.asking.{observable}"] = asking
+    for path in sorted(EXPECTED_DIR.glob("*.txt")):
+        out[f"expected.{path.stem}"] = len(read_expected_failures(path))
+    return out
+
+
+def fill_figures(markdown: str, where: str) -> str:
+    """The page with every `{{ name }}` replaced by the figure's value."""
+    known = figures()
+
+    def fill(match: re.Match[str]) -> str:
+        name = match[1]
+        if name not in known:
+            raise FigureError(f"{where}: no figure named {name!r}; known: {', '.join(known)}")
+        return f"{known[name]:,}"
+
+    return PLACEHOLDER.sub(fill, markdown)
