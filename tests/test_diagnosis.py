@@ -6,6 +6,7 @@ is left unexplained. A sample of the named faults, each run on one variant it sh
 from __future__ import annotations
 
 import json
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -97,7 +98,7 @@ def test_conform_reports_the_diagnosis_in_text_json_lines_and_junit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     report, junit = tmp_path / "run.jsonl", tmp_path / "run.xml"
-    engine = "python3 -m conformance.fuzz.engines penalty-at-eleven-bags"
+    engine = f"{sys.executable} -m reference_engine faults run penalty-at-eleven-bags"
     argv = ["conform", "--engine", engine, "--variant", "standard", "--case", "*bag*",
             "--report", str(report), "--junit", str(junit)]  # fmt: skip
     assert main(argv) == 1
