@@ -38,7 +38,7 @@ from conformance.protocol.wire import envelope_problem  # noqa: E402
 from conformance.runner.run import run_cases  # noqa: E402
 from conformance.suite.cases import Case, load_suite, resolved  # noqa: E402
 
-SERVE = f"{shlex.quote(sys.executable)} -m conformance.engines.serve"
+SERVE = f"{shlex.quote(sys.executable)} -m reference_engine serve"
 TARGET_SECONDS = 3.0
 
 

@@ -33,7 +33,7 @@ os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.g
 
 from conformance.fuzz.driver import FuzzConfig, run_fuzz  # noqa: E402
 
-SERVE = f"{shlex.quote(sys.executable)} -m conformance.engines.serve"
+SERVE = f"{shlex.quote(sys.executable)} -m reference_engine serve"
 TARGET = 1000.0
 
 

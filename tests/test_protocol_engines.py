@@ -25,7 +25,7 @@ from reference_engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "data" / "engines"
-SERVE = f"{shlex.quote(sys.executable)} -m conformance.engines.serve"
+SERVE = f"{shlex.quote(sys.executable)} -m reference_engine serve"
 
 
 def engine(name: str, *on: str) -> str:
