@@ -299,7 +299,7 @@ class Game:
                 else:
                     legal = self._legal_leads(self.hands[seat])
                 self._legal = legal
-            records = PLAYS_BY_MASK[seat].get(legal)  # a follow seen before
+            records = PLAYS_BY_MASK[seat].get(legal)  # a follow seen before, mostly
             return records if records is not None else PLAYS_OF[seat](legal)
         if phase is _BIDDING:
             return self._bid_choices()
@@ -452,7 +452,8 @@ class Game:
         if hands is None:
             if seed is None:
                 seed = random.randrange(2**63)
-            self._check_phase(_DEALING, None, "deal")
+            if self.phase is not _DEALING:
+                self._check_phase(_DEALING, None, "deal")
             record = dealt(deal_from_seed(seed, self.pack, self.table))
             return self._start_hand(record)  # a shuffle of the pack is always a deal
         if isinstance(hands, str | Mapping):
@@ -481,7 +482,8 @@ class Game:
         self._legal_bids = self._legal_bid_values = None
         self._trailing = None
         self.phase = _BIDDING
-        self.to_act = self.plan.first_bidder(self.table, self.dealer)
+        first_bidder = self.plan.first_bidder
+        self.to_act = first_bidder(self.table, self.dealer)
         return record
 
     # --- bidding ----------------------------------------------------------------------------
