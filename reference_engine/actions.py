@@ -15,12 +15,12 @@ from each seat in play to its cards. A record checks only its own shape; whether
 the variant's pack and table, or a bid its rules, is the game's to say.
 
 Bid and play records are made once and shared (`bid_record`, `play_record`), so playing a card
-allocates nothing new.
+allocates nothing new; so are the tuples of them a game offers (`play_records`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -186,36 +186,55 @@ _BIDS = tuple(
 _PICKS = tuple(tuple(PassCard(seat, card) for card in _CARDS) for seat in SEATS)
 
 
-# A mask is read 13 bits at a time: clubs, diamonds, hearts, spades, then the two jokers.
-_SUIT_BITS = 13
-_SUITS = tuple(((1 << _SUIT_BITS) - 1) << (_SUIT_BITS * part) for part in range(5))
+# A mask is read a byte at a time: for each of the seven bytes of a 54-card mask, a seat's
+# records for each of its 256 values are made once, and a mask's records are its bytes' put
+# together. A mask within one printed suit (or the jokers), as a legal follow mostly is, is
+# kept once put together: at most 8192 of them to a suit.
+_MASK_BYTES = (len(CARD_TEXT) + 7) // 8
+_SUITS = tuple(((1 << 13) - 1) << (13 * part) for part in range(5))
+"""The printed suits as masks, clubs to spades, then the two jokers."""
+_PART_OF_LENGTH = tuple(max(length - 1, 0) // 13 for length in range(len(CARD_TEXT) + 1))
+"""A mask's bit length -> which of `_SUITS` its highest card is in."""
+
+Records = Callable[[int], tuple[Any, ...]]
+"""A mask of cards -> one seat's records (plays, or picks) for them, lowest card first."""
 
 
-class _RecordsBySuit(dict[int, tuple[Any, ...]]):
-    """One seat's records for the cards of one printed suit (or the jokers) in a mask, lowest
-    first, by the mask: made the first time those cards are asked for, at most 8192 to a
-    suit. A mask of several suits is put together from its suits' (`play_records`)."""
+def _records_of(records: tuple[Any, ...], kept: dict[int, tuple[Any, ...]]) -> Records:
+    """The records of any mask's cards, lowest first, for one seat, keeping in `kept` those of
+    a mask within one printed suit."""
+    tables = []
+    for place in range(_MASK_BYTES):
+        table: list[tuple[Any, ...]] = [()]
+        for value in range(1, 256):
+            low = value & -value  # this value's lowest card, then the rest, made already
+            card = 8 * place + low.bit_length() - 1
+            table.append(((records[card],) if card < len(records) else ()) + table[value ^ low])
+        tables.append(tuple(table))
+    t0, t1, t2, t3, t4, t5, t6 = tables
+    get = kept.get
 
-    __slots__ = ("records",)
-
-    def __init__(self, records: tuple[Any, ...]) -> None:
-        super().__init__()
-        self.records = records
-
-    def __missing__(self, mask: int) -> tuple[Any, ...]:
-        records = self.records
-        chosen = tuple(records[card] for card in range(mask.bit_length()) if mask >> card & 1)
-        self[mask] = chosen
+    def records_of(mask: int) -> tuple[Any, ...]:
+        chosen = get(mask)
+        if chosen is None:
+            b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(_MASK_BYTES, "little")
+            chosen = (*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6])
+            if not mask & ~_SUITS[_PART_OF_LENGTH[mask.bit_length()]]:
+                kept[mask] = chosen
         return chosen
 
+    return records_of
 
-PLAYS_BY_SUIT: tuple[dict[int, tuple[Play, ...]], ...] = tuple(
-    _RecordsBySuit(plays) for plays in _PLAYS
+
+PLAYS_BY_MASK: tuple[dict[int, tuple[Play, ...]], ...] = tuple({} for _ in SEATS)
+"""Seat -> a mask of cards of one printed suit (or the jokers) -> the seat's play records for
+them, lowest first, once asked for: `PLAYS_BY_MASK[seat].get` answers at once for a legal
+follow seen before, and `PLAYS_OF[seat]` for any mask."""
+PLAYS_OF: tuple[Records, ...] = tuple(
+    _records_of(plays, kept) for plays, kept in zip(_PLAYS, PLAYS_BY_MASK, strict=True)
 )
-"""Seat -> a mask of cards of one printed suit (or the jokers) -> their play records, lowest
-first, each made the first time it is asked for: `PLAYS_BY_SUIT[seat].get(mask)` answers at
-once for a legal follow seen before; `play_records` answers for any mask."""
-_PICKS_BY_SUIT = tuple(_RecordsBySuit(picks) for picks in _PICKS)
+"""Seat -> a mask of cards -> the seat's play records for them, lowest first."""
+_PICKS_OF: tuple[Records, ...] = tuple(_records_of(picks, {}) for picks in _PICKS)
 
 
 def play_record(seat: int, card: int) -> Play:
@@ -226,28 +245,15 @@ def pick_record(seat: int, card: int) -> PassCard:
     return _PICKS[seat][card]
 
 
-def play_records(seat: int, mask: int) -> list[Move]:
-    """A play record for each card in `mask`, lowest first (a fresh list each time)."""
-    return _records(PLAYS_BY_SUIT[seat], mask)  # type: ignore[arg-type]
+def play_records(seat: int, mask: int) -> tuple[Play, ...]:
+    """A play record for each card in `mask`, lowest first (a tuple shared by every caller)."""
+    return PLAYS_OF[seat](mask)
 
 
-def pick_records(seat: int, mask: int) -> list[Move]:
-    """A pick toward a pass for each card in `mask`, lowest first (a fresh list each time)."""
-    return _records(_PICKS_BY_SUIT[seat], mask)
-
-
-def _records(by_suit: _RecordsBySuit, mask: int) -> list[Move]:
-    records = by_suit.get(mask)  # a mask within one suit, seen before: a legal follow, mostly
-    if records is not None:
-        return [*records]
-    clubs, diamonds, hearts, spades, jokers = _SUITS  # else suit by suit
-    return [
-        *by_suit[mask & clubs],
-        *by_suit[mask & diamonds],
-        *by_suit[mask & hearts],
-        *by_suit[mask & spades],
-        *by_suit[mask & jokers],
-    ]
+def pick_records(seat: int, mask: int) -> tuple[PassCard, ...]:
+    """A pick toward a pass for each card in `mask`, lowest first (a tuple shared by every
+    caller)."""
+    return _PICKS_OF[seat](mask)
 
 
 def bid_record(seat: int, bid: BidValue) -> Bid:

@@ -13,6 +13,7 @@ A deal here is a tuple of four hand bitmasks indexed by seat (N, E, S, W); a sea
 from __future__ import annotations
 
 import random
+from _random import Random as _MersenneTwister
 from collections.abc import Callable, Mapping, Sequence
 from functools import reduce
 from operator import or_
@@ -278,12 +279,11 @@ def deal_from_seed(
     """Shuffle the cards in play (listed lowest number first) with `random.Random(seed)` and
     deal them out: card i of the shuffled pack to the i-th seat in play round the table,
     starting with North. Defaults: the standard pack at a four-seat table."""
-    deck = shuffled((pack or STANDARD_PACK).order_bits, seed)  # the same shuffle as of cards
+    pack = pack or STANDARD_PACK
+    deck = shuffled(pack.order_bits, seed)  # the same shuffle as of cards
     # a shuffled whole pack dealt evenly is always a deal: nothing to check, and with no card
     # twice, adding up a seat's one-card masks is taking their union
-    if table is None and (pack is None or pack.standard):
-        return _deal_round(deck, _FOUR_SEATS, sum)
-    return _deal_round(deck, _table_for(pack or STANDARD_PACK, table), sum)
+    return _deal_round(deck, table or _table_for(pack, table), sum)
 
 
 def shuffled(order: Sequence[int], seed: int | str | None) -> list[int]:
@@ -291,13 +291,22 @@ def shuffled(order: Sequence[int], seed: int | str | None) -> list[int]:
     draws in the same order (Fisher-Yates from the last card down, each place drawn by
     rejection from just enough random bits), so a seed deals the same hand it always has."""
     deck = list(order)
-    getrandbits = random.Random(seed).getrandbits
+    getrandbits = _generator(seed).getrandbits
     for last, bits in _DRAWS[len(deck)]:
         pick = getrandbits(bits)
         while pick > last:
             pick = getrandbits(bits)
         deck[last], deck[pick] = deck[pick], deck[last]
     return deck
+
+
+def _generator(seed: int | str | None) -> _MersenneTwister:
+    """`random.Random(seed)`, made without its set-up in Python where that changes nothing: it
+    hands an int seed to the generator it is built on as it is (only str and bytes seeds are
+    turned into a number first), so the generator seeded directly draws the same numbers."""
+    if type(seed) is int:
+        return _MersenneTwister(seed)
+    return random.Random(seed)
 
 
 def deal_from_order(

@@ -30,7 +30,8 @@ from reference_engine import plan as plans
 from reference_engine import scoring
 from reference_engine.actions import (
     BLIND_NIL,
-    PLAYS_BY_SUIT,
+    PLAYS_BY_MASK,
+    PLAYS_OF,
     Action,
     Bid,
     BidValue,
@@ -47,7 +48,6 @@ from reference_engine.actions import (
     pick_record,
     pick_records,
     play_record,
-    play_records,
 )
 from reference_engine.cards import CARD_COUNT, CARD_TEXT, SPADES, SUIT_NAMES, cards_in, parse_card
 from reference_engine.deal import Hands, check_deal, deal_from_seed, parse_deal
@@ -276,32 +276,37 @@ class Game:
 
     # --- any action -------------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Move]:
+    def legal_actions(self) -> tuple[Move, ...]:
         """Every bid or play allowed now, or during a blind nil exchange every card the passer
         may pick toward the pass (`PassCard`; the pass is made when the last is picked).
         Empty while waiting for a deal: dealing is an explicit action, and any full deal is
-        allowed."""
+        allowed. The tuple is shared: the same one answers whoever asks in the same position."""
         phase = self.phase
         if phase is _PLAYING:
             # legal_plays() and play_records(), without the calls: this runs once a card
+            seat: Seat = self.to_act  # type: ignore[assignment]
             legal = self._legal
             if legal is None:
+                # The plan's rules are read into locals to be called: called straight off the
+                # game, a function kept on it is looked up as if it might be a method.
                 led = self.led_suit
                 if led is not None:
-                    legal = self._follow(self.pack, self.hands[self.to_act], led)  # type: ignore[index]
+                    follow = self._follow
+                    legal = follow(self.pack, self.hands[seat], led)
+                elif self.trick_number > 1 or self._first_lead is None:
+                    lead = self._spades_lead
+                    legal = lead(self.pack, self.hands[seat], self.spades_broken)
                 else:
-                    legal = self._legal_leads(self.hands[self.to_act])  # type: ignore[index]
+                    legal = self._legal_leads(self.hands[seat])
                 self._legal = legal
-            records = PLAYS_BY_SUIT[self.to_act].get(legal)  # type: ignore[index]
-            if records is not None:  # a follow seen before: play_records, without the calls
-                return [*records]
-            return play_records(self.to_act, legal)  # type: ignore[arg-type]
+            records = PLAYS_BY_MASK[seat].get(legal)  # a follow seen before, mostly
+            return records if records is not None else PLAYS_OF[seat](legal)
         if phase is _BIDDING:
-            return [*self._bid_choices()]
+            return self._bid_choices()
         if phase is _PASSING:
-            seat: Seat = self.to_act  # type: ignore[assignment]
+            seat = self.to_act  # type: ignore[assignment]
             return pick_records(seat, self.hands[seat] & ~self._picked)
-        return []
+        return ()
 
     def legal_passes(self) -> list[Pass]:
         """Every whole pass the passer may make now: each choice of the variant's number of
@@ -357,15 +362,16 @@ class Game:
             trick = self.current_trick
             trick.append(_ON_TRICK[seat][card])
             played = len(trick)
-            suit = self._suit_of[card]  # as the pack plays it: a top trump is a spade
             if played == 1:
-                self.led_suit = suit
+                self.led_suit = self._suit_of[card]  # as the pack plays it: a top trump is a spade
                 self._winning = card
                 self._winner = seat
-            elif self._beats(card, self._winning, self.pack):
-                self._winning = card
-                self._winner = seat
-            if suit == SPADES and not self.spades_broken:
+            else:
+                beats = self._beats
+                if beats(card, self._winning, self.pack):
+                    self._winning = card
+                    self._winner = seat
+            if not self.spades_broken and self._suit_of[card] == SPADES:
                 self.spades_broken = self._spades_broken_by(self.led_suit)  # type: ignore[arg-type]
             if played < self._trick_size:
                 self.to_act = self._left[seat]
@@ -377,15 +383,13 @@ class Game:
             # offered passes one test; anything else is checked in full.
             seat = action.seat  # type: ignore[union-attr]
             bid = action.bid  # type: ignore[union-attr]
-            if (
-                seat is not self.to_act
-                or self.phase is not _BIDDING
-                or bid not in self._bid_values()
-            ):
+            # Bids worked out (by legal_actions()) only while bidding, forgotten at each bid.
+            offered = self._legal_bid_values
+            if seat is not self.to_act or offered is None or bid not in offered:
                 seat, bid = self._seat(seat), parse_bid(bid)
                 self.verify_bid(seat, bid)
                 action = bid_record(seat, bid)
-            self._legal_bids = None
+            self._legal_bids = self._legal_bid_values = None
             self.log.append(action)  # type: ignore[arg-type]
             self.bids[seat] = bid
             if len(self.bids) == self._bidders:
@@ -448,7 +452,8 @@ class Game:
         if hands is None:
             if seed is None:
                 seed = random.randrange(2**63)
-            self._check_phase(_DEALING, None, "deal")
+            if self.phase is not _DEALING:
+                self._check_phase(_DEALING, None, "deal")
             record = dealt(deal_from_seed(seed, self.pack, self.table))
             return self._start_hand(record)  # a shuffle of the pack is always a deal
         if isinstance(hands, str | Mapping):
@@ -474,10 +479,11 @@ class Game:
         self.spades_broken = False
         self.trick_number = 1
         self._legal = None
-        self._legal_bids = None
+        self._legal_bids = self._legal_bid_values = None
         self._trailing = None
         self.phase = _BIDDING
-        self.to_act = self.plan.first_bidder(self.table, self.dealer)
+        first_bidder = self.plan.first_bidder
+        self.to_act = first_bidder(self.table, self.dealer)
         return record
 
     # --- bidding ----------------------------------------------------------------------------
@@ -531,12 +537,6 @@ class Game:
                 )
             self._legal_bids = choices
         return choices
-
-    def _bid_values(self) -> frozenset[BidValue]:
-        """The bids open to the player to act, while bidding, as a set."""
-        if self._legal_bids is None:
-            self._bid_choices()
-        return self._legal_bid_values  # type: ignore[return-value]
 
     def verify_bid(self, seat: Seat | str, bid: BidValue | str) -> None:
         seat = self._seat(seat)

@@ -262,5 +262,5 @@ def test_game_ends_when_a_side_reaches_the_target():
     play_lowest(game, 52)
     assert game.totals == {"NS": 562, "EW": -60}
     assert game.phase is Phase.OVER and game.outcome.winner == "NS"
-    assert game.legal_actions() == [] and game.to_act is None
+    assert game.legal_actions() == () and game.to_act is None
     assert refused(game.deal, None, 1).reason is ReasonCode.GAME_OVER

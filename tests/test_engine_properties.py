@@ -594,7 +594,7 @@ class GameMachine(RuleBasedStateMachine):
             self.dealer = book.left(self.dealer)
             assert game.hand_number == self.hands_played + 1
         else:
-            assert game.phase is Phase.OVER and game.legal_actions() == []
+            assert game.phase is Phase.OVER and game.legal_actions() == ()
         assert game.dealer is self.dealer
 
     # --- after every step --------------------------------------------------------------------
