@@ -30,15 +30,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from conformance.engines.reference import ReferenceEngine  # noqa: E402
-from conformance.engines.serve import wire_answer  # noqa: E402
-from conformance.protocol.requests import request_for  # noqa: E402
-from conformance.protocol.subprocess_engine import SubprocessEngine  # noqa: E402
-from conformance.protocol.wire import envelope_problem  # noqa: E402
-from conformance.runner.run import run_cases  # noqa: E402
-from conformance.suite.cases import Case, load_suite, resolved  # noqa: E402
+from spadespec.conformance.engines.reference import ReferenceEngine  # noqa: E402
+from spadespec.conformance.engines.serve import wire_answer  # noqa: E402
+from spadespec.conformance.protocol.requests import request_for  # noqa: E402
+from spadespec.conformance.protocol.subprocess_engine import SubprocessEngine  # noqa: E402
+from spadespec.conformance.protocol.wire import envelope_problem  # noqa: E402
+from spadespec.conformance.runner.run import run_cases  # noqa: E402
+from spadespec.conformance.suite.cases import Case, load_suite, resolved  # noqa: E402
 
-SERVE = f"{shlex.quote(sys.executable)} -m reference_engine serve"
+SERVE = f"{shlex.quote(sys.executable)} -m spadespec serve"
 TARGET_SECONDS = 3.0
 
 
@@ -89,7 +89,7 @@ def measure(repeats: int) -> dict[str, Any]:
     answers = [{"seq": 1, **wire_answer(engine.run(request_for(c)))} for c in cases]
     checking = _best(lambda: [envelope_problem(a) for a in answers], repeats)
 
-    command = [sys.executable, "-m", "reference_engine", "conform", "--engine", SERVE]
+    command = [sys.executable, "-m", "spadespec", "conform", "--engine", SERVE]
     cli = _best(lambda: subprocess.run(command, cwd=ROOT, capture_output=True, check=True), repeats)
     return {
         "cases": n,

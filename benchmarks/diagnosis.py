@@ -23,10 +23,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from conformance.diagnosis.search import diagnose, matches_rule  # noqa: E402
-from conformance.faults import FAULTS, FaultyEngine  # noqa: E402
-from conformance.runner.run import run_cases  # noqa: E402
-from conformance.suite.cases import load_suite  # noqa: E402
+from spadespec.conformance.diagnosis.search import diagnose, matches_rule  # noqa: E402
+from spadespec.conformance.faults import FAULTS, FaultyEngine  # noqa: E402
+from spadespec.conformance.runner.run import run_cases  # noqa: E402
+from spadespec.conformance.suite.cases import load_suite  # noqa: E402
 
 TARGET_SECONDS = 60.0
 

@@ -35,11 +35,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from reference_engine.bots import Bot  # noqa: E402
-from reference_engine.bots.random_legal import RandomLegalBot  # noqa: E402
-from reference_engine.bots.table import play_game, play_hand  # noqa: E402
-from reference_engine.game import Game  # noqa: E402
-from reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids  # noqa: E402
+from spadespec.reference_engine.bots import Bot  # noqa: E402
+from spadespec.reference_engine.bots.random_legal import RandomLegalBot  # noqa: E402
+from spadespec.reference_engine.bots.table import play_game, play_hand  # noqa: E402
+from spadespec.reference_engine.game import Game  # noqa: E402
+from spadespec.reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids  # noqa: E402
 
 
 def median_rates(works: list[Callable[[], int]], repeats: int) -> list[list[float]]:

@@ -31,9 +31,9 @@ sys.path.insert(0, str(ROOT))
 # The served engine is this checkout's too, from whatever directory the benchmark is run.
 os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
 
-from conformance.fuzz.driver import FuzzConfig, run_fuzz  # noqa: E402
+from spadespec.conformance.fuzz.driver import FuzzConfig, run_fuzz  # noqa: E402
 
-SERVE = f"{shlex.quote(sys.executable)} -m reference_engine serve"
+SERVE = f"{shlex.quote(sys.executable)} -m spadespec serve"
 TARGET = 1000.0
 
 

@@ -4,7 +4,7 @@
 
 Runs each of `spadespec list`, `spadespec show standard` and `spadespec --help` as a fresh
 process N times (default 5), output thrown away, and prints the median wall time of each. The
-commands run as `python -m reference_engine` in the checkout this script belongs to, so the
+commands run as `python -m spadespec` in the checkout this script belongs to, so the
 code measured is this checkout's whatever is installed. The target for `list` and
 `show standard` is 0.3 s; times on a machine shared with other work vary by a tenth or more.
 """
@@ -35,7 +35,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, metavar="N", help="runs of each command")
     parser.add_argument("--json", action="store_true", help="print the medians as JSON")
     args = parser.parse_args()
-    base = [sys.executable, "-m", "reference_engine"]
+    base = [sys.executable, "-m", "spadespec"]
     medians: dict[str, float] = {}
     for command in COMMANDS:
         # Each command's runs follow one another, after one untimed run to warm the disk cache.

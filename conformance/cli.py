@@ -9,7 +9,7 @@ spadespec conform coverage [--variant FILE] [--json]
 
 --variant takes a shipped id or a house's variant file that extends a shipped variant: the file
 is run with its parents' cases that hold under it and cases generated for the rules it changes
-(`conformance.house`).
+(`spadespec.conformance.house`).
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from conformance.engines.named import UnknownEngine, open_engine
-from conformance.protocol.score_requests import case_id_of
-from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT
-from conformance.report import text as report
-from conformance.report.jsonl import (
+from spadespec.conformance.engines.named import UnknownEngine, open_engine
+from spadespec.conformance.protocol.score_requests import case_id_of
+from spadespec.conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT
+from spadespec.conformance.report import text as report
+from spadespec.conformance.report.jsonl import (
     PriorRun,
     ReportFileError,
     ReportWriter,
@@ -36,22 +36,29 @@ from conformance.report.jsonl import (
     suite_info,
     unwritable,
 )
-from conformance.report.junit import write_junit
-from conformance.report.progress import Progress
-from conformance.runner.expected import ExpectedFailuresError, read_expected_failures
-from conformance.runner.run import CaseResult, RunReport, run_cases, unknown_engine
-from conformance.runner.score import keeps_score, offered, resumed_results
-from conformance.suite import coverage
-from conformance.suite.cases import LEVELS, Case, CaseError, Suite, case_variants, load_suite
-from conformance.suite.export import export_cases
-from conformance.suite.tags import RegistryError
-from conformance.suite.variant_files import is_variant_file, open_variant_file
-from reference_engine.cli import OutputError, UsageError
-from reference_engine.cli.tables import fit_table
-from reference_engine.variant.catalog import did_you_mean
+from spadespec.conformance.report.junit import write_junit
+from spadespec.conformance.report.progress import Progress
+from spadespec.conformance.runner.expected import ExpectedFailuresError, read_expected_failures
+from spadespec.conformance.runner.run import CaseResult, RunReport, run_cases, unknown_engine
+from spadespec.conformance.runner.score import keeps_score, offered, resumed_results
+from spadespec.conformance.suite import coverage
+from spadespec.conformance.suite.cases import (
+    LEVELS,
+    Case,
+    CaseError,
+    Suite,
+    case_variants,
+    load_suite,
+)
+from spadespec.conformance.suite.export import export_cases
+from spadespec.conformance.suite.tags import RegistryError
+from spadespec.conformance.suite.variant_files import is_variant_file, open_variant_file
+from spadespec.reference_engine.cli import OutputError, UsageError
+from spadespec.reference_engine.cli.tables import fit_table
+from spadespec.reference_engine.variant.catalog import did_you_mean
 
 if TYPE_CHECKING:
-    from conformance.house.suite import HouseCases
+    from spadespec.conformance.house.suite import HouseCases
 
 
 def add_parser(subparsers: Any) -> None:
@@ -240,7 +247,9 @@ def _house_selected(
 
 
 def _house_cases(ref: str) -> HouseCases:
-    from conformance.house.suite import house_cases  # the witness search loads only when used
+    from spadespec.conformance.house.suite import (
+        house_cases,  # the witness search loads only when used
+    )
 
     house = open_variant_file(ref)
     try:
@@ -353,7 +362,9 @@ def run_suite(args: argparse.Namespace) -> int:
 def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
     """The rules the engine plays differently, searched for when something failed that is
     not on the expected-failure list; None when nothing did."""
-    from conformance.diagnosis.search import diagnose  # loaded only for a run with failures
+    from spadespec.conformance.diagnosis.search import (
+        diagnose,  # loaded only for a run with failures
+    )
 
     results = [r for r in run.results if not r.listed]
     failed = {r.case.variant for r in results if r.verdict in ("fail", "error")}
@@ -472,8 +483,11 @@ def _given(option: str, value: Any) -> str:
 def _program() -> str:
     """How this command was invoked, for rerun commands a person can paste."""
     started_as = Path(sys.argv[0])
-    if started_as.name == "__main__.py" and started_as.parent.name == "reference_engine":
-        return "python3 -m reference_engine"
+    if started_as.name == "__main__.py" and started_as.parent.name in (
+        "spadespec",
+        "reference_engine",
+    ):
+        return "python3 -m spadespec"
     return "spadespec"
 
 

@@ -3,8 +3,8 @@
     pytest --spadespec-engine "mypkg.adapter:Engine" --spadespec-variant standard
 
 collects one test per case (named `spadespec::<case id>`) and runs it against the engine, an
-object implementing `conformance.protocol.messages.Engine` (or a class or function that makes
-one). Each observable a case asks is checked when the engine declares a feature that shows it;
+object implementing `spadespec.conformance.protocol.messages.Engine` (or a class or function that
+makes one). Each observable a case asks is checked when the engine declares a feature that shows it;
 a case asking nothing the engine declares, or of a variant it does not play, is skipped as not
 applicable; a failing case shows each expected value beside the one that came back. An engine
 with a `score()` method also gets a test per case that completes a hand,
@@ -14,7 +14,7 @@ should-level case that fails is reported as an expected failure, apart from the 
 ones, as `spadespec conform` does. Without `--spadespec-engine` the plugin does nothing.
 
 Installed with the package through the `pytest11` entry point `spadespec`; in a checkout use
-`-p conformance.pytest_plugin`.
+`-p spadespec.conformance.pytest_plugin`.
 """
 
 from __future__ import annotations
@@ -27,19 +27,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from conformance.protocol.messages import Engine, EngineInfo
-from conformance.protocol.score_requests import case_id_of
-from conformance.runner.run import CaseResult, run_case
-from conformance.runner.score import keeps_score, score_case, score_results
-from conformance.suite.cases import FAILING_LEVELS, LEVELS, Case, CaseError, Suite, load_suite
-from conformance.suite.variant_files import (
+from spadespec.conformance.protocol.messages import Engine, EngineInfo
+from spadespec.conformance.protocol.score_requests import case_id_of
+from spadespec.conformance.runner.run import CaseResult, run_case
+from spadespec.conformance.runner.score import keeps_score, score_case, score_results
+from spadespec.conformance.suite.cases import (
+    FAILING_LEVELS,
+    LEVELS,
+    Case,
+    CaseError,
+    Suite,
+    load_suite,
+)
+from spadespec.conformance.suite.variant_files import (
     VariantFile,
     forget,
     is_variant_file,
     open_variant_file,
 )
-from reference_engine.cli import InvalidVariant, UsageError
+from spadespec.reference_engine.cli import InvalidVariant, UsageError
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -109,7 +115,7 @@ def load_engine(spec: str) -> Any:
     """The object `MODULE:NAME` names (`reference` for the built-in engine). Raises
     pytest.UsageError saying what is wrong with the spec."""
     if spec == "reference":
-        from conformance.engines.reference import ReferenceEngine
+        from spadespec.conformance.engines.reference import ReferenceEngine
 
         return ReferenceEngine
     module_name, colon, attr = spec.partition(":")
@@ -215,7 +221,7 @@ class SpadespecSuite(pytest.Collector):
 
 def _house_suite(house: VariantFile) -> Suite:
     """A variant file's cases: its parents' that hold under it, and those generated for it."""
-    from conformance.house.suite import house_cases
+    from spadespec.conformance.house.suite import house_cases
 
     return house_cases(house).suite
 

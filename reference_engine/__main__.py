@@ -1,5 +1,5 @@
 import sys
 
-from reference_engine.cli import main
+from spadespec.reference_engine.cli import main
 
 sys.exit(main())

@@ -24,11 +24,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from reference_engine.cards import ALL_CARDS, CARD_TEXT, parse_card
-from reference_engine.deal import Hands, format_deal, parse_deal, refuse_card_twice
-from reference_engine.errors import DealError, InvalidActionError
-from reference_engine.reason_codes import ReasonCode
-from reference_engine.seats import SEATS, Seat, parse_seat
+from spadespec.reference_engine.cards import ALL_CARDS, CARD_TEXT, parse_card
+from spadespec.reference_engine.deal import Hands, format_deal, parse_deal, refuse_card_twice
+from spadespec.reference_engine.errors import DealError, InvalidActionError
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.seats import SEATS, Seat, parse_seat
 
 BidValue = int | Literal["nil", "blind-nil"]
 NIL: Literal["nil"] = "nil"
@@ -105,7 +105,7 @@ class Play:
 
     seat: Seat
     card: int
-    """The card's number, 0..53 (`reference_engine.cards`)."""
+    """The card's number, 0..53 (`spadespec.reference_engine.cards`)."""
 
     def __post_init__(self) -> None:
         check_card(self.card)
@@ -143,7 +143,7 @@ class PassCard:
 
     seat: Seat
     card: int
-    """The card's number, 0..53 (`reference_engine.cards`)."""
+    """The card's number, 0..53 (`spadespec.reference_engine.cards`)."""
 
     def __post_init__(self) -> None:
         check_card(self.card)

@@ -7,15 +7,15 @@ joker `BJ`. A hand is an int with bit `card` set for each card held. Cards are w
 then suit, T for ten: `AS`, `TD`, `2C`; `10D` and lower case are accepted on input.
 
 Which cards are in play, and how they rank once top trumps are promoted, is the pack's
-business (`reference_engine.pack`); this module knows only the printed cards.
+business (`spadespec.reference_engine.pack`); this module knows only the printed cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from reference_engine.errors import InvalidActionError
-from reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.errors import InvalidActionError
+from spadespec.reference_engine.reason_codes import ReasonCode
 
 SUIT_LETTERS = "CDHS"
 RANK_LETTERS = "23456789TJQKA"

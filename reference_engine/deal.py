@@ -19,7 +19,7 @@ from functools import reduce
 from operator import or_
 from typing import Any
 
-from reference_engine.cards import (
+from spadespec.reference_engine.cards import (
     ALL_CARDS,
     CARD_COUNT,
     CARD_TEXT,
@@ -30,11 +30,11 @@ from reference_engine.cards import (
     cards_in,
     parse_card,
 )
-from reference_engine.errors import DealError, InvalidActionError
-from reference_engine.pack import STANDARD_PACK, Pack
-from reference_engine.seats import SEATS, Seat
-from reference_engine.table import Table, make_table
-from reference_engine.variant.model import Sides
+from spadespec.reference_engine.errors import DealError, InvalidActionError
+from spadespec.reference_engine.pack import STANDARD_PACK, Pack
+from spadespec.reference_engine.seats import SEATS, Seat
+from spadespec.reference_engine.table import Table, make_table
+from spadespec.reference_engine.variant.model import Sides
 
 Hands = tuple[int, int, int, int]
 

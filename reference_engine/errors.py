@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.reason_codes import ReasonCode
 
 
 class IllegalActionError(ValueError):

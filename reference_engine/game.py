@@ -8,10 +8,11 @@
 
 Every action comes as a trio: `verify_x` raises `IllegalActionError` with a reason code,
 `can_x` answers yes or no, `x` makes it happen and returns the record appended to the log.
-The rules themselves live in `reference_engine.rules_of_play`, one function per option, and
-a game reads them from its variant's plan (`reference_engine.plan`), which binds each rule
-to its function once; who sits where is the variant's table (`reference_engine.table`), which
-cards are in play and how they rank is its pack (`reference_engine.pack`).
+The rules themselves live in `spadespec.reference_engine.rules_of_play`, one function per option,
+and a game reads them from its variant's plan (`spadespec.reference_engine.plan`), which binds each
+rule to its function once; who sits where is the variant's table
+(`spadespec.reference_engine.table`), which cards are in play and how they rank is its pack
+(`spadespec.reference_engine.pack`).
 
 A hand goes deal, bid, (pass: the blind nil exchange, when a blind nil was bid and the variant
 passes cards), play; the game ends when the scorer's `game_outcome` says so.
@@ -26,9 +27,9 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
-from reference_engine import plan as plans
-from reference_engine import scoring
-from reference_engine.actions import (
+from spadespec.reference_engine import plan as plans
+from spadespec.reference_engine import scoring
+from spadespec.reference_engine.actions import (
     BLIND_NIL,
     PLAYS_BY_MASK,
     PLAYS_OF,
@@ -49,18 +50,25 @@ from reference_engine.actions import (
     pick_records,
     play_record,
 )
-from reference_engine.cards import CARD_COUNT, CARD_TEXT, SPADES, SUIT_NAMES, cards_in, parse_card
-from reference_engine.deal import Hands, check_deal, deal_from_seed, parse_deal
-from reference_engine.errors import IllegalActionError, InvalidActionError
-from reference_engine.plan import BidRecords
-from reference_engine.reason_codes import ReasonCode
-from reference_engine.rules_of_play import BidContext, bid_refusal
-from reference_engine.rules_of_play.bids import bid_context
-from reference_engine.scoring import game_end
-from reference_engine.scoring import hand as hand_scoring
-from reference_engine.seats import SEATS, Seat, parse_seat
-from reference_engine.table import Table
-from reference_engine.variant.model import ResolvedVariant, Rules
+from spadespec.reference_engine.cards import (
+    CARD_COUNT,
+    CARD_TEXT,
+    SPADES,
+    SUIT_NAMES,
+    cards_in,
+    parse_card,
+)
+from spadespec.reference_engine.deal import Hands, check_deal, deal_from_seed, parse_deal
+from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
+from spadespec.reference_engine.plan import BidRecords
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.rules_of_play import BidContext, bid_refusal
+from spadespec.reference_engine.rules_of_play.bids import bid_context
+from spadespec.reference_engine.scoring import game_end
+from spadespec.reference_engine.scoring import hand as hand_scoring
+from spadespec.reference_engine.seats import SEATS, Seat, parse_seat
+from spadespec.reference_engine.table import Table
+from spadespec.reference_engine.variant.model import ResolvedVariant, Rules
 
 
 class Phase(StrEnum):
@@ -214,7 +222,7 @@ class Game:
         and bags each side starts from (0 for a fresh game), and the hands already played
         (which matters where the game lasts a fixed number of hands)."""
         if isinstance(variant, str):
-            from reference_engine.variant import load_variant
+            from spadespec.reference_engine.variant import load_variant
 
             variant = load_variant(variant)
         rules = variant.rules if isinstance(variant, ResolvedVariant) else variant

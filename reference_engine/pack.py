@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reference_engine.cards import (
+from spadespec.reference_engine.cards import (
     ALL_CARDS,
     CARD_COUNT,
     CARD_TEXT,
@@ -27,7 +27,7 @@ from reference_engine.cards import (
     cards_in,
     parse_card,
 )
-from reference_engine.variant.model import DeckKind, DeckRules, Rules
+from spadespec.reference_engine.variant.model import DeckKind, DeckRules, Rules
 
 _KIND_CARDS = {DeckKind.STANDARD_52: FULL_DECK, DeckKind.JOKERS_54: ALL_CARDS}
 _TOP = 13

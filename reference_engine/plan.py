@@ -1,15 +1,15 @@
 """A variant resolved for play: every rule bound once to the function that plays it.
 
 The rules of a variant are values (`rules.play.spades_lead == "after-broken"`), and each value
-names one small function in a table of `reference_engine.rules_of_play`. A game could look the
-function up by the rule's name at every card; instead the variant is resolved once into a
+names one small function in a table of `spadespec.reference_engine.rules_of_play`. A game could look
+the function up by the rule's name at every card; instead the variant is resolved once into a
 `Plan` that holds the functions themselves, the pack and the table, and the bids a seat may
 make in each situation the table meets. A game reads its rules from its plan and nowhere else.
 
     plan = plan_of(rules)            # resolved once per rules, then shared by every game
     plan.spades_lead(plan.pack, hand, spades_broken)
 
-A fault (`conformance.faults`) swaps an entry of a rule table and has the games it plays
+A fault (`spadespec.conformance.faults`) swaps an entry of a rule table and has the games it plays
 resolve their plans afresh, so the broken rule is the one bound in the plan.
 """
 
@@ -19,10 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from reference_engine.actions import Bid, BidValue, bid_record
-from reference_engine.cards import parse_card
-from reference_engine.pack import Pack, pack_of
-from reference_engine.rules_of_play import (
+from spadespec.reference_engine.actions import Bid, BidValue, bid_record
+from spadespec.reference_engine.cards import parse_card
+from spadespec.reference_engine.pack import Pack, pack_of
+from spadespec.reference_engine.rules_of_play import (
     DEALER_ROTATION,
     FIRST_BIDDER,
     FIRST_LEAD,
@@ -32,13 +32,13 @@ from reference_engine.rules_of_play import (
     FirstLeadRule,
     legal_bids,
 )
-from reference_engine.rules_of_play.bids import Check, bid_context, checks, situation
-from reference_engine.rules_of_play.tricks import beats, legal_follows
-from reference_engine.rules_of_play.turns import FirstLeaderRule
-from reference_engine.scoring.sides import Sheet, sheet_of_table
-from reference_engine.seats import Seat
-from reference_engine.table import Table, table_of
-from reference_engine.variant.model import (
+from spadespec.reference_engine.rules_of_play.bids import Check, bid_context, checks, situation
+from spadespec.reference_engine.rules_of_play.tricks import beats, legal_follows
+from spadespec.reference_engine.rules_of_play.turns import FirstLeaderRule
+from spadespec.reference_engine.scoring.sides import Sheet, sheet_of_table
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.table import Table, table_of
+from spadespec.reference_engine.variant.model import (
     BidConstraint,
     BlindNil,
     ExchangeOrder,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from reference_engine.errors import InvalidActionError
-from reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.errors import InvalidActionError
+from spadespec.reference_engine.reason_codes import ReasonCode
 
 
 class Seat(IntEnum):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reference_engine.seats import SEATS, Seat
-from reference_engine.variant.model import DeckKind, Rules, Sides
+from spadespec.reference_engine.seats import SEATS, Seat
+from spadespec.reference_engine.variant.model import DeckKind, Rules, Sides
 
 DECK_SIZE = {DeckKind.STANDARD_52: 52, DeckKind.JOKERS_54: 54}
 """How many cards each kind of pack holds before any are taken out."""

@@ -8,13 +8,13 @@ import typing
 from enum import Enum
 from typing import Any
 
-from reference_engine.cards import mask_of, parse_card
-from reference_engine.game import Game
-from reference_engine.pack import pack_of
-from reference_engine.seats import SEATS
-from reference_engine.table import table_of
-from reference_engine.variant import load_variant, model
-from reference_engine.variant.model import Rules
+from spadespec.reference_engine.cards import mask_of, parse_card
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.pack import pack_of
+from spadespec.reference_engine.seats import SEATS
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant import load_variant, model
+from spadespec.reference_engine.variant.model import Rules
 
 STANDARD = load_variant("standard").rules
 

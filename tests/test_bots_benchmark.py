@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from reference_engine.variant import shipped_variant_ids
+from spadespec.reference_engine.variant import shipped_variant_ids
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "engine.py"
 

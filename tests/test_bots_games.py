@@ -9,19 +9,18 @@ import dataclasses
 from typing import Any
 
 import pytest
-
-from reference_engine.actions import NIL, Bid, Deal, Pass, Play
-from reference_engine.bots import make_bot
-from reference_engine.bots.bidding import BLIND_NIL, choose_pass
-from reference_engine.bots.masks import card_order
-from reference_engine.bots.sensible import SensibleBot
-from reference_engine.bots.table import play_game, play_hand
-from reference_engine.cards import parse_card
-from reference_engine.game import Game
-from reference_engine.pack import pack_of
-from reference_engine.table import table_of
-from reference_engine.variant import load_variant, shipped_variant_ids
-from reference_engine.variant.model import (
+from spadespec.reference_engine.actions import NIL, Bid, Deal, Pass, Play
+from spadespec.reference_engine.bots import make_bot
+from spadespec.reference_engine.bots.bidding import BLIND_NIL, choose_pass
+from spadespec.reference_engine.bots.masks import card_order
+from spadespec.reference_engine.bots.sensible import SensibleBot
+from spadespec.reference_engine.bots.table import play_game, play_hand
+from spadespec.reference_engine.cards import parse_card
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.pack import pack_of
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant.model import (
     BidConstraint,
     BlindNil,
     DeckKind,

@@ -5,8 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
-from reference_engine.bots.bidding import (
+from spadespec.reference_engine.bots.bidding import (
     NIL,
     choose_bid,
     choose_pass,
@@ -15,11 +14,11 @@ from reference_engine.bots.bidding import (
     nil_is_safe,
     spade_tricks,
 )
-from reference_engine.bots.card_play import SeatView, choose_card
-from reference_engine.bots.masks import STANDARD, beats, card_order
-from reference_engine.cards import FULL_DECK, mask_of, parse_card
-from reference_engine.pack import build_pack
-from reference_engine.variant.model import DeckKind
+from spadespec.reference_engine.bots.card_play import SeatView, choose_card
+from spadespec.reference_engine.bots.masks import STANDARD, beats, card_order
+from spadespec.reference_engine.cards import FULL_DECK, mask_of, parse_card
+from spadespec.reference_engine.pack import build_pack
+from spadespec.reference_engine.variant.model import DeckKind
 
 
 def card(text: str) -> int:
@@ -162,7 +161,7 @@ def test_random_card_draws_only_legal_cards_and_each_about_equally() -> None:
     import random
     from collections import Counter
 
-    from reference_engine.bots.random_legal import random_card
+    from spadespec.reference_engine.bots.random_legal import random_card
 
     legal = hand("2C 9D AH 3S")
     rng = random.Random(4)

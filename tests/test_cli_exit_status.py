@@ -9,8 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from reference_engine.cli import main
+from spadespec.reference_engine.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "data" / "broken_variants"
@@ -174,7 +173,7 @@ def test_a_file_with_a_target_of_ten_to_the_38_is_refused_naming_the_largest(
 )
 def test_no_traceback_from_a_fresh_process(argv: list[str], status: int) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "reference_engine", *argv],
+        [sys.executable, "-m", "spadespec", *argv],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -1,6 +1,6 @@
 """`spadespec faults` and `spadespec serve ENGINE`: the commands that stand in for module paths
-(`python3 -m conformance.faults`, `python3 -m conformance.fuzz.engines NAME`,
-`python3 -m conformance.adapters.openspiel`)."""
+(`python3 -m spadespec.conformance.faults`, `python3 -m spadespec.conformance.fuzz.engines NAME`,
+`python3 -m spadespec.conformance.adapters.openspiel`)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ import subprocess
 import sys
 
 import pytest
-
-from conformance.faults import FAULTS
-from reference_engine.cli import main
+from spadespec.conformance.faults import FAULTS
+from spadespec.reference_engine.cli import main
 
 
 def test_faults_lists_every_fault_under_a_header(capsys: pytest.CaptureFixture[str]) -> None:
@@ -37,7 +36,7 @@ def test_a_fault_is_served_over_the_protocol_by_name() -> None:
         {"cmd": "stop"},
     ]
     done = subprocess.run(
-        [sys.executable, "-m", "reference_engine", "faults", "run", "winner-does-not-lead"],
+        [sys.executable, "-m", "spadespec", "faults", "run", "winner-does-not-lead"],
         input="".join(json.dumps(m) + "\n" for m in messages),
         capture_output=True,
         text=True,

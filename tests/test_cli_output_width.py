@@ -7,13 +7,18 @@ import json
 from pathlib import Path
 
 import pytest
-
-from reference_engine.bots.table import play_game
-from reference_engine.cli import main
-from reference_engine.cli.play import render_table
-from reference_engine.cli.tables import PIPED_WIDTH, cut, fit_table, fit_text, output_width
-from reference_engine.variant import load_variant
-from reference_engine.variant.catalog import variant_files, variants_dir
+from spadespec.reference_engine.bots.table import play_game
+from spadespec.reference_engine.cli import main
+from spadespec.reference_engine.cli.play import render_table
+from spadespec.reference_engine.cli.tables import (
+    PIPED_WIDTH,
+    cut,
+    fit_table,
+    fit_text,
+    output_width,
+)
+from spadespec.reference_engine.variant import load_variant
+from spadespec.reference_engine.variant.catalog import variant_files, variants_dir
 
 BROKEN = Path(__file__).parent / "data" / "broken_variants"
 

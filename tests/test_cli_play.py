@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from reference_engine.cli import main
-from reference_engine.game import Game
-from reference_engine.variant import load_variant, shipped_variant_ids
+from spadespec.reference_engine.cli import main
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

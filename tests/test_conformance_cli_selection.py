@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-import conformance.cli
-from conformance.suite.cases import case_variants, load_suite
-from reference_engine.cli import main
+import spadespec.conformance.cli
+from spadespec.conformance.suite.cases import case_variants, load_suite
+from spadespec.reference_engine.cli import main
 
 
 def test_a_variant_run_reads_only_that_variants_folder(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -19,7 +18,7 @@ def test_a_variant_run_reads_only_that_variants_folder(monkeypatch: pytest.Monke
         asked.append(kwargs.get("variants"))
         return load_suite(*args, **kwargs)
 
-    monkeypatch.setattr(conformance.cli, "load_suite", recording)
+    monkeypatch.setattr(spadespec.conformance.cli, "load_suite", recording)
     assert main(["conform", "list", "--variant", "porchlight", "--json"]) == 0
     assert main(["conform", "list", "--case", "ellington.scoring.*", "--json"]) == 0
     assert main(["conform", "list", "--case", "*.scoring.*", "--json"]) == 0
@@ -40,7 +39,7 @@ def test_an_unknown_variant_is_refused_with_the_near_one(
     def never(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("no case should be read for an unknown variant")
 
-    monkeypatch.setattr(conformance.cli, "load_suite", never)
+    monkeypatch.setattr(spadespec.conformance.cli, "load_suite", never)
     assert main(["conform", "--variant", "standar"]) == 2
     assert "did you mean 'standard'?" in capsys.readouterr().err
 

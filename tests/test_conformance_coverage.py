@@ -6,10 +6,9 @@ import dataclasses
 import json
 
 import pytest
-
-from conformance.suite.cases import load_suite
-from conformance.suite.coverage import measure, render
-from reference_engine.cli import main
+from spadespec.conformance.suite.cases import load_suite
+from spadespec.conformance.suite.coverage import measure, render
+from spadespec.reference_engine.cli import main
 
 FOLLOW = "standard.play.must-follow-suit.1"
 FIRST_LEAD = "standard.play.first-lead.any-but-spades.1"
@@ -62,7 +61,8 @@ def test_coverage_exits_1_while_anything_is_uncovered(
 ) -> None:
     seeds_only = load_suite().select(variant="standard", pattern="standard.play.*")
     monkeypatch.setattr(
-        "conformance.cli.load_suite", lambda *a, **k: type(load_suite())(tuple(seeds_only))
+        "spadespec.conformance.cli.load_suite",
+        lambda *a, **k: type(load_suite())(tuple(seeds_only)),
     )
     assert main(["conform", "coverage", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
@@ -71,8 +71,8 @@ def test_coverage_exits_1_while_anything_is_uncovered(
 
 
 def test_every_reason_code_a_probe_can_reach_has_a_case() -> None:
-    from conformance.suite.reason_codes import NOT_PROBED
-    from reference_engine.reason_codes import ReasonCode
+    from spadespec.conformance.suite.reason_codes import NOT_PROBED
+    from spadespec.reference_engine.reason_codes import ReasonCode
 
     coverage = measure(load_suite().cases)
     assert coverage.uncovered_reasons == []

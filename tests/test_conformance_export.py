@@ -7,10 +7,9 @@ from pathlib import Path
 
 import jsonschema
 from referencing import Registry, Resource
-
-from conformance.suite.cases import case_schema, load_suite
-from conformance.suite.export import export_cases
-from reference_engine.cli import main
+from spadespec.conformance.suite.cases import case_schema, load_suite
+from spadespec.conformance.suite.export import export_cases
+from spadespec.reference_engine.cli import main
 
 
 def single_case_validator() -> jsonschema.Draft202012Validator:

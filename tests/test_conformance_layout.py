@@ -13,7 +13,8 @@ LAYERS = ("suite", "protocol", "engines", "runner", "report")
 
 
 def _imports(path: Path) -> set[str]:
-    """Every `conformance.<folder>` a module imports, at its top or inside a function."""
+    """Every `spadespec.conformance.<folder>` a module imports, at its top or inside a
+    function."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         names = []
@@ -23,8 +24,8 @@ def _imports(path: Path) -> set[str]:
             names = [alias.name for alias in node.names]
         for name in names:
             parts = name.split(".")
-            if parts[0] == "conformance" and len(parts) > 1:
-                found.add(parts[1])
+            if parts[:2] == ["spadespec", "conformance"] and len(parts) > 2:
+                found.add(parts[2])
     return found
 
 

@@ -10,15 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from conformance.engines.reference import ReferenceEngine
-from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
-from conformance.report.junit import to_xml
-from conformance.report.text import render
-from conformance.runner.run import run_cases
-from conformance.runner.score import score_case
-from conformance.suite.cases import load_suite
-from reference_engine.cli import main
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
+from spadespec.conformance.report.junit import to_xml
+from spadespec.conformance.report.text import render
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.runner.score import score_case
+from spadespec.conformance.suite.cases import load_suite
+from spadespec.reference_engine.cli import main
 
 STANDARD = [case for case in load_suite() if case.variant == "standard"]
 

@@ -1,5 +1,5 @@
 """The authored part of the golden suite: source worked examples, clause cases and recorded
-games. The checked-in JSON is exactly what `python3 -m conformance.authoring` writes, the
+games. The checked-in JSON is exactly what `python3 -m spadespec.conformance.authoring` writes, the
 suite covers every rule, and the cases can fail."""
 
 from __future__ import annotations
@@ -9,29 +9,28 @@ from collections import Counter
 from typing import Any
 
 import pytest
-
-from conformance.authoring import hand_math
-from conformance.authoring.build import variant
-from conformance.authoring.deal_search import find_play
-from conformance.authoring.generate import rendered
-from conformance.authoring.recorder import trick_winners
-from conformance.authoring.specs.clauses import VARIANTS
-from conformance.authoring.specs.house_cases import HOUSE
-from conformance.engines.reference import ReferenceEngine
-from conformance.runner.run import run_cases
-from conformance.suite.cases import load_suite
-from conformance.suite.coverage import measure
-from reference_engine.game import Game
-from reference_engine.variant import shipped_variant_ids
+from spadespec.conformance.authoring import hand_math
+from spadespec.conformance.authoring.build import variant
+from spadespec.conformance.authoring.deal_search import find_play
+from spadespec.conformance.authoring.generate import rendered
+from spadespec.conformance.authoring.recorder import trick_winners
+from spadespec.conformance.authoring.specs.clauses import VARIANTS
+from spadespec.conformance.authoring.specs.house_cases import HOUSE
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.suite.cases import load_suite
+from spadespec.conformance.suite.coverage import measure
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.variant import shipped_variant_ids
 
 SUITE = load_suite()
 
 
 def test_checked_in_case_files_are_what_the_generator_writes() -> None:
     for path, text in rendered().items():
-        assert path.is_file(), f"{path} is missing: run python3 -m conformance.authoring"
+        assert path.is_file(), f"{path} is missing: run python3 -m spadespec.conformance.authoring"
         assert path.read_text(encoding="utf-8") == text, (
-            f"{path} is out of date: run python3 -m conformance.authoring"
+            f"{path} is out of date: run python3 -m spadespec.conformance.authoring"
         )
 
 
@@ -136,7 +135,7 @@ def _over_keys(found: Any, typed: Any) -> Any:
 def _mutated(case: Any, change: Any) -> Any:
     data = copy.deepcopy(case.data)
     change(data["expect"])
-    from conformance.suite.cases import case_from_json
+    from spadespec.conformance.suite.cases import case_from_json
 
     return case_from_json(data, case.file)
 

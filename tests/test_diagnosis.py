@@ -12,14 +12,13 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
-from conformance.diagnosis.neighbours import candidate_values, single_changes
-from conformance.diagnosis.search import diagnose, matches_rule
-from conformance.faults import FAULTS, FaultyEngine
-from conformance.runner.run import run_cases
-from conformance.suite.cases import load_suite
-from reference_engine.cli import main
-from reference_engine.variant import load_variant
+from spadespec.conformance.diagnosis.neighbours import candidate_values, single_changes
+from spadespec.conformance.diagnosis.search import diagnose, matches_rule
+from spadespec.conformance.faults import FAULTS, FaultyEngine
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.suite.cases import load_suite
+from spadespec.reference_engine.cli import main
+from spadespec.reference_engine.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -98,7 +97,7 @@ def test_conform_reports_the_diagnosis_in_text_json_lines_and_junit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     report, junit = tmp_path / "run.jsonl", tmp_path / "run.xml"
-    engine = f"{sys.executable} -m reference_engine faults run penalty-at-eleven-bags"
+    engine = f"{sys.executable} -m spadespec faults run penalty-at-eleven-bags"
     argv = ["conform", "--engine", engine, "--variant", "standard", "--case", "*bag*",
             "--report", str(report), "--junit", str(junit)]  # fmt: skip
     assert main(argv) == 1

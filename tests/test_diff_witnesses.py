@@ -11,13 +11,12 @@ from typing import Any
 
 import pytest
 import yaml
-
-from conformance.engines.reference import ReferenceEngine
-from conformance.fuzz.witness import diff_variants, differing_rules, render_text
-from conformance.suite.tags import rule_value
-from reference_engine.cli import main
-from reference_engine.game import Game
-from reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.fuzz.witness import diff_variants, differing_rules, render_text
+from spadespec.conformance.suite.tags import rule_value
+from spadespec.reference_engine.cli import main
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids
 
 # The rules a house may add on top of the published rulesets; a shipped ruleset that sets any
 # of them otherwise than standard is a house ruleset.

@@ -113,7 +113,7 @@ def test_the_command_reference_has_every_command_and_argument(
 ) -> None:
     import argparse
 
-    from reference_engine.cli import build_parser
+    from spadespec.reference_engine.cli import build_parser
 
     page = generated_docs.pages["reference/cli.md"]
     commands = []
@@ -136,8 +136,8 @@ def test_the_command_reference_has_every_command_and_argument(
 def test_each_reason_code_has_its_section_and_says_how_it_is_checked(
     generated_docs: GeneratedPages,
 ) -> None:
-    from conformance.suite.reason_codes import NOT_PROBED
-    from reference_engine.reason_codes import ReasonCode
+    from spadespec.conformance.suite.reason_codes import NOT_PROBED
+    from spadespec.reference_engine.reason_codes import ReasonCode
 
     page = generated_docs.pages["reference/reason-codes.md"]
     sections = dict(

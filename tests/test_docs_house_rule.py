@@ -8,10 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from conformance.fuzz.witness import differing_rules
-from reference_engine.scoring import SideTotals, score_hand
-from reference_engine.variant import VariantError, load_variant
+from spadespec.conformance.fuzz.witness import differing_rules
+from spadespec.reference_engine.scoring import SideTotals, score_hand
+from spadespec.reference_engine.variant import VariantError, load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "house-rules" / "porch-200.yaml"
@@ -19,7 +18,7 @@ EXAMPLE = ROOT / "examples" / "house-rules" / "porch-200.yaml"
 
 def test_the_example_validates_with_spadespec_validate() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "reference_engine", "validate", str(EXAMPLE)],
+        [sys.executable, "-m", "spadespec", "validate", str(EXAMPLE)],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -12,9 +12,8 @@ from conftest import GeneratedPages
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs"))
 
 from _gen.rule_names import rule_anchor, rule_label  # noqa: E402
-
-from reference_engine.variant import shipped_variant_ids  # noqa: E402
-from reference_engine.variant.model import rule_paths  # noqa: E402
+from spadespec.reference_engine.variant import shipped_variant_ids  # noqa: E402
+from spadespec.reference_engine.variant.model import rule_paths  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("docs")
 
@@ -231,7 +230,7 @@ def test_a_house_rule_page_shows_the_rules_it_changes_before_any_it_inherits(
 
 
 def test_the_errata_page_gathers_each_erratum_and_interpretation(pages: dict[str, str]) -> None:
-    from conformance.suite.cases import load_suite
+    from spadespec.conformance.suite.cases import load_suite
 
     page = pages["rules/errata.md"]
     errata = [c for c in load_suite() if c.status == "erratum"]

@@ -15,10 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs"))
 
 from _gen.cards import card_name  # noqa: E402
 from _gen.sentences import SENTENCES, sentence, template_for  # noqa: E402
-
-from reference_engine.variant import load_variant  # noqa: E402
-from reference_engine.variant.model import SECTIONS, DeckKind, Sides, rule_paths  # noqa: E402
-from reference_engine.variant.schema_check import rule_value_schema  # noqa: E402
+from spadespec.reference_engine.variant import load_variant  # noqa: E402
+from spadespec.reference_engine.variant.model import SECTIONS, DeckKind, Sides, rule_paths  # noqa: E402
+from spadespec.reference_engine.variant.schema_check import rule_value_schema  # noqa: E402
 
 
 def _enum_rules() -> list[tuple[str, type[Enum]]]:

@@ -208,8 +208,8 @@ def test_a_worked_example_shows_the_engines_score_and_the_card_diagram(dom: dict
 
 
 def test_the_matrix_renders_a_row_per_rule(dom: dict[str, str]) -> None:
-    from reference_engine.variant import shipped_variant_ids
-    from reference_engine.variant.model import SECTIONS, rule_paths
+    from spadespec.reference_engine.variant import shipped_variant_ids
+    from spadespec.reference_engine.variant.model import SECTIONS, rule_paths
 
     article = _article(dom["rules/matrix/"])
     assert article.count("<table") == len(SECTIONS)

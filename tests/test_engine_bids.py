@@ -8,10 +8,9 @@ import dataclasses
 from typing import Any
 
 import pytest
-
-from reference_engine.cards import mask_of, parse_card
-from reference_engine.reason_codes import ReasonCode
-from reference_engine.rules_of_play.bids import (
+from spadespec.reference_engine.cards import mask_of, parse_card
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.rules_of_play.bids import (
     BID_CONSTRAINT,
     BLIND_NIL,
     NIL,
@@ -20,9 +19,16 @@ from reference_engine.rules_of_play.bids import (
     bid_refusal,
     legal_bids,
 )
-from reference_engine.seats import Seat
-from reference_engine.variant import load_variant
-from reference_engine.variant.model import BidConstraint, BlindNil, DeckKind, NilBid, Rules, Sides
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.variant import load_variant
+from spadespec.reference_engine.variant.model import (
+    BidConstraint,
+    BlindNil,
+    DeckKind,
+    NilBid,
+    Rules,
+    Sides,
+)
 
 STANDARD = load_variant("standard").rules
 ONE_TO_13 = list(range(1, 14))

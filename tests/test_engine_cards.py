@@ -1,8 +1,7 @@
 """Cards, seats and deals: the notation every log and case file uses."""
 
 import pytest
-
-from reference_engine.cards import (
+from spadespec.reference_engine.cards import (
     CARD_TEXT,
     SUIT_MASKS,
     card_text,
@@ -14,10 +13,10 @@ from reference_engine.cards import (
     rank_of,
     suit_of,
 )
-from reference_engine.deal import check_deal, deal_from_seed, format_pbn, parse_pbn
-from reference_engine.errors import DealError, InvalidActionError
-from reference_engine.reason_codes import ReasonCode
-from reference_engine.seats import Seat, parse_seat
+from spadespec.reference_engine.deal import check_deal, deal_from_seed, format_pbn, parse_pbn
+from spadespec.reference_engine.errors import DealError, InvalidActionError
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.seats import Seat, parse_seat
 
 PBN = "N:AKQ.T98.765.5432 JT98.AKQ.432.876 765.765.AKQ.AKQ9 432.J432.JT98.JT"
 

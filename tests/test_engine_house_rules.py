@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import pytest
 from _engine_positions import STANDARD, cards, deal, deal_for, play_lowest, rules_with
-
-from conformance.engines.observables import legal, to_act
-from reference_engine.actions import Pass, PassCard
-from reference_engine.cards import CARD_TEXT, card_text, parse_card
-from reference_engine.errors import IllegalActionError, InvalidActionError
-from reference_engine.game import Game, Phase
-from reference_engine.reason_codes import ReasonCode
-from reference_engine.seats import Seat
+from spadespec.conformance.engines.observables import legal, to_act
+from spadespec.reference_engine.actions import Pass, PassCard
+from spadespec.reference_engine.cards import CARD_TEXT, card_text, parse_card
+from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
+from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.seats import Seat
 
 ALL_SPADES = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
 

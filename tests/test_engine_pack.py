@@ -5,9 +5,8 @@ by hand from the rule, never taken from the engine."""
 import random
 
 import pytest
-
-from reference_engine.cards import SPADES, hand_text, mask_of, parse_card
-from reference_engine.deal import (
+from spadespec.reference_engine.cards import SPADES, hand_text, mask_of, parse_card
+from spadespec.reference_engine.deal import (
     check_deal,
     deal_from_order,
     deal_from_seed,
@@ -16,18 +15,24 @@ from reference_engine.deal import (
     parse_pbn,
     shuffled,
 )
-from reference_engine.errors import DealError
-from reference_engine.pack import STANDARD_PACK, build_pack, pack_of_deck
-from reference_engine.rules_of_play.leads import (
+from spadespec.reference_engine.errors import DealError
+from spadespec.reference_engine.pack import STANDARD_PACK, build_pack, pack_of_deck
+from spadespec.reference_engine.rules_of_play.leads import (
     FIRST_LEAD,
     SPADES_LEAD,
     lead_lowest_club,
     lead_named_card,
 )
-from reference_engine.rules_of_play.tricks import beats, legal_follows, trick_winner
-from reference_engine.seats import Seat
-from reference_engine.table import make_table
-from reference_engine.variant.model import DeckKind, DeckRules, FirstLead, Sides, SpadesLead
+from spadespec.reference_engine.rules_of_play.tricks import beats, legal_follows, trick_winner
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.table import make_table
+from spadespec.reference_engine.variant.model import (
+    DeckKind,
+    DeckRules,
+    FirstLead,
+    Sides,
+    SpadesLead,
+)
 
 C = parse_card
 

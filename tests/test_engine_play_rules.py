@@ -6,13 +6,12 @@ rules. `deal()` fills unnamed cards lowest first, so a seat given few cards also
 
 import pytest
 from _engine_positions import STANDARD, cards, deal, play_lowest, ready_to_play, rules_with
-
-from reference_engine.cards import SPADE_MASK, SUIT_MASKS, parse_card
-from reference_engine.errors import IllegalActionError
-from reference_engine.game import Game, Phase
-from reference_engine.reason_codes import ReasonCode
-from reference_engine.rules_of_play import trick_winner
-from reference_engine.seats import Seat
+from spadespec.reference_engine.cards import SPADE_MASK, SUIT_MASKS, parse_card
+from spadespec.reference_engine.errors import IllegalActionError
+from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.rules_of_play import trick_winner
+from spadespec.reference_engine.seats import Seat
 
 ALL_SPADES = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
 ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"

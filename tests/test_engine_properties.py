@@ -31,15 +31,14 @@ from hypothesis.stateful import (
     precondition,
     rule,
 )
-
-from reference_engine.actions import Pass, PassCard
-from reference_engine.cards import parse_card
-from reference_engine.errors import IllegalActionError
-from reference_engine.game import Game, Phase
-from reference_engine.reason_codes import ReasonCode
-from reference_engine.seats import SEATS, Seat
-from reference_engine.variant import load_variant, shipped_variant_ids
-from reference_engine.variant.model import Rules
+from spadespec.reference_engine.actions import Pass, PassCard
+from spadespec.reference_engine.cards import parse_card
+from spadespec.reference_engine.errors import IllegalActionError
+from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.seats import SEATS, Seat
+from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant.model import Rules
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 JOKERS = (52, 53)

@@ -5,11 +5,10 @@ import json
 
 import pytest
 from _engine_positions import STANDARD, deal, ready_to_play, rules_with
-
-from reference_engine.actions import action_from_json
-from reference_engine.errors import DealError, IllegalActionError, InvalidActionError
-from reference_engine.game import Game
-from reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.actions import action_from_json
+from spadespec.reference_engine.errors import DealError, IllegalActionError, InvalidActionError
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.reason_codes import ReasonCode
 
 
 def bidding_game(rules=STANDARD):

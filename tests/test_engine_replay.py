@@ -4,13 +4,12 @@ import json
 
 import pytest
 from _engine_positions import STANDARD, cards, play_lowest, rules_with
-
-from reference_engine.actions import Bid, Deal, Pass, Play, action_from_json
-from reference_engine.cards import parse_card
-from reference_engine.errors import IllegalActionError, InvalidActionError
-from reference_engine.game import Game, Phase
-from reference_engine.reason_codes import ReasonCode
-from reference_engine.seats import Seat
+from spadespec.reference_engine.actions import Bid, Deal, Pass, Play, action_from_json
+from spadespec.reference_engine.cards import parse_card
+from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
+from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.seats import Seat
 
 
 def first_hand(seed=11):

@@ -9,14 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from conformance.engines.reference import ReferenceEngine
-from conformance.faults import FAULTS, FaultyEngine
-from conformance.fuzz.driver import FuzzConfig, GameChecker
-from conformance.fuzz.games import play_fuzz_game
-from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo, ScoreRequest
-from reference_engine.cli import main
-from reference_engine.variant import load_variant
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.faults import FAULTS, FaultyEngine
+from spadespec.conformance.fuzz.driver import FuzzConfig, GameChecker
+from spadespec.conformance.fuzz.games import play_fuzz_game
+from spadespec.conformance.protocol.messages import (
+    CaseRequest,
+    CaseResponse,
+    EngineInfo,
+    ScoreRequest,
+)
+from spadespec.reference_engine.cli import main
+from spadespec.reference_engine.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")

@@ -9,13 +9,12 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
-from conformance.faults import FAULTS
-from conformance.fuzz.cli import shrink_and_write
-from conformance.fuzz.driver import FuzzConfig, run_fuzz
-from conformance.suite.cases import case_schema
-from reference_engine.table import table_of
-from reference_engine.variant import load_variant
+from spadespec.conformance.faults import FAULTS
+from spadespec.conformance.fuzz.cli import shrink_and_write
+from spadespec.conformance.fuzz.driver import FuzzConfig, run_fuzz
+from spadespec.conformance.suite.cases import case_schema
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant import load_variant
 
 # The variant that can show each fault; standard unless its rule is not standard's.
 SHOWN_UNDER = {
@@ -172,7 +171,7 @@ def test_fuzzing_finds_the_fault_and_writes_a_case(name: str, tmp_path: Path) ->
 
 
 def test_a_fault_served_over_the_protocol_is_found_the_same_way(tmp_path: Path) -> None:
-    command = f"{sys.executable} -m reference_engine faults run follow-suit-not-enforced"
+    command = f"{sys.executable} -m spadespec faults run follow-suit-not-enforced"
     config = FuzzConfig(engine=command, variant="standard", options={}, seed=1, games=20)
     outcome = run_fuzz(config)
     assert outcome.divergence is not None

@@ -10,10 +10,9 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
-
-from conformance.faults import FAULTS
-from conformance.faults.registry import Fault
-from reference_engine.cli import main
+from spadespec.conformance.faults import FAULTS
+from spadespec.conformance.faults.registry import Fault
+from spadespec.reference_engine.cli import main
 
 # The engine: the reference with two faults, each a rule change of `standard` worked out
 # from its mistake: the penalty one bag past the threshold of ten, spades led before broken.

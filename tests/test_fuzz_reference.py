@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from conformance.fuzz.driver import FuzzConfig, agrees, differences, run_fuzz
-from conformance.fuzz.feed import GameFeed
-from conformance.fuzz.games import play_fuzz_game
-from reference_engine.cli import main
-from reference_engine.game import Game
-from reference_engine.variant import load_variant, shipped_variant_ids
+from spadespec.conformance.fuzz.driver import FuzzConfig, agrees, differences, run_fuzz
+from spadespec.conformance.fuzz.feed import GameFeed
+from spadespec.conformance.fuzz.games import play_fuzz_game
+from spadespec.reference_engine.cli import main
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 
 
 @pytest.mark.parametrize("variant", shipped_variant_ids())

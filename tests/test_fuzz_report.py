@@ -11,8 +11,7 @@ from typing import Any
 import jsonschema
 import pytest
 from referencing import Registry, Resource
-
-from reference_engine.cli import main
+from spadespec.reference_engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from reference_engine.cli import main
+from spadespec.reference_engine.cli import main
 
 CAMPAIGN = ["fuzz", "--engine", "reference", "--variant", "standard", "--games", "6",
             "--seed", "4", "--quiet"]  # fmt: skip

@@ -12,15 +12,14 @@ from pathlib import Path
 
 import pytest
 from _fault_catches import already_bad, whole_suite
-
-from conformance.faults import FAULTS, FaultyEngine
-from conformance.house.generated import LEVEL
-from conformance.house.suite import HouseCases, house_cases
-from conformance.runner.run import run_case
-from conformance.suite.cases import Case, Suite
-from conformance.suite.variant_files import register
-from reference_engine.variant import load_variant, shipped_variant_ids
-from reference_engine.variant.catalog import variants_dir
+from spadespec.conformance.faults import FAULTS, FaultyEngine
+from spadespec.conformance.house.generated import LEVEL
+from spadespec.conformance.house.suite import HouseCases, house_cases
+from spadespec.conformance.runner.run import run_case
+from spadespec.conformance.suite.cases import Case, Suite
+from spadespec.conformance.suite.variant_files import register
+from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant.catalog import variants_dir
 
 # A house ruleset is one taken from a ruleset published on the web (cited by address only),
 # not from the project's own source documents.

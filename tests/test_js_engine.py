@@ -11,11 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from conformance.engines.named import open_engine
-from conformance.runner.run import run_cases
-from conformance.runner.score import offered
-from conformance.suite.cases import load_suite
+from spadespec.conformance.engines.named import open_engine
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.runner.score import offered
+from spadespec.conformance.suite.cases import load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "examples" / "js-engine" / "spades.js"
@@ -52,7 +51,7 @@ def test_cases_of_other_variants_are_not_applicable() -> None:
 @needs_node
 def test_spadespec_conform_passes_it_for_standard() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "reference_engine", "conform", "--engine", COMMAND,
+        [sys.executable, "-m", "spadespec", "conform", "--engine", COMMAND,
          "--variant", "standard"],
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )  # fmt: skip

@@ -7,19 +7,18 @@ import copy
 from typing import Any
 
 import pytest
-
-from conformance.engines.reference import ReferenceEngine
-from conformance.protocol.messages import (
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.protocol.messages import (
     NIL_AS_ZERO,
     CaseRequest,
     CaseResponse,
     EngineInfo,
     ScoreRequest,
 )
-from conformance.runner.run import run_cases
-from conformance.suite.cases import Case, load_suite
-from reference_engine.scoring.inputs import read_zero_bid, zero_beside_nil
-from reference_engine.variant import load_variant
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.suite.cases import Case, load_suite
+from spadespec.reference_engine.scoring.inputs import read_zero_bid, zero_beside_nil
+from spadespec.reference_engine.variant import load_variant
 
 
 def _zero(bid: Any) -> Any:

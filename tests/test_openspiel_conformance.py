@@ -13,18 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from conformance.engines.reference import ReferenceEngine
-from conformance.protocol.requests import request_for
-from conformance.protocol.subprocess_engine import SubprocessEngine
-from conformance.runner.expected import read_expected_failures
-from conformance.runner.grade import compare
-from conformance.runner.run import CaseResult, run_cases
-from conformance.suite.cases import load_suite
-from reference_engine.cards import parse_card
-from reference_engine.deal import parse_pbn
-from reference_engine.seats import Seat
-from reference_engine.variant import load_variant
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.protocol.requests import request_for
+from spadespec.conformance.protocol.subprocess_engine import SubprocessEngine
+from spadespec.conformance.runner.expected import read_expected_failures
+from spadespec.conformance.runner.grade import compare
+from spadespec.conformance.runner.run import CaseResult, run_cases
+from spadespec.conformance.suite.cases import load_suite
+from spadespec.reference_engine.cards import parse_card
+from spadespec.reference_engine.deal import parse_pbn
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPECTED = ROOT / "conformance" / "expected"
@@ -45,7 +44,7 @@ needs_pyspiel = pytest.mark.skipif(
 def _results(variant: str) -> dict[str, CaseResult]:
     cases = load_suite().select(variant, None, None)
     engine = SubprocessEngine(
-        [sys.executable, "-m", "reference_engine", "serve", "openspiel"], cwd=str(ROOT), timeout=30
+        [sys.executable, "-m", "spadespec", "serve", "openspiel"], cwd=str(ROOT), timeout=30
     )
     report = run_cases(engine, cases, engine_spec="openspiel")
     return {result.case.id: result for result in report.results}
@@ -78,7 +77,7 @@ def test_cases_asking_the_itemised_sheet_are_checked_on_the_rest() -> None:
 
 @needs_pyspiel
 def test_seat_left_of_dealer_is_player_zero() -> None:
-    from conformance.adapters.openspiel import OpenSpielEngine
+    from spadespec.conformance.adapters.openspiel import OpenSpielEngine
 
     deal = "N:KQJT.KQJ.AKQ.AKQ 987.AT98.JT9.JT9 A65.765.8765.876 432.432.432.5432"
     request = {
@@ -96,7 +95,7 @@ def test_seat_left_of_dealer_is_player_zero() -> None:
 
 @needs_pyspiel
 def test_a_start_whose_bags_are_not_the_scores_last_digit_is_skipped() -> None:
-    from conformance.adapters.openspiel import OpenSpielEngine
+    from spadespec.conformance.adapters.openspiel import OpenSpielEngine
 
     request = {
         "id": "t",
@@ -129,7 +128,7 @@ def test_the_standard_rules_fail_the_case_of_the_thirteen_cap() -> None:
 
 def test_openspiel_variant_validates() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "reference_engine", "validate", "variants/openspiel.yaml"],
+        [sys.executable, "-m", "spadespec", "validate", "variants/openspiel.yaml"],
         cwd=ROOT, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
@@ -177,7 +176,7 @@ def _cards(mask: int) -> list[int]:
 
 @needs_pyspiel
 def test_openspiel_replays_every_totals_only_case_to_the_end() -> None:
-    from conformance.adapters.openspiel import OpenSpielEngine
+    from spadespec.conformance.adapters.openspiel import OpenSpielEngine
 
     engine = OpenSpielEngine()
     for case in _totals_only_cases():
@@ -216,7 +215,7 @@ REPRODUCED = {
 @needs_pyspiel
 @pytest.mark.parametrize("case_id", sorted(REPRODUCED))
 def test_openspiel_answers_what_the_report_says(case_id: str) -> None:
-    from conformance.adapters.openspiel import OpenSpielEngine
+    from spadespec.conformance.adapters.openspiel import OpenSpielEngine
 
     (case,) = [c for c in _totals_only_cases() if c.id == case_id]
     request = {
@@ -234,7 +233,7 @@ def test_openspiel_answers_what_the_report_says(case_id: str) -> None:
 
 @needs_pyspiel
 def test_negative_score_bags_read_as_a_negative_remainder() -> None:
-    from conformance.adapters.openspiel import OpenSpielEngine
+    from spadespec.conformance.adapters.openspiel import OpenSpielEngine
 
     (case,) = [c for c in _totals_only_cases() if c.id == "openspiel.totals.bags-kept-below-zero"]
     request = {

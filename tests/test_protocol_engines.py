@@ -14,18 +14,17 @@ from typing import Any
 
 import jsonschema
 import pytest
-
-from conformance.engines.named import open_engine
-from conformance.protocol.requests import request_for
-from conformance.protocol.subprocess_engine import EngineStartError, SubprocessEngine
-from conformance.runner.run import run_cases
-from conformance.runner.score import offered
-from conformance.suite.cases import Case, Suite, load_suite
-from reference_engine.cli import main
+from spadespec.conformance.engines.named import open_engine
+from spadespec.conformance.protocol.requests import request_for
+from spadespec.conformance.protocol.subprocess_engine import EngineStartError, SubprocessEngine
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.runner.score import offered
+from spadespec.conformance.suite.cases import Case, Suite, load_suite
+from spadespec.reference_engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "data" / "engines"
-SERVE = f"{shlex.quote(sys.executable)} -m reference_engine serve"
+SERVE = f"{shlex.quote(sys.executable)} -m spadespec serve"
 
 
 def engine(name: str, *on: str) -> str:
@@ -45,7 +44,7 @@ def suite() -> Suite:
 def _suite_loaded_once(monkeypatch: pytest.MonkeyPatch, suite: Suite) -> None:
     # Loading checks every case file against its schema, seconds a time; each `main()` call
     # here reuses one loaded suite.
-    monkeypatch.setattr("conformance.cli.load_suite", lambda **_: suite)
+    monkeypatch.setattr("spadespec.conformance.cli.load_suite", lambda **_: suite)
 
 
 @pytest.fixture(scope="module")
@@ -198,7 +197,7 @@ def test_a_case_the_engine_does_not_declare_is_not_applicable(
     process.stop()
     assert other.variant in info["variants"]
     # The same engine, told to claim only `standard` and `totals`: everything else is n/a.
-    from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
+    from spadespec.conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
 
     class Narrow:
         def start(self) -> EngineInfo:

@@ -18,11 +18,10 @@ from typing import Any
 
 import jsonschema
 import pytest
-
-from conformance.report.jsonl import read_report
-from conformance.runner.score import offered
-from conformance.suite.cases import Case, Suite, load_suite
-from reference_engine.cli import main
+from spadespec.conformance.report.jsonl import read_report
+from spadespec.conformance.runner.score import offered
+from spadespec.conformance.suite.cases import Case, Suite, load_suite
+from spadespec.reference_engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "data" / "engines"
@@ -60,7 +59,7 @@ def test_a_killed_run_keeps_every_finished_case_and_resume_carries_on(
     stuck = standard[5].id
     command = engine("hang", stuck)
     runner = subprocess.Popen(
-        [sys.executable, "-m", "reference_engine", "conform", "--engine", command,
+        [sys.executable, "-m", "spadespec", "conform", "--engine", command,
          "--variant", "standard", "--timeout", "60", "--report", str(report)],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
@@ -237,7 +236,7 @@ def suite() -> Suite:
 def _suite_loaded_once(monkeypatch: pytest.MonkeyPatch, suite: Suite) -> None:
     # Loading checks every case file against its schema, seconds a time; the runner is what
     # these tests are about, so each `main()` call reuses one loaded suite.
-    monkeypatch.setattr("conformance.cli.load_suite", lambda **_: suite)
+    monkeypatch.setattr("spadespec.conformance.cli.load_suite", lambda **_: suite)
 
 
 # --- an engine that fails its start, a run stopped by a signal, output that cannot be written

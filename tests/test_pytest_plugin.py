@@ -9,19 +9,19 @@ import pytest
 # Imported here, before any in-process run, so that every run shares one copy of the engine's
 # modules: pytester forgets modules first imported during a run, and a fault patched into a
 # forgotten copy would never be seen.
-import conformance.faults  # noqa: F401
-import conformance.pytest_plugin  # noqa: F401
-from conformance.runner.score import offered
-from conformance.suite.cases import load_suite
+import spadespec.conformance.faults  # noqa: F401
+import spadespec.conformance.pytest_plugin  # noqa: F401
+from spadespec.conformance.runner.score import offered
+from spadespec.conformance.suite.cases import load_suite
 
 pytest_plugins = ["pytester"]
 
 # Whether or not the package is installed (and its pytest11 entry point with it), load the
 # plugin from the checkout, once.
-PLUGIN = ("-p", "no:spadespec", "-p", "conformance.pytest_plugin")
+PLUGIN = ("-p", "no:spadespec", "-p", "spadespec.conformance.pytest_plugin")
 
 BROKEN_ENGINE = """
-from conformance.faults import FAULTS, FaultyEngine
+from spadespec.conformance.faults import FAULTS, FaultyEngine
 
 
 class Engine(FaultyEngine):
@@ -71,7 +71,7 @@ def test_every_case_of_the_variant_is_one_passing_test(pytester: pytest.Pytester
 def test_cases_an_engine_does_not_declare_are_skipped(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         standard_only="""
-from conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.engines.reference import ReferenceEngine
 
 class Engine(ReferenceEngine):
     def start(self):
@@ -155,7 +155,10 @@ def test_an_engine_that_does_not_start_fails_every_case_in_plain_words(
     ("spec", "message"),
     [
         ("nosuchmodule:Engine", "cannot import nosuchmodule"),
-        ("conformance.protocol.messages:Nothing", "conformance.protocol.messages has no Nothing"),
+        (
+            "spadespec.conformance.protocol.messages:Nothing",
+            "spadespec.conformance.protocol.messages has no Nothing",
+        ),
         ("justaname", "expected MODULE:NAME"),
     ],
 )

@@ -12,8 +12,13 @@ from typing import Any
 
 import jsonschema
 import pytest
-
-from reference_engine.variant import VariantError, catalog, load_variant, schema_check, schema_memo
+from spadespec.reference_engine.variant import (
+    VariantError,
+    catalog,
+    load_variant,
+    schema_check,
+    schema_memo,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "data" / "broken_variants"
@@ -112,7 +117,7 @@ def test_the_file_starts_afresh_when_full(memo_dir: Path, monkeypatch: pytest.Mo
 
 def _modules_after(argv: list[str], cache: Path) -> set[str]:
     code = (
-        "import sys\nfrom reference_engine.cli import main\n"
+        "import sys\nfrom spadespec.reference_engine.cli import main\n"
         f"main({argv!r})\nprint(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
     )
     env = {**os.environ, "SPADESPEC_CACHE_DIR": str(cache)}
@@ -131,4 +136,4 @@ def test_list_and_show_import_no_jsonschema_once_their_files_passed(
     again = _modules_after(argv, tmp_path)
     assert "jsonschema" not in again
     # Nor the conformance suite, which `show` and `list` do not use.
-    assert not any(name.startswith("conformance") for name in again)
+    assert not any(name.startswith("spadespec.conformance") for name in again)

@@ -15,18 +15,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from conformance.engines.named import open_engine
-from conformance.engines.reference import ReferenceEngine
-from conformance.engines.serve import wire_answer
-from conformance.faults import FAULTS, FaultyEngine, scoring_faults
-from conformance.protocol.messages import SCORE, SCORE_FIGURES, EngineInfo
-from conformance.protocol.score_requests import score_expect, score_id, score_request_for
-from conformance.protocol.wire import problem, score_request
-from conformance.runner.run import RunReport, run_cases
-from conformance.runner.score import offered, score_case
-from conformance.suite.cases import Case, load_suite, resolved
-from reference_engine.table import table_of
+from spadespec.conformance.engines.named import open_engine
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.engines.serve import wire_answer
+from spadespec.conformance.faults import FAULTS, FaultyEngine, scoring_faults
+from spadespec.conformance.protocol.messages import SCORE, SCORE_FIGURES, EngineInfo
+from spadespec.conformance.protocol.score_requests import score_expect, score_id, score_request_for
+from spadespec.conformance.protocol.wire import problem, score_request
+from spadespec.conformance.runner.run import RunReport, run_cases
+from spadespec.conformance.runner.score import offered, score_case
+from spadespec.conformance.suite.cases import Case, load_suite, resolved
+from spadespec.reference_engine.table import table_of
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = list(load_suite())
@@ -206,7 +205,7 @@ def test_the_reference_answers_within_the_schema_and_through_serve() -> None:
     assert set(answer["result"]["totals"]) == {"N", "E", "S"}
     lines = [{"cmd": "start", "protocol": 1}, score_request(1, request), {"cmd": "stop"}]
     done = subprocess.run(
-        [sys.executable, "-m", "reference_engine", "serve"],
+        [sys.executable, "-m", "spadespec", "serve"],
         input="".join(json.dumps(m) + "\n" for m in lines),
         capture_output=True, text=True, timeout=60, cwd=ROOT,
     )  # fmt: skip

@@ -3,9 +3,9 @@ and bags in a set hand. Figures worked by hand."""
 
 from dataclasses import replace
 
-from reference_engine.scoring import SideTotals, score_hand
-from reference_engine.variant import load_variant
-from reference_engine.variant.model import BagCarry
+from spadespec.reference_engine.scoring import SideTotals, score_hand
+from spadespec.reference_engine.variant import load_variant
+from spadespec.reference_engine.variant.model import BagCarry
 
 
 def rules(variant_id: str):

@@ -15,7 +15,7 @@ HAND = ["--bids", "N=3,E=4,S=0,W=2", "--tricks", "N=4,E=5,S=1,W=3"]
 
 def score_process(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "reference_engine", "score", *args],
+        [sys.executable, "-m", "spadespec", "score", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

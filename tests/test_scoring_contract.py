@@ -3,10 +3,9 @@
 from dataclasses import replace
 
 import pytest
-
-from reference_engine.scoring import score_hand
-from reference_engine.variant import load_variant
-from reference_engine.variant.model import SetPenalty
+from spadespec.reference_engine.scoring import score_hand
+from spadespec.reference_engine.variant import load_variant
+from spadespec.reference_engine.variant.model import SetPenalty
 
 # North-South bid 4 + 3 = 7; East-West bid 2 + 2 = 4.
 BIDS = {"N": 4, "E": 2, "S": 3, "W": 2}
@@ -76,7 +75,7 @@ def test_standard_overtricks_earn_one_point_each_only_when_made():
 
 
 def test_hand_points_add_to_running_total():
-    from reference_engine.scoring import SideTotals
+    from spadespec.reference_engine.scoring import SideTotals
 
     hand = score_hand(
         rules("standard"),

@@ -4,10 +4,9 @@ Each figure is chosen at or beside the boundary the source states.
 """
 
 import pytest
-
-from reference_engine.scoring import SideTotals, game_outcome, score_hand
-from reference_engine.variant import load_variant
-from reference_engine.variant.model import TargetRule, TieRule
+from spadespec.reference_engine.scoring import SideTotals, game_outcome, score_hand
+from spadespec.reference_engine.variant import load_variant
+from spadespec.reference_engine.variant.model import TargetRule, TieRule
 
 
 def rules(variant_id: str, **options):

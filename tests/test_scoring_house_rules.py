@@ -11,11 +11,10 @@ from dataclasses import replace
 from functools import cache
 
 import pytest
-
-from conformance.authoring import hand_math
-from reference_engine.scoring import NilResult, ScoringInputError, SideTotals, score_hand
-from reference_engine.variant import load_variant
-from reference_engine.variant.model import (
+from spadespec.conformance.authoring import hand_math
+from spadespec.reference_engine.scoring import NilResult, ScoringInputError, SideTotals, score_hand
+from spadespec.reference_engine.variant import load_variant
+from spadespec.reference_engine.variant.model import (
     BagsCount,
     BlindNil,
     BostonRule,

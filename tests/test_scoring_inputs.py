@@ -1,9 +1,8 @@
 """What score_hand refuses, and the seat forms it accepts."""
 
 import pytest
-
-from reference_engine.scoring import ScoringInputError, SideTotals, score_hand
-from reference_engine.variant import load_variant
+from spadespec.reference_engine.scoring import ScoringInputError, SideTotals, score_hand
+from spadespec.reference_engine.variant import load_variant
 
 BIDS = {"N": 3, "E": 4, "S": "nil", "W": 2}
 TRICKS = {"N": 4, "E": 5, "S": 1, "W": 3}

@@ -5,9 +5,9 @@ Figures worked by hand from the model's rules and the sources' text.
 
 from dataclasses import replace
 
-from reference_engine.scoring import NilResult, score_hand
-from reference_engine.variant import load_variant
-from reference_engine.variant.model import BagsCount, NilTricks
+from spadespec.reference_engine.scoring import NilResult, score_hand
+from spadespec.reference_engine.variant import load_variant
+from spadespec.reference_engine.variant.model import BagsCount, NilTricks
 
 # North bids 4, South nil; East-West bid 3 + 3.
 BIDS = {"N": 4, "E": 3, "S": "nil", "W": 3}

@@ -1,7 +1,7 @@
 """For any bids and tricks under every shipped variant and a set of house-rule tables, a hand's
 score equals its itemised breakdown, bags stay in range, the independent second scorer
-(`conformance.authoring.hand_math`) agrees item by item, and the game ends exactly when the
-variant says."""
+(`spadespec.conformance.authoring.hand_math`) agrees item by item, and the game ends exactly when
+the variant says."""
 
 from collections import Counter
 from dataclasses import replace
@@ -10,12 +10,11 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conformance.authoring import hand_math
-from reference_engine.scoring import SideTotals, game_outcome, score_hand
-from reference_engine.table import table_of
-from reference_engine.variant import load_variant, shipped_variant_ids
-from reference_engine.variant.model import (
+from spadespec.conformance.authoring import hand_math
+from spadespec.reference_engine.scoring import SideTotals, game_outcome, score_hand
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant.model import (
     BagCarry,
     BagsCount,
     BlindNil,

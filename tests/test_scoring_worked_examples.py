@@ -4,9 +4,9 @@ The expected figures below were worked out on paper from the source text; none w
 from the engine's output.
 """
 
-from reference_engine.scoring import SideTotals, game_outcome, score_hand
-from reference_engine.variant import load_variant
-from reference_engine.variant.model import NilTricks
+from spadespec.reference_engine.scoring import SideTotals, game_outcome, score_hand
+from spadespec.reference_engine.variant import load_variant
+from spadespec.reference_engine.variant.model import NilTricks
 
 
 def rules(variant_id: str):

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 import yaml
-
-from reference_engine.variant import VariantError, load_variant
-from reference_engine.variant.catalog import variants_dir
-from reference_engine.variant.model import rule_paths
+from spadespec.reference_engine.variant import VariantError, load_variant
+from spadespec.reference_engine.variant.catalog import variants_dir
+from spadespec.reference_engine.variant.model import rule_paths
 
 SOURCE_VARIANTS = [
     "illustrated-table",

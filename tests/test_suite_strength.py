@@ -1,7 +1,7 @@
 """Suite strength: every deliberately broken engine is caught, and by the cases written for it.
 
-Each fault in `conformance.faults` overrides one rule of the reference engine. For each, the
-test names the cases that must catch it: when one of those cases is deleted or weakened, the
+Each fault in `spadespec.conformance.faults` overrides one rule of the reference engine. For each,
+the test names the cases that must catch it: when one of those cases is deleted or weakened, the
 fault's test says which. Other cases may catch a fault as well (whole recorded games catch
 almost anything); those are not listed, so the suite can grow without touching this file.
 """
@@ -11,21 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import spadespec.conformance.engines.reference as adapter
+import spadespec.reference_engine.game as game_module
+import spadespec.reference_engine.pack as pack_module
+import spadespec.reference_engine.scoring as scoring_package
+import spadespec.reference_engine.table as table_module
 from _fault_catches import already_bad as shared_already_bad
 from _fault_catches import whole_suite
-
-import conformance.engines.reference as adapter
-import reference_engine.game as game_module
-import reference_engine.pack as pack_module
-import reference_engine.scoring as scoring_package
-import reference_engine.table as table_module
-from conformance.engines.reference import ReferenceEngine
-from conformance.faults import FAULTS, catching_cases
-from conformance.runner.run import run_cases
-from conformance.suite.cases import Case
-from reference_engine.rules_of_play import bids, leads, turns
-from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
-from reference_engine.variant import shipped_variant_ids
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.faults import FAULTS, catching_cases
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.suite.cases import Case
+from spadespec.reference_engine.rules_of_play import bids, leads, turns
+from spadespec.reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
+from spadespec.reference_engine.variant import shipped_variant_ids
 
 # Worked out once per process with the house-file tests, which ask the same (_fault_catches).
 pytestmark = pytest.mark.xdist_group("faults")

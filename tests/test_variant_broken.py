@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 from _cli import run_cli
-
-from reference_engine.variant import VariantError, load_variant
-from reference_engine.variant.yaml_reader import MAX_BYTES
+from spadespec.reference_engine.variant import VariantError, load_variant
+from spadespec.reference_engine.variant.yaml_reader import MAX_BYTES
 
 BROKEN = Path(__file__).parent / "data" / "broken_variants"
 ROOT = Path(__file__).resolve().parent.parent

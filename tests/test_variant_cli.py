@@ -6,10 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-
-from reference_engine.cli import main
-from reference_engine.variant.catalog import variant_files, variants_dir
-from reference_engine.variant.model import rule_paths
+from spadespec.reference_engine.cli import main
+from spadespec.reference_engine.variant.catalog import variant_files, variants_dir
+from spadespec.reference_engine.variant.model import rule_paths
 
 BROKEN = Path(__file__).parent / "data" / "broken_variants"
 

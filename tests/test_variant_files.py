@@ -11,15 +11,14 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from conformance.engines.reference import variant_of
-from conformance.protocol.requests import request_for
-from conformance.protocol.wire import problem
-from conformance.suite.variant_files import changed_rules, open_variant_file, variant_ref
-from reference_engine.cli import main
-from reference_engine.variant import load_variant, shipped_variant_ids
-from reference_engine.variant.catalog import variants_dir
-from reference_engine.variant.resolve import with_values
+from spadespec.conformance.engines.reference import variant_of
+from spadespec.conformance.protocol.requests import request_for
+from spadespec.conformance.protocol.wire import problem
+from spadespec.conformance.suite.variant_files import changed_rules, open_variant_file, variant_ref
+from spadespec.reference_engine.cli import main
+from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant.catalog import variants_dir
+from spadespec.reference_engine.variant.resolve import with_values
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = str(ROOT / "examples" / "house-rules" / "porch-200.yaml")
@@ -42,7 +41,7 @@ def test_the_request_names_the_shipped_parent_and_each_rule_the_file_changes() -
 
 
 def test_the_run_request_for_a_files_case_is_valid_under_the_protocol_schema() -> None:
-    from conformance.house.suite import house_cases
+    from spadespec.conformance.house.suite import house_cases
 
     made = house_cases(open_variant_file(EXAMPLE))
     for case in (made.inherited[0], made.generated[0]):
@@ -120,7 +119,7 @@ def test_a_bad_file_is_refused_at_its_line(
 def test_conform_runs_the_files_inherited_and_generated_cases_against_an_engine_command(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    serve = shlex.join([sys.executable, "-m", "reference_engine", "serve", "--variant", EXAMPLE])
+    serve = shlex.join([sys.executable, "-m", "spadespec", "serve", "--variant", EXAMPLE])
     status, out, err = _run(capsys, "conform", "--engine", serve, "--variant", EXAMPLE, "--json")
     assert status == 0, err
     assert "inherited from porchlight, standard" in err

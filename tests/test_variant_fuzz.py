@@ -10,10 +10,9 @@ from typing import Any
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from reference_engine.variant import VariantError, load_variant
-from reference_engine.variant.catalog import variants_dir
-from reference_engine.variant.model import rule_paths
+from spadespec.reference_engine.variant import VariantError, load_variant
+from spadespec.reference_engine.variant.catalog import variants_dir
+from spadespec.reference_engine.variant.model import rule_paths
 
 STANDARD = yaml.safe_load((variants_dir() / "standard.yaml").read_text())
 FIELD_NAMES = [

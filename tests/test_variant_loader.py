@@ -5,10 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from reference_engine.variant import OptionError, VariantError, VariantNotFound, load_variant
-from reference_engine.variant.model import NilBid, TieRule
-from reference_engine.variant.yaml_reader import read_text
+from spadespec.reference_engine.variant import (
+    OptionError,
+    VariantError,
+    VariantNotFound,
+    load_variant,
+)
+from spadespec.reference_engine.variant.model import NilBid, TieRule
+from spadespec.reference_engine.variant.yaml_reader import read_text
 
 CITE = "      cite:\n        - {source: porchlight, section: Winning}\n"
 

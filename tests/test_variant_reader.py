@@ -11,16 +11,20 @@ from typing import Any
 
 import pytest
 import yaml
-
-from reference_engine.variant import (
+from spadespec.reference_engine.variant import (
     VariantError,
     catalog,
     load_variant,
     schema_check,
     yaml_reader,
 )
-from reference_engine.variant.catalog import shipped_variant_ids
-from reference_engine.variant.yaml_reader import MAX_DEPTH, MAX_NODES, read_document, read_text
+from spadespec.reference_engine.variant.catalog import shipped_variant_ids
+from spadespec.reference_engine.variant.yaml_reader import (
+    MAX_DEPTH,
+    MAX_NODES,
+    read_document,
+    read_text,
+)
 
 BROKEN = Path(__file__).parent / "data" / "broken_variants"
 

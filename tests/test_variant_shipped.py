@@ -6,10 +6,9 @@ from itertools import product
 from pathlib import Path
 
 import pytest
-
-from reference_engine.variant import load_variant
-from reference_engine.variant.catalog import variant_files, variants_dir
-from reference_engine.variant.model import rule_paths
+from spadespec.reference_engine.variant import load_variant
+from spadespec.reference_engine.variant.catalog import variant_files, variants_dir
+from spadespec.reference_engine.variant.model import rule_paths
 
 SHIPPED = variant_files(variants_dir())
 

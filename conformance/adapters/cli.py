@@ -1,13 +1,13 @@
 """`spadespec serve`: an engine served over the JSON-lines protocol on stdin and stdout: the
 reference engine (declaring any house's variant files too) or OpenSpiel's Spades through its
-adapter. `conformance.engines.serve` holds the protocol loop itself."""
+adapter. `spadespec.conformance.engines.serve` holds the protocol loop itself."""
 
 from __future__ import annotations
 
 import sys
 from typing import Any
 
-from conformance.engines.serve import serve
+from spadespec.conformance.engines.serve import serve
 
 
 def add_parser(subparsers: Any) -> None:
@@ -43,14 +43,14 @@ def add_parser(subparsers: Any) -> None:
 def main(engine: str = "reference", files: list[str] | None = None) -> int:
     if engine == "openspiel":
         if files:
-            from reference_engine.cli import UsageError
+            from spadespec.reference_engine.cli import UsageError
 
             raise UsageError("--variant declares a variant file for the reference engine only")
-        from conformance.adapters.openspiel import main as serve_openspiel
+        from spadespec.conformance.adapters.openspiel import main as serve_openspiel
 
         return serve_openspiel()
-    from conformance.engines.reference import ReferenceEngine
-    from conformance.suite.variant_files import open_variant_file
+    from spadespec.conformance.engines.reference import ReferenceEngine
+    from spadespec.conformance.suite.variant_files import open_variant_file
 
     for ref in files or []:
         open_variant_file(ref)

@@ -66,12 +66,17 @@ import sys
 from importlib import metadata
 from typing import Any
 
-from conformance.protocol.messages import PROTOCOL_VERSION, CaseRequest, CaseResponse, EngineInfo
-from reference_engine.cards import CARD_TEXT, parse_card
-from reference_engine.deal import parse_pbn
-from reference_engine.errors import DealError, InvalidActionError
-from reference_engine.seats import SEATS, Seat
-from reference_engine.variant import VariantError, load_variant
+from spadespec.conformance.protocol.messages import (
+    PROTOCOL_VERSION,
+    CaseRequest,
+    CaseResponse,
+    EngineInfo,
+)
+from spadespec.reference_engine.cards import CARD_TEXT, parse_card
+from spadespec.reference_engine.deal import parse_pbn
+from spadespec.reference_engine.errors import DealError, InvalidActionError
+from spadespec.reference_engine.seats import SEATS, Seat
+from spadespec.reference_engine.variant import VariantError, load_variant
 
 VARIANTS = ["openspiel", "standard"]
 FEATURES = ["legal", "illegal", "to_act", "trick_winners", "totals", "bags", "status"]
@@ -456,7 +461,7 @@ def _held(hand: Hand) -> set[int]:
 
 
 def main() -> int:
-    from conformance.engines.serve import serve
+    from spadespec.conformance.engines.serve import serve
 
     try:
         engine = OpenSpielEngine()

@@ -1,9 +1,10 @@
-"""Regenerate the case files this package owns: `python3 -m conformance.authoring [--check]`."""
+"""Regenerate the case files this package owns: `python3 -m spadespec.conformance.authoring
+[--check]`."""
 
 from __future__ import annotations
 
 import sys
 
-from conformance.authoring.generate import main
+from spadespec.conformance.authoring.generate import main
 
 sys.exit(main(sys.argv[1:]))

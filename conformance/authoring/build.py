@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from conformance.authoring.deal_search import find_play
-from reference_engine.seats import Seat
-from reference_engine.table import table_of
-from reference_engine.variant import ResolvedVariant, load_variant
-from reference_engine.variant.model import FirstBidder
+from spadespec.conformance.authoring.deal_search import find_play
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant import ResolvedVariant, load_variant
+from spadespec.reference_engine.variant.model import FirstBidder
 
 ZERO = {"NS": 0, "EW": 0}
 

@@ -15,14 +15,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from reference_engine.cards import CARD_TEXT, SPADES, cards_in
-from reference_engine.deal import format_pbn
-from reference_engine.game import Game, Phase
-from reference_engine.pack import Pack, pack_of
-from reference_engine.rules_of_play import beats
-from reference_engine.seats import SEATS, Seat
-from reference_engine.table import table_of
-from reference_engine.variant.model import DeckKind, ResolvedVariant
+from spadespec.reference_engine.cards import CARD_TEXT, SPADES, cards_in
+from spadespec.reference_engine.deal import format_pbn
+from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.pack import Pack, pack_of
+from spadespec.reference_engine.rules_of_play import beats
+from spadespec.reference_engine.seats import SEATS, Seat
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant.model import DeckKind, ResolvedVariant
 
 MAX_ATTEMPTS = 4000
 

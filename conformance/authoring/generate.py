@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conformance.authoring.specs import (
+from spadespec.conformance.authoring.specs import (
     clauses,
     found_by_faults,
     house_cases,
@@ -15,8 +15,8 @@ from conformance.authoring.specs import (
     sources,
     totals_only,
 )
-from conformance.suite.casefile import dumps
-from conformance.suite.cases import CASES_DIR
+from spadespec.conformance.suite.casefile import dumps
+from spadespec.conformance.suite.cases import CASES_DIR
 
 SPECS = (
     sources,

@@ -2,8 +2,8 @@
 
 The recorder takes each hand's score from the reference engine; before it writes a game down
 it scores every hand again here, from the variant's rule values alone, and refuses to write
-anything the two disagree on. This module shares no code with `reference_engine.scoring`
-(nor with `reference_engine.table`: who sits where is worked out again below).
+anything the two disagree on. This module shares no code with `spadespec.reference_engine.scoring`
+(nor with `spadespec.reference_engine.table`: who sits where is worked out again below).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from reference_engine.variant.model import Rules
+from spadespec.reference_engine.variant.model import Rules
 
 NILS = ("nil", "blind-nil")
 

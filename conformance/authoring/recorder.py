@@ -13,13 +13,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from conformance.authoring import hand_math
-from conformance.authoring.build import opts, variant
-from conformance.engines.observables import hand_sheets
-from reference_engine import __version__
-from reference_engine.bots.table import play_hand, seat_bots
-from reference_engine.game import Game, Phase
-from reference_engine.seats import SEATS
+from spadespec.conformance.authoring import hand_math
+from spadespec.conformance.authoring.build import opts, variant
+from spadespec.conformance.engines.observables import hand_sheets
+from spadespec.reference_engine import __version__
+from spadespec.reference_engine.bots.table import play_hand, seat_bots
+from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.seats import SEATS
 
 MAX_HANDS = 40
 SUITS = "CDHS"

@@ -19,16 +19,16 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from conformance.fuzz.witness import value_text
-from conformance.suite.tags import rule_value
-from reference_engine.variant import ResolvedVariant, VariantError, load_variant
-from reference_engine.variant.catalog import load_chain, shipped_variant_ids
-from reference_engine.variant.merge import merge
-from reference_engine.variant.model import rule_paths
-from reference_engine.variant.resolve import resolve
-from reference_engine.variant.schema_check import rule_value_schema, schema_problems
-from reference_engine.variant.semantic import semantic_problems
-from reference_engine.variant.yaml_reader import read_text
+from spadespec.conformance.fuzz.witness import value_text
+from spadespec.conformance.suite.tags import rule_value
+from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
+from spadespec.reference_engine.variant.catalog import load_chain, shipped_variant_ids
+from spadespec.reference_engine.variant.merge import merge
+from spadespec.reference_engine.variant.model import rule_paths
+from spadespec.reference_engine.variant.resolve import resolve
+from spadespec.reference_engine.variant.schema_check import rule_value_schema, schema_problems
+from spadespec.reference_engine.variant.semantic import semantic_problems
+from spadespec.reference_engine.variant.yaml_reader import read_text
 
 Change = tuple[str, Any]
 """One rule and the value it is played at: (`scoring.bag_threshold`, 11)."""

@@ -28,19 +28,24 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.diagnosis.neighbours import (
+from spadespec.conformance.diagnosis.neighbours import (
     Neighbour,
     neighbour,
     played_somewhere,
     single_changes,
 )
-from conformance.engines.reference import ReferenceEngine
-from conformance.fuzz.witness import value_text
-from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo, ScoreRequest
-from conformance.protocol.score_requests import case_id_of
-from conformance.runner.run import CaseResult, run_cases
-from conformance.suite.cases import Case
-from reference_engine.variant import ResolvedVariant, VariantError, load_variant
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.fuzz.witness import value_text
+from spadespec.conformance.protocol.messages import (
+    CaseRequest,
+    CaseResponse,
+    EngineInfo,
+    ScoreRequest,
+)
+from spadespec.conformance.protocol.score_requests import case_id_of
+from spadespec.conformance.runner.run import CaseResult, run_cases
+from spadespec.conformance.suite.cases import Case
+from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
 
 MAX_PAIR_PARTS = 16
 """Single changes at most that pairs are made of."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conformance.protocol.messages import Engine
+from spadespec.conformance.protocol.messages import Engine
 
 
 class UnknownEngine(ValueError):
@@ -20,10 +20,10 @@ def open_engine(
     `start_timeout` the seconds it has to answer `start` (None: the defaults).
     """
     if spec == "reference":
-        from conformance.engines.reference import ReferenceEngine
+        from spadespec.conformance.engines.reference import ReferenceEngine
 
         return ReferenceEngine()
-    from conformance.protocol.subprocess_engine import (
+    from spadespec.conformance.protocol.subprocess_engine import (
         DEFAULT_START_TIMEOUT,
         DEFAULT_TIMEOUT,
         SubprocessEngine,

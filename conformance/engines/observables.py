@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from reference_engine.actions import BLIND_NIL, NIL
-from reference_engine.cards import CARD_TEXT, cards_in
-from reference_engine.game import Game, Phase
-from reference_engine.scoring.sides import seat_name, sheet_of_table
+from spadespec.reference_engine.actions import BLIND_NIL, NIL
+from spadespec.reference_engine.cards import CARD_TEXT, cards_in
+from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.scoring.sides import seat_name, sheet_of_table
 
 # Words among the bids come after the numbers, in this order.
 _WORD_BIDS = (NIL, BLIND_NIL)

@@ -1,8 +1,8 @@
 """The built-in reference engine behind the `Engine` protocol: the example an author copies.
 
 It replays a case's log with `Game` and reads each observable off the game in canonical form.
-It keeps score too: a score request's hands are scored with `reference_engine.scoring`, the
-functions a game scores its hands with, from a game set up at the request's setup.
+It keeps score too: a score request's hands are scored with `spadespec.reference_engine.scoring`,
+the functions a game scores its hands with, from a game set up at the request's setup.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from conformance.engines.observables import READERS
-from conformance.protocol.messages import (
+from spadespec.conformance.engines.observables import READERS
+from spadespec.conformance.protocol.messages import (
     FEATURES,
     PROTOCOL_VERSION,
     SCORE,
@@ -24,17 +24,17 @@ from conformance.protocol.messages import (
     ScoreRequest,
     VariantRef,
 )
-from conformance.suite.cases import resolved
-from conformance.suite.variant_files import registered_ids
-from reference_engine import __version__, scoring
-from reference_engine.actions import Deal, action_from_json
-from reference_engine.errors import IllegalActionError
-from reference_engine.game import Game
-from reference_engine.rules_of_play.turns import DEALER_ROTATION
-from reference_engine.scoring import ScoringInputError, SideTotals
-from reference_engine.seats import Seat
-from reference_engine.variant import ResolvedVariant, VariantError, shipped_variant_ids
-from reference_engine.variant.resolve import with_values
+from spadespec.conformance.suite.cases import resolved
+from spadespec.conformance.suite.variant_files import registered_ids
+from spadespec.reference_engine import __version__, scoring
+from spadespec.reference_engine.actions import Deal, action_from_json
+from spadespec.reference_engine.errors import IllegalActionError
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.rules_of_play.turns import DEALER_ROTATION
+from spadespec.reference_engine.scoring import ScoringInputError, SideTotals
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.variant import ResolvedVariant, VariantError, shipped_variant_ids
+from spadespec.reference_engine.variant.resolve import with_values
 
 
 class ReferenceEngine:

@@ -15,7 +15,7 @@ import traceback
 from collections.abc import Callable
 from typing import IO, Any
 
-from conformance.protocol.messages import CaseResponse, Engine
+from spadespec.conformance.protocol.messages import CaseResponse, Engine
 
 
 def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:

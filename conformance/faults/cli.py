@@ -54,7 +54,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _list() -> int:
-    from conformance.faults import FAULTS
+    from spadespec.conformance.faults import FAULTS
 
     width = max(len(name) for name in FAULTS)
     print(f"{'fault':<{width}}  mistake")
@@ -64,10 +64,10 @@ def _list() -> int:
 
 
 def _serve(name: str) -> int:
-    from conformance.engines.serve import serve
-    from conformance.faults import FAULTS, FaultyEngine
-    from reference_engine.cli import UsageError
-    from reference_engine.variant.catalog import did_you_mean
+    from spadespec.conformance.engines.serve import serve
+    from spadespec.conformance.faults import FAULTS, FaultyEngine
+    from spadespec.reference_engine.cli import UsageError
+    from spadespec.reference_engine.variant.catalog import did_you_mean
 
     if name not in FAULTS:
         near = did_you_mean(name, list(FAULTS))
@@ -82,8 +82,8 @@ def _serve(name: str) -> int:
 def check() -> int:
     """Every fault against the whole suite, with the cases that catch each; 1 if any goes
     uncaught (a hole in the suite)."""
-    from conformance.faults import FAULTS, catching_cases
-    from conformance.suite.cases import load_suite
+    from spadespec.conformance.faults import FAULTS, catching_cases
+    from spadespec.conformance.suite.cases import load_suite
 
     suite = list(load_suite())
     holes = 0

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from conformance.engines.reference import ReferenceEngine
-from conformance.faults.registry import Fault
-from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo, ScoreRequest
-from conformance.runner.run import run_cases
-from conformance.suite.cases import Case, load_suite
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.faults.registry import Fault
+from spadespec.conformance.protocol.messages import (
+    CaseRequest,
+    CaseResponse,
+    EngineInfo,
+    ScoreRequest,
+)
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.suite.cases import Case, load_suite
 
 
 class FaultyEngine:

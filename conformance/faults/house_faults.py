@@ -12,23 +12,23 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-import reference_engine.deal as deal_module
-import reference_engine.game as game_module
-import reference_engine.pack as pack_module
-import reference_engine.table as table_module
-from conformance.faults.rewrite import plans_misread, replaced, rules_misread, with_rule
-from reference_engine.actions import BLIND_NIL, BidValue
-from reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF, parse_card
-from reference_engine.pack import STANDARD_PACK, Pack
-from reference_engine.plan import Plan
-from reference_engine.rules_of_play import bids, leads
-from reference_engine.rules_of_play.bids import BidContext, Refusal
-from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
-from reference_engine.scoring.records import GameOutcome, SideScore, SideTotals
-from reference_engine.scoring.sides import Sheet
-from reference_engine.seats import Seat
-from reference_engine.table import Table, table_of
-from reference_engine.variant.model import (
+import spadespec.reference_engine.deal as deal_module
+import spadespec.reference_engine.game as game_module
+import spadespec.reference_engine.pack as pack_module
+import spadespec.reference_engine.table as table_module
+from spadespec.conformance.faults.rewrite import plans_misread, replaced, rules_misread, with_rule
+from spadespec.reference_engine.actions import BLIND_NIL, BidValue
+from spadespec.reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF, parse_card
+from spadespec.reference_engine.pack import STANDARD_PACK, Pack
+from spadespec.reference_engine.plan import Plan
+from spadespec.reference_engine.rules_of_play import bids, leads
+from spadespec.reference_engine.rules_of_play.bids import BidContext, Refusal
+from spadespec.reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
+from spadespec.reference_engine.scoring.records import GameOutcome, SideScore, SideTotals
+from spadespec.reference_engine.scoring.sides import Sheet
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.table import Table, table_of
+from spadespec.reference_engine.variant.model import (
     BagsCount,
     BidConstraint,
     BlindNil,

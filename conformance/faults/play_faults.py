@@ -1,5 +1,5 @@
 """Faults in bidding and play: each swaps one entry of a rule table from
-`reference_engine.rules_of_play`, replaces the trick-taking comparison or the rule for
+`spadespec.reference_engine.rules_of_play`, replaces the trick-taking comparison or the rule for
 following suit in the plan, or plays the game through a subclass that breaks one rule, for as
 long as the context is open."""
 
@@ -11,19 +11,19 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-import conformance.engines.reference as adapter
-import reference_engine.pack as pack_module
-from conformance.faults.rewrite import plans_misread
-from reference_engine.actions import Action, BidValue
-from reference_engine.cards import parse_card
-from reference_engine.errors import IllegalActionError
-from reference_engine.game import Game, Phase
-from reference_engine.pack import Pack
-from reference_engine.reason_codes import ReasonCode
-from reference_engine.rules_of_play import leads, turns
-from reference_engine.rules_of_play.leads import FirstLeadRule
-from reference_engine.seats import Seat
-from reference_engine.variant.model import (
+import spadespec.conformance.engines.reference as adapter
+import spadespec.reference_engine.pack as pack_module
+from spadespec.conformance.faults.rewrite import plans_misread
+from spadespec.reference_engine.actions import Action, BidValue
+from spadespec.reference_engine.cards import parse_card
+from spadespec.reference_engine.errors import IllegalActionError
+from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.pack import Pack
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.rules_of_play import leads, turns
+from spadespec.reference_engine.rules_of_play.leads import FirstLeadRule
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.variant.model import (
     DealerRotation,
     FirstBidder,
     FirstLead,

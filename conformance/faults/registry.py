@@ -7,8 +7,8 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from functools import partial
 
-from conformance.faults import house_faults, play_faults, scoring_faults
-from conformance.faults.rewrite import planned_afresh
+from spadespec.conformance.faults import house_faults, play_faults, scoring_faults
+from spadespec.conformance.faults.rewrite import planned_afresh
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """How a fault reaches the engine: through the rules (one rule of the variant read wrongly, a
 house rule skipped over as if the file did not say it), or through the plan each game plays
-from (`reference_engine.plan`: the rules bound to their functions), for as long as the
+from (`spadespec.reference_engine.plan`: the rules bound to their functions), for as long as the
 context is open."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-import conformance.engines.reference as adapter
-import reference_engine.plan as plan_module
-from reference_engine.game import Game
-from reference_engine.plan import Plan
-from reference_engine.variant.model import ResolvedVariant, Rules
+import spadespec.conformance.engines.reference as adapter
+import spadespec.reference_engine.plan as plan_module
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.plan import Plan
+from spadespec.reference_engine.variant.model import ResolvedVariant, Rules
 
 Rewrite = Callable[[Rules], Rules]
 """The rules as the broken engine reads them; the rules unchanged where the fault has nothing

@@ -9,16 +9,16 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-from reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
-from reference_engine.scoring.records import (
+from spadespec.reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
+from spadespec.reference_engine.scoring.records import (
     GameOutcome,
     HandScore,
     NilResult,
     SideScore,
     SideTotals,
 )
-from reference_engine.scoring.sides import Sheet
-from reference_engine.variant.model import (
+from spadespec.reference_engine.scoring.sides import Sheet
+from spadespec.reference_engine.variant.model import (
     BagCarry,
     NilTricks,
     Rules,

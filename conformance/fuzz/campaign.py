@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.diagnosis.neighbours import Neighbour, from_label
-from conformance.fuzz.driver import FuzzConfig
-from conformance.runner.run import UNEXPLAINED
-from reference_engine.variant import load_variant
+from spadespec.conformance.diagnosis.neighbours import Neighbour, from_label
+from spadespec.conformance.fuzz.driver import FuzzConfig
+from spadespec.conformance.runner.run import UNEXPLAINED
+from spadespec.reference_engine.variant import load_variant
 
 OBSERVABLE = "observable:"
 """The key of a difference no neighbour explains: `observable:hands`."""

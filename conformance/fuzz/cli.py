@@ -29,9 +29,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from conformance.engines.named import UnknownEngine
-from conformance.fuzz.campaign import Campaign, ExpectedDifferenceError
-from conformance.fuzz.driver import (
+from spadespec.conformance.engines.named import UnknownEngine
+from spadespec.conformance.fuzz.campaign import Campaign, ExpectedDifferenceError
+from spadespec.conformance.fuzz.driver import (
     EngineSkipped,
     FuzzConfig,
     FuzzOutcome,
@@ -40,22 +40,22 @@ from conformance.fuzz.driver import (
     game_range,
     run_fuzz,
 )
-from conformance.fuzz.engines import open_fuzz_engine
-from conformance.fuzz.found_case import FoundCase, build_case, write_found_case
-from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
-from conformance.fuzz.merge import MergeError, gather_cases, merge_reports
-from conformance.fuzz.naming import diagnose_found, named_by_rule
-from conformance.fuzz.report import FuzzReport
-from conformance.fuzz.shrink import Judge, NewDifferenceJudge, shrink
-from conformance.protocol.messages import EngineInfo
-from conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT
-from conformance.report.jsonl import unwritable
-from conformance.runner.expected import ExpectedFailuresError, read_expected_failures
-from conformance.runner.run import UNEXPLAINED
-from conformance.suite.variant_files import is_variant_file, open_variant_file
-from reference_engine.cli import OutputError, UsageError
-from reference_engine.cli.variant_args import load_or_refuse, parse_options
-from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
+from spadespec.conformance.fuzz.engines import open_fuzz_engine
+from spadespec.conformance.fuzz.found_case import FoundCase, build_case, write_found_case
+from spadespec.conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
+from spadespec.conformance.fuzz.merge import MergeError, gather_cases, merge_reports
+from spadespec.conformance.fuzz.naming import diagnose_found, named_by_rule
+from spadespec.conformance.fuzz.report import FuzzReport
+from spadespec.conformance.fuzz.shrink import Judge, NewDifferenceJudge, shrink
+from spadespec.conformance.protocol.messages import EngineInfo
+from spadespec.conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT
+from spadespec.conformance.report.jsonl import unwritable
+from spadespec.conformance.runner.expected import ExpectedFailuresError, read_expected_failures
+from spadespec.conformance.runner.run import UNEXPLAINED
+from spadespec.conformance.suite.variant_files import is_variant_file, open_variant_file
+from spadespec.reference_engine.cli import OutputError, UsageError
+from spadespec.reference_engine.cli.variant_args import load_or_refuse, parse_options
+from spadespec.reference_engine.variant import VariantError, load_variant, shipped_variant_ids
 
 
 def add_parser(subparsers: Any) -> None:
@@ -598,7 +598,7 @@ def run_merge_command(args: argparse.Namespace) -> int:
 
 
 def run_diff_command(args: argparse.Namespace) -> int:
-    from conformance.fuzz.witness import diff_variants, render_text
+    from spadespec.conformance.fuzz.witness import diff_variants, render_text
 
     shared = parse_options(args.option)
     a = load_or_refuse(args.a, shared)

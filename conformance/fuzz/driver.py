@@ -9,7 +9,7 @@ there), put from the start of that hand (its dealer, totals and bags as the setu
 game costs no more per hand than a short one. Games are numbered; game `n` of a run is the
 same whichever process plays it, and the run reports the lowest-numbered game that differs, so
 `--jobs N` finds what `--jobs 1` finds. With one job a second process plays the games ahead
-(`conformance.fuzz.feed`); with several, each process plays and checks its own.
+(`spadespec.conformance.fuzz.feed`); with several, each process plays and checks its own.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from conformance.engines.reference import ReferenceEngine
-from conformance.fuzz.engines import open_fuzz_engine
-from conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
-from conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
-from conformance.fuzz.observe import required_only
-from conformance.protocol.messages import (
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.fuzz.engines import open_fuzz_engine
+from spadespec.conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
+from spadespec.conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
+from spadespec.conformance.fuzz.observe import required_only
+from spadespec.conformance.protocol.messages import (
     SCORE,
     CaseRequest,
     CaseResponse,
@@ -35,13 +35,13 @@ from conformance.protocol.messages import (
     EngineInfo,
     VariantRef,
 )
-from conformance.protocol.score_requests import score_expect, score_request_for
-from conformance.runner.checking import expected_for, plan_for
-from conformance.runner.grade import compare
-from conformance.suite import variant_files
-from conformance.suite.cases import Case
-from reference_engine.cli import sigterm_raises
-from reference_engine.variant import ResolvedVariant, load_variant
+from spadespec.conformance.protocol.score_requests import score_expect, score_request_for
+from spadespec.conformance.runner.checking import expected_for, plan_for
+from spadespec.conformance.runner.grade import compare
+from spadespec.conformance.suite import variant_files
+from spadespec.conformance.suite.cases import Case
+from spadespec.reference_engine.cli import sigterm_raises
+from spadespec.reference_engine.variant import ResolvedVariant, load_variant
 
 CHUNK = 4
 """Games handed to a process at a time."""
@@ -352,7 +352,7 @@ def expected_variant(config: FuzzConfig) -> ResolvedVariant:
     base = load_variant(config.variant, dict(config.options))
     if not config.known:
         return base
-    from conformance.diagnosis.neighbours import from_label  # only a campaign needs it
+    from spadespec.conformance.diagnosis.neighbours import from_label  # only a campaign needs it
 
     near = from_label(base, " + ".join(config.known))
     if near is None:

@@ -7,8 +7,8 @@ fuzzed the way an engine in another language is.
 
 from __future__ import annotations
 
-from conformance.engines.named import UnknownEngine, open_engine
-from conformance.protocol.messages import Engine
+from spadespec.conformance.engines.named import UnknownEngine, open_engine
+from spadespec.conformance.protocol.messages import Engine
 
 FAULT_PREFIX = "fault:"
 
@@ -19,7 +19,7 @@ def open_fuzz_engine(
     """The engine `--engine` names. Raises UnknownEngine for a fault or command that is not
     there."""
     if spec.startswith(FAULT_PREFIX):
-        from conformance.faults import FAULTS, FaultyEngine
+        from spadespec.conformance.faults import FAULTS, FaultyEngine
 
         name = spec[len(FAULT_PREFIX) :]
         if name not in FAULTS:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import multiprocessing
 from typing import Any
 
-from conformance.fuzz.games import FuzzGame, play_fuzz_game
-from reference_engine.variant import ResolvedVariant
+from spadespec.conformance.fuzz.games import FuzzGame, play_fuzz_game
+from spadespec.reference_engine.variant import ResolvedVariant
 
 
 class GameFeedStopped(RuntimeError):

@@ -16,20 +16,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conformance.engines.reference import ReferenceEngine
-from conformance.fuzz.shrink import Judge, Verdict
-from conformance.protocol.messages import Engine
-from conformance.runner.grade import compare
-from conformance.runner.run import run_cases
-from conformance.suite.casefile import write_case_file
-from conformance.suite.cases import Case, load_suite
-from conformance.suite.tags import registry, rule_value
-from reference_engine.cards import SPADES, SUIT_MASKS, parse_card
-from reference_engine.errors import IllegalActionError, InvalidActionError
-from reference_engine.game import Game, Phase
-from reference_engine.pack import pack_of
-from reference_engine.table import table_of
-from reference_engine.variant.model import BidConstraint, BlindNil, FirstLead, Rules
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.fuzz.shrink import Judge, Verdict
+from spadespec.conformance.protocol.messages import Engine
+from spadespec.conformance.runner.grade import compare
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.suite.casefile import write_case_file
+from spadespec.conformance.suite.cases import Case, load_suite
+from spadespec.conformance.suite.tags import registry, rule_value
+from spadespec.reference_engine.cards import SPADES, SUIT_MASKS, parse_card
+from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
+from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.pack import pack_of
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant.model import BidConstraint, BlindNil, FirstLead, Rules
 
 # Which observable a case is about when several differ: the cause before its consequences (a
 # trick taken by the wrong seat makes the wrong seat lead, which changes the legal cards).
@@ -78,7 +78,8 @@ class FoundCase:
     """The rule change that explains the difference, when diagnosed (or `unexplained (likely
     a bug)`); None when no diagnosis was made."""
     diagnosis: Any = None
-    """The whole diagnosis (`conformance.diagnosis.search.Diagnosis`), when one was made."""
+    """The whole diagnosis (`spadespec.conformance.diagnosis.search.Diagnosis`), when one was
+    made."""
     neighbour: Any = None
     """The neighbour the rule change is, when one explains the difference."""
 

@@ -13,19 +13,19 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.engines.observables import legal
-from conformance.fuzz.observe import END_ASKS, observe
-from reference_engine.bots import make_bot
-from reference_engine.bots.card_play import SeatView, choose_card
-from reference_engine.bots.sensible import SensibleBot
-from reference_engine.bots.view import legal_bids
-from reference_engine.cards import CARD_TEXT, FULL_DECK, cards_in
-from reference_engine.errors import IllegalActionError
-from reference_engine.game import Game, Phase
-from reference_engine.pack import pack_of
-from reference_engine.seats import SEATS
-from reference_engine.table import table_of
-from reference_engine.variant import ResolvedVariant
+from spadespec.conformance.engines.observables import legal
+from spadespec.conformance.fuzz.observe import END_ASKS, observe
+from spadespec.reference_engine.bots import make_bot
+from spadespec.reference_engine.bots.card_play import SeatView, choose_card
+from spadespec.reference_engine.bots.sensible import SensibleBot
+from spadespec.reference_engine.bots.view import legal_bids
+from spadespec.reference_engine.cards import CARD_TEXT, FULL_DECK, cards_in
+from spadespec.reference_engine.errors import IllegalActionError
+from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.pack import pack_of
+from spadespec.reference_engine.seats import SEATS
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant import ResolvedVariant
 
 DEFAULT_HANDS_PER_GAME = 6
 """Hands played at most in one fuzzed game; the starting positions bring the end near."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from conformance.runner.run import UNEXPLAINED
+from spadespec.conformance.runner.run import UNEXPLAINED
 
 CAMPAIGN = ("engine_command", "variant", "options", "seed", "budget")
 """What the shards of one campaign share, as their start lines give it."""

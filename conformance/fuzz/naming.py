@@ -12,11 +12,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from conformance.diagnosis.search import Diagnosis, diagnose
-from conformance.fuzz.found_case import load_found_case
-from conformance.protocol.messages import Engine
-from conformance.runner.run import UNEXPLAINED, run_cases
-from conformance.suite.cases import load_suite
+from spadespec.conformance.diagnosis.search import Diagnosis, diagnose
+from spadespec.conformance.fuzz.found_case import load_found_case
+from spadespec.conformance.protocol.messages import Engine
+from spadespec.conformance.runner.run import UNEXPLAINED, run_cases
+from spadespec.conformance.suite.cases import load_suite
 
 
 def diagnose_found(

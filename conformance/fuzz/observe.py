@@ -1,6 +1,6 @@
 """What can be seen at a point of a game, read off the reference engine's `Game` in the
-protocol's canonical forms: the same answers `conformance.engines.reference` gives, without
-replaying the log again.
+protocol's canonical forms: the same answers `spadespec.conformance.engines.reference` gives,
+without replaying the log again.
 
 Hand sheets keep only the items the case schema requires, so an engine that leaves out the
 optional ones (`side_tricks`, `bags_before`, `bag_penalties`, a nil's `blind`) is not called
@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conformance.engines.observables import legal, status, to_act
-from conformance.suite.cases import SCHEMA_NAME
-from reference_engine.game import Game, Phase
-from reference_engine.paths import data_dir
-from reference_engine.scoring.sides import seat_name
+from spadespec.conformance.engines.observables import legal, status, to_act
+from spadespec.conformance.suite.cases import SCHEMA_NAME
+from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.paths import data_dir
+from spadespec.reference_engine.scoring.sides import seat_name
 
 
 def _case_schema_defs() -> dict[str, Any]:

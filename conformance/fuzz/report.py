@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conformance.protocol.messages import PROTOCOL_VERSION, EngineInfo
-from conformance.report.jsonl import REPORT_FORMAT, ReportWriter, now
+from spadespec.conformance.protocol.messages import PROTOCOL_VERSION, EngineInfo
+from spadespec.conformance.report.jsonl import REPORT_FORMAT, ReportWriter, now
 
 RUN = "fuzz"
 

@@ -15,19 +15,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.engines.reference import ReferenceEngine
-from conformance.fuzz.driver import Divergence, GameChecker, differences
-from conformance.fuzz.games import FuzzGame
-from conformance.fuzz.observe import asks_at, required_only
-from conformance.protocol.messages import CaseResponse
-from conformance.runner.checking import expected_for, plan_for
-from reference_engine.cards import CARD_TEXT, cards_in, parse_card
-from reference_engine.deal import format_deal, parse_deal
-from reference_engine.errors import IllegalActionError
-from reference_engine.game import Game
-from reference_engine.pack import pack_of
-from reference_engine.table import table_of
-from reference_engine.variant.model import ResolvedVariant, Rules
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.fuzz.driver import Divergence, GameChecker, differences
+from spadespec.conformance.fuzz.games import FuzzGame
+from spadespec.conformance.fuzz.observe import asks_at, required_only
+from spadespec.conformance.protocol.messages import CaseResponse
+from spadespec.conformance.runner.checking import expected_for, plan_for
+from spadespec.reference_engine.cards import CARD_TEXT, cards_in, parse_card
+from spadespec.reference_engine.deal import format_deal, parse_deal
+from spadespec.reference_engine.errors import IllegalActionError
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.pack import pack_of
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant.model import ResolvedVariant, Rules
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,23 +25,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.engines.observables import legal, status, to_act
-from conformance.fuzz.games import GreedyBot, lopsided_deal
-from conformance.fuzz.observe import hand_sheet, required_items
-from conformance.suite.tags import rule_value
-from reference_engine.actions import Deal, action_from_json
-from reference_engine.bots import make_bot
-from reference_engine.bots.view import legal_bids
-from reference_engine.cards import CARD_TEXT, parse_card
-from reference_engine.deal import deal_from_seed
-from reference_engine.errors import IllegalActionError
-from reference_engine.game import Game, Phase
-from reference_engine.pack import pack_of
-from reference_engine.rules_of_play import FIRST_BIDDER, FIRST_LEADER
-from reference_engine.seats import parse_seat
-from reference_engine.table import table_of
-from reference_engine.variant import ResolvedVariant
-from reference_engine.variant.model import SECTIONS, Rules, rule_paths
+from spadespec.conformance.engines.observables import legal, status, to_act
+from spadespec.conformance.fuzz.games import GreedyBot, lopsided_deal
+from spadespec.conformance.fuzz.observe import hand_sheet, required_items
+from spadespec.conformance.suite.tags import rule_value
+from spadespec.reference_engine.actions import Deal, action_from_json
+from spadespec.reference_engine.bots import make_bot
+from spadespec.reference_engine.bots.view import legal_bids
+from spadespec.reference_engine.cards import CARD_TEXT, parse_card
+from spadespec.reference_engine.deal import deal_from_seed
+from spadespec.reference_engine.errors import IllegalActionError
+from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.pack import pack_of
+from spadespec.reference_engine.rules_of_play import FIRST_BIDDER, FIRST_LEADER
+from spadespec.reference_engine.seats import parse_seat
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant import ResolvedVariant
+from spadespec.reference_engine.variant.model import SECTIONS, Rules, rule_paths
 
 TRIES = 200
 """Hands tried per rule before giving up."""
@@ -443,7 +443,7 @@ def _add_probe(witness: dict[str, Any], log: list[dict[str, Any]], point: tuple[
 def verified(a: ResolvedVariant, b: ResolvedVariant, witness: dict[str, Any]) -> bool:
     """Whether the witness replays under both variants with the reference engine and the
     observable it names differs."""
-    from conformance.engines.reference import ReferenceEngine
+    from spadespec.conformance.engines.reference import ReferenceEngine
 
     engine = ReferenceEngine()
     seen = []

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from conformance.engines.reference import ReferenceEngine
-from conformance.fuzz.observe import END_ASKS, POSITION_ASKS, SHEET_ITEMS
-from conformance.fuzz.witness import (
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.fuzz.observe import END_ASKS, POSITION_ASKS, SHEET_ITEMS
+from spadespec.conformance.fuzz.witness import (
     _playable,
     _raw,
     differing_rules,
@@ -22,11 +22,11 @@ from conformance.fuzz.witness import (
     value_text,
     with_rule,
 )
-from conformance.protocol.messages import CaseRequest
-from conformance.suite.cases import LEVELS, Case, case_from_json
-from conformance.suite.variant_files import VariantFile, variant_ref
-from reference_engine.table import table_of
-from reference_engine.variant import ResolvedVariant, load_variant
+from spadespec.conformance.protocol.messages import CaseRequest
+from spadespec.conformance.suite.cases import LEVELS, Case, case_from_json
+from spadespec.conformance.suite.variant_files import VariantFile, variant_ref
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant import ResolvedVariant, load_variant
 
 LEVEL = LEVELS[2]
 """The level of a case made by the suite rather than written: reported apart."""

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from conformance.engines.reference import ReferenceEngine
-from conformance.runner.run import CaseResult, run_case
-from conformance.suite.cases import Case, case_from_json, resolved
-from conformance.suite.tags import rule_value
-from conformance.suite.variant_files import VariantFile, changed_rules
-from reference_engine.variant import VariantError
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.runner.run import CaseResult, run_case
+from spadespec.conformance.suite.cases import Case, case_from_json, resolved
+from spadespec.conformance.suite.tags import rule_value
+from spadespec.conformance.suite.variant_files import VariantFile, changed_rules
+from spadespec.reference_engine.variant import VariantError
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from conformance.house.generated import generate
-from conformance.house.inherited import Dropped, inherit
-from conformance.suite.cases import Case, Suite, case_variants, load_suite
-from conformance.suite.variant_files import VariantFile
+from spadespec.conformance.house.generated import generate
+from spadespec.conformance.house.inherited import Dropped, inherit
+from spadespec.conformance.suite.cases import Case, Suite, case_variants, load_suite
+from spadespec.conformance.suite.variant_files import VariantFile
 
 
 @dataclass(frozen=True, slots=True)

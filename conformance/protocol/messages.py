@@ -45,7 +45,7 @@ NIL_AS_ZERO = "nil_as_zero"
 """The feature an engine declares when it writes nil as the bid 0 (there is then no separate
 zero bid): it is told nil as 0, its answers are read either way, a probe of a bid of 0 is not
 sent to it, and a variant with a zero bid beside nil is refused for it
-(`conformance.protocol.nil_as_zero`)."""
+(`spadespec.conformance.protocol.nil_as_zero`)."""
 
 # Every figure a score request can ask for, in the order a report lists them.
 SCORE_FIGURES = ("hand_points", "totals", "bags", "status", "next_dealer")
@@ -54,7 +54,7 @@ SCORE_FIGURES = ("hand_points", "totals", "bags", "status", "next_dealer")
 class VariantRef(TypedDict):
     """The variant a request is played under: a shipped id and the table options chosen; for a
     house's variant file, also the shipped variant it extends and the value of every rule it
-    plays otherwise (`conformance.suite.variant_files.variant_ref`)."""
+    plays otherwise (`spadespec.conformance.suite.variant_files.variant_ref`)."""
 
     id: str
     options: dict[str, Any]

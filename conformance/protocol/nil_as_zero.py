@@ -2,7 +2,7 @@
 
 Such an engine has no separate zero bid, so the runner meets it in its own terms: nil is told
 to it as 0, in a request's log and probe and in a score request's bids; a bid of 0 in its
-answers is read as nil, by the scorer's own reading (`reference_engine.scoring.inputs`); a
+answers is read as nil, by the scorer's own reading (`spadespec.reference_engine.scoring.inputs`); a
 probe of a bid of 0 is not sent, since it exists only to see 0 refused where nil is meant;
 and a variant where 0 is a bid beside nil is refused, since 0 could then mean either.
 """
@@ -12,10 +12,15 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from conformance.protocol.messages import NIL_AS_ZERO, CaseRequest, EngineInfo, ScoreRequest
-from conformance.suite.cases import Case, resolved
-from reference_engine.scoring.inputs import read_zero_bid, zero_beside_nil
-from reference_engine.variant import Rules
+from spadespec.conformance.protocol.messages import (
+    NIL_AS_ZERO,
+    CaseRequest,
+    EngineInfo,
+    ScoreRequest,
+)
+from spadespec.conformance.suite.cases import Case, resolved
+from spadespec.reference_engine.scoring.inputs import read_zero_bid, zero_beside_nil
+from spadespec.reference_engine.variant import Rules
 
 
 def declared(info: EngineInfo) -> bool:

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from conformance.protocol.messages import OBSERVABLES, CaseRequest, VariantRef
-from conformance.suite.cases import Case
-from conformance.suite.variant_files import variant_ref
+from spadespec.conformance.protocol.messages import OBSERVABLES, CaseRequest, VariantRef
+from spadespec.conformance.suite.cases import Case
+from spadespec.conformance.suite.variant_files import variant_ref
 
 
 def request_for(case: Case, ask: Sequence[str] | None = None) -> CaseRequest:
     """The request that puts a case to an engine, without its expected values.
 
-    `ask` is what to ask (see conformance.runner.checking: only what the engine declared);
+    `ask` is what to ask (see spadespec.conformance.runner.checking: only what the engine declared);
     by default every observable the case asks."""
     asked = list(ask) if ask is not None else [k for k in OBSERVABLES if k in case.expect]
     request: CaseRequest = {

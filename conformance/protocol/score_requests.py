@@ -19,12 +19,17 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, cast
 
-from conformance.protocol.messages import SCORE_FIGURES, ScoredHand, ScoreRequest, VariantRef
-from conformance.suite.cases import Case, resolved
-from conformance.suite.variant_files import variant_ref
-from reference_engine.actions import Deal, action_from_json
-from reference_engine.game import Game
-from reference_engine.table import Table, table_of
+from spadespec.conformance.protocol.messages import (
+    SCORE_FIGURES,
+    ScoredHand,
+    ScoreRequest,
+    VariantRef,
+)
+from spadespec.conformance.suite.cases import Case, resolved
+from spadespec.conformance.suite.variant_files import variant_ref
+from spadespec.reference_engine.actions import Deal, action_from_json
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.table import Table, table_of
 
 SCORE_SUFFIX = "~score"
 """Ends the id of a case's score request; case ids never hold a `~`."""

@@ -22,8 +22,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo, ScoreRequest
-from conformance.protocol.wire import (
+from spadespec.conformance.protocol.messages import (
+    CaseRequest,
+    CaseResponse,
+    EngineInfo,
+    ScoreRequest,
+)
+from spadespec.conformance.protocol.wire import (
     SPOKEN_VERSIONS,
     encode,
     envelope_problem,

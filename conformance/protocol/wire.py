@@ -13,9 +13,8 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
-
-from conformance.protocol.messages import PROTOCOL_VERSION, CaseRequest, ScoreRequest
-from reference_engine.paths import data_dir
+from spadespec.conformance.protocol.messages import PROTOCOL_VERSION, CaseRequest, ScoreRequest
+from spadespec.reference_engine.paths import data_dir
 
 SCHEMA_NAME = "protocol.schema.json"
 

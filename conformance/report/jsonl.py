@@ -23,11 +23,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from conformance.protocol.messages import PROTOCOL_VERSION
-from conformance.runner.run import CaseResult, RunReport
-from conformance.suite.cases import Case
-from reference_engine import __version__
-from reference_engine.cli import OutputError
+from spadespec.conformance.protocol.messages import PROTOCOL_VERSION
+from spadespec.conformance.runner.run import CaseResult, RunReport
+from spadespec.conformance.suite.cases import Case
+from spadespec.reference_engine import __version__
+from spadespec.reference_engine.cli import OutputError
 
 REPORT_FORMAT = 1
 """Bumped when a report line changes shape."""

@@ -20,7 +20,7 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 from pathlib import Path
 
-from conformance.runner.run import CaseResult, RunReport
+from spadespec.conformance.runner.run import CaseResult, RunReport
 
 # Characters XML 1.0 cannot hold at all (an engine's garbage may contain them).
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

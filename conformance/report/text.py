@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.runner.run import BAD_VERDICTS, UNEXPLAINED, VERDICTS, CaseResult, RunReport
+from spadespec.conformance.runner.run import (
+    BAD_VERDICTS,
+    UNEXPLAINED,
+    VERDICTS,
+    CaseResult,
+    RunReport,
+)
 
 # Clause tables list only the clauses something went wrong in; the rest are counted in a line.
 _COLUMNS = VERDICTS

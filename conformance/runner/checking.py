@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.protocol.messages import NIL_AS_ZERO
-from conformance.protocol.nil_as_zero import zero_bid_probe
-from conformance.suite.cases import Case
+from spadespec.conformance.protocol.messages import NIL_AS_ZERO
+from spadespec.conformance.protocol.nil_as_zero import zero_bid_probe
+from spadespec.conformance.suite.cases import Case
 
 # Phases of `to_act` that fall between hands, which `next_deal` can show.
 BETWEEN_HANDS = ("deal", "over")

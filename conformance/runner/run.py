@@ -1,7 +1,7 @@
 """Running cases against an engine and tallying the verdicts.
 
-The runner talks to the engine only through `conformance.protocol.messages.Engine`, so the built-in
-engine in-process and an engine in another process are run the same way.
+The runner talks to the engine only through `spadespec.conformance.protocol.messages.Engine`, so the
+built-in engine in-process and an engine in another process are run the same way.
 
 Each case gets one verdict:
   pass   every expected value came back;
@@ -10,7 +10,7 @@ Each case gets one verdict:
   skip   the engine declined the case (said `skipped`, with a reason);
   n/a    the engine does not play the case's variant, or declares nothing the case asks.
 Each observable a case asks is checked on its own when the engine declares a feature that can
-show it (`conformance.runner.checking`); a verdict covers what was checked, and the result
+show it (`spadespec.conformance.runner.checking`); a verdict covers what was checked, and the result
 names what was not (`pass (totals, bags; hands not declared)`).
 A case listed as an expected failure (`--expect-fail`) that fails or errors is `xfail`; one that
 passes is `xpass`, "unexpectedly passing", and counts against the run as a failure would, so
@@ -30,13 +30,13 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from conformance.protocol import nil_as_zero
-from conformance.protocol.messages import FEATURES, CaseResponse, Engine, EngineInfo
-from conformance.protocol.requests import request_for
-from conformance.protocol.wire import result_problem
-from conformance.runner import checking
-from conformance.runner.grade import MISSING, Difference, compare
-from conformance.suite.cases import FAILING_LEVELS, Case
+from spadespec.conformance.protocol import nil_as_zero
+from spadespec.conformance.protocol.messages import FEATURES, CaseResponse, Engine, EngineInfo
+from spadespec.conformance.protocol.requests import request_for
+from spadespec.conformance.protocol.wire import result_problem
+from spadespec.conformance.runner import checking
+from spadespec.conformance.runner.grade import MISSING, Difference, compare
+from spadespec.conformance.suite.cases import FAILING_LEVELS, Case
 
 VERDICTS = ("pass", "fail", "error", "skip", "n/a", "xfail", "xpass")
 BAD_VERDICTS = ("fail", "error", "xpass")
@@ -151,8 +151,8 @@ class RunReport:
     min_checked: int = 1
     """The fewest cases a good run checks something of (`--min-checked`)."""
     diagnosis: dict[str, Any] | None = None
-    """The rules the engine was found to play differently (`conformance.diagnosis`), as its
-    report line gives them; None when no diagnosis was made."""
+    """The rules the engine was found to play differently (`spadespec.conformance.diagnosis`), as
+    its report line gives them; None when no diagnosis was made."""
 
     def diagnosed_as(self, result_id: str) -> str | None:
         """The rule change that explains a failure (`scoring.bag_threshold=11`), `unexplained
@@ -333,7 +333,9 @@ def run_cases(
 
 def _scored(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResult]:
     """The case's score request put to an engine that keeps score (`runner/score.py`)."""
-    from conformance.runner.score import score_results  # it builds on this module's records
+    from spadespec.conformance.runner.score import (
+        score_results,  # it builds on this module's records
+    )
 
     return score_results(engine, info, case)
 

@@ -13,13 +13,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from conformance.protocol import nil_as_zero
-from conformance.protocol.messages import SCORE, CaseResponse, Engine, EngineInfo
-from conformance.protocol.score_requests import score_expect, score_id, score_request_for
-from conformance.protocol.wire import score_result_problem
-from conformance.runner import run
-from conformance.runner.run import CaseResult
-from conformance.suite.cases import Case
+from spadespec.conformance.protocol import nil_as_zero
+from spadespec.conformance.protocol.messages import SCORE, CaseResponse, Engine, EngineInfo
+from spadespec.conformance.protocol.score_requests import score_expect, score_id, score_request_for
+from spadespec.conformance.protocol.wire import score_result_problem
+from spadespec.conformance.runner import run
+from spadespec.conformance.runner.run import CaseResult
+from spadespec.conformance.suite.cases import Case
 
 CHECKED = (SCORE,)
 """What a score request's verdict covers, in a report's terms: the feature `score`."""

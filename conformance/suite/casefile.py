@@ -4,7 +4,7 @@ Anything that fits on one line stays on one line (a log entry, a tag list, a sco
 anything longer opens up, one item a line. So a log reads one action a line.
 
     write_case_file(path, {"cases": [...]})
-    python3 -m conformance.suite.casefile conformance/cases     # lay out every case file
+    python3 -m spadespec.conformance.suite.casefile conformance/cases     # lay out every case file
 """
 
 from __future__ import annotations

@@ -20,13 +20,17 @@ from typing import Any
 
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
-
-from conformance.suite.tags import Registry, registry, rule_value
-from conformance.suite.variant_files import variant_file
-from reference_engine.paths import data_dir
-from reference_engine.table import table_of
-from reference_engine.variant import ResolvedVariant, VariantError, load_variant, schema_memo
-from reference_engine.variant.model import DeckKind, Rules
+from spadespec.conformance.suite.tags import Registry, registry, rule_value
+from spadespec.conformance.suite.variant_files import variant_file
+from spadespec.reference_engine.paths import data_dir
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant import (
+    ResolvedVariant,
+    VariantError,
+    load_variant,
+    schema_memo,
+)
+from spadespec.reference_engine.variant.model import DeckKind, Rules
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 CASES_DIR = PACKAGE_DIR / "cases"
@@ -35,7 +39,7 @@ SCHEMA_NAME = "case.schema.json"
 LEVELS = ("must", "should", "generated")
 FAILING_LEVELS = ("must", "generated")
 """A case's level: `must` fails a run, `should` is reported apart, and `generated` is a case
-the suite made for a house's variant file (`conformance.house`), reported apart from the
+the suite made for a house's variant file (`spadespec.conformance.house`), reported apart from the
 golden ones and failing a run as `must` does."""
 
 

@@ -16,11 +16,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.suite.cases import Case
-from conformance.suite.reason_codes import NOT_PROBED, cases_by_reason
-from conformance.suite.tags import Registry, enum_rules, registry, rule_value
-from conformance.suite.variant_files import variant_file
-from reference_engine.variant import VariantError, load_variant, shipped_variant_ids
+from spadespec.conformance.suite.cases import Case
+from spadespec.conformance.suite.reason_codes import NOT_PROBED, cases_by_reason
+from spadespec.conformance.suite.tags import Registry, enum_rules, registry, rule_value
+from spadespec.conformance.suite.variant_files import variant_file
+from spadespec.reference_engine.variant import VariantError, load_variant, shipped_variant_ids
 
 # Provenance origins meaning "this variant sets the rule itself".
 _OWN = ("file", "option", "option-default")

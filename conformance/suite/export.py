@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from conformance.suite.cases import SCHEMA_NAME, Case, case_schema
+from spadespec.conformance.suite.cases import SCHEMA_NAME, Case, case_schema
 
 INDEX = "index.json"
 

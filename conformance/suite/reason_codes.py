@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from conformance.suite.cases import Case
-from reference_engine.reason_codes import ReasonCode
+from spadespec.conformance.suite.cases import Case
+from spadespec.reference_engine.reason_codes import ReasonCode
 
 NOT_PROBED: dict[str, str] = {
     ReasonCode.MALFORMED_ACTION.value: (

@@ -16,11 +16,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from reference_engine.cli import InvalidVariant
-from reference_engine.cli.variant_args import load_or_refuse
-from reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids
-from reference_engine.variant.catalog import is_path, load_chain
-from reference_engine.variant.model import Rules, rule_paths
+from spadespec.reference_engine.cli import InvalidVariant
+from spadespec.reference_engine.cli.variant_args import load_or_refuse
+from spadespec.reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant.catalog import is_path, load_chain
+from spadespec.reference_engine.variant.model import Rules, rule_paths
 
 
 class VariantFileRefused(ValueError):

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from conformance.runner.expected import read_expected_failures
-from conformance.suite.cases import load_suite
+from spadespec.conformance.runner.expected import read_expected_failures
+from spadespec.conformance.suite.cases import load_suite
 
 EXPECTED_DIR = Path(__file__).resolve().parents[2] / "conformance" / "expected"
 PLACEHOLDER = re.compile(r"\{\{ ([a-z0-9_.-]+) \}\}")

@@ -37,7 +37,7 @@ class HandRecord:
 
 
 def _cards_of(mask: int) -> list[str]:
-    from reference_engine.cards import CARD_TEXT, cards_in
+    from spadespec.reference_engine.cards import CARD_TEXT, cards_in
 
     return [CARD_TEXT[c] for c in cards_in(mask)]
 
@@ -68,7 +68,7 @@ def _snapshot(game: Any, number: int, dealer: str) -> HandRecord:
 
 
 def _card_text(card: int) -> str:
-    from reference_engine.cards import CARD_TEXT
+    from spadespec.reference_engine.cards import CARD_TEXT
 
     return CARD_TEXT[card]
 
@@ -77,8 +77,8 @@ def replay_hands(
     variant: Any, setup: Mapping[str, Any] | None, log: Sequence[Mapping[str, Any]]
 ) -> list[HandRecord]:
     """Every hand the log deals, replayed by the engine, in order."""
-    from reference_engine.actions import action_from_json
-    from reference_engine.game import Game
+    from spadespec.reference_engine.actions import action_from_json
+    from spadespec.reference_engine.game import Game
 
     setup = dict(setup or {})
     game = Game.new(
@@ -104,7 +104,7 @@ def replay_hands(
 
 def seeded_game(variant: Any, seed: int, kind: str = "sensible") -> tuple[Any, list[HandRecord]]:
     """A whole game between bots, fixed by its seed, and its hands replayed from the log."""
-    from reference_engine.bots.table import play_game
+    from spadespec.reference_engine.bots.table import play_game
 
     result = play_game(variant, kind=kind, seed=seed)
     saved = result.game.to_json()

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+from spadespec.reference_engine.variant.model import SECTIONS
+
 from _gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
 from _gen.rulebook import rule_value
 from _gen.sentences import format_value
 from _gen.variant_data import KINDS, VariantDoc
 from _gen.witnesses import witness_anchor
-from reference_engine.variant.model import SECTIONS
 
 BASE = "standard"
 

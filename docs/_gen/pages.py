@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from spadespec.reference_engine.paths import data_dir
+
 from _gen.cli_ref import PAGE as CLI_PAGE
 from _gen.cli_ref import cli_page
 from _gen.errata import PAGE as ERRATA_PAGE
@@ -17,7 +19,6 @@ from _gen.schema_ref import schema_pages
 from _gen.variant_data import example_docs, shipped_docs
 from _gen.witnesses import witnesses_page
 from _gen.worked_examples import examples_section, load_cases
-from reference_engine.paths import data_dir
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
 
@@ -28,8 +29,9 @@ EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 def _game_page() -> str | None:
     """The pictured game, once the engine and its bots are there to play it."""
     try:
+        from spadespec.reference_engine.variant import load_variant
+
         from _gen.game_pictured import VARIANT, game_page
-        from reference_engine.variant import load_variant
 
         return game_page(load_variant(VARIANT))
     except ImportError as exc:

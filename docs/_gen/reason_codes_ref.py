@@ -18,7 +18,7 @@ def meaning(member: Any, docs: dict[str, str]) -> str:
 def reason_codes_page(cases: list[dict[str, Any]] | None = None) -> str | None:
     """The page, or None while the engine has no reason-code module."""
     try:
-        module = importlib.import_module("reference_engine.reason_codes")
+        module = importlib.import_module("spadespec.reference_engine.reason_codes")
     except ImportError:
         return None
     enum_cls = getattr(module, "ReasonCode", None)
@@ -30,7 +30,7 @@ def reason_codes_page(cases: list[dict[str, Any]] | None = None) -> str | None:
         reason = ((case.get("expect") or {}).get("illegal") or {}).get("reason")
         if reason:
             used.setdefault(reason, []).append(case["id"])
-    from conformance.suite.reason_codes import NOT_PROBED
+    from spadespec.conformance.suite.reason_codes import NOT_PROBED
 
     out = [
         # Someone searching for a code should land here first, not on a page that uses it.

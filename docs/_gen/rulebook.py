@@ -6,17 +6,18 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from _gen.cards import SEAT_NAMES
-from _gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
-from _gen.sentences import format_value, sentence
-from _gen.variant_data import VariantDoc, reading, reading_after_title
-from reference_engine.table import table_of
-from reference_engine.variant.model import (
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant.model import (
     SECTIONS,
     Interpretation,
     Provenance,
     Rules,
 )
+
+from _gen.cards import SEAT_NAMES
+from _gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
+from _gen.sentences import format_value, sentence
+from _gen.variant_data import VariantDoc, reading, reading_after_title
 
 
 def _table_intro(rules: Rules) -> str:

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reference_engine.variant.catalog import load_chain, load_variant, shipped_variant_ids
-from reference_engine.variant.model import ResolvedVariant, SourceDocument
+from spadespec.reference_engine.variant.catalog import load_chain, load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant.model import ResolvedVariant, SourceDocument
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from spadespec.conformance.fuzz.witness import deal_text, diff_variants, setup_text, value_text
+
 from _gen.rule_names import rule_label
 from _gen.variant_data import VariantDoc
-from conformance.fuzz.witness import deal_text, diff_variants, setup_text, value_text
 
 BASE = "standard"
 

@@ -46,7 +46,7 @@ _ITEMS: tuple[tuple[str, Any], ...] = (
 def load_cases() -> list[Any]:
     """Every golden case, or none while the suite or its loader is not there yet."""
     try:
-        from conformance.suite.cases import CaseError, load_suite
+        from spadespec.conformance.suite.cases import CaseError, load_suite
     except ImportError:
         return []
     try:
@@ -112,7 +112,7 @@ def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
 
 def _engine_view(case: Any, doc: VariantDoc) -> tuple[dict[str, Any], list[HandRecord]]:
     """What the engine answers for the case's log: its hands' scores, totals and bags."""
-    from reference_engine.variant import load_variant
+    from spadespec.reference_engine.variant import load_variant
 
     variant = load_variant(case.variant, dict(case.options)) if case.options else doc.resolved
     hands = replay_hands(variant, case.setup, case.actions)

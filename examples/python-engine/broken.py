@@ -1,4 +1,4 @@
-from conformance.faults import FAULTS, FaultyEngine
+from spadespec.conformance.faults import FAULTS, FaultyEngine
 
 
 class Engine(FaultyEngine):

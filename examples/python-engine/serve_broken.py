@@ -1,7 +1,6 @@
 import sys
 
-from conformance.engines.serve import serve
-
 from broken import Engine
+from spadespec.conformance.engines.serve import serve
 
 sys.exit(serve(Engine(), sys.stdin, sys.stdout))

@@ -2,19 +2,20 @@
 
 A bot answers three questions for the seat whose turn it is: `choose_bid(game, seat)`,
 `choose_pass(game, seat)` (the cards handed over in a blind nil exchange) and
-`choose_play(game, seat)`. `reference_engine.bots.table.play_game` seats one per seat in play.
+`choose_play(game, seat)`. `spadespec.reference_engine.bots.table.play_game` seats one per seat in
+play.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from reference_engine.actions import Pass
-from reference_engine.bots.bidding import Bid
-from reference_engine.seats import Seat
+from spadespec.reference_engine.actions import Pass
+from spadespec.reference_engine.bots.bidding import Bid
+from spadespec.reference_engine.seats import Seat
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from spadespec.reference_engine.game import Game
 
 
 class Bot(Protocol):
@@ -40,8 +41,8 @@ BOT_KINDS = ("sensible", "random")
 
 def make_bot(kind: str, seed: int | None = None) -> Bot:
     """A bot by its name on the command line."""
-    from reference_engine.bots.random_legal import RandomLegalBot
-    from reference_engine.bots.sensible import SensibleBot
+    from spadespec.reference_engine.bots.random_legal import RandomLegalBot
+    from spadespec.reference_engine.bots.sensible import SensibleBot
 
     if kind == "random":
         return RandomLegalBot(seed)

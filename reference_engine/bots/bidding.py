@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference_engine.bots.masks import (
+from spadespec.reference_engine.bots.masks import (
     ACE,
     JACK,
     KING,
@@ -21,7 +21,7 @@ from reference_engine.bots.masks import (
     suit_length,
     top_places,
 )
-from reference_engine.cards import SPADES, cards_in
+from spadespec.reference_engine.cards import SPADES, cards_in
 
 NIL = "nil"
 BLIND_NIL = "blind-nil"

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from reference_engine.bots.bidding import Bid, is_nil
-from reference_engine.bots.masks import (
+from spadespec.reference_engine.bots.bidding import Bid, is_nil
+from spadespec.reference_engine.bots.masks import (
     STANDARD,
     CardOrder,
     cards_that_beat,
@@ -19,7 +19,7 @@ from reference_engine.bots.masks import (
     lowest,
     winning_play,
 )
-from reference_engine.cards import cards_in
+from spadespec.reference_engine.cards import cards_in
 
 
 @dataclass(frozen=True, slots=True)

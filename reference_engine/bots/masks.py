@@ -3,8 +3,8 @@ highest, and who is winning a trick so far, all in the pack the variant plays wi
 
 A card is an int (suit*13 + rank for the 52 printed cards; 52 and 53 the jokers); a hand is
 an int with bit `card` set for each card held. What suit a card plays as and how strong it is
-come from the pack (`reference_engine.pack`): a joker or a promoted deuce is a spade ranked
-above the ace, so nothing here reads a card's suit or rank off its number.
+come from the pack (`spadespec.reference_engine.pack`): a joker or a promoted deuce is a spade
+ranked above the ace, so nothing here reads a card's suit or rank off its number.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reference_engine.cards import SPADES, cards_in
-from reference_engine.pack import STANDARD_PACK, Pack
+from spadespec.reference_engine.cards import SPADES, cards_in
+from spadespec.reference_engine.pack import STANDARD_PACK, Pack
 
 ACE, KING, QUEEN, JACK, TEN = 0, 1, 2, 3, 4
 """Places from the top of a suit as played: the ace is the highest plain card, but the spade

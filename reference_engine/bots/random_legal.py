@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from reference_engine.actions import Pass
-from reference_engine.bots.bidding import Bid
-from reference_engine.bots.view import legal_bids
-from reference_engine.cards import cards_in
-from reference_engine.seats import Seat
+from spadespec.reference_engine.actions import Pass
+from spadespec.reference_engine.bots.bidding import Bid
+from spadespec.reference_engine.bots.view import legal_bids
+from spadespec.reference_engine.cards import cards_in
+from spadespec.reference_engine.seats import Seat
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from spadespec.reference_engine.game import Game
 
 
 def random_card(rng: random.Random, mask: int) -> int:

@@ -8,16 +8,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from reference_engine.actions import Pass
-from reference_engine.bots import bidding, card_play
-from reference_engine.bots.bidding import Bid
-from reference_engine.bots.view import legal_bids, order_of, partner_bid, seat_view
-from reference_engine.seats import Seat, parse_seat
-from reference_engine.table import table_of
-from reference_engine.variant.model import BidConstraint
+from spadespec.reference_engine.actions import Pass
+from spadespec.reference_engine.bots import bidding, card_play
+from spadespec.reference_engine.bots.bidding import Bid
+from spadespec.reference_engine.bots.view import legal_bids, order_of, partner_bid, seat_view
+from spadespec.reference_engine.seats import Seat, parse_seat
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant.model import BidConstraint
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from spadespec.reference_engine.game import Game
 
 
 class SensibleBot:

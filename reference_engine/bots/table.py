@@ -9,14 +9,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from reference_engine.bots import Bot, make_bot
-from reference_engine.seats import SEATS
-from reference_engine.table import table_of
-from reference_engine.variant.model import Rules
+from spadespec.reference_engine.bots import Bot, make_bot
+from spadespec.reference_engine.seats import SEATS
+from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant.model import Rules
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
-    from reference_engine.variant import ResolvedVariant
+    from spadespec.reference_engine.game import Game
+    from spadespec.reference_engine.variant import ResolvedVariant
 
 DEFAULT_MAX_HANDS = 200
 
@@ -67,7 +67,7 @@ def play_game(
     """A whole game between bots, one per seat in play. The seed fixes the first dealer,
     every deal and every bot's choices, so the same seed plays the same game. `scores`, by
     side, starts the game part-way (a side far behind may bid blind nil)."""
-    from reference_engine.game import Game
+    from spadespec.reference_engine.game import Game
 
     rng = random.Random(seed)
     rules = variant if isinstance(variant, Rules) else variant.rules

@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.actions import Bid
-from reference_engine.bots.bidding import Bid as BidValue
-from reference_engine.bots.card_play import SeatView
-from reference_engine.bots.masks import CardOrder, card_order
-from reference_engine.seats import SEATS, Seat, parse_seat
-from reference_engine.table import Table
+from spadespec.reference_engine.actions import Bid
+from spadespec.reference_engine.bots.bidding import Bid as BidValue
+from spadespec.reference_engine.bots.card_play import SeatView
+from spadespec.reference_engine.bots.masks import CardOrder, card_order
+from spadespec.reference_engine.seats import SEATS, Seat, parse_seat
+from spadespec.reference_engine.table import Table
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from spadespec.reference_engine.game import Game
 
 
 def legal_bids(game: Game) -> list[BidValue]:

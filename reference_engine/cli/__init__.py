@@ -21,28 +21,28 @@ from types import FrameType
 
 # Modules that provide subcommands, in the order `--help` lists them.
 SUBCOMMAND_MODULES = (
-    "reference_engine.cli.variants",
-    "reference_engine.cli.play",
-    "reference_engine.cli.score",
-    "conformance.cli",
-    "conformance.fuzz.cli",
-    "conformance.adapters.cli",
-    "conformance.faults.cli",
+    "spadespec.reference_engine.cli.variants",
+    "spadespec.reference_engine.cli.play",
+    "spadespec.reference_engine.cli.score",
+    "spadespec.conformance.cli",
+    "spadespec.conformance.fuzz.cli",
+    "spadespec.conformance.adapters.cli",
+    "spadespec.conformance.faults.cli",
 )
 
 # The module that registers each subcommand, so that `spadespec show` imports only what `show`
 # needs; a command missing here still works, through the whole parser.
 COMMAND_MODULES = {
-    "validate": "reference_engine.cli.variants",
-    "list": "reference_engine.cli.variants",
-    "show": "reference_engine.cli.variants",
-    "play": "reference_engine.cli.play",
-    "score": "reference_engine.cli.score",
-    "conform": "conformance.cli",
-    "fuzz": "conformance.fuzz.cli",
-    "diff": "conformance.fuzz.cli",
-    "serve": "conformance.adapters.cli",
-    "faults": "conformance.faults.cli",
+    "validate": "spadespec.reference_engine.cli.variants",
+    "list": "spadespec.reference_engine.cli.variants",
+    "show": "spadespec.reference_engine.cli.variants",
+    "play": "spadespec.reference_engine.cli.play",
+    "score": "spadespec.reference_engine.cli.score",
+    "conform": "spadespec.conformance.cli",
+    "fuzz": "spadespec.conformance.fuzz.cli",
+    "diff": "spadespec.conformance.fuzz.cli",
+    "serve": "spadespec.conformance.adapters.cli",
+    "faults": "spadespec.conformance.faults.cli",
 }
 
 

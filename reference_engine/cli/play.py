@@ -9,16 +9,19 @@ import json
 import random
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.bots import BOT_KINDS
-from reference_engine.bots.table import DEFAULT_MAX_HANDS, TableResult, play_game
-from reference_engine.cli import UsageError
-from reference_engine.cli.tables import fit_text, output_width
-from reference_engine.cli.variant_args import add_variant_arguments, load_variant_from_args
-from reference_engine.table import Table, table_of
-from reference_engine.variant import ResolvedVariant
+from spadespec.reference_engine.bots import BOT_KINDS
+from spadespec.reference_engine.bots.table import DEFAULT_MAX_HANDS, TableResult, play_game
+from spadespec.reference_engine.cli import UsageError
+from spadespec.reference_engine.cli.tables import fit_text, output_width
+from spadespec.reference_engine.cli.variant_args import (
+    add_variant_arguments,
+    load_variant_from_args,
+)
+from spadespec.reference_engine.table import Table, table_of
+from spadespec.reference_engine.variant import ResolvedVariant
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from spadespec.reference_engine.game import Game
 
 EXAMPLE = (
     "examples:\n"

@@ -7,9 +7,12 @@ import argparse
 import json
 from typing import Any
 
-from reference_engine.cli import UsageError
-from reference_engine.cli.variant_args import add_variant_arguments, load_variant_from_args
-from reference_engine.scoring import (
+from spadespec.reference_engine.cli import UsageError
+from spadespec.reference_engine.cli.variant_args import (
+    add_variant_arguments,
+    load_variant_from_args,
+)
+from spadespec.reference_engine.scoring import (
     GameOutcome,
     HandScore,
     SideScore,
@@ -17,10 +20,10 @@ from reference_engine.scoring import (
     game_outcome,
     score_hand,
 )
-from reference_engine.scoring.inputs import zero_is_nil
-from reference_engine.scoring.sides import Sheet, sheet_of
-from reference_engine.variant import ResolvedVariant
-from reference_engine.variant.model import BagsCount, BlindNil, NilBid, NilTricks, Rules
+from spadespec.reference_engine.scoring.inputs import zero_is_nil
+from spadespec.reference_engine.scoring.sides import Sheet, sheet_of
+from spadespec.reference_engine.variant import ResolvedVariant
+from spadespec.reference_engine.variant.model import BagsCount, BlindNil, NilBid, NilTricks, Rules
 
 EXAMPLE = (
     "examples:\n"

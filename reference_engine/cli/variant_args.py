@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from reference_engine.cli import InvalidVariant, UsageError
-from reference_engine.variant import (
+from spadespec.reference_engine.cli import InvalidVariant, UsageError
+from spadespec.reference_engine.variant import (
     OptionError,
     ResolvedVariant,
     VariantError,

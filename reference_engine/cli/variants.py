@@ -9,13 +9,13 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
-from reference_engine.cli import UsageError
-from reference_engine.cli.tables import fit_table, fit_text, output_width
-from reference_engine.cli.variant_args import load_or_refuse, parse_options
-from reference_engine.paths import not_a_file, not_a_folder
-from reference_engine.variant.catalog import load_variant, variant_files, variants_dir
-from reference_engine.variant.errors import VariantError
-from reference_engine.variant.model import SECTIONS, Provenance, ResolvedVariant
+from spadespec.reference_engine.cli import UsageError
+from spadespec.reference_engine.cli.tables import fit_table, fit_text, output_width
+from spadespec.reference_engine.cli.variant_args import load_or_refuse, parse_options
+from spadespec.reference_engine.paths import not_a_file, not_a_folder
+from spadespec.reference_engine.variant.catalog import load_variant, variant_files, variants_dir
+from spadespec.reference_engine.variant.errors import VariantError
+from spadespec.reference_engine.variant.model import SECTIONS, Provenance, ResolvedVariant
 
 _RAW = argparse.RawDescriptionHelpFormatter
 

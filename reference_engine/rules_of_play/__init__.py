@@ -13,26 +13,31 @@ variant's value so a rule can be found by its name:
 | bidding.constraint             | `BID_CONSTRAINT`       | bids     |
 | legal bids, refusals           | `legal_bids`, `bid_refusal` | bids   |
 
-Turns walk round the variant's table (`reference_engine.table`); following and winning ask
-its pack (`reference_engine.pack`); bids are judged with a `BidContext` (the bidder's hand,
-spades, partner's bid and how far the side trails). A game looks each rule up once, when its
-variant is resolved into a plan (`reference_engine.plan`), and calls the function from there.
+Turns walk round the variant's table (`spadespec.reference_engine.table`); following and winning ask
+its pack (`spadespec.reference_engine.pack`); bids are judged with a `BidContext` (the bidder's
+hand, spades, partner's bid and how far the side trails). A game looks each rule up once, when its
+variant is resolved into a plan (`spadespec.reference_engine.plan`), and calls the function from
+there.
 """
 
-from reference_engine.rules_of_play.bids import (
+from spadespec.reference_engine.rules_of_play.bids import (
     BID_CONSTRAINT,
     BidContext,
     bid_refusal,
     legal_bids,
 )
-from reference_engine.rules_of_play.leads import (
+from spadespec.reference_engine.rules_of_play.leads import (
     FIRST_LEAD,
     SPADES_BROKEN_BY,
     SPADES_LEAD,
     FirstLeadRule,
 )
-from reference_engine.rules_of_play.tricks import beats, legal_follows, trick_winner
-from reference_engine.rules_of_play.turns import DEALER_ROTATION, FIRST_BIDDER, FIRST_LEADER
+from spadespec.reference_engine.rules_of_play.tricks import beats, legal_follows, trick_winner
+from spadespec.reference_engine.rules_of_play.turns import (
+    DEALER_ROTATION,
+    FIRST_BIDDER,
+    FIRST_LEADER,
+)
 
 __all__ = [
     "BID_CONSTRAINT",

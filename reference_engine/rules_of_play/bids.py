@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from reference_engine.actions import BLIND_NIL, NIL, BidValue
-from reference_engine.pack import Pack, pack_of
-from reference_engine.reason_codes import ReasonCode
-from reference_engine.seats import Seat
-from reference_engine.table import Table, table_of
-from reference_engine.variant.model import (
+from spadespec.reference_engine.actions import BLIND_NIL, NIL, BidValue
+from spadespec.reference_engine.pack import Pack, pack_of
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.table import Table, table_of
+from spadespec.reference_engine.variant.model import (
     BidConstraint,
     BlindNil,
     NilBid,

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from reference_engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES
-from reference_engine.pack import Pack
-from reference_engine.reason_codes import ReasonCode
-from reference_engine.variant.model import FirstLead, SpadesBrokenBy, SpadesLead
+from spadespec.reference_engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES
+from spadespec.reference_engine.pack import Pack
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.variant.model import FirstLead, SpadesBrokenBy, SpadesLead
 
 # --- the first lead of a hand -------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """Following suit and winning the trick. Spades are always trump, and with house rules the
 top trumps (jokers, promoted deuces) are spades too: everything here asks the pack, whose
 `suit_masks` say which cards play as which suit and whose `beaters` say which cards take a
-trick from which (`reference_engine.pack.build_pack` works both out once per pack).
+trick from which (`spadespec.reference_engine.pack.build_pack` works both out once per pack).
 
 These are the only places the game decides who may follow with what and who took a trick."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference_engine.pack import STANDARD_PACK, Pack
+from spadespec.reference_engine.pack import STANDARD_PACK, Pack
 
 
 def legal_follows(pack: Pack, hand: int, led_suit: int) -> int:

@@ -1,16 +1,16 @@
 """Whose turn: who deals next, who bids first, who leads to the first trick.
 
-Each walks round the table the variant sets (`reference_engine.table.Table`), so the same rule
-serves four players and three.
+Each walks round the table the variant sets (`spadespec.reference_engine.table.Table`), so the same
+rule serves four players and three.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from reference_engine.seats import Seat
-from reference_engine.table import Table
-from reference_engine.variant.model import DealerRotation, FirstBidder, FirstLeader
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.table import Table
+from spadespec.reference_engine.variant.model import DealerRotation, FirstBidder, FirstLeader
 
 
 def next_dealer_clockwise(table: Table, dealer: Seat) -> Seat:

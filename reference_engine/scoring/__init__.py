@@ -6,17 +6,17 @@ value (`SET_PENALTY`, `BOSTON`, `NIL_VALUE`, `NIL_TRICKS`, `BAGS_COUNT`,
 sides on the sheet follow the variant's table (`sheet_of`).
 """
 
-from reference_engine.scoring.game_end import game_outcome
-from reference_engine.scoring.hand import score_hand, score_side
-from reference_engine.scoring.inputs import ScoringInputError
-from reference_engine.scoring.records import (
+from spadespec.reference_engine.scoring.game_end import game_outcome
+from spadespec.reference_engine.scoring.hand import score_hand, score_side
+from spadespec.reference_engine.scoring.inputs import ScoringInputError
+from spadespec.reference_engine.scoring.records import (
     GameOutcome,
     HandScore,
     NilResult,
     SideScore,
     SideTotals,
 )
-from reference_engine.scoring.sides import Sheet, sheet_of
+from spadespec.reference_engine.scoring.sides import Sheet, sheet_of
 
 __all__ = [
     "GameOutcome",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from reference_engine.variant.model import BagCarry, BagsCount, ScoringRules
+from spadespec.reference_engine.variant.model import BagCarry, BagsCount, ScoringRules
 
 
 def bags_when_contract_made(made: bool, bags: int) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from reference_engine.variant.model import BostonRule, ScoringRules, SetPenalty
+from spadespec.reference_engine.variant.model import BostonRule, ScoringRules, SetPenalty
 
 
 def made_contract_points(scoring: ScoringRules, contract: int) -> int:

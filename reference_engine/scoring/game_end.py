@@ -5,9 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from reference_engine.scoring.records import GameOutcome, SideTotals
-from reference_engine.scoring.sides import Sheet, sheet_of, side_name
-from reference_engine.variant.model import BostonRule, GameEndRules, Rules, TargetRule, TieRule
+from spadespec.reference_engine.scoring.records import GameOutcome, SideTotals
+from spadespec.reference_engine.scoring.sides import Sheet, sheet_of, side_name
+from spadespec.reference_engine.variant.model import (
+    BostonRule,
+    GameEndRules,
+    Rules,
+    TargetRule,
+    TieRule,
+)
 
 
 def reaches_target(total: int, target: int) -> bool:

@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from reference_engine.scoring.bags import apply_bag_penalty, bags_recorded
-from reference_engine.scoring.contract import contract_points, overtrick_points
-from reference_engine.scoring.inputs import read_bids, read_prior, read_tricks, read_zero_bids
-from reference_engine.scoring.nil import DOUBLE_NIL_TRICKS, score_nil, share_nil_tricks
-from reference_engine.scoring.records import (
+from spadespec.reference_engine.scoring.bags import apply_bag_penalty, bags_recorded
+from spadespec.reference_engine.scoring.contract import contract_points, overtrick_points
+from spadespec.reference_engine.scoring.inputs import (
+    read_bids,
+    read_prior,
+    read_tricks,
+    read_zero_bids,
+)
+from spadespec.reference_engine.scoring.nil import DOUBLE_NIL_TRICKS, score_nil, share_nil_tricks
+from spadespec.reference_engine.scoring.records import (
     NIL_BIDS,
     Bid,
     HandScore,
@@ -17,8 +22,8 @@ from reference_engine.scoring.records import (
     SideScore,
     SideTotals,
 )
-from reference_engine.scoring.sides import Sheet, sheet_of
-from reference_engine.variant.model import Rules
+from spadespec.reference_engine.scoring.sides import Sheet, sheet_of
+from spadespec.reference_engine.variant.model import Rules
 
 
 def score_side(

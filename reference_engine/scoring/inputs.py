@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from reference_engine.scoring.records import Bid, SideTotals
-from reference_engine.scoring.sides import Sheet, seat_name, sheet_of, side_name
-from reference_engine.variant.model import BlindNil, NilBid, Rules
+from spadespec.reference_engine.scoring.records import Bid, SideTotals
+from spadespec.reference_engine.scoring.sides import Sheet, seat_name, sheet_of, side_name
+from spadespec.reference_engine.variant.model import BlindNil, NilBid, Rules
 
 _COUNT_WORDS = {3: "three", 4: "four"}
 

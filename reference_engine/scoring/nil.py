@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from reference_engine.scoring.records import NilResult
-from reference_engine.variant.model import DoubleNilTricks, NilTricks, ScoringRules
+from spadespec.reference_engine.scoring.records import NilResult
+from spadespec.reference_engine.variant.model import DoubleNilTricks, NilTricks, ScoringRules
 
 
 def nil_made(tricks: int) -> bool:

@@ -1,6 +1,6 @@
 """Seats and the sides they score for, as the score sheet names them.
 
-The sheet follows the variant's table (`reference_engine.table`): four players in two
+The sheet follows the variant's table (`spadespec.reference_engine.table`): four players in two
 partnerships (NS, EW), or every player alone, each seat its own side named by its letter.
 """
 
@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from reference_engine.seats import SEATS as TABLE_SEATS
-from reference_engine.seats import SIDE_SEATS
+from spadespec.reference_engine.seats import SEATS as TABLE_SEATS
+from spadespec.reference_engine.seats import SIDE_SEATS
 
 # The four-seat sheet names its sides as the table does.
-from reference_engine.seats import SIDES as SIDES
-from reference_engine.table import Table, table_of
-from reference_engine.variant.model import Rules
+from spadespec.reference_engine.seats import SIDES as SIDES
+from spadespec.reference_engine.table import Table, table_of
+from spadespec.reference_engine.variant.model import Rules
 
 # The four-seat partnership table by name: the score sheet speaks in letters.
 SEATS = tuple(seat.name for seat in TABLE_SEATS)

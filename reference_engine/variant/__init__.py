@@ -1,8 +1,13 @@
 """Variant files: finding them, loading them safely, and resolving them to typed rules."""
 
-from reference_engine.variant.catalog import load_variant, shipped_variant_ids
-from reference_engine.variant.errors import OptionError, Problem, VariantError, VariantNotFound
-from reference_engine.variant.model import ResolvedVariant, Rules
+from spadespec.reference_engine.variant.catalog import load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant.errors import (
+    OptionError,
+    Problem,
+    VariantError,
+    VariantNotFound,
+)
+from spadespec.reference_engine.variant.model import ResolvedVariant, Rules
 
 __all__ = [
     "OptionError",

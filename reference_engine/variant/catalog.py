@@ -12,14 +12,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from reference_engine.paths import data_dir, not_a_file
-from reference_engine.variant.errors import Problem, VariantError, VariantNotFound
-from reference_engine.variant.merge import merge
-from reference_engine.variant.model import ResolvedVariant
-from reference_engine.variant.resolve import resolve
-from reference_engine.variant.schema_check import schema_problems
-from reference_engine.variant.semantic import semantic_problems
-from reference_engine.variant.yaml_reader import Document, file_bytes, read_bytes
+from spadespec.reference_engine.paths import data_dir, not_a_file
+from spadespec.reference_engine.variant.errors import Problem, VariantError, VariantNotFound
+from spadespec.reference_engine.variant.merge import merge
+from spadespec.reference_engine.variant.model import ResolvedVariant
+from spadespec.reference_engine.variant.resolve import resolve
+from spadespec.reference_engine.variant.schema_check import schema_problems
+from spadespec.reference_engine.variant.semantic import semantic_problems
+from spadespec.reference_engine.variant.yaml_reader import Document, file_bytes, read_bytes
 
 MAX_CHAIN = 16
 """Most files an `extends` chain may hold; real ones have two or three."""

@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from reference_engine.variant.errors import Problem
-from reference_engine.variant.merge import Merged, Possible
-from reference_engine.variant.model import DeckKind
+from spadespec.reference_engine.variant.errors import Problem
+from spadespec.reference_engine.variant.merge import Merged, Possible
+from spadespec.reference_engine.variant.model import DeckKind
 
 _RANKS = "23456789TJQKA"
 _SUITS = "CDHS"

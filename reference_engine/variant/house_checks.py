@@ -7,10 +7,17 @@ from collections.abc import Callable, Iterator
 from itertools import product
 from typing import Any
 
-from reference_engine.variant.checking import Needs, cards_of, is_set, problem_at, requires, said
-from reference_engine.variant.errors import Problem
-from reference_engine.variant.merge import Merged
-from reference_engine.variant.model import (
+from spadespec.reference_engine.variant.checking import (
+    Needs,
+    cards_of,
+    is_set,
+    problem_at,
+    requires,
+    said,
+)
+from spadespec.reference_engine.variant.errors import Problem
+from spadespec.reference_engine.variant.merge import Merged
+from spadespec.reference_engine.variant.model import (
     BidConstraint,
     BlindNil,
     BostonRule,
@@ -18,7 +25,7 @@ from reference_engine.variant.model import (
     NilBid,
     Sides,
 )
-from reference_engine.variant.pack_checks import deals
+from spadespec.reference_engine.variant.pack_checks import deals
 
 
 def _is(*values: str) -> Callable[[Any], bool]:

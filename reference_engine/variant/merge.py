@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from reference_engine.variant.yaml_reader import Document, FieldPath
+from spadespec.reference_engine.variant.yaml_reader import Document, FieldPath
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from reference_engine.variant.checking import (
+from spadespec.reference_engine.variant.checking import (
     DECK_CARDS,
     JOKERS,
     Needs,
@@ -20,9 +20,9 @@ from reference_engine.variant.checking import (
     said,
     where,
 )
-from reference_engine.variant.errors import Problem
-from reference_engine.variant.merge import Merged, Possible
-from reference_engine.variant.model import Sides
+from spadespec.reference_engine.variant.errors import Problem
+from spadespec.reference_engine.variant.merge import Merged, Possible
+from spadespec.reference_engine.variant.model import Sides
 
 CARD_LISTS = ("deck.removed", "deck.top_trumps")
 

@@ -8,10 +8,10 @@ from enum import Enum
 from types import UnionType
 from typing import Any, get_args, get_origin
 
-from reference_engine.variant.checking import canonical_card
-from reference_engine.variant.errors import OptionError, Problem
-from reference_engine.variant.merge import Merged, OptionSetting, RuleSetting
-from reference_engine.variant.model import (
+from spadespec.reference_engine.variant.checking import canonical_card
+from spadespec.reference_engine.variant.errors import OptionError, Problem
+from spadespec.reference_engine.variant.merge import Merged, OptionSetting, RuleSetting
+from spadespec.reference_engine.variant.model import (
     SECTIONS,
     Citation,
     Interpretation,

@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.paths import data_dir
-from reference_engine.variant import schema_memo
-from reference_engine.variant.errors import Problem
-from reference_engine.variant.yaml_reader import Document, FieldPath, format_path
+from spadespec.reference_engine.paths import data_dir
+from spadespec.reference_engine.variant import schema_memo
+from spadespec.reference_engine.variant.errors import Problem
+from spadespec.reference_engine.variant.yaml_reader import Document, FieldPath, format_path
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator

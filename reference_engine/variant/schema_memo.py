@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from reference_engine.paths import data_dir
+from spadespec.reference_engine.paths import data_dir
 
 FILE_NAME = "schema-passes.txt"
 MAX_KEPT = 5000

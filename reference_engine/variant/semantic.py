@@ -11,8 +11,8 @@ import difflib
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from reference_engine.variant import house_checks, pack_checks
-from reference_engine.variant.checking import (
+from spadespec.reference_engine.variant import house_checks, pack_checks
+from spadespec.reference_engine.variant.checking import (
     DECK_CARDS,
     canonical_card,
     offered,
@@ -20,11 +20,11 @@ from reference_engine.variant.checking import (
     text,
     where,
 )
-from reference_engine.variant.errors import Problem
-from reference_engine.variant.merge import Merged
-from reference_engine.variant.model import FirstLead, FirstLeader
-from reference_engine.variant.schema_check import value_problems
-from reference_engine.variant.yaml_reader import Document, FieldPath
+from spadespec.reference_engine.variant.errors import Problem
+from spadespec.reference_engine.variant.merge import Merged
+from spadespec.reference_engine.variant.model import FirstLead, FirstLeader
+from spadespec.reference_engine.variant.schema_check import value_problems
+from spadespec.reference_engine.variant.yaml_reader import Document, FieldPath
 
 
 def check_floor_below_target(merged: Merged) -> Iterator[Problem]:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import conformance.cli  # noqa: E402
-from conformance.suite.cases import Suite, load_suite  # noqa: E402
-from reference_engine.cli import main  # noqa: E402
+import spadespec.conformance.cli  # noqa: E402
+from spadespec.conformance.suite.cases import Suite, load_suite  # noqa: E402
+from spadespec.reference_engine.cli import main  # noqa: E402
 
 
 def the_cases(**_: object) -> Suite:
@@ -18,5 +18,5 @@ def the_cases(**_: object) -> Suite:
 
 
 # The command reads its cases through this name, as the tests' monkeypatching does.
-conformance.cli.load_suite = the_cases  # type: ignore[attr-defined, assignment]
+spadespec.conformance.cli.load_suite = the_cases  # type: ignore[attr-defined, assignment]
 sys.exit(main(["conform", *sys.argv[2:]]))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.authoring.build import (
+from spadespec.conformance.authoring.build import (
     bids_log,
     case,
     derived,
@@ -188,7 +188,11 @@ def bidding_cases(v: str) -> list[dict[str, Any]]:
             expect={
                 "to_act": {"phase": "bid", "seat": first},
                 "illegal": {
-                    "action": {"action": "play", "seat": first, "card": "AH" if first == "N" else "JH"},
+                    "action": {
+                        "action": "play",
+                        "seat": first,
+                        "card": "AH" if first == "N" else "JH",
+                    },
                     "reason": "wrong-phase",
                 },
             },

@@ -1,5 +1,5 @@
 # ruff: noqa: E501  (hand-worked descriptions and score lines read best unbroken)
-"""Cases written where a deliberately broken engine (`conformance.faults`) got through the rest
+"""Cases written where a deliberately broken engine (`spadespec.conformance.faults`) got through the rest
 of the suite: each case reaches a situation no other case did, and names in its description the
 rule a broken engine gets wrong there. One file per ruleset, `<ruleset>/found-by-faults.json`.
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring.build import bids_log, case, derived, nil, plays_log, setup
-from conformance.authoring.specs.clauses import EVEN_BIDS, RULES, TRUMP
-from conformance.authoring.specs.house import (
+from spadespec.conformance.authoring.build import bids_log, case, derived, nil, plays_log, setup
+from spadespec.conformance.authoring.specs.clauses import EVEN_BIDS, RULES, TRUMP
+from spadespec.conformance.authoring.specs.house import (
     bids,
     deal,
     expect_rules,
@@ -631,7 +631,7 @@ so adding one never moves another's deals."""
 
 
 def _rules(v: str) -> Any:
-    from conformance.authoring.build import variant
+    from spadespec.conformance.authoring.build import variant
 
     return variant(v).rules
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from conformance.authoring.build import (
+from spadespec.conformance.authoring.build import (
     bid_order,
     case,
     derived,
@@ -23,7 +23,7 @@ from conformance.authoring.build import (
     value_tag,
     variant,
 )
-from reference_engine.table import table_of
+from spadespec.reference_engine.table import table_of
 
 CONTINUES = {"status": "continues", "winner": None}
 OVER = {"phase": "over", "seat": None}

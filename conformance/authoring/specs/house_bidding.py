@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring.build import case, derived, setup
-from conformance.authoring.specs.clauses import ALL_SPADES, TRUMP
-from conformance.authoring.specs.house import (
+from spadespec.conformance.authoring.build import case, derived, setup
+from spadespec.conformance.authoring.specs.clauses import ALL_SPADES, TRUMP
+from spadespec.conformance.authoring.specs.house import (
     bids,
     expect_rules,
     line,
@@ -559,7 +559,7 @@ def zero_bid_cases(v: str, seed: int) -> list[dict[str, Any]]:
 
 
 def _rules(v: str) -> Any:
-    from conformance.authoring.build import variant
+    from spadespec.conformance.authoring.build import variant
 
     return variant(v).rules
 

@@ -7,13 +7,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring.build import setup
-from conformance.authoring.specs import house_bidding as bidding
-from conformance.authoring.specs import house_nils as nils
-from conformance.authoring.specs import house_partners as partners
-from conformance.authoring.specs import house_play as play
-from conformance.authoring.specs import house_scoring as scoring
-from conformance.authoring.specs.house import Axis, expect_rules, line, nil_line, scored, tag
+from spadespec.conformance.authoring.build import setup
+from spadespec.conformance.authoring.specs import house_bidding as bidding
+from spadespec.conformance.authoring.specs import house_nils as nils
+from spadespec.conformance.authoring.specs import house_partners as partners
+from spadespec.conformance.authoring.specs import house_play as play
+from spadespec.conformance.authoring.specs import house_scoring as scoring
+from spadespec.conformance.authoring.specs.house import (
+    Axis,
+    expect_rules,
+    line,
+    nil_line,
+    scored,
+    tag,
+)
 
 PAGAT = {
     "kind": "ruleset",

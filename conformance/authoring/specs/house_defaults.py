@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring.build import (
+from spadespec.conformance.authoring.build import (
     bid_order,
     case,
     derived,
@@ -23,7 +23,7 @@ from conformance.authoring.build import (
     value_tag,
     variant,
 )
-from conformance.authoring.specs.clauses import TRUMP
+from spadespec.conformance.authoring.specs.clauses import TRUMP
 
 # The rules the house-rule work added; a ruleset setting any of them itself gets these cases.
 HOUSE_RULES = (

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring.build import setup
-from conformance.authoring.specs.house import expect_rules, line, nil_line, scored, tag
-from conformance.authoring.specs.house_scoring import BASE
+from spadespec.conformance.authoring.build import setup
+from spadespec.conformance.authoring.specs.house import expect_rules, line, nil_line, scored, tag
+from spadespec.conformance.authoring.specs.house_scoring import BASE
 
 
 def double_nil_ignored_cases(v: str, seed: int) -> list[dict[str, Any]]:

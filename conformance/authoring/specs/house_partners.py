@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring.build import case, derived, setup
-from conformance.authoring.specs.house import bids, expect_rules, line, refused, scored
-from conformance.authoring.specs.house_bidding import DEALT, NUMBERS, _free_bidding
-from conformance.authoring.specs.house_scoring import BASE
+from spadespec.conformance.authoring.build import case, derived, setup
+from spadespec.conformance.authoring.specs.house import bids, expect_rules, line, refused, scored
+from spadespec.conformance.authoring.specs.house_bidding import DEALT, NUMBERS, _free_bidding
+from spadespec.conformance.authoring.specs.house_scoring import BASE
 
 
 def team_maximum_cases(v: str, seed: int) -> list[dict[str, Any]]:

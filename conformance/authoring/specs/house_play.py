@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring.build import case, derived, setup
-from conformance.authoring.specs.house import (
+from spadespec.conformance.authoring.build import case, derived, setup
+from spadespec.conformance.authoring.specs.house import (
     bids,
     deal,
     expect_rules,
@@ -446,7 +446,7 @@ def spades_any_time_cases(v: str, seed: int) -> list[dict[str, Any]]:
         },
     )
     # TRUMP: East deals, South leads first holding 8765 spades, 765 hearts, 432 of each minor.
-    from conformance.authoring.specs.clauses import TRUMP
+    from spadespec.conformance.authoring.specs.clauses import TRUMP
 
     return [
         case(
@@ -509,6 +509,6 @@ def spades_any_time_cases(v: str, seed: int) -> list[dict[str, Any]]:
 
 
 def _rules(v: str) -> Any:
-    from conformance.authoring.build import variant
+    from spadespec.conformance.authoring.build import variant
 
     return variant(v).rules

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring.build import setup
-from conformance.authoring.specs.house import expect_rules, line, scored, tag
+from spadespec.conformance.authoring.build import setup
+from spadespec.conformance.authoring.specs.house import expect_rules, line, scored, tag
 
 BASE = {
     "table.players": 4,
@@ -501,6 +501,6 @@ def fixed_hands_cases(v: str, seed: int) -> list[dict[str, Any]]:
 
 
 def _rules(v: str) -> Any:
-    from conformance.authoring.build import variant
+    from spadespec.conformance.authoring.build import variant
 
     return variant(v).rules

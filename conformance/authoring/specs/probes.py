@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring.build import bid_order, case, derived, setup, variant
-from conformance.authoring.specs.clauses import TRUMP
-from conformance.authoring.specs.found_by_faults import DEUCE_AFTER_ACE, JOKER_AFTER_ACE
-from conformance.authoring.specs.house import bids, refused, tag
-from conformance.authoring.specs.house_play import THREE
-from reference_engine.variant import shipped_variant_ids
+from spadespec.conformance.authoring.build import bid_order, case, derived, setup, variant
+from spadespec.conformance.authoring.specs.clauses import TRUMP
+from spadespec.conformance.authoring.specs.found_by_faults import DEUCE_AFTER_ACE, JOKER_AFTER_ACE
+from spadespec.conformance.authoring.specs.house import bids, refused, tag
+from spadespec.conformance.authoring.specs.house_play import THREE
+from spadespec.reference_engine.variant import shipped_variant_ids
 
 # Spades held in TRUMP: under mirror and whiz each seat must bid (or may bid) its spade count,
 # and every other ruleset allows these numbers too (each side's total is at least 4).

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring.build import case, value_tag
-from conformance.authoring.recorder import record
+from spadespec.conformance.authoring.build import case, value_tag
+from spadespec.conformance.authoring.recorder import record
 
 # (variant, table options, seeds): 54 whole games, each from 0 to 0. Every
 # variant plays its default table; the ones with options also play their other choices.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring.build import (
+from spadespec.conformance.authoring.build import (
     case,
     hand,
     nil,

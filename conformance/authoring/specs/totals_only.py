@@ -17,14 +17,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.authoring import hand_math
-from conformance.authoring.build import case, derived, setup, value_tag, variant
-from conformance.authoring.deal_search import find_play
-from reference_engine.cards import SPADES
-from reference_engine.game import Game
+from spadespec.conformance.authoring import hand_math
+from spadespec.conformance.authoring.build import case, derived, setup, value_tag, variant
+from spadespec.conformance.authoring.deal_search import find_play
+from spadespec.reference_engine.cards import SPADES
+from spadespec.reference_engine.game import Game
 
 NOTE = (
-    "Deal and play found by conformance.authoring.deal_search, with no spade ever led by a"
+    "Deal and play found by spadespec.conformance.authoring.deal_search, with no spade ever led by a"
     " player holding another suit, so an engine that never breaks spades can still replay the"
     " log. The expected figures were worked by hand from the variant's scoring and game-end"
     " rules (see the description) and checked against conformance/authoring/hand_math.py."

@@ -1,0 +1,68 @@
+"""One name installed: `spadespec`. The two folders people read, `reference_engine/` and
+`conformance/`, sit at the top of the checkout, but nothing may import them by a top-level name:
+an installed copy has them only as `spadespec.reference_engine` and `spadespec.conformance`, and a
+generic top-level `conformance` would clash with other packages in a user's environment."""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TOP_LEVEL = {"reference_engine", "conformance"}
+SKIP = {".git", "site", "node_modules", "__pycache__"}
+# A module path written in a string: a patch target, a `-m` argument, a plugin name.
+MODULE_STRING = re.compile(r"^(reference_engine|conformance)(\.\w+)+$")
+
+
+def _python_files() -> list[Path]:
+    return [
+        path
+        for path in ROOT.rglob("*.py")
+        if not any(part in SKIP or part.startswith(".") for part in path.relative_to(ROOT).parts)
+    ]
+
+
+def test_no_module_imports_a_folder_by_a_top_level_name() -> None:
+    wrong = []
+    for path in _python_files():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if (
+                    MODULE_STRING.match(node.value)
+                    or node.value in TOP_LEVEL
+                    and _after_dash_m(path, node)
+                ):
+                    names = [node.value]
+            wrong += [
+                f"{path.relative_to(ROOT)}:{node.lineno}: {name}"
+                for name in names
+                if name.split(".")[0] in TOP_LEVEL
+            ]
+    assert wrong == []
+
+
+def _after_dash_m(path: Path, node: ast.Constant) -> bool:
+    """Whether a bare package name is the module of a `-m` on its line."""
+    line = path.read_text(encoding="utf-8").splitlines()[node.lineno - 1]
+    return '"-m"' in line
+
+
+def test_the_wheel_installs_nothing_at_the_top_but_spadespec() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    wheel = project["tool"]["hatch"]["build"]["targets"]["wheel"]
+    assert wheel["packages"] == ["spadespec"]
+    targets = wheel["force-include"]
+    assert targets["reference_engine"] == "spadespec/reference_engine"
+    assert targets["conformance"] == "spadespec/conformance"
+    assert all(target.startswith("spadespec/") for target in targets.values())
+    entry_points = [project["project"]["scripts"]["spadespec"]]
+    entry_points += project["project"]["entry-points"]["pytest11"].values()
+    assert all(point.startswith("spadespec.") for point in entry_points)
