@@ -1,13 +1,17 @@
 """What several test modules build once and share: the docs' generated pages and the built
-site. Tests that use them are kept on one pytest-xdist worker (`xdist_group("docs")`), so each
-is built once per run, not once per module."""
+site. Each is built once per run, whichever pytest-xdist workers ask for it: the first to ask
+builds it under a lock in the run's shared temporary folder, and the others read it there. (The
+tests that use them are also marked `xdist_group("docs")`, which keeps most of them together.)"""
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import json
 import logging
 import sys
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import pytest
@@ -33,9 +37,21 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-@pytest.fixture(scope="session")
-def generated_docs() -> GeneratedPages:
-    """The pages the mkdocs hook adds, generated once, with any warning the generators log."""
+@contextlib.contextmanager
+def _shared(factory: pytest.TempPathFactory, name: str) -> Iterator[tuple[Path, bool]]:
+    """A folder every worker of this run sees, held under a lock: (the folder, whether it was
+    already built). Mark it built by creating `done` in it before leaving."""
+    base = factory.getbasetemp()
+    # Under pytest-xdist each worker's base folder sits in the run's own; without it, there is one.
+    shared = base.parent if base.name.startswith("popen-gw") else base
+    folder = shared / name
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        folder.mkdir(exist_ok=True)
+        yield folder, (folder / "done").exists()
+
+
+def _generate() -> GeneratedPages:
     from _gen.pages import generated_pages
 
     logger = logging.getLogger("mkdocs.plugins.spadespec")
@@ -48,6 +64,19 @@ def generated_docs() -> GeneratedPages:
         logger.removeHandler(handler)
         logger.setLevel(level)
     return GeneratedPages(pages, handler.messages)
+
+
+@pytest.fixture(scope="session")
+def generated_docs(tmp_path_factory: pytest.TempPathFactory) -> GeneratedPages:
+    """The pages the mkdocs hook adds, generated once, with any warning the generators log."""
+    with _shared(tmp_path_factory, "generated-docs") as (folder, built):
+        saved = folder / "pages.json"
+        if built:
+            return GeneratedPages(**json.loads(saved.read_text(encoding="utf-8")))
+        generated = _generate()
+        saved.write_text(json.dumps(asdict(generated)), encoding="utf-8")
+        (folder / "done").touch()
+        return generated
 
 
 @pytest.fixture(scope="session")
@@ -67,12 +96,16 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, generated_docs: Generat
             logging.getLogger("mkdocs.plugins.spadespec").warning("%s", message)
         return dict(generated_docs.pages)
 
-    out = tmp_path_factory.mktemp("site")
-    with pytest.MonkeyPatch.context() as patch, contextlib.chdir(ROOT):
-        patch.setattr(_gen.pages, "generated_pages", pages_again)
-        patch.setenv("NO_MKDOCS_2_WARNING", "1")
-        try:
-            build(load_config(str(ROOT / "mkdocs.yml"), strict=True, site_dir=str(out)))
-        except Abort as exc:
-            pytest.fail(f"mkdocs build --strict failed: {exc}")
-    return out
+    with _shared(tmp_path_factory, "built-site") as (folder, built):
+        out = folder / "site"
+        if built:
+            return out
+        with pytest.MonkeyPatch.context() as patch, contextlib.chdir(ROOT):
+            patch.setattr(_gen.pages, "generated_pages", pages_again)
+            patch.setenv("NO_MKDOCS_2_WARNING", "1")
+            try:
+                build(load_config(str(ROOT / "mkdocs.yml"), strict=True, site_dir=str(out)))
+            except Abort as exc:
+                pytest.fail(f"mkdocs build --strict failed: {exc}")
+        (folder / "done").touch()
+        return out
