@@ -369,18 +369,21 @@ _ALL = (
         "a nil bidder's tricks count toward the partner's contract, where the house makes them"
         " the nil bidder's own overtricks",
         house_faults.nil_overtricks_read_as_count,
+        rule="scoring.nil_tricks=count",
     ),
     _fault(
         "double-nil-tricks-counted",
         "when both partners bid nil their tricks still score as overtricks and bags, where the"
         " house counts them for nothing",
         house_faults.double_nil_tricks_counted,
+        rule="scoring.double_nil_tricks=as-single-nil",
     ),
     _fault(
         "exact-total-scored-by-the-trick",
         "a side's exact total (four for forty) scores by the trick and the set penalty, not"
         " its figure won or lost whole",
         house_faults.exact_total_scored_by_the_trick,
+        rule="scoring.exact_total_points=none",
     ),
     _fault(
         "boston-points-ignored",
