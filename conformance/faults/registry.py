@@ -301,6 +301,7 @@ _ALL = (
         "team-maximum-ignored",
         "partners may bid more in all than the house's team maximum",
         house_faults.team_maximum_ignored,
+        rule="bidding.team_maximum=none",
     ),
     _fault(
         "suicide-ignored",
