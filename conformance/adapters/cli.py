@@ -4,10 +4,9 @@ adapter. `spadespec.conformance.engines.serve` holds the protocol loop itself.""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-from spadespec.conformance.engines.serve import serve
+from spadespec.conformance.engines.serve import serve_stdio
 
 
 def add_parser(subparsers: Any) -> None:
@@ -54,7 +53,4 @@ def main(engine: str = "reference", files: list[str] | None = None) -> int:
 
     for ref in files or []:
         open_variant_file(ref)
-    try:
-        return serve(ReferenceEngine(), sys.stdin, sys.stdout)
-    except (BrokenPipeError, KeyboardInterrupt):
-        return 0
+    return serve_stdio(ReferenceEngine())

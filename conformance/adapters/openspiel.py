@@ -461,7 +461,7 @@ def _held(hand: Hand) -> set[int]:
 
 
 def main() -> int:
-    from spadespec.conformance.engines.serve import serve
+    from spadespec.conformance.engines.serve import serve_stdio
 
     try:
         engine = OpenSpielEngine()
@@ -471,10 +471,7 @@ def main() -> int:
             file=sys.stderr,
         )
         return 1
-    try:
-        return serve(engine, sys.stdin, sys.stdout)
-    except (BrokenPipeError, KeyboardInterrupt):
-        return 0
+    return serve_stdio(engine)
 
 
 if __name__ == "__main__":

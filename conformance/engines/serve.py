@@ -47,6 +47,15 @@ def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:
     return 0
 
 
+def serve_stdio(engine: Engine) -> int:
+    """`serve` on this process's stdin and stdout, as an engine process: a closed pipe or an
+    interrupt ends it quietly, with status 0."""
+    try:
+        return serve(engine, sys.stdin, sys.stdout)
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
+
+
 def _run(answer: Callable[[Any], CaseResponse], message: dict[str, Any]) -> dict[str, Any]:
     seq = message.get("seq")
     try:

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 
@@ -64,7 +63,7 @@ def _list() -> int:
 
 
 def _serve(name: str) -> int:
-    from spadespec.conformance.engines.serve import serve
+    from spadespec.conformance.engines.serve import serve_stdio
     from spadespec.conformance.faults import FAULTS, FaultyEngine
     from spadespec.reference_engine.cli import UsageError
     from spadespec.reference_engine.variant.catalog import did_you_mean
@@ -73,10 +72,7 @@ def _serve(name: str) -> int:
         near = did_you_mean(name, list(FAULTS))
         hint = f"; did you mean {near!r}?" if near else "; `spadespec faults` lists them"
         raise UsageError(f"no fault named {name!r}{hint}")
-    try:
-        return serve(FaultyEngine(FAULTS[name]), sys.stdin, sys.stdout)
-    except (BrokenPipeError, KeyboardInterrupt):
-        return 0
+    return serve_stdio(FaultyEngine(FAULTS[name]))
 
 
 def check() -> int:
