@@ -10,6 +10,7 @@ from spadespec.reference_engine.actions import BLIND_NIL, NIL
 from spadespec.reference_engine.cards import CARD_TEXT, cards_in
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.scoring.sides import seat_name, sheet_of_table
+from spadespec.reference_engine.seats import Seat
 
 # Words among the bids come after the numbers, in this order.
 _WORD_BIDS = (NIL, BLIND_NIL)
@@ -19,27 +20,54 @@ def legal(game: Game) -> list[Any]:
     """The legal actions of the player to act: cards in deck order (clubs up to spades, 2 up to
     ace, then the little and big jokers), bids ascending with nil then blind nil last, or,
     during a blind nil exchange, every card the passer holds (any of them may be passed)."""
-    if game.phase is Phase.PLAY:
-        return [CARD_TEXT[c] for c in cards_in(game.legal_plays())]
-    if game.phase is Phase.BID:
-        bids = game.legal_bids()
-        numbers = sorted(b for b in bids if isinstance(b, int))
-        return numbers + [word for word in _WORD_BIDS if word in bids]
-    if game.phase is Phase.PASS:
+    return legal_shown(choices(game))
+
+
+def choices(game: Game) -> int | tuple[Any, ...]:
+    """The legal actions as the engine holds them: the cards that may be played (or passed)
+    as a bitmask, or the bids in order; 0 when there are none. Two games' choices are equal
+    exactly when their `legal` answers are, and cost far less to compare."""
+    phase = game.phase
+    if phase is Phase.PLAY:
+        return game.legal_plays()
+    if phase is Phase.BID:
+        return tuple(game.legal_bids()) or 0
+    if phase is Phase.PASS:
         assert game.to_act is not None
-        return [CARD_TEXT[c] for c in cards_in(game.hands[game.to_act])]
-    return []
+        return game.hands[game.to_act]
+    return 0
+
+
+def legal_shown(held: int | tuple[Any, ...]) -> list[Any]:
+    """`choices` in the protocol's canonical form: what `legal` answers."""
+    if isinstance(held, int):
+        return [CARD_TEXT[c] for c in cards_in(held)]
+    numbers = sorted(b for b in held if isinstance(b, int))
+    return numbers + [word for word in _WORD_BIDS if word in held]
 
 
 def to_act(game: Game) -> dict[str, Any]:
     """Whose turn it is and at what: the dealer to deal, a seat to bid, pass cards or play, or
     nobody."""
-    if game.phase is Phase.OVER:
-        return {"phase": "over", "seat": None}
-    if game.phase is Phase.DEAL:
-        return {"phase": "deal", "seat": game.dealer.name}
+    return turn_shown(turn(game))
+
+
+def turn(game: Game) -> tuple[Phase, Seat | None]:
+    """Whose turn it is as the engine holds it: the phase and the seat (the dealer while the
+    deal is due, nobody once the game is over). Equal for two games exactly when `to_act` is."""
+    phase = game.phase
+    if phase is Phase.OVER:
+        return phase, None
+    if phase is Phase.DEAL:
+        return phase, game.dealer
     assert game.to_act is not None
-    return {"phase": str(game.phase), "seat": game.to_act.name}
+    return phase, game.to_act
+
+
+def turn_shown(held: tuple[Phase, Seat | None]) -> dict[str, Any]:
+    """`turn` in the protocol's canonical form: what `to_act` answers."""
+    phase, seat = held
+    return {"phase": str(phase), "seat": None if seat is None else seat.name}
 
 
 def hand_sheets(game: Game) -> list[dict[str, Any]]:

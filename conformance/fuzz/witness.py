@@ -25,11 +25,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from spadespec.conformance.engines.observables import legal, status, to_act
+from spadespec.conformance.engines.observables import (
+    choices,
+    legal_shown,
+    status,
+    turn,
+    turn_shown,
+)
 from spadespec.conformance.fuzz.games import GreedyBot, lopsided_deal
 from spadespec.conformance.fuzz.observe import hand_sheet, required_items
 from spadespec.conformance.suite.tags import rule_value
-from spadespec.reference_engine.actions import Deal, action_from_json
+from spadespec.reference_engine.actions import Action, Deal, action_from_json
 from spadespec.reference_engine.bots import make_bot
 from spadespec.reference_engine.bots.view import legal_bids
 from spadespec.reference_engine.cards import CARD_TEXT, parse_card
@@ -212,9 +218,10 @@ def shared_table(rulesets: list[Rules]) -> bool:
 
 def _hand_log(
     rulesets: list[Rules], builder: Builder, rng: random.Random
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[Action]]:
     """One hand played under every ruleset at once: each action is one all of them allow, and
-    the hand stops early where they disagree on whose turn it is. Its setup and its log."""
+    the hand stops early where they disagree on whose turn it is. Its setup, its log, and the
+    log's actions as the engine holds them."""
     first = rulesets[0]
     table, pack = table_of(first), pack_of(first)
     bags = first.scoring.bag_threshold - 1 - rng.randrange(3) if builder.bags else 0
@@ -244,7 +251,8 @@ def _hand_log(
         game.deal(deal)
     lead = games[0]
     while lead.phase in (Phase.BID, Phase.PASS, Phase.PLAY):
-        if any(to_act(g) != to_act(lead) for g in games):
+        now = turn(lead)
+        if any(turn(g) != now for g in games):
             break
         seat = lead.to_act
         assert seat is not None
@@ -258,17 +266,28 @@ def _hand_log(
             for game in games:
                 game.apply(record)
             continue
-        allowed = [set(map(str, legal(g))) for g in games]
-        common = set.intersection(*allowed)
-        if not common:
-            break
+        # What every ruleset allows, compared as the engine holds it (a bitmask of cards, the
+        # bids); a choice a ruleset does not allow is replaced by one drawn from their text.
+        choice: Any
         if lead.phase is Phase.BID:
-            choice: Any = bots[seat].choose_bid(lead, seat)
+            common_bids = set(choices(lead)).intersection(*(choices(g) for g in games[1:]))
+            if not common_bids:
+                break
+            choice = bots[seat].choose_bid(lead, seat)
+            if choice not in common_bids:
+                choice = rng.choice(sorted(map(str, common_bids)))
+                choice = int(choice) if choice.isdigit() else choice
         else:
-            choice = CARD_TEXT[bots[seat].choose_play(lead, seat)]
-        if str(choice) not in common:
-            choice = rng.choice(sorted(common))
-            choice = int(choice) if choice.isdigit() else choice
+            common_cards = choices(lead)
+            for game in games[1:]:
+                common_cards &= choices(game)  # type: ignore[operator]
+            if not common_cards:
+                break
+            card = bots[seat].choose_play(lead, seat)
+            if common_cards >> card & 1:  # type: ignore[operator]
+                choice = CARD_TEXT[card]
+            else:
+                choice = rng.choice(sorted(legal_shown(common_cards)))
         for game in games:
             if game.phase is Phase.BID:
                 game.bid(seat, choice)
@@ -276,7 +295,7 @@ def _hand_log(
                 game.play(seat, choice)
     if builder.aim and lead.hand_results and "scores" in setup:
         setup["scores"] = _aimed(first, builder.aim, lead, rng)
-    return setup, [action.to_json() for action in lead.log]
+    return setup, [action.to_json() for action in lead.log], list(lead.log)
 
 
 def _agreeing_dealer(rulesets: list[Rules], deal: list[int], rng: random.Random) -> str:
@@ -324,21 +343,23 @@ def _aimed(rules: Rules, aim: str, game: Game, rng: random.Random) -> dict[str, 
 
 
 def timeline(
-    rules: Rules, setup: dict[str, Any], log: list[dict[str, Any]]
+    rules: Rules, setup: dict[str, Any], log: list[dict[str, Any]], actions: list[Action]
 ) -> dict[tuple[int, str], Any]:
     """Everything seen along the log under `rules`, keyed (actions before it, observable):
     whose turn and the legal actions before each action, the trick winners after each trick,
     the score sheet, totals, bags and status after each hand. It stops where `rules` refuse
-    an action of the log."""
+    an action of the log. `actions` are the log's entries as the engine holds them; whose turn
+    it is and the legal actions are kept in the engine's form too (`turn`, `choices`), which
+    compares as the protocol's does: `seen_at` gives a point's value as the protocol shows it."""
     game = Game.replay(rules, setup, [])
     seen: dict[tuple[int, str], Any] = {}
     for index, entry in enumerate(log):
-        seen[(index, "to_act")] = to_act(game)
-        seen[(index, "legal")] = legal(game)
+        seen[(index, "to_act")] = turn(game)
+        seen[(index, "legal")] = choices(game)
         # The trick count, not the trick records: those are built afresh each time asked for.
         tricks, hands = game.trick_number, len(game.hand_results)
         try:
-            action = action_from_json(entry)
+            action = actions[index]
             if entry["action"] == "pass":
                 # Every hand may be passed from, so what tells is how many cards may go.
                 seen[(index, "illegal")] = {"action": entry, "reason": None}
@@ -354,9 +375,19 @@ def timeline(
                 seen[(index + 1, name)] = read(game)
     else:
         if game.phase in (Phase.BID, Phase.PASS, Phase.PLAY):
-            seen[(len(log), "to_act")] = to_act(game)
-            seen[(len(log), "legal")] = legal(game)
+            seen[(len(log), "to_act")] = turn(game)
+            seen[(len(log), "legal")] = choices(game)
     return seen
+
+
+def seen_at(seen: dict[tuple[int, str], Any], point: tuple[int, str]) -> Any:
+    """The value a timeline holds at `point`, as the protocol shows it."""
+    value = seen[point]
+    if point[1] == "to_act":
+        return turn_shown(value)
+    if point[1] == "legal":
+        return legal_shown(value)
+    return value
 
 
 _END_READERS: tuple[tuple[str, Callable[[Game], Any]], ...] = (
@@ -364,7 +395,7 @@ _END_READERS: tuple[tuple[str, Callable[[Game], Any]], ...] = (
     ("totals", lambda g: dict(g.totals)),
     ("bags", lambda g: dict(g.bags)),
     ("status", status),
-    ("to_act", to_act),
+    ("to_act", turn),
 )
 
 
@@ -379,7 +410,7 @@ def parting(
     for point, value in one.items():
         if point not in other:
             return None
-        if _key(point[1], value) != _key(point[1], other[point]):
+        if value != other[point]:
             return point
     return None
 
@@ -400,34 +431,32 @@ def _search(
             # log (one bids first where the other leads first, say, or they deal other cards).
             rulesets = [a, alone]
         try:
-            setup, log = _hand_log(rulesets, builder, rng)
+            setup, log, actions = _hand_log(rulesets, builder, rng)
         except (IllegalActionError, ValueError, KeyError, TypeError):
             # The one-rule change makes no playable ruleset (a named first lead with no card
             # named, say): look for the plain difference of the two variants instead.
             alone = None
             continue
-        ta = timeline(a, setup, log)
-        tb = timeline(b, setup, log) if b in rulesets else {}
-        talone = timeline(alone, setup, log) if alone is not None else None
+        ta = timeline(a, setup, log, actions)
+        tb = timeline(b, setup, log, actions) if b in rulesets else {}
+        talone = timeline(alone, setup, log, actions) if alone is not None else None
         point = parting(ta, talone if talone is not None else tb)
         if talone is not None and point is not None and b not in rulesets:
             if isolated is None:
                 isolated = {"setup": setup, "actions": log[: point[0]], "observable": point[1],
-                            "a": ta[point], "b": talone[point]}  # fmt: skip
+                            "a": seen_at(ta, point), "b": seen_at(talone, point)}  # fmt: skip
                 _add_probe(isolated, log, point)
             continue
         if point is None:
             continue
         witness = {"setup": setup, "actions": log[: point[0]], "observable": point[1],
-                   "a": ta[point], "b": None}  # fmt: skip
+                   "a": seen_at(ta, point), "b": None}  # fmt: skip
         _add_probe(witness, log, point)
         if talone is not None:
-            witness["b"] = talone[point]
-        if point in tb and (
-            alone is None or _key(point[1], tb[point]) == _key(point[1], witness["b"])
-        ):
+            witness["b"] = seen_at(talone, point)
+        if point in tb and (alone is None or tb[point] == talone[point]):  # type: ignore[index]
             # The log replays under both variants and the second shows what the one rule does.
-            witness["b"] = tb[point]
+            witness["b"] = seen_at(tb, point)
             return witness, None
         if isolated is None:
             isolated = witness
