@@ -734,6 +734,11 @@ class Game:
         played through seldom looks at them)."""
         return [Trick(cards[0][0], tuple(cards), winner) for cards, winner in self._tricks]
 
+    @property
+    def trick_winners(self) -> list[Seat]:
+        """Who took each of this hand's finished tricks, in order."""
+        return [winner for _, winner in self._tricks]
+
     def legal_plays(self, seat: Seat | int | None = None) -> int:
         """The cards `seat` (default: the player to act) may play now, as a bitmask; 0 when
         it is not that seat's turn to play."""

@@ -38,7 +38,7 @@ from spadespec.conformance.suite.tags import rule_value
 from spadespec.reference_engine.actions import Action, Deal, action_from_json
 from spadespec.reference_engine.bots import make_bot
 from spadespec.reference_engine.bots.view import legal_bids
-from spadespec.reference_engine.cards import CARD_TEXT, parse_card
+from spadespec.reference_engine.cards import parse_card
 from spadespec.reference_engine.deal import deal_from_seed
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
@@ -283,11 +283,9 @@ def _hand_log(
                 common_cards &= choices(game)  # type: ignore[operator]
             if not common_cards:
                 break
-            card = bots[seat].choose_play(lead, seat)
-            if common_cards >> card & 1:  # type: ignore[operator]
-                choice = CARD_TEXT[card]
-            else:
-                choice = rng.choice(sorted(legal_shown(common_cards)))
+            choice = bots[seat].choose_play(lead, seat)
+            if not common_cards >> choice & 1:  # type: ignore[operator]
+                choice = parse_card(rng.choice(sorted(legal_shown(common_cards))))
         for game in games:
             if game.phase is Phase.BID:
                 game.bid(seat, choice)
@@ -369,7 +367,7 @@ def timeline(
                 seen[(index, "illegal")] = {"action": entry, "reason": str(exc.reason)}
             break
         if game.trick_number > tricks or len(game.hand_results) > hands:
-            seen[(index + 1, "trick_winners")] = [[t.winner.name for t in game.completed_tricks]]
+            seen[(index + 1, "trick_winners")] = [[seat.name for seat in game.trick_winners]]
         if len(game.hand_results) > hands:
             for name, read in _END_READERS:
                 seen[(index + 1, name)] = read(game)

@@ -156,12 +156,13 @@ def _erratum(case: Any, engine: dict[str, Any]) -> str:
 def example_block(doc: VariantDoc, case: Any) -> str:
     """One worked example: where it comes from, the hand if the log deals one, the score sheet."""
     engine, hands = _engine_view(case, doc)
+    computed = _flatten(engine)
     mismatch = [
         path
         for path, want in _flatten(
             {k: case.expect[k] for k in ("hands", "totals", "bags") if k in case.expect}
         ).items()
-        if _flatten(engine).get(path) != want
+        if computed.get(path) != want
     ]
     if mismatch:
         log.warning(
