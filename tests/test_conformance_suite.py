@@ -9,8 +9,10 @@ from typing import Any
 import jsonschema
 import pytest
 from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.protocol.wire import protocol_schema
 from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.suite.cases import CASES_DIR, case_schema, load_suite
+from spadespec.conformance.suite.cases import CASES_DIR, case_file_errors, case_schema, load_suite
+from spadespec.conformance.suite.logs_apart import LOG_SHAPE
 from spadespec.conformance.suite.tags import registry, registry_drift
 
 SUITE = load_suite()
@@ -53,12 +55,61 @@ def test_every_field_of_the_schema_is_described() -> None:
 
 
 def test_every_case_file_validates_against_the_schema() -> None:
-    validator = jsonschema.Draft202012Validator(case_schema())
     files = sorted(CASES_DIR.rglob("*.json"))
     assert files, "the suite has no case files"
     for path in files:
-        errors = [e.message for e in validator.iter_errors(json.loads(path.read_text()))]
+        errors = [e.message for e in case_file_errors(json.loads(path.read_text()))]
         assert errors == [], path
+
+
+def _at(schema: dict[str, Any], place: tuple[str, ...]) -> Any:
+    node = schema
+    for step in place:
+        node = node["items"] if step == "*" else node
+        while "$ref" in node and "#/$defs/" in node["$ref"] and len(node) <= 2:
+            node = schema["$defs"][node["$ref"].rsplit("/", 1)[1]]
+        node = node if step == "*" else node["properties"][step]
+    return {key: value for key, value in node.items() if key != "description"}
+
+
+@pytest.mark.parametrize(
+    ("schema", "root", "place"),
+    [
+        ("case", None, ("cases", "*", "actions")),
+        ("case", "case", ("actions",)),
+        ("protocol", "runRequest", ("case", "actions")),
+        ("protocol", "caseRequest", ("actions",)),
+    ],
+)
+def test_every_log_a_schema_holds_is_a_plain_array_of_actions_so_it_may_be_checked_apart(
+    schema: str, root: str | None, place: tuple[str, ...]
+) -> None:
+    data = case_schema() if schema == "case" else protocol_schema()
+    start = data if root is None else {**data["$defs"][root], "$defs": data["$defs"]}
+    shape = _at(start, place)
+    if schema == "protocol":
+        assert shape["items"]["$ref"] == f"{case_schema()['$id']}#/$defs/action"
+        shape = {**shape, "items": {"$ref": "#/$defs/action"}}
+    assert shape == LOG_SHAPE
+
+
+def test_a_log_checked_apart_gives_the_errors_the_whole_file_gives() -> None:
+    data = json.loads((CASES_DIR / "standard" / "clause-scoring.json").read_text())
+    broken = json.loads(json.dumps(data))
+    broken["cases"][0]["level"] = "may"
+    broken["cases"][1]["actions"][3] = {"action": "play", "seat": "S", "card": "XJ"}
+    broken["cases"][1]["actions"][5] = {"action": "bid", "seat": "Q", "bid": 3}
+    broken["cases"][2]["actions"] = "none"
+
+    def seen(errors: Any) -> list[tuple[str, str]]:
+        return sorted((e.json_path, e.message) for e in errors)
+
+    whole = jsonschema.Draft202012Validator(case_schema()).iter_errors(broken)
+    assert len(seen(whole)) >= 4
+    assert seen(case_file_errors(broken)) == seen(
+        jsonschema.Draft202012Validator(case_schema()).iter_errors(broken)
+    )
+    assert seen(case_file_errors(data)) == []
 
 
 def test_the_registry_lists_every_rule_and_value_of_the_model_and_nothing_stale() -> None:

@@ -14,6 +14,7 @@ import jsonschema
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 from spadespec.conformance.protocol.messages import PROTOCOL_VERSION, CaseRequest, ScoreRequest
+from spadespec.conformance.suite.logs_apart import errors_with_logs_apart
 from spadespec.reference_engine.paths import data_dir
 
 SCHEMA_NAME = "protocol.schema.json"
@@ -45,9 +46,19 @@ def validator(definition: str) -> jsonschema.protocols.Validator:
     return jsonschema.Draft202012Validator(schema, registry=_registry())
 
 
+# Where a message holds a game log, checked apart (`logs_apart`): requests repeat a case's log.
+LOG_PLACES = {"runRequest": ("case", "actions"), "caseRequest": ("actions",)}
+
+
 def problem(definition: str, message: Any) -> str | None:
     """What is wrong with a message under the schema, most useful first; None if nothing."""
-    error = best_match(validator(definition).iter_errors(message))
+    place = LOG_PLACES.get(definition)
+    errors = (
+        validator(definition).iter_errors(message)
+        if place is None
+        else errors_with_logs_apart(validator(definition), message, place)
+    )
+    error = best_match(errors)
     if error is None:
         return None
     where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)

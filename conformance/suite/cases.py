@@ -20,6 +20,7 @@ from typing import Any
 
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
+from spadespec.conformance.suite.logs_apart import errors_with_logs_apart
 from spadespec.conformance.suite.tags import Registry, registry, rule_value
 from spadespec.conformance.suite.variant_files import variant_file
 from spadespec.reference_engine.paths import data_dir
@@ -233,7 +234,7 @@ def _read_file(path: Path, shown: str, problems: list[CaseProblem]) -> list[Case
     key = schema_memo.digest("case-file", text, schema=SCHEMA_NAME)
     if schema_memo.passed(key):
         return [case_from_json(raw, shown) for raw in data["cases"]]
-    errors = sorted(_schema_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(case_file_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if not errors:
         schema_memo.remember(key)
     bad_cases: set[int] = set()
@@ -253,45 +254,14 @@ def _read_file(path: Path, shown: str, problems: list[CaseProblem]) -> list[Case
 
 
 @cache
-def _validators() -> tuple[jsonschema.Draft202012Validator, jsonschema.Draft202012Validator]:
-    """The whole-file validator, and one for a single log action (same schema, same `$defs`)."""
-    schema = case_schema()
-    action_schema = {"$defs": schema["$defs"], "$ref": "#/$defs/action"}
-    return (
-        jsonschema.Draft202012Validator(schema),
-        jsonschema.Draft202012Validator(action_schema),
-    )
+def _file_validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(case_schema())
 
 
-@cache
-def _action_is_valid(action_json: str) -> bool:
-    return bool(_validators()[1].is_valid(json.loads(action_json)))
-
-
-def _schema_errors(data: Any) -> Iterator[ValidationError]:
-    """Every schema error in a case file, the same ones the whole-file validator reports.
-
-    Recorded games hold thousands of actions but only a few hundred distinct ones, so the logs
-    are taken out of the file check and each distinct action is checked once.
-    """
-    file_validator, action_validator = _validators()
-    logs: dict[int, list[Any]] = {}
-    stripped = data
-    cases = data.get("cases") if isinstance(data, dict) else None
-    if isinstance(cases, list):
-        stripped = dict(data, cases=list(cases))
-        for index, raw in enumerate(cases):
-            if isinstance(raw, dict) and isinstance(raw.get("actions"), list):
-                logs[index] = raw["actions"]
-                stripped["cases"][index] = dict(raw, actions=[])
-    yield from file_validator.iter_errors(stripped)
-    for index, actions in logs.items():
-        for position, action in enumerate(actions):
-            if _action_is_valid(json.dumps(action, sort_keys=True)):
-                continue
-            for error in action_validator.iter_errors(action):
-                error.path.extendleft(reversed(["cases", index, "actions", position]))
-                yield error
+def case_file_errors(data: Any) -> Iterator[ValidationError]:
+    """Every schema error in a case file, the same ones the whole-file validator reports, each
+    case's log checked apart (`logs_apart`)."""
+    return errors_with_logs_apart(_file_validator(), data, ("cases", "*", "actions"))
 
 
 def _schema_problem(error: ValidationError, data: Any, shown: str) -> CaseProblem:
