@@ -70,6 +70,8 @@ def matches_rule(label: str, record: str) -> bool:
 class NeighbourEngine:
     """The reference engine playing a neighbour, declaring what the engine under test declared."""
 
+    canonical_forms = True  # as the reference engine's
+
     def __init__(self, near: Neighbour, info: EngineInfo) -> None:
         self.variant = near.variant
         self.info = info

@@ -40,6 +40,10 @@ from spadespec.reference_engine.variant.resolve import with_values
 class ReferenceEngine:
     """The reference engine, answering conformance requests in-process."""
 
+    canonical_forms = True
+    """Its answers are read off the game by `observables`, in the protocol's canonical forms:
+    the runner need not check their form (`tests/test_protocol_schema.py` checks it once)."""
+
     def start(self) -> EngineInfo:
         return {
             "name": "spadespec-reference",

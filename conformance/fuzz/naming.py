@@ -25,7 +25,8 @@ def diagnose_found(
     """The rule change that explains the engine's answer on a found case (its label), or
     UNEXPLAINED; and the whole diagnosis."""
     found = load_found_case(case)
-    variant = [c for c in load_suite().select(variant=found.variant) if c.options == found.options]
+    own = load_suite(variants=[found.variant]).select(variant=found.variant)
+    variant = [c for c in own if c.options == found.options]
     cases = [found, *variant]
     report = run_cases(open_engine(), cases)
     diagnosis = diagnose(report.results, cases, report.engine)

@@ -372,7 +372,22 @@ def _answer(engine: Engine, case: Case, chosen: checking.Plan, zero: bool = Fals
     seconds = time.perf_counter() - started
     if zero and isinstance(response.get("answers"), dict):
         response = {**response, "answers": nil_as_zero.read(case, response["answers"])}
-    return judge(case, response, seconds, checking.expected(case, chosen.checked), result_problem)
+    expected = checking.expected(case, chosen.checked)
+    return judge(case, response, seconds, expected, form_check(engine, result_problem))
+
+
+def form_check(
+    engine: Any, check: Callable[[dict[str, Any]], str | None]
+) -> Callable[[dict[str, Any]], str | None]:
+    """`check` on the form of an engine's differing answers, or none for an engine that says
+    its answers are in the canonical forms by construction (`canonical_forms`: the reference
+    engine's, read off its game): a schema walk for every difference a diagnosis meets costs
+    more than the rest of its run."""
+    return _no_problem if getattr(engine, "canonical_forms", False) else check
+
+
+def _no_problem(_answers: dict[str, Any]) -> None:
+    return None
 
 
 def judge(

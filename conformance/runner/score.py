@@ -65,13 +65,14 @@ def score_results(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResu
     except Exception as exc:  # an engine's crash is that request's error, never the runner's
         message = f"the engine raised {type(exc).__name__}: {exc}"
         return [CaseResult(graded, "error", message=message, checked=CHECKED)]
-    verdict = judge(graded, response, time.perf_counter() - started)
+    verdict = judge(graded, response, time.perf_counter() - started, engine)
     return [replace(verdict, checked=CHECKED if verdict.verdict != "skip" else ())]
 
 
-def judge(graded: Case, response: CaseResponse, seconds: float) -> CaseResult:
+def judge(graded: Case, response: CaseResponse, seconds: float, engine: Any = None) -> CaseResult:
     """The verdict on a score keeper's response, reached as a case's is."""
-    return run.judge(graded, response, seconds, graded.expect, score_result_problem)
+    form = run.form_check(engine, score_result_problem)
+    return run.judge(graded, response, seconds, graded.expect, form)
 
 
 def offered(cases: Iterable[Case]) -> list[str]:
