@@ -213,6 +213,8 @@ HOUSE_TABLES = {
         scoring__blind_nil_bonus=200,
         scoring__blind_nil_penalty=200,
         scoring__bags_count="always",
+        scoring__big_bid_tricks=9,
+        scoring__big_bid_bonus=50,
         play__first_leader="holder-of-card",
         play__first_lead="named-card",
         play__first_lead_card="2C",
@@ -551,8 +553,18 @@ class GameMachine(RuleBasedStateMachine):
                     assert nil.blind == (self.bids[seat] == BLIND_NIL)
                     assert (nil.tricks, nil.made) == (won[seat], won[seat] == 0)
             nil_points = sum(nil.points for nil in line.nils)
+            if scoring.big_bid_bonus is None:
+                assert line.bonus_points is None
+            else:
+                # Bid at least the big number and made it: the bonus on top, else nothing.
+                big = line.made and line.contract >= (scoring.big_bid_tricks or 0)
+                assert line.bonus_points == (scoring.big_bid_bonus if big else 0)
             assert line.hand_points == (
-                line.contract_points + line.overtrick_points + nil_points - line.bag_penalty
+                line.contract_points
+                + line.overtrick_points
+                + (line.bonus_points or 0)
+                + nil_points
+                - line.bag_penalty
             )
             assert line.score_after == line.score_before + line.hand_points
             assert line.bag_penalty == line.bag_penalties * per_penalty

@@ -128,7 +128,12 @@ def test_hand_score_equals_its_itemised_breakdown(name, data):
     for side, s in hand.sides.items():
         seats = sides_of(rules)[side]
         nil_points = sum(n.points for n in s.nils)
-        assert s.hand_points == s.contract_points + s.overtrick_points + nil_points - s.bag_penalty
+        items = s.contract_points + s.overtrick_points + (s.bonus_points or 0) + nil_points
+        assert s.hand_points == items - s.bag_penalty
+        if scoring.big_bid_bonus is not None:
+            # The big-bid bonus: the figure on a made contract of the big number or more.
+            big = s.made and s.contract >= (scoring.big_bid_tricks or 0)
+            assert s.bonus_points == (scoring.big_bid_bonus if big else 0)
         assert s.score_after == prior[side].score + s.hand_points
         numeric = [bids[seat] for seat in seats if isinstance(bids[seat], int)]
         assert s.contract == sum(numeric)

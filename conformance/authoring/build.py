@@ -1,8 +1,8 @@
 """Builders for case data: the case record, the itemised hand score typed by hand, and origins.
 
 Every figure in `side(...)` is typed from the rules by the case author; the builder only checks
-that the author's own items add up (hand points = contract + overtricks + nils - bag penalty,
-score after = before + hand points), so a slip of the pen fails here instead of in a run.
+that the author's own items add up (hand points = contract + overtricks + bonus + nils - bag
+penalty, score after = before + hand points), so a slip of the pen fails here instead of in a run.
 """
 
 from __future__ import annotations
@@ -86,6 +86,7 @@ def side(
     contract_points: int,
     overtricks: int = 0,
     overtrick_points: int = 0,
+    bonus_points: int | None = None,
     nils: tuple[dict[str, Any], ...] = (),
     bags: tuple[int, int, int] = (0, 0, 0),
     bag_penalty: int = 0,
@@ -93,7 +94,8 @@ def side(
     score: tuple[int, int],
 ) -> dict[str, Any]:
     """One side's line, typed by hand: `bags` is (before, added, after), `score` (before, after)."""
-    items = contract_points + overtrick_points + sum(n["points"] for n in nils) - bag_penalty
+    items = contract_points + overtrick_points + (bonus_points or 0)
+    items += sum(n["points"] for n in nils) - bag_penalty
     if items != hand_points:
         raise ValueError(f"{name}: the items add up to {items}, not {hand_points}")
     if score[0] + hand_points != score[1]:
@@ -107,6 +109,7 @@ def side(
         "contract_points": contract_points,
         "overtricks": overtricks,
         "overtrick_points": overtrick_points,
+        **({} if bonus_points is None else {"bonus_points": bonus_points}),
         "nils": list(nils),
         "bags_before": bags[0],
         "bags_added": bags[1],

@@ -116,7 +116,12 @@ def score_side(
         times += 1
         count = count - s.bag_threshold if str(s.bag_carry) == "excess-carries" else 0
     each = s.bag_penalty + (s.bag_threshold * s.overtrick_points if s.bag_points_cancelled else 0)
+    bonus = None
+    if s.big_bid_bonus is not None and s.big_bid_tricks is not None:
+        # Bid at least the big number and made it: the bonus on top, an item of its own.
+        bonus = s.big_bid_bonus if made and contract >= s.big_bid_tricks else 0
     hand = contract_points + over * s.overtrick_points + sum(n["points"] for n in nils)
+    hand += bonus or 0
     hand -= times * each
     return {
         "side": side,
@@ -127,6 +132,7 @@ def score_side(
         "contract_points": contract_points,
         "overtricks": over,
         "overtrick_points": over * s.overtrick_points,
+        **({} if bonus is None else {"bonus_points": bonus}),
         "nils": nils,
         "bags_before": bags,
         "bags_added": added,

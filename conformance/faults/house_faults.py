@@ -303,6 +303,12 @@ def exact_total_scored_by_the_trick() -> Iterator[None]:
 
 
 @contextmanager
+def big_bid_bonus_ignored() -> Iterator[None]:
+    with mock.patch.object(hand, "big_bid_bonus", lambda scoring, contract, made: None):
+        yield
+
+
+@contextmanager
 def boston_points_ignored() -> Iterator[None]:
     with mock.patch.dict(contract.BOSTON, {BostonRule.POINTS: contract.boston_ordinary}):
         yield

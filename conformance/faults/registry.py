@@ -387,6 +387,13 @@ _ALL = (
         rule="scoring.exact_total_points=none",
     ),
     _fault(
+        "big-bid-bonus-ignored",
+        "a side that bids ten or more and makes it scores the contract alone, with no big-bid"
+        " bonus on top",
+        house_faults.big_bid_bonus_ignored,
+        rule="scoring.big_bid_bonus=none",
+    ),
+    _fault(
         "boston-points-ignored",
         "a side bidding and taking every trick scores an ordinary contract, not the Boston"
         " bonus (nor loses it when set)",

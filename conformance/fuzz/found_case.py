@@ -56,6 +56,7 @@ _SHEET_ITEM_RULES = (
     ("contract_points", None),
     ("overtricks", "scoring.nil_tricks"),
     ("overtrick_points", "scoring.overtrick_points"),
+    ("bonus_points", "scoring.big_bid_bonus"),
     ("bags_added", None),
     ("bag_penalty", "scoring.bag_threshold"),
     ("bags_after", "scoring.bag_carry"),
@@ -271,6 +272,8 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
             ]
         if item == "bags_after":
             return [_value_tag(rules, "scoring.bag_carry"), "bags.past-threshold"]
+        if item in ("bonus_points", "hand_points") and getattr(line, "bonus_points", None):
+            return ["scoring.big_bid_bonus", "scoring.big_bid_tricks"]
         assert rule is not None
         return [_value_tag(rules, rule)]
     return ["scoring.points_per_bid_trick"]

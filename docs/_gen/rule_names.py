@@ -40,6 +40,8 @@ _LABELS = {
     "scoring.bonus_bid_made": "Bonus bid made",
     "scoring.bonus_bid_set": "Bonus bid set",
     "scoring.exact_total_points": "Exact team total",
+    "scoring.big_bid_tricks": "Big bid (bonus from)",
+    "scoring.big_bid_bonus": "Big-bid bonus",
     "scoring.boston": "Boston (every trick bid)",
     "scoring.boston_points": "Boston points",
     "game_end.hands": "Number of hands",

@@ -227,6 +227,8 @@ def _side_lines(score: SideScore, hand: HandScore, rules: Rules) -> list[str]:
         f"  result          {result}: {score.contract_points:+d}{note}",
         f"  overtricks      {score.overtricks}: {score.overtrick_points:+d}",
     ]
+    if score.bonus_points is not None:
+        lines.append(f"  big-bid bonus   {score.bonus_points:+d}{_bonus_note(rules)}")
     for nil in score.nils:
         label = f"{'blind nil' if nil.blind else 'nil'} {nil.seat}"
         verdict = "made" if nil.made else "failed"
@@ -239,6 +241,11 @@ def _side_lines(score: SideScore, hand: HandScore, rules: Rules) -> list[str]:
         f"  total           {score.score_before} -> {score.score_after}",
     ]
     return lines
+
+
+def _bonus_note(rules: Rules) -> str:
+    scoring = rules.scoring
+    return f" ({scoring.big_bid_bonus} for {scoring.big_bid_tricks} or more bid and made)"
 
 
 def _bags_note(rules: Rules) -> str:

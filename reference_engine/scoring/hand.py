@@ -6,7 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from spadespec.reference_engine.scoring.bags import apply_bag_penalty, bags_recorded
-from spadespec.reference_engine.scoring.contract import contract_points, overtrick_points
+from spadespec.reference_engine.scoring.contract import (
+    big_bid_bonus,
+    contract_points,
+    overtrick_points,
+)
 from spadespec.reference_engine.scoring.inputs import (
     read_bids,
     read_prior,
@@ -79,8 +83,10 @@ def score_side(
     extra += nil_overtricks
     extra_points = overtrick_points(scoring, extra)
 
+    bonus = big_bid_bonus(scoring, contract, made)
+
     times, penalty, bags_after = apply_bag_penalty(scoring, prior.bags + added)
-    hand_points = points + extra_points + nil_points - penalty
+    hand_points = points + extra_points + (bonus or 0) + nil_points - penalty
     score, bags = prior
     return SideScore(
         side,
@@ -102,6 +108,7 @@ def score_side(
         times,
         made and contract == sheet.tricks,  # a Boston
         kind,
+        bonus,
     )
 
 

@@ -51,7 +51,8 @@ class SideScore(NamedTuple):
     points - bag_penalty`; `bag_penalty` includes any points the cleared bags are made to give
     back. `boston` is true when the side bid every trick of the hand and took them all;
     `contract_kind` says which rule priced the contract: `tricks` (so much a trick, or the set
-    penalty), `bonus-bid`, `boston` or `exact-total`.
+    penalty), `bonus-bid`, `boston` or `exact-total`. `bonus_points` is the big-bid bonus
+    earned on top (0 when not earned), None where the variant has no such bonus.
     """
 
     side: str
@@ -73,6 +74,7 @@ class SideScore(NamedTuple):
     bag_penalties: int = 0
     boston: bool = False
     contract_kind: str = "tricks"
+    bonus_points: int | None = None
 
     @property
     def totals_after(self) -> SideTotals:
@@ -88,6 +90,7 @@ class SideScore(NamedTuple):
             "contract_points": self.contract_points,
             "overtricks": self.overtricks,
             "overtrick_points": self.overtrick_points,
+            **({} if self.bonus_points is None else {"bonus_points": self.bonus_points}),
             "nils": [nil.to_json() for nil in self.nils],
             "bags_before": self.bags_before,
             "bags_added": self.bags_added,

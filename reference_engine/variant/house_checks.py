@@ -237,6 +237,27 @@ def check_bonus_bid_reachable(merged: Merged) -> Iterator[Problem]:
             )
 
 
+def check_big_bid_bonus(merged: Merged) -> Iterator[Problem]:
+    """A big-bid bonus says from how many tricks bid it is earned, and that many is a contract
+    a side could bid and make in a hand."""
+    yield from requires(
+        merged,
+        Needs("scoring.big_bid_bonus", is_set, "scoring.big_bid_tricks", is_set,
+              "say the least side contract that earns the bonus"),
+    )  # fmt: skip
+    bonuses = [p for p in merged.possible("scoring.big_bid_bonus") if p.value is not None]
+    tricks = [p for p in merged.possible("scoring.big_bid_tricks") if p.value is not None]
+    even = [d for d in deals(merged) if d.even]
+    for bonus, least, deal in product(bonuses, tricks, even):
+        if least.value > deal.cards_per_hand:
+            yield problem_at(
+                merged.nearest(least, bonus, *deal.witnesses),
+                f"{said('scoring.big_bid_tricks', least)} but a hand has only "
+                f"{deal.cards_per_hand} tricks, so {said('scoring.big_bid_bonus', bonus)} "
+                "could never be earned",
+            )
+
+
 def check_boston_points(merged: Merged) -> Iterator[Problem]:
     """A Boston scored in points says how many."""
     yield from requires(

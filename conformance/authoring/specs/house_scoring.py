@@ -504,3 +504,85 @@ def _rules(v: str) -> Any:
     from spadespec.conformance.authoring.build import variant
 
     return variant(v).rules
+
+
+def big_bid_bonus_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    """Ten or more bid and made earns fifty on top, an item of its own; nine earns none, and a
+    big contract set costs only the ordinary set."""
+    expect_rules(
+        v,
+        {
+            **BASE,
+            "scoring.big_bid_tricks": 10,
+            "scoring.big_bid_bonus": 50,
+            "scoring.bonus_bid_tricks": None,
+            "scoring.set_penalty": "per-trick-bid",
+            "scoring.bags_count": "contract-made",
+        },
+    )
+    bonus = ["scoring.big_bid_tricks", "scoring.big_bid_bonus"]
+    return [
+        scored(
+            v,
+            "scoring.ten-bid-and-made-earns-the-bonus",
+            seed=seed + 1,
+            start=setup("N"),
+            clause="scoring.big_bid_bonus",
+            description=(
+                "North-South bid 5 + 5 = 10 and take 11: 10 x 10 = 100, plus 1 for the overtrick"
+                " (a bag), plus the bonus of 50 for ten or more bid and made, an item of its own:"
+                " 151. East-West bid 1 + 1 and take 2: 20, and no bonus (0)."
+            ),
+            tags=bonus,
+            bid={"N": 5, "E": 1, "S": 5, "W": 1},
+            took={"N": 6, "E": 1, "S": 5, "W": 1},
+            lines=[
+                line("NS", contract=10, side_tricks=11, made=True, contract_points=100, overtricks=1,
+                     overtrick_points=1, bonus_points=50, bags=(0, 1, 1), hand_points=151, score=(0, 151)),
+                line("EW", contract=2, side_tricks=2, made=True, contract_points=20, bonus_points=0,
+                     hand_points=20, score=(0, 20)),
+            ],
+        ),
+        scored(
+            v,
+            "scoring.nine-bid-earns-no-bonus",
+            seed=seed + 2,
+            start=setup("N"),
+            clause="scoring.big_bid_tricks",
+            description=(
+                "North-South bid 5 + 4 = 9, one short of ten, and take 10: 90 plus 1 for the"
+                " overtrick (a bag), and no bonus: 91. East-West bid 1 + 1 and take 3: 20 + 1 = 21,"
+                " 1 bag, no bonus."
+            ),
+            tags=bonus,
+            bid={"N": 5, "E": 1, "S": 4, "W": 1},
+            took={"N": 6, "E": 2, "S": 4, "W": 1},
+            lines=[
+                line("NS", contract=9, side_tricks=10, made=True, contract_points=90, overtricks=1,
+                     overtrick_points=1, bonus_points=0, bags=(0, 1, 1), hand_points=91, score=(0, 91)),
+                line("EW", contract=2, side_tricks=3, made=True, contract_points=20, overtricks=1,
+                     overtrick_points=1, bonus_points=0, bags=(0, 1, 1), hand_points=21, score=(0, 21)),
+            ],
+        ),
+        scored(
+            v,
+            "scoring.big-bid-set-earns-no-bonus",
+            seed=seed + 3,
+            start=setup("N"),
+            clause="scoring.big_bid_bonus",
+            description=(
+                "North-South bid 6 + 5 = 11 and take 10: set, -10 x 11 = -110, and no bonus (0),"
+                " nor any loss beyond the set: -110. East-West bid 1 + 1 and take 3: 20 + 1 = 21,"
+                " 1 bag."
+            ),
+            tags=[*bonus, "scoring.set_penalty"],
+            bid={"N": 6, "E": 1, "S": 5, "W": 1},
+            took={"N": 6, "E": 2, "S": 4, "W": 1},
+            lines=[
+                line("NS", contract=11, side_tricks=10, made=False, contract_points=-110,
+                     bonus_points=0, hand_points=-110, score=(0, -110)),
+                line("EW", contract=2, side_tricks=3, made=True, contract_points=20, overtricks=1,
+                     overtrick_points=1, bonus_points=0, bags=(0, 1, 1), hand_points=21, score=(0, 21)),
+            ],
+        ),
+    ]  # fmt: skip
