@@ -159,6 +159,7 @@ SCORE_CAUGHT_BY: dict[str, list[str]] = {
     "bonus-bid-ignored": ["ten-for-two-hundred.scoring.ten-bid-and-made-scores-200"],
     "exact-total-scored-by-the-trick": ["team-total-four.scoring.exact-four-set-loses-forty"],
     "big-bid-bonus-ignored": ["big-bid-bonus.scoring.ten-bid-and-made-earns-the-bonus"],
+    "moon-ignored": ["moon-wins-game.game-end.moon-wins-the-game-unscored"],
     "nil-overtricks-read-as-count": [
         "failed-nil-overtricks.scoring.failed-nil-tricks-are-overtricks-beside-a-set"
     ],

@@ -256,6 +256,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.scoring.big_bid_tricks.value",
         "a hand has only 13 tricks",
     ),
+    "moon-beside-a-boston": (
+        "moon-beside-a-boston",
+        10,
+        "rules.scoring.moon.value",
+        "scoring.boston is wins-game",
+    ),
     "boston-without-points": (
         "boston-without-points",
         10,

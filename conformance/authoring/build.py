@@ -92,8 +92,10 @@ def side(
     bag_penalty: int = 0,
     hand_points: int,
     score: tuple[int, int],
+    moon: bool | None = None,
 ) -> dict[str, Any]:
-    """One side's line, typed by hand: `bags` is (before, added, after), `score` (before, after)."""
+    """One side's line, typed by hand: `bags` is (before, added, after), `score` (before, after);
+    `moon` is written only when given (where taking every trick wins the game)."""
     items = contract_points + overtrick_points + (bonus_points or 0)
     items += sum(n["points"] for n in nils) - bag_penalty
     if items != hand_points:
@@ -118,6 +120,7 @@ def side(
         "hand_points": hand_points,
         "score_before": score[0],
         "score_after": score[1],
+        **({} if moon is None else {"moon": moon}),
     }
 
 

@@ -414,6 +414,13 @@ _ALL = (
         house_faults.boston_on_any_made_contract,
     ),
     _fault(
+        "moon-ignored",
+        "a side that takes every trick has the hand scored and plays on, where taking every"
+        " trick wins the game at once, unscored",
+        house_faults.moon_ignored,
+        rule="scoring.moon=ordinary",
+    ),
+    _fault(
         "fixed-hands-ignored",
         "the game goes on to the target score, where the house plays a fixed number of hands",
         house_faults.fixed_hands_ignored,

@@ -116,6 +116,7 @@ BUILDERS: dict[str, Builder] = {
     "scoring.big_bid_bonus": Builder(style="bonus"),
     "scoring.boston": Builder(style="boston"),
     "scoring.boston_points": Builder(style="boston"),
+    "scoring.moon": Builder(style="boston"),
 }
 """Rule path -> builder; any rule not listed is looked for with the default builder."""
 

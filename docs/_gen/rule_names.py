@@ -44,6 +44,7 @@ _LABELS = {
     "scoring.big_bid_bonus": "Big-bid bonus",
     "scoring.boston": "Boston (every trick bid)",
     "scoring.boston_points": "Boston points",
+    "scoring.moon": "Shooting the moon (every trick taken)",
     "game_end.hands": "Number of hands",
     "game_end.target_rule": "Reaching the target",
     "game_end.tie": "Equal totals",

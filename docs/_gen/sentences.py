@@ -355,6 +355,16 @@ SENTENCES: dict[tuple[str, Any], str] = {
     ): "A side that bids every trick of the hand (a Boston) and takes them all wins the game at "
     "once; a Boston that fails is an ordinary set.",
     ("scoring.boston_points", None): "A Boston has no points of its own.",
+    (
+        "scoring.moon",
+        "ordinary",
+    ): "A side that takes every trick of the hand scores it like any other hand; the game goes "
+    "on unless the totals end it.",
+    (
+        "scoring.moon",
+        "wins-game",
+    ): "A side that takes every trick of the hand, whatever it bid, shoots the moon and wins the "
+    "game at once; that hand is not scored, so no total or bag count moves.",
     ("scoring.boston_points", ANY): "A Boston is worth {scoring.boston_points} points either way.",
     (
         "game_end.target",

@@ -138,9 +138,11 @@ def _sheet(
 
 
 def _events(result: TableResult) -> list[str]:
-    """What a hand's points alone do not say: a big-bid bonus earned."""
+    """What a hand's points alone do not say: a big-bid bonus earned, a moon shot."""
     out = []
     for number, hand in enumerate(result.game.hand_results, start=1):
+        if hand.moon is not None:
+            out.append(f"hand {number}: {hand.moon} took every trick (the moon), not scored")
         for side, line in hand.sides.items():
             if line.bonus_points:
                 out.append(

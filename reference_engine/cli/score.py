@@ -227,6 +227,9 @@ def _side_lines(score: SideScore, hand: HandScore, rules: Rules) -> list[str]:
         f"  result          {result}: {score.contract_points:+d}{note}",
         f"  overtricks      {score.overtricks}: {score.overtrick_points:+d}",
     ]
+    if hand.moon is not None:
+        shot = "took every trick" if score.moon else f"{hand.moon} took every trick"
+        lines.append(f"  moon            {shot}: the hand is not scored")
     if score.bonus_points is not None:
         lines.append(f"  big-bid bonus   {score.bonus_points:+d}{_bonus_note(rules)}")
     for nil in score.nils:
@@ -301,6 +304,7 @@ def run(args: argparse.Namespace) -> int:
         {side: s.score_after for side, s in hand.sides.items()},
         hands_played=args.hands_played + 1,
         boston_made=hand.boston,
+        moon=hand.moon,
     )
     if args.json:
         doc = {

@@ -17,6 +17,7 @@ from spadespec.reference_engine.scoring.inputs import (
     read_tricks,
     read_zero_bids,
 )
+from spadespec.reference_engine.scoring.moon import MOON
 from spadespec.reference_engine.scoring.nil import DOUBLE_NIL_TRICKS, score_nil, share_nil_tricks
 from spadespec.reference_engine.scoring.records import (
     NIL_BIDS,
@@ -121,11 +122,14 @@ def hand_score(
 ) -> HandScore:
     """A hand's score from what a finished hand gives: every seat's bid and tricks, keyed by
     letter in table order, and every side's totals going in, on the variant's sheet. A bid of
-    0 is read as nil where it stands for nil (`zero_is_nil`)."""
+    0 is read as nil where it stands for nil (`zero_is_nil`). Where a side that takes every
+    trick wins the game, such a hand is not scored (`HandScore.moon`)."""
     bids = read_zero_bids(rules, bids)
     sides = {}
     for side in sheet.sides:
         sides[side] = score_side(rules, sheet, side, bids, tricks, prior[side])
+    # A side that took every trick may have shot the moon, and the hand go unscored.
+    sides = MOON[rules.scoring.moon](sheet, sides)
     return HandScore(sides, bids, tricks)
 
 

@@ -22,6 +22,7 @@ from spadespec.reference_engine.variant.model import (
     BlindNil,
     BostonRule,
     DoubleNilTricks,
+    MoonRule,
     NilBid,
     Sides,
 )
@@ -264,6 +265,18 @@ def check_boston_points(merged: Merged) -> Iterator[Problem]:
         merged,
         Needs("scoring.boston", _is(BostonRule.POINTS.value), "scoring.boston_points", is_set,
               "say how many points a Boston wins or loses"),
+    )  # fmt: skip
+
+
+def check_moon_beside_boston(merged: Merged) -> Iterator[Problem]:
+    """A moon shot that wins the game leaves a Boston ordinary: a side that bid and took every
+    trick would otherwise be rewarded twice, or scored one way and ended another."""
+    yield from requires(
+        merged,
+        Needs("scoring.moon", _is(MoonRule.WINS_GAME.value), "scoring.boston",
+              _is(BostonRule.ORDINARY.value),
+              "taking every trick already wins the game, so a Boston must be ordinary; make "
+              "boston ordinary, or moon ordinary"),
     )  # fmt: skip
 
 

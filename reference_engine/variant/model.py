@@ -178,6 +178,14 @@ class BostonRule(StrEnum):
     an ordinary set."""
 
 
+class MoonRule(StrEnum):
+    ORDINARY = "ordinary"
+    """A side that takes every trick of the hand scores it like any other hand."""
+    WINS_GAME = "wins-game"
+    """A side that takes every trick of the hand ("shooting the moon"), whatever it bid, wins
+    the game at once; the hand is not scored, so every side's total stays where it was."""
+
+
 class TieRule(StrEnum):
     TIE = "tie"
     """Equal totals when the game ends are a drawn game."""
@@ -277,6 +285,7 @@ class ScoringRules:
     null: no big-bid bonus."""
     boston: BostonRule
     boston_points: int | None
+    moon: MoonRule
 
 
 @dataclass(frozen=True, slots=True)

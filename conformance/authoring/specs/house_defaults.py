@@ -49,6 +49,7 @@ HOUSE_RULES = (
     "scoring.big_bid_bonus",
     "scoring.boston",
     "scoring.boston_points",
+    "scoring.moon",
     "game_end.hands",
 )
 
@@ -86,6 +87,7 @@ ASSUMED = {
     "scoring.double_nil_tricks": "as-single-nil",
     "scoring.big_bid_bonus": None,
     "scoring.boston": "ordinary",
+    "scoring.moon": "ordinary",
     "game_end.hands": None,
 }
 
@@ -291,11 +293,12 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             variant_id=v,
             description=(
                 "North-South bid 6 + 7 = 13, every trick, and take them all. A bid of every trick is"
-                " no special contract here: 13 x 10 = 130, and the game goes on. East-West bid 1 + 1"
+                " no special contract here, and taking them all does not end the game: 13 x 10 = 130, and"
+                " the game goes on. East-West bid 1 + 1"
                 " and take nothing: set by 2 tricks, 2 x -10 = -20 (per trick bid or per trick short,"
                 " the same here)."
             ),
-            tags=["hand.score-only", tag("scoring.boston"), "scoring.boston_points", "scoring.set_penalty"],
+            tags=["hand.score-only", tag("scoring.boston"), "scoring.boston_points", tag("scoring.moon"), "scoring.set_penalty"],
             origin=derived("scoring.boston"),
             start=start,
             actions=searched_hand(v, dealer="N", bids=bids, tricks=tricks, seed=seed + 2, start=start),
