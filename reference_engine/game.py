@@ -855,7 +855,9 @@ class Game:
             bags[side] = line.bags_after
             if line.boston and boston is None:
                 boston = side
-        self.outcome = game_end.outcome_after(self.rules, sheet, totals, self.hands_played, boston)
+        self.outcome = game_end.outcome_after(
+            self.rules, sheet, totals, self.hands_played, boston, moon=result.moon
+        )
         self.to_act = None
         if self.outcome.status == "continues":
             self.phase = _DEALING

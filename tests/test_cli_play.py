@@ -104,3 +104,16 @@ def test_missing_variant_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
         main(["play"])
     assert exc.value.code == 2
     assert "--variant" in capsys.readouterr().err
+
+
+def test_table_names_a_big_bid_bonus_earned(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--variant", "big-bid-bonus", "--seed", "1")
+    assert status == 0
+    assert "hand 12: EW bid 10 and made it, +50 big-bid bonus in its points" in out
+
+
+def test_table_names_a_moon_shot(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--variant", "moon-wins-game", "--seed", "3", "--bots", "random")
+    assert status == 0
+    assert "hand 29: EW took every trick (the moon), not scored" in out
+    assert "EW took all 13 tricks (shooting the moon)" in " ".join(out.split())

@@ -106,7 +106,7 @@ def test_hand_figures_agree_with_the_independent_scorer(case: Any) -> None:
     score = dict(case.setup["scores"])
     bags = dict(case.setup["bags"])
     played = case.setup.get("hands_played", 0)
-    boston = None
+    boston = moon = None
     winners = trick_winners(case.actions, rules.deck.top_trumps, rules.table.players)
     for hand, won in zip(case.expect["hands"], winners, strict=True):
         assert hand["tricks"] == {seat: won.count(seat) for seat in hand["tricks"]}
@@ -118,8 +118,10 @@ def test_hand_figures_agree_with_the_independent_scorer(case: Any) -> None:
             score[side], bags[side] = mine["score_after"], mine["bags_after"]
         played += 1
         boston = hand_math.boston_side(rules, hand["bids"], hand["tricks"])
+        moon = hand_math.moon_side(rules, hand["tricks"])
     if "status" in case.expect:
-        assert hand_math.status_after(rules, score, played, boston) == case.expect["status"]
+        status = hand_math.status_after(rules, score, played, boston, moon)
+        assert status == case.expect["status"]
 
 
 def _over_keys(found: Any, typed: Any) -> Any:

@@ -26,7 +26,8 @@ HOUSE_AXES = {
     "bidding.blind_nil_exchange_order", "bidding.team_minimum", "bidding.team_maximum",
     "bidding.constraint",
     "play.spades_lead", "scoring.blind_nil_bonus", "scoring.blind_nil_penalty",
-    "scoring.double_nil_tricks", "scoring.exact_total_points",
+    "scoring.double_nil_tricks", "scoring.exact_total_points", "scoring.big_bid_tricks",
+    "scoring.big_bid_bonus", "scoring.moon",
     "scoring.bag_points_cancelled", "scoring.bonus_bid_tricks", "scoring.bonus_bid_made",
     "scoring.bonus_bid_set", "scoring.boston", "scoring.boston_points", "game_end.hands",
 }  # fmt: skip

@@ -174,6 +174,7 @@ HOUSE_TABLES = {
         game_end__hands=3,
         game_end__target=None,
         game_end__tie="tie",
+        scoring__moon="wins-game",
     ),
     "jokers-blind-nil": dict(
         deck__cards="jokers-54",
@@ -213,6 +214,8 @@ HOUSE_TABLES = {
         scoring__blind_nil_bonus=200,
         scoring__blind_nil_penalty=200,
         scoring__bags_count="always",
+        scoring__big_bid_tricks=9,
+        scoring__big_bid_bonus=50,
         play__first_leader="holder-of-card",
         play__first_lead="named-card",
         play__first_lead_card="2C",
@@ -339,8 +342,10 @@ class GameMachine(RuleBasedStateMachine):
             return set(hand)
         return {c for c in hand if suit[c] != SPADES} or set(hand)
 
-    def expected_outcome(self, boston: str | None) -> tuple[str, str | None]:
+    def expected_outcome(self, boston: str | None, moon: str | None) -> tuple[str, str | None]:
         end = self.rules.game_end
+        if moon is not None:
+            return "won", moon
         if boston is not None and self.rules.scoring.boston == "wins-game":
             return "won", boston
         totals = self.totals
@@ -538,8 +543,22 @@ class GameMachine(RuleBasedStateMachine):
             scoring.bag_threshold * scoring.overtrick_points if scoring.bag_points_cancelled else 0
         )
         boston = None
+        moon = None
+        if scoring.moon == "wins-game":
+            # Whoever took every trick, whatever they bid, has shot the moon.
+            took = {side: sum(won[s] for s in members) for side, members in book.sides.items()}
+            moon = next((side for side, count in took.items() if count == book.tricks), None)
         for side, members in book.sides.items():
             line = result.sides[side]
+            if scoring.moon == "wins-game":
+                assert line.moon == (side == moon)
+            else:
+                assert line.moon is None
+            if moon is not None:
+                # The hand is not scored: nothing moves.
+                assert (line.hand_points, line.bags_added, line.bag_penalty) == (0, 0, 0)
+                assert line.contract_points == line.overtrick_points == 0
+                assert all(nil.points == 0 for nil in line.nils)
             assert line.score_before == self.totals[side]
             assert line.side_tricks == sum(won[s] for s in members)
             numbers = [self.bids[s] for s in members if isinstance(self.bids[s], int)]
@@ -551,8 +570,18 @@ class GameMachine(RuleBasedStateMachine):
                     assert nil.blind == (self.bids[seat] == BLIND_NIL)
                     assert (nil.tricks, nil.made) == (won[seat], won[seat] == 0)
             nil_points = sum(nil.points for nil in line.nils)
+            if scoring.big_bid_bonus is None:
+                assert line.bonus_points is None
+            else:
+                # Bid at least the big number and made it: the bonus on top, else nothing.
+                big = moon is None and line.made and line.contract >= (scoring.big_bid_tricks or 0)
+                assert line.bonus_points == (scoring.big_bid_bonus if big else 0)
             assert line.hand_points == (
-                line.contract_points + line.overtrick_points + nil_points - line.bag_penalty
+                line.contract_points
+                + line.overtrick_points
+                + (line.bonus_points or 0)
+                + nil_points
+                - line.bag_penalty
             )
             assert line.score_after == line.score_before + line.hand_points
             assert line.bag_penalty == line.bag_penalties * per_penalty
@@ -586,7 +615,8 @@ class GameMachine(RuleBasedStateMachine):
             self.totals[side] = line.score_after
             self.bags[side] = line.bags_after
         assert game.totals == self.totals and game.bags == self.bags
-        status, winner = self.expected_outcome(boston)
+        status, winner = self.expected_outcome(boston, moon)
+        assert (game.outcome.code == "moon") == (moon is not None)
         assert (game.outcome.status, game.outcome.winner) == (status, winner)
         if status == "continues":
             assert game.phase is Phase.DEAL

@@ -158,6 +158,8 @@ SCORE_CAUGHT_BY: dict[str, list[str]] = {
     "bag-threshold-read-as-ten": ["five-bags-fifty.scoring.fifth-bag-costs-fifty"],
     "bonus-bid-ignored": ["ten-for-two-hundred.scoring.ten-bid-and-made-scores-200"],
     "exact-total-scored-by-the-trick": ["team-total-four.scoring.exact-four-set-loses-forty"],
+    "big-bid-bonus-ignored": ["big-bid-bonus.scoring.ten-bid-and-made-earns-the-bonus"],
+    "moon-ignored": ["moon-wins-game.game-end.moon-wins-the-game-unscored"],
     "nil-overtricks-read-as-count": [
         "failed-nil-overtricks.scoring.failed-nil-tricks-are-overtricks-beside-a-set"
     ],

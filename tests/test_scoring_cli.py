@@ -269,3 +269,28 @@ def test_score_hands_played_ends_a_game_of_ten_hands(tmp_path):
     last = score("--variant", variant, *HAND, "--hands-played", "9")
     # NS: 30 + 2 - 100 = -68; EW 62.
     assert "game: won by EW: all 10 hands have been played; EW wins 62 to -68" in last.stdout
+
+
+def test_score_shows_the_big_bid_bonus_as_an_item_of_its_own():
+    """Fifty for ten or more: North-South bid 5 + 6 = 11 and take 12: 110 + 1 + 50 = 161;
+    East-West bid 1 + 1 and take 1: set, -20, and a bonus of 0."""
+    result = score("--variant", "big-bid-bonus", "--bids", "N=5,E=1,S=6,W=1",
+                   "--tricks", "N=6,E=1,S=6,W=0")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    ns, ew = result.stdout.split("\n\n")[1:3]
+    assert "big-bid bonus   +50 (50 for 10 or more bid and made)" in ns
+    assert "hand points     +161" in ns
+    assert "big-bid bonus   +0" in ew and "hand points     -20" in ew
+
+
+def test_score_a_moon_shot_wins_the_game_unscored():
+    """North-South bid 3 + 2 and take all 13 from 120 to 300: the moon, won at once, and no
+    total or bag count moves."""
+    result = score("--variant", "moon-wins-game", "--bids", "N=3,E=4,S=2,W=3",
+                   "--tricks", "N=7,E=0,S=6,W=0", "--prior", "NS=120/4,EW=300/2")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    ns, ew = result.stdout.split("\n\n")[1:3]
+    assert "moon            took every trick: the hand is not scored" in ns
+    assert "total           120 -> 120" in ns and "bags after      4" in ns
+    assert "moon            NS took every trick" in ew and "total           300 -> 300" in ew
+    assert "game: won by NS: NS took all 13 tricks (shooting the moon)" in result.stdout

@@ -128,7 +128,12 @@ def test_hand_score_equals_its_itemised_breakdown(name, data):
     for side, s in hand.sides.items():
         seats = sides_of(rules)[side]
         nil_points = sum(n.points for n in s.nils)
-        assert s.hand_points == s.contract_points + s.overtrick_points + nil_points - s.bag_penalty
+        items = s.contract_points + s.overtrick_points + (s.bonus_points or 0) + nil_points
+        assert s.hand_points == items - s.bag_penalty
+        if scoring.big_bid_bonus is not None:
+            # The big-bid bonus: the figure on a made contract of the big number or more.
+            big = hand.moon is None and s.made and s.contract >= (scoring.big_bid_tricks or 0)
+            assert s.bonus_points == (scoring.big_bid_bonus if big else 0)
         assert s.score_after == prior[side].score + s.hand_points
         numeric = [bids[seat] for seat in seats if isinstance(bids[seat], int)]
         assert s.contract == sum(numeric)
@@ -187,11 +192,14 @@ def test_the_second_scorer_agrees_item_by_item(name, data):
     boston = hand_math.boston_side(rules, hand.bids, tricks)
     assert boston == hand.boston
     totals = {side: s.score_after for side, s in hand.sides.items()}
-    outcome = game_outcome(rules, totals, hands_played=hands_played, boston_made=hand.boston)
-    assert hand_math.status_after(rules, totals, hands_played, boston) == {
-        "status": outcome.status,
-        "winner": outcome.winner,
-    }
+    moon = hand_math.moon_side(rules, tricks)
+    assert moon == hand.moon
+    outcome = game_outcome(
+        rules, totals, hands_played=hands_played, boston_made=hand.boston, moon=hand.moon
+    )
+    assert hand_math.status_after(rules, totals, hands_played, boston, moon) == (
+        outcome.status_json()
+    )
 
 
 @pytest.mark.parametrize("name", TABLES)

@@ -232,6 +232,8 @@ CAUGHT_BY: dict[str, list[str]] = {
     ],
     "bonus-bid-ignored": ["ten-for-two-hundred.scoring.ten-bid-and-made-scores-200"],
     "exact-total-scored-by-the-trick": ["team-total-four.scoring.exact-four-set-loses-forty"],
+    "big-bid-bonus-ignored": ["big-bid-bonus.scoring.ten-bid-and-made-earns-the-bonus"],
+    "moon-ignored": ["moon-wins-game.game-end.moon-wins-the-game-unscored"],
     "nil-overtricks-read-as-count": [
         "failed-nil-overtricks.scoring.failed-nil-tricks-are-overtricks-beside-a-set"
     ],
@@ -300,7 +302,8 @@ HOUSE_REQUIRED = {
     "nil-not-allowed-ignored",
     "set-nothing-ignored", "bags-never-ignored", "bag-points-not-cancelled",
     "bag-threshold-read-as-ten", "bonus-bid-ignored", "exact-total-scored-by-the-trick",
-    "double-nil-tricks-counted", "nil-overtricks-read-as-count",
+    "double-nil-tricks-counted", "nil-overtricks-read-as-count", "big-bid-bonus-ignored",
+    "moon-ignored",
     "boston-points-ignored",
     "boston-wins-game-ignored", "fixed-hands-ignored", "three-player-order-reversed",
     "three-player-four-card-tricks", "tie-at-the-top-among-three-ignored",

@@ -244,6 +244,24 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.scoring.bonus_bid_tricks.value",
         "which is a Boston",
     ),
+    "big-bid-bonus-without-tricks": (
+        "big-bid-bonus-without-tricks",
+        10,
+        "rules.scoring.big_bid_bonus.value",
+        "say the least side contract that earns the bonus",
+    ),
+    "big-bid-bonus-out-of-reach": (
+        "big-bid-bonus-out-of-reach",
+        10,
+        "rules.scoring.big_bid_tricks.value",
+        "a hand has only 13 tricks",
+    ),
+    "moon-beside-a-boston": (
+        "moon-beside-a-boston",
+        10,
+        "rules.scoring.moon.value",
+        "scoring.boston is wins-game",
+    ),
     "boston-without-points": (
         "boston-without-points",
         10,

@@ -1,8 +1,8 @@
 """Builders for case data: the case record, the itemised hand score typed by hand, and origins.
 
 Every figure in `side(...)` is typed from the rules by the case author; the builder only checks
-that the author's own items add up (hand points = contract + overtricks + nils - bag penalty,
-score after = before + hand points), so a slip of the pen fails here instead of in a run.
+that the author's own items add up (hand points = contract + overtricks + bonus + nils - bag
+penalty, score after = before + hand points), so a slip of the pen fails here instead of in a run.
 """
 
 from __future__ import annotations
@@ -86,14 +86,18 @@ def side(
     contract_points: int,
     overtricks: int = 0,
     overtrick_points: int = 0,
+    bonus_points: int | None = None,
     nils: tuple[dict[str, Any], ...] = (),
     bags: tuple[int, int, int] = (0, 0, 0),
     bag_penalty: int = 0,
     hand_points: int,
     score: tuple[int, int],
+    moon: bool | None = None,
 ) -> dict[str, Any]:
-    """One side's line, typed by hand: `bags` is (before, added, after), `score` (before, after)."""
-    items = contract_points + overtrick_points + sum(n["points"] for n in nils) - bag_penalty
+    """One side's line, typed by hand: `bags` is (before, added, after), `score` (before, after);
+    `moon` is written only when given (where taking every trick wins the game)."""
+    items = contract_points + overtrick_points + (bonus_points or 0)
+    items += sum(n["points"] for n in nils) - bag_penalty
     if items != hand_points:
         raise ValueError(f"{name}: the items add up to {items}, not {hand_points}")
     if score[0] + hand_points != score[1]:
@@ -107,6 +111,7 @@ def side(
         "contract_points": contract_points,
         "overtricks": overtricks,
         "overtrick_points": overtrick_points,
+        **({} if bonus_points is None else {"bonus_points": bonus_points}),
         "nils": list(nils),
         "bags_before": bags[0],
         "bags_added": bags[1],
@@ -115,6 +120,7 @@ def side(
         "hand_points": hand_points,
         "score_before": score[0],
         "score_after": score[1],
+        **({} if moon is None else {"moon": moon}),
     }
 
 

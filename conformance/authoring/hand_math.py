@@ -116,9 +116,14 @@ def score_side(
         times += 1
         count = count - s.bag_threshold if str(s.bag_carry) == "excess-carries" else 0
     each = s.bag_penalty + (s.bag_threshold * s.overtrick_points if s.bag_points_cancelled else 0)
+    bonus = None
+    if s.big_bid_bonus is not None and s.big_bid_tricks is not None:
+        # Bid at least the big number and made it: the bonus on top, an item of its own.
+        bonus = s.big_bid_bonus if made and contract >= s.big_bid_tricks else 0
     hand = contract_points + over * s.overtrick_points + sum(n["points"] for n in nils)
+    hand += bonus or 0
     hand -= times * each
-    return {
+    line: dict[str, Any] = {
         "side": side,
         "contract": contract,
         "side_tricks": sum(tricks[x] for x in seats),
@@ -127,6 +132,7 @@ def score_side(
         "contract_points": contract_points,
         "overtricks": over,
         "overtrick_points": over * s.overtrick_points,
+        **({} if bonus is None else {"bonus_points": bonus}),
         "nils": nils,
         "bags_before": bags,
         "bags_added": added,
@@ -137,6 +143,37 @@ def score_side(
         "score_before": score,
         "score_after": score + hand,
     }
+    if str(s.moon) != "wins-game":
+        return line
+    shooter = moon_side(rules, tricks)
+    if shooter is None:
+        return {**line, "moon": False}
+    # Somebody shot the moon: the hand is not scored, only what happened is written down.
+    zeroed = dict.fromkeys(
+        ("contract_points", "overtrick_points", "bags_added", "bag_penalties", "bag_penalty"), 0
+    )
+    if bonus is not None:
+        zeroed["bonus_points"] = 0
+    return {
+        **line,
+        **zeroed,
+        "nils": [{**n, "points": 0} for n in nils],
+        "bags_after": bags,
+        "hand_points": 0,
+        "score_after": score,
+        "moon": side == shooter,
+    }
+
+
+def moon_side(rules: Rules, tricks: Mapping[str, int]) -> str | None:
+    """The side whose players took every trick of the hand, where that wins the game."""
+    if str(rules.scoring.moon) != "wins-game":
+        return None
+    every = tricks_in_hand(rules)
+    for side, seats in sides_of(rules).items():
+        if sum(tricks[x] for x in seats) == every:
+            return side
+    return None
 
 
 def boston_side(rules: Rules, bids: Mapping[str, Any], tricks: Mapping[str, int]) -> str | None:
@@ -157,13 +194,17 @@ def status_after(
     totals: Mapping[str, int],
     hands_played: int = 0,
     boston: str | None = None,
+    moon: str | None = None,
 ) -> dict[str, Any]:
     """The game's status after a hand, from every side's total and the game-end rules.
 
     `hands_played` counts the hands finished, the last one included; `boston` names the side
-    that bid and took every trick of that hand, if any.
+    that bid and took every trick of that hand, if any, and `moon` the side that took every
+    trick where that wins the game (`moon_side`).
     """
     g = rules.game_end
+    if moon is not None:
+        return {"status": "won", "winner": moon, "reason": "moon"}
     if boston is not None and str(rules.scoring.boston) == "wins-game":
         return {"status": "won", "winner": boston}
     scores = {side: totals[side] for side in sides_of(rules)}

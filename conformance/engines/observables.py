@@ -86,7 +86,7 @@ def status(game: Game) -> dict[str, Any]:
     """Whether the game goes on, or who won, or a tie."""
     if game.outcome is None:
         return {"status": "continues", "winner": None}
-    return {"status": game.outcome.status, "winner": game.outcome.winner}
+    return game.outcome.status_json()
 
 
 READERS: dict[str, Callable[[Game], Any]] = {

@@ -150,13 +150,13 @@ def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:
         bags = {side: result.sides[side].bags_after for side in table.sides}
         played += 1
         outcome = scoring.game_outcome(
-            rules, totals, hands_played=played, boston_made=result.boston
+            rules, totals, hands_played=played, boston_made=result.boston, moon=result.moon
         )
         going_on = outcome.status == "continues"
         dealer = DEALER_ROTATION[rules.deal.dealer_rotation](table, dealer) if going_on else None
     status = {"status": "continues", "winner": None}
     if outcome is not None:
-        status = {"status": outcome.status, "winner": outcome.winner}
+        status = outcome.status_json()
     return {
         "hand_points": points,
         "totals": totals,

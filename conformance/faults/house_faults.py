@@ -23,7 +23,7 @@ from spadespec.reference_engine.pack import STANDARD_PACK, Pack
 from spadespec.reference_engine.plan import Plan
 from spadespec.reference_engine.rules_of_play import bids, leads
 from spadespec.reference_engine.rules_of_play.bids import BidContext, Refusal
-from spadespec.reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
+from spadespec.reference_engine.scoring import bags, contract, game_end, hand, inputs, moon, nil
 from spadespec.reference_engine.scoring.records import GameOutcome, SideScore, SideTotals
 from spadespec.reference_engine.scoring.sides import Sheet
 from spadespec.reference_engine.seats import Seat
@@ -36,6 +36,7 @@ from spadespec.reference_engine.variant.model import (
     DeckRules,
     DoubleNilTricks,
     ExchangeOrder,
+    MoonRule,
     NilBid,
     NilTricks,
     Rules,
@@ -303,6 +304,18 @@ def exact_total_scored_by_the_trick() -> Iterator[None]:
 
 
 @contextmanager
+def big_bid_bonus_ignored() -> Iterator[None]:
+    with mock.patch.object(hand, "big_bid_bonus", lambda scoring, contract, made: None):
+        yield
+
+
+@contextmanager
+def moon_ignored() -> Iterator[None]:
+    with mock.patch.dict(moon.MOON, {MoonRule.WINS_GAME: moon.moon_scores_as_usual}):
+        yield
+
+
+@contextmanager
 def boston_points_ignored() -> Iterator[None]:
     with mock.patch.dict(contract.BOSTON, {BostonRule.POINTS: contract.boston_ordinary}):
         yield
@@ -377,10 +390,10 @@ def three_player_winner_among_first_two() -> Iterator[None]:
 
     def two_sided(
         rules: Rules, sheet: Sheet, scores: Mapping[str, int], hands_played: int,
-        boston_made: str | None,
+        boston_made: str | None, *, moon: str | None = None,
     ) -> GameOutcome:  # fmt: skip
-        outcome = real(rules, sheet, scores, hands_played, boston_made)
-        if outcome.status != "won" or len(scores) < 3 or boston_made:
+        outcome = real(rules, sheet, scores, hands_played, boston_made, moon=moon)
+        if outcome.status != "won" or len(scores) < 3 or boston_made or moon:
             return outcome
         # Written for two sides: the better of the first two is the winner, the third unread.
         first, second = list(scores)[:2]

@@ -387,6 +387,13 @@ _ALL = (
         rule="scoring.exact_total_points=none",
     ),
     _fault(
+        "big-bid-bonus-ignored",
+        "a side that bids ten or more and makes it scores the contract alone, with no big-bid"
+        " bonus on top",
+        house_faults.big_bid_bonus_ignored,
+        rule="scoring.big_bid_bonus=none",
+    ),
+    _fault(
         "boston-points-ignored",
         "a side bidding and taking every trick scores an ordinary contract, not the Boston"
         " bonus (nor loses it when set)",
@@ -405,6 +412,13 @@ _ALL = (
         "any side that makes its contract is taken to have made a Boston: where a Boston wins"
         " the game, the first ordinary made contract ends it",
         house_faults.boston_on_any_made_contract,
+    ),
+    _fault(
+        "moon-ignored",
+        "a side that takes every trick has the hand scored and plays on, where taking every"
+        " trick wins the game at once, unscored",
+        house_faults.moon_ignored,
+        rule="scoring.moon=ordinary",
     ),
     _fault(
         "fixed-hands-ignored",

@@ -215,11 +215,11 @@ def win_test_ignores_bag_points() -> Iterator[None]:
 
     def outcome(
         rules: Rules, sheet: Sheet, scores: Mapping[str, int], hands_played: int,
-        boston_made: str | None,
+        boston_made: str | None, *, moon: str | None = None,
     ) -> GameOutcome:  # fmt: skip
         # The score kept as tens and bags apart, and only the tens held up to the target.
         tens = {side: int(total) - held.get(side, 0) for side, total in scores.items()}
-        return real_outcome(rules, sheet, tens, hands_played, boston_made)
+        return real_outcome(rules, sheet, tens, hands_played, boston_made, moon=moon)
 
     # The game and a score request both score a hand through `hand_score` and see where the
     # game stands through `outcome_after`.

@@ -56,6 +56,7 @@ _SHEET_ITEM_RULES = (
     ("contract_points", None),
     ("overtricks", "scoring.nil_tricks"),
     ("overtrick_points", "scoring.overtrick_points"),
+    ("bonus_points", "scoring.big_bid_bonus"),
     ("bags_added", None),
     ("bag_penalty", "scoring.bag_threshold"),
     ("bags_after", "scoring.bag_carry"),
@@ -239,6 +240,9 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
         return ["scoring.bag_penalty" if any("bags" in x for x in found) else "game.replay"]
     hand, side_name = min(sides)
     line = game.hand_results[hand].sides[side_name]
+    if game.hand_results[hand].moon is not None:
+        # A side took every trick where that wins the game: the hand is not scored.
+        return ["scoring.moon=wins-game"]
     for item, rule in _SHEET_ITEM_RULES:
         if item not in items:
             continue
@@ -271,6 +275,8 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
             ]
         if item == "bags_after":
             return [_value_tag(rules, "scoring.bag_carry"), "bags.past-threshold"]
+        if item in ("bonus_points", "hand_points") and getattr(line, "bonus_points", None):
+            return ["scoring.big_bid_bonus", "scoring.big_bid_tricks"]
         assert rule is not None
         return [_value_tag(rules, rule)]
     return ["scoring.points_per_bid_trick"]
@@ -304,6 +310,8 @@ def _status_clauses(rules: Rules, game: Game) -> list[str]:
         and rules.scoring.boston.value == ("wins-game")
     ):
         return ["scoring.boston=wins-game", "game.boston"]
+    if result is not None and result.moon is not None:
+        return ["scoring.moon=wins-game"]
     top = max(totals.values())
     if list(totals.values()).count(top) > 1:
         return [_value_tag(rules, "game_end.tie"), "game.equal-totals"]

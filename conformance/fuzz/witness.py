@@ -118,8 +118,11 @@ BUILDERS: dict[str, Builder] = {
     "scoring.bonus_bid_tricks": Builder(style="bonus"),
     "scoring.bonus_bid_made": Builder(style="bonus"),
     "scoring.bonus_bid_set": Builder(style="bonus"),
+    "scoring.big_bid_tricks": Builder(style="bonus"),
+    "scoring.big_bid_bonus": Builder(style="bonus"),
     "scoring.boston": Builder(style="boston"),
     "scoring.boston_points": Builder(style="boston"),
+    "scoring.moon": Builder(style="boston"),
 }
 """Rule path -> builder; any rule not listed is looked for with the default builder."""
 
@@ -158,8 +161,8 @@ class _BlindBot(_NilBot):
 
 
 class _ContractBot(GreedyBot):
-    """Bids so that its side's contract comes to a set number of tricks (the bonus bid, or
-    every trick for a Boston), and plays its highest card."""
+    """Bids so that its side's contract comes to a set number of tricks (the bonus bid, the
+    least big bid, or every trick for a Boston), and plays its highest card."""
 
     name = "contract"
 
@@ -172,7 +175,9 @@ class _ContractBot(GreedyBot):
         wanted = (
             table.cards_per_hand
             if self.style == "boston"
-            else rules.scoring.bonus_bid_tricks or table.cards_per_hand - 3
+            else rules.scoring.bonus_bid_tricks
+            or rules.scoring.big_bid_tricks
+            or table.cards_per_hand - 3
         )
         partner = table.partner[seat]
         bid = game.bids.get(partner) if partner is not None else None
@@ -604,18 +609,21 @@ def _playable(rules: Rules) -> bool:
 _BLIND_NIL = ("bidding.blind_nil", "scoring.blind_nil_bonus", "scoring.blind_nil_penalty")
 _BONUS_BID = ("scoring.bonus_bid_tricks", "scoring.bonus_bid_made", "scoring.bonus_bid_set")
 _BOSTON = ("scoring.boston", "scoring.boston_points")
+_BIG_BID = ("scoring.big_bid_tricks", "scoring.big_bid_bonus")
 
 COMPANIONS: dict[str, tuple[str, ...]] = {
     **{path: _BONUS_BID for path in _BONUS_BID},
     **{path: _BOSTON for path in _BOSTON},
+    **{path: _BIG_BID for path in _BIG_BID},
     **{path: _BLIND_NIL for path in _BLIND_NIL},
     "bidding.blind_nil_trailing_by": _BLIND_NIL,
     "bidding.blind_nil_exchange": _BLIND_NIL,
     "bidding.blind_nil_exchange_order": _BLIND_NIL,
 }
 """Rules that show only beside others: a bonus bid's figures beside its number of tricks, a
-Boston's points beside the Boston rule, anything about blind nil beside blind nil allowed. A
-witness for one changes them together where the other ruleset sets them otherwise."""
+big-bid bonus beside the tricks that earn it, a Boston's points beside the Boston rule,
+anything about blind nil beside blind nil allowed. A witness for one changes them together
+where the other ruleset sets them otherwise."""
 
 
 def _changed(

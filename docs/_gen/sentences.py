@@ -318,6 +318,18 @@ SENTENCES: dict[tuple[str, Any], str] = {
     ): "The exact total a side must bid is won or lost whole: plus {scoring.exact_total_points} "
     "when the side takes at least that many tricks, minus {scoring.exact_total_points} when it "
     "does not, however close; overtricks and bags count as usual.",
+    ("scoring.big_bid_tricks", None): "No contract is big enough to earn a bonus on top.",
+    (
+        "scoring.big_bid_tricks",
+        ANY,
+    ): "A side contract of {scoring.big_bid_tricks} tricks or more counts as a big bid.",
+    ("scoring.big_bid_bonus", None): "A big contract made scores by the trick and nothing more.",
+    (
+        "scoring.big_bid_bonus",
+        ANY,
+    ): "A side that bids {scoring.big_bid_tricks} or more between them and makes it adds "
+    "{scoring.big_bid_bonus} on top of its usual score, written apart on the sheet; a big "
+    "contract set costs only the usual set.",
     ("scoring.bonus_bid_made", None): "There is no bonus bid to make.",
     (
         "scoring.bonus_bid_made",
@@ -343,6 +355,16 @@ SENTENCES: dict[tuple[str, Any], str] = {
     ): "A side that bids every trick of the hand (a Boston) and takes them all wins the game at "
     "once; a Boston that fails is an ordinary set.",
     ("scoring.boston_points", None): "A Boston has no points of its own.",
+    (
+        "scoring.moon",
+        "ordinary",
+    ): "A side that takes every trick of the hand scores it like any other hand; the game goes "
+    "on unless the totals end it.",
+    (
+        "scoring.moon",
+        "wins-game",
+    ): "A side that takes every trick of the hand, whatever it bid, shoots the moon and wins the "
+    "game at once; that hand is not scored, so no total or bag count moves.",
     ("scoring.boston_points", ANY): "A Boston is worth {scoring.boston_points} points either way.",
     (
         "game_end.target",
@@ -503,6 +525,10 @@ MOOT: dict[str, tuple[Callable[[Any], bool], str]] = {
     "scoring.double_nil_tricks": (
         _alone,
         "Every player bids alone, so no two partners can both bid nil.",
+    ),
+    "scoring.big_bid_tricks": (
+        lambda rules: rules.scoring.big_bid_bonus is None,
+        "No contract earns a bonus on top, so no size of contract is singled out.",
     ),
     "scoring.blind_nil_bonus": (_no_blind_nil, "Blind nil is not played, so it has no score."),
     "scoring.blind_nil_penalty": (_no_blind_nil, "Blind nil is not played, so it has no score."),

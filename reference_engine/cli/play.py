@@ -134,7 +134,22 @@ def _sheet(
             for side in table.sides
         )
         lines.append(f"{number:>4} {dealer:>6}  {bids}  {tricks}  {sides}")
-    return lines
+    return lines + _events(result)
+
+
+def _events(result: TableResult) -> list[str]:
+    """What a hand's points alone do not say: a big-bid bonus earned, a moon shot."""
+    out = []
+    for number, hand in enumerate(result.game.hand_results, start=1):
+        if hand.moon is not None:
+            out.append(f"hand {number}: {hand.moon} took every trick (the moon), not scored")
+        for side, line in hand.sides.items():
+            if line.bonus_points:
+                out.append(
+                    f"hand {number}: {side} bid {line.contract} and made it, "
+                    f"{line.bonus_points:+d} big-bid bonus in its points"
+                )
+    return ["", *out] if out else []
 
 
 def game_document(

@@ -227,6 +227,11 @@ def _side_lines(score: SideScore, hand: HandScore, rules: Rules) -> list[str]:
         f"  result          {result}: {score.contract_points:+d}{note}",
         f"  overtricks      {score.overtricks}: {score.overtrick_points:+d}",
     ]
+    if hand.moon is not None:
+        shot = "took every trick" if score.moon else f"{hand.moon} took every trick"
+        lines.append(f"  moon            {shot}: the hand is not scored")
+    if score.bonus_points is not None:
+        lines.append(f"  big-bid bonus   {score.bonus_points:+d}{_bonus_note(rules)}")
     for nil in score.nils:
         label = f"{'blind nil' if nil.blind else 'nil'} {nil.seat}"
         verdict = "made" if nil.made else "failed"
@@ -239,6 +244,11 @@ def _side_lines(score: SideScore, hand: HandScore, rules: Rules) -> list[str]:
         f"  total           {score.score_before} -> {score.score_after}",
     ]
     return lines
+
+
+def _bonus_note(rules: Rules) -> str:
+    scoring = rules.scoring
+    return f" ({scoring.big_bid_bonus} for {scoring.big_bid_tricks} or more bid and made)"
 
 
 def _bags_note(rules: Rules) -> str:
@@ -294,6 +304,7 @@ def run(args: argparse.Namespace) -> int:
         {side: s.score_after for side, s in hand.sides.items()},
         hands_played=args.hands_played + 1,
         boston_made=hand.boston,
+        moon=hand.moon,
     )
     if args.json:
         doc = {

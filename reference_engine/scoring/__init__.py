@@ -2,8 +2,8 @@
 
 Each rule axis of the variant is one small function chosen from a table keyed by the rule's
 value (`SET_PENALTY`, `BOSTON`, `NIL_VALUE`, `NIL_TRICKS`, `BAGS_COUNT`,
-`BAG_POINTS_CANCELLED`, `BAG_CARRY`, `TARGET_RULE`, `TIE_RULE`, `BOSTON_WINS`). The seats and
-sides on the sheet follow the variant's table (`sheet_of`).
+`BAG_POINTS_CANCELLED`, `BAG_CARRY`, `MOON`, `TARGET_RULE`, `TIE_RULE`, `BOSTON_WINS`). The seats
+and sides on the sheet follow the variant's table (`sheet_of`).
 """
 
 from spadespec.reference_engine.scoring.game_end import game_outcome

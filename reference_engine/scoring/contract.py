@@ -2,7 +2,8 @@
 
 Most contracts score by the trick; three kinds have figures of their own where the variant
 says so: a bonus bid (e.g. ten tricks for 200), a bid of every trick in the hand ("Boston"), and
-the exact total partners must bid (e.g. four, plus or minus forty).
+the exact total partners must bid (e.g. four, plus or minus forty). A big contract made may
+also earn a bonus on top (e.g. 50 for ten or more), a separate item of the sheet.
 """
 
 from __future__ import annotations
@@ -94,6 +95,15 @@ def exact_total(scoring: ScoringRules, made: bool) -> int | None:
     if figure is None:
         return None
     return figure if made else -figure
+
+
+def big_bid_bonus(scoring: ScoringRules, contract: int, made: bool) -> int | None:
+    """The big-bid bonus: a side that bids at least the variant's number of tricks and makes it
+    adds the bonus on top of whatever its contract scored (0 when the contract is smaller or
+    set); None where the variant has no such bonus, so the sheet leaves the item out."""
+    if scoring.big_bid_bonus is None or scoring.big_bid_tricks is None:
+        return None
+    return scoring.big_bid_bonus if made and contract >= scoring.big_bid_tricks else 0
 
 
 ContractValue = tuple[int, str]

@@ -1,5 +1,5 @@
-"""Game end: after each hand, has a side reached the target, sunk to the losing floor, or made
-a game-winning Boston, or have the hands agreed for the game all been played?"""
+"""Game end: after each hand, has a side reached the target, sunk to the losing floor, made a
+game-winning Boston or shot the moon, or have the hands agreed for the game all been played?"""
 
 from __future__ import annotations
 
@@ -100,6 +100,16 @@ BOSTON_WINS: dict[BostonRule, Callable[[str, int], GameOutcome | None]] = {
 }
 
 
+def moon_ends_the_game(side: str, tricks: int) -> GameOutcome:
+    """A side that took every trick where that wins the game has won, the hand unscored."""
+    return GameOutcome(
+        "won",
+        side,
+        f"{side} took all {tricks} tricks (shooting the moon): {side} wins the game",
+        code="moon",
+    )
+
+
 def _why_over(game_end: GameEndRules, reached: list[str], out: list[str], hands_over: bool) -> str:
     verb = "reached" if game_end.target_rule is TargetRule.REACH else "went past"
     parts = []
@@ -147,18 +157,20 @@ def game_outcome(
     *,
     hands_played: int = 0,
     boston_made: str | None = None,
+    moon: str | None = None,
 ) -> GameOutcome:
     """Where the game stands after a hand, from every side's running total.
 
     `hands_played` counts the hands finished so far, the one just scored included (it
     matters only in a game of a fixed number of hands); `boston_made` names the side that
-    bid and took every trick of that hand (`HandScore.boston`), if one did. The game ends
-    once a side has reached the target or is out, the agreed hands are all played, or a
-    Boston wins it outright; the highest total then wins, and equal highest totals are
+    bid and took every trick of that hand (`HandScore.boston`), if one did, and `moon` the
+    side that shot the moon in it (`HandScore.moon`). The game ends once a side has reached
+    the target or is out, the agreed hands are all played, or a Boston or a moon wins it
+    outright; the highest total then wins, and equal highest totals are
     settled by the variant's tie rule.
     """
     sheet = sheet_of(rules)
-    return outcome_after(rules, sheet, _scores(sheet, totals), hands_played, boston_made)
+    return outcome_after(rules, sheet, _scores(sheet, totals), hands_played, boston_made, moon=moon)
 
 
 def outcome_after(
@@ -167,6 +179,8 @@ def outcome_after(
     scores: Mapping[str, int],
     hands_played: int,
     boston_made: str | None,
+    *,
+    moon: str | None = None,
 ) -> GameOutcome:
     """`game_outcome` from totals already read: every side's total by name, in table order,
     on the variant's sheet."""
@@ -179,6 +193,9 @@ def outcome_after(
             reached.append(side)
         if is_out(game_end, total):
             out.append(side)
+    if moon is not None:
+        won = moon_ends_the_game(side_name(moon, sheet), sheet.tricks)
+        return won._replace(reached=tuple(reached), out=tuple(out))
     if boston_made is not None:
         boston = BOSTON_WINS[rules.scoring.boston](side_name(boston_made, sheet), sheet.tricks)
         if boston is not None:

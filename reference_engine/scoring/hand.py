@@ -6,13 +6,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from spadespec.reference_engine.scoring.bags import apply_bag_penalty, bags_recorded
-from spadespec.reference_engine.scoring.contract import contract_points, overtrick_points
+from spadespec.reference_engine.scoring.contract import (
+    big_bid_bonus,
+    contract_points,
+    overtrick_points,
+)
 from spadespec.reference_engine.scoring.inputs import (
     read_bids,
     read_prior,
     read_tricks,
     read_zero_bids,
 )
+from spadespec.reference_engine.scoring.moon import MOON
 from spadespec.reference_engine.scoring.nil import DOUBLE_NIL_TRICKS, score_nil, share_nil_tricks
 from spadespec.reference_engine.scoring.records import (
     NIL_BIDS,
@@ -79,8 +84,10 @@ def score_side(
     extra += nil_overtricks
     extra_points = overtrick_points(scoring, extra)
 
+    bonus = big_bid_bonus(scoring, contract, made)
+
     times, penalty, bags_after = apply_bag_penalty(scoring, prior.bags + added)
-    hand_points = points + extra_points + nil_points - penalty
+    hand_points = points + extra_points + (bonus or 0) + nil_points - penalty
     score, bags = prior
     return SideScore(
         side,
@@ -102,6 +109,7 @@ def score_side(
         times,
         made and contract == sheet.tricks,  # a Boston
         kind,
+        bonus,
     )
 
 
@@ -114,11 +122,14 @@ def hand_score(
 ) -> HandScore:
     """A hand's score from what a finished hand gives: every seat's bid and tricks, keyed by
     letter in table order, and every side's totals going in, on the variant's sheet. A bid of
-    0 is read as nil where it stands for nil (`zero_is_nil`)."""
+    0 is read as nil where it stands for nil (`zero_is_nil`). Where a side that takes every
+    trick wins the game, such a hand is not scored (`HandScore.moon`)."""
     bids = read_zero_bids(rules, bids)
     sides = {}
     for side in sheet.sides:
         sides[side] = score_side(rules, sheet, side, bids, tricks, prior[side])
+    # A side that took every trick may have shot the moon, and the hand go unscored.
+    sides = MOON[rules.scoring.moon](sheet, sides)
     return HandScore(sides, bids, tricks)
 
 

@@ -51,7 +51,11 @@ class SideScore(NamedTuple):
     points - bag_penalty`; `bag_penalty` includes any points the cleared bags are made to give
     back. `boston` is true when the side bid every trick of the hand and took them all;
     `contract_kind` says which rule priced the contract: `tricks` (so much a trick, or the set
-    penalty), `bonus-bid`, `boston` or `exact-total`.
+    penalty), `bonus-bid`, `boston` or `exact-total`. `bonus_points` is the big-bid bonus
+    earned on top (0 when not earned), None where the variant has no such bonus. `moon` is true
+    on the line of a side that took every trick where that wins the game (the hand is then not
+    scored: every points and bags item is 0 and the totals stay), false on the other lines, and
+    None where the variant has no such rule.
     """
 
     side: str
@@ -73,6 +77,8 @@ class SideScore(NamedTuple):
     bag_penalties: int = 0
     boston: bool = False
     contract_kind: str = "tricks"
+    bonus_points: int | None = None
+    moon: bool | None = None
 
     @property
     def totals_after(self) -> SideTotals:
@@ -88,6 +94,7 @@ class SideScore(NamedTuple):
             "contract_points": self.contract_points,
             "overtricks": self.overtricks,
             "overtrick_points": self.overtrick_points,
+            **({} if self.bonus_points is None else {"bonus_points": self.bonus_points}),
             "nils": [nil.to_json() for nil in self.nils],
             "bags_before": self.bags_before,
             "bags_added": self.bags_added,
@@ -97,6 +104,7 @@ class SideScore(NamedTuple):
             "hand_points": self.hand_points,
             "score_before": self.score_before,
             "score_after": self.score_after,
+            **({} if self.moon is None else {"moon": self.moon}),
         }
 
 
@@ -112,6 +120,12 @@ class HandScore(NamedTuple):
         """The side that bid every trick of the hand and took them all ("Boston"), if any;
         pass it to `game_outcome` so a variant where Boston wins the game can end it."""
         return next((side for side, score in self.sides.items() if score.boston), None)
+
+    @property
+    def moon(self) -> str | None:
+        """The side that took every trick where that wins the game (shooting the moon), if
+        any; pass it to `game_outcome` to end the game."""
+        return next((side for side, score in self.sides.items() if score.moon), None)
 
     def totals(self) -> dict[str, SideTotals]:
         """The running totals after this hand, ready to be the next hand's `prior`."""
@@ -137,10 +151,20 @@ class GameOutcome(NamedTuple):
     reason: str
     reached: tuple[str, ...] = ()
     out: tuple[str, ...] = ()
+    code: str | None = None
+    """A stable code for a game won outright rather than on the totals: `moon`; None else."""
 
     @property
     def over(self) -> bool:
         return self.status != "continues"
+
+    def status_json(self) -> dict[str, Any]:
+        """The protocol's `status`: won, tied or going on, the winner, and the reason code
+        where the game was won outright by a moon shot."""
+        out: dict[str, Any] = {"status": self.status, "winner": self.winner}
+        if self.code is not None:
+            out["reason"] = self.code
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -149,4 +173,5 @@ class GameOutcome(NamedTuple):
             "reason": self.reason,
             "reached": list(self.reached),
             "out": list(self.out),
+            **({} if self.code is None else {"code": self.code}),
         }

@@ -22,6 +22,7 @@ from spadespec.reference_engine.variant.model import (
     BlindNil,
     BostonRule,
     DoubleNilTricks,
+    MoonRule,
     NilBid,
     Sides,
 )
@@ -237,12 +238,45 @@ def check_bonus_bid_reachable(merged: Merged) -> Iterator[Problem]:
             )
 
 
+def check_big_bid_bonus(merged: Merged) -> Iterator[Problem]:
+    """A big-bid bonus says from how many tricks bid it is earned, and that many is a contract
+    a side could bid and make in a hand."""
+    yield from requires(
+        merged,
+        Needs("scoring.big_bid_bonus", is_set, "scoring.big_bid_tricks", is_set,
+              "say the least side contract that earns the bonus"),
+    )  # fmt: skip
+    bonuses = [p for p in merged.possible("scoring.big_bid_bonus") if p.value is not None]
+    tricks = [p for p in merged.possible("scoring.big_bid_tricks") if p.value is not None]
+    even = [d for d in deals(merged) if d.even]
+    for bonus, least, deal in product(bonuses, tricks, even):
+        if least.value > deal.cards_per_hand:
+            yield problem_at(
+                merged.nearest(least, bonus, *deal.witnesses),
+                f"{said('scoring.big_bid_tricks', least)} but a hand has only "
+                f"{deal.cards_per_hand} tricks, so {said('scoring.big_bid_bonus', bonus)} "
+                "could never be earned",
+            )
+
+
 def check_boston_points(merged: Merged) -> Iterator[Problem]:
     """A Boston scored in points says how many."""
     yield from requires(
         merged,
         Needs("scoring.boston", _is(BostonRule.POINTS.value), "scoring.boston_points", is_set,
               "say how many points a Boston wins or loses"),
+    )  # fmt: skip
+
+
+def check_moon_beside_boston(merged: Merged) -> Iterator[Problem]:
+    """A moon shot that wins the game leaves a Boston ordinary: a side that bid and took every
+    trick would otherwise be rewarded twice, or scored one way and ended another."""
+    yield from requires(
+        merged,
+        Needs("scoring.moon", _is(MoonRule.WINS_GAME.value), "scoring.boston",
+              _is(BostonRule.ORDINARY.value),
+              "taking every trick already wins the game, so a Boston must be ordinary; make "
+              "boston ordinary, or moon ordinary"),
     )  # fmt: skip
 
 

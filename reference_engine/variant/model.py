@@ -178,6 +178,14 @@ class BostonRule(StrEnum):
     an ordinary set."""
 
 
+class MoonRule(StrEnum):
+    ORDINARY = "ordinary"
+    """A side that takes every trick of the hand scores it like any other hand."""
+    WINS_GAME = "wins-game"
+    """A side that takes every trick of the hand ("shooting the moon"), whatever it bid, wins
+    the game at once; the hand is not scored, so every side's total stays where it was."""
+
+
 class TieRule(StrEnum):
     TIE = "tie"
     """Equal totals when the game ends are a drawn game."""
@@ -268,8 +276,16 @@ class ScoringRules:
     """Where partners must bid an exact total (the team minimum equal to the team maximum), a
     made contract scores plus this figure and a set one minus it, in place of the points by
     the trick; null: such a contract scores by the trick."""
+    big_bid_tricks: int | None
+    """The least side contract that earns the big-bid bonus when made (e.g. 10 for "ten or
+    more"); null: no such bonus. Moot while `big_bid_bonus` is null."""
+    big_bid_bonus: int | None
+    """Points a side adds on top of its ordinary score when it bids at least `big_bid_tricks`
+    and makes it, a separate item of the hand's sheet (`bonus_points`); nothing when it is set;
+    null: no big-bid bonus."""
     boston: BostonRule
     boston_points: int | None
+    moon: MoonRule
 
 
 @dataclass(frozen=True, slots=True)

@@ -198,7 +198,9 @@ CHECKS: tuple[Callable[[Merged], Iterator[Problem]], ...] = (
     house_checks.check_exact_total_points,
     house_checks.check_bonus_bid_values,
     house_checks.check_bonus_bid_reachable,
+    house_checks.check_big_bid_bonus,
     house_checks.check_boston_points,
+    house_checks.check_moon_beside_boston,
     house_checks.check_game_has_an_end,
 )
 

@@ -219,6 +219,8 @@ HOUSE: dict[str, tuple[Axis, ...]] = {
     "team-total-four": (partners.team_total_cases, partners.exact_total_cases),
     "double-nil-counts-nothing": (nils.double_nil_ignored_cases,),
     "failed-nil-overtricks": (nils.nil_overtricks_cases,),
+    "big-bid-bonus": (scoring.big_bid_bonus_cases,),
+    "moon-wins-game": (scoring.moon_wins_cases,),
 }
 """Each house-rule ruleset and the axes its cases come from; a ruleset's seeds start at
 10000 + 100 x its place here, so adding one never moves another's deals."""

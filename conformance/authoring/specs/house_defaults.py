@@ -45,8 +45,11 @@ HOUSE_RULES = (
     "scoring.bonus_bid_made",
     "scoring.bonus_bid_set",
     "scoring.exact_total_points",
+    "scoring.big_bid_tricks",
+    "scoring.big_bid_bonus",
     "scoring.boston",
     "scoring.boston_points",
+    "scoring.moon",
     "game_end.hands",
 )
 
@@ -82,7 +85,9 @@ ASSUMED = {
     "scoring.bonus_bid_tricks": None,
     "scoring.exact_total_points": None,
     "scoring.double_nil_tricks": "as-single-nil",
+    "scoring.big_bid_bonus": None,
     "scoring.boston": "ordinary",
+    "scoring.moon": "ordinary",
     "game_end.hands": None,
 }
 
@@ -229,7 +234,7 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             },
         )
     )
-    # Ten bid and made: no bonus bid; the tenth bag costs 100 and takes back nothing more.
+    # Ten bid and made: no bonus bid, no bonus on top; the tenth bag costs 100 and takes back nothing more.
     bids: dict[str, Any] = {"N": 5, "E": 1, "S": 5, "W": 1}
     tricks = {"N": 6, "E": 1, "S": 5, "W": 1}
     start = setup("N", (0, 0), (9, 0), hands_played=50)
@@ -239,7 +244,7 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             variant_id=v,
             description=(
                 "Fifty hands already played; North-South carry 9 bags, bid 5 + 5 = 10 and take 11."
-                " Ten tricks is no special bid here: 10 x 10 = 100, plus 1 for the overtrick. The"
+                " Ten tricks is no special bid here and earns no bonus: 10 x 10 = 100, plus 1 for the overtrick. The"
                 " overtrick is the tenth bag: -100 and the count goes to 0; the bags' own points stay."
                 " Hand 100 + 1 - 100 = 1. East-West bid 1 + 1 and take 2: 20. With no fixed number of"
                 " hands the game goes on after the 51st; East deals next."
@@ -250,6 +255,8 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
                 "scoring.bonus_bid_made",
                 "scoring.bonus_bid_set",
                 "scoring.exact_total_points",
+                "scoring.big_bid_tricks",
+                "scoring.big_bid_bonus",
                 "scoring.bag_points_cancelled",
                 "bags.exact-threshold",
                 "game_end.hands",
@@ -286,11 +293,12 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             variant_id=v,
             description=(
                 "North-South bid 6 + 7 = 13, every trick, and take them all. A bid of every trick is"
-                " no special contract here: 13 x 10 = 130, and the game goes on. East-West bid 1 + 1"
+                " no special contract here, and taking them all does not end the game: 13 x 10 = 130, and"
+                " the game goes on. East-West bid 1 + 1"
                 " and take nothing: set by 2 tricks, 2 x -10 = -20 (per trick bid or per trick short,"
                 " the same here)."
             ),
-            tags=["hand.score-only", tag("scoring.boston"), "scoring.boston_points", "scoring.set_penalty"],
+            tags=["hand.score-only", tag("scoring.boston"), "scoring.boston_points", tag("scoring.moon"), "scoring.set_penalty"],
             origin=derived("scoring.boston"),
             start=start,
             actions=searched_hand(v, dealer="N", bids=bids, tricks=tricks, seed=seed + 2, start=start),

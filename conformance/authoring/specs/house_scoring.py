@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from spadespec.conformance.authoring.build import setup
-from spadespec.conformance.authoring.specs.house import expect_rules, line, scored, tag
+from spadespec.conformance.authoring.specs.house import expect_rules, line, nil_line, scored, tag
 
 BASE = {
     "table.players": 4,
@@ -504,3 +504,180 @@ def _rules(v: str) -> Any:
     from spadespec.conformance.authoring.build import variant
 
     return variant(v).rules
+
+
+def big_bid_bonus_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    """Ten or more bid and made earns fifty on top, an item of its own; nine earns none, and a
+    big contract set costs only the ordinary set."""
+    expect_rules(
+        v,
+        {
+            **BASE,
+            "scoring.big_bid_tricks": 10,
+            "scoring.big_bid_bonus": 50,
+            "scoring.bonus_bid_tricks": None,
+            "scoring.set_penalty": "per-trick-bid",
+            "scoring.bags_count": "contract-made",
+        },
+    )
+    bonus = ["scoring.big_bid_tricks", "scoring.big_bid_bonus"]
+    return [
+        scored(
+            v,
+            "scoring.ten-bid-and-made-earns-the-bonus",
+            seed=seed + 1,
+            start=setup("N"),
+            clause="scoring.big_bid_bonus",
+            description=(
+                "North-South bid 5 + 5 = 10 and take 11: 10 x 10 = 100, plus 1 for the overtrick"
+                " (a bag), plus the bonus of 50 for ten or more bid and made, an item of its own:"
+                " 151. East-West bid 1 + 1 and take 2: 20, and no bonus (0)."
+            ),
+            tags=bonus,
+            bid={"N": 5, "E": 1, "S": 5, "W": 1},
+            took={"N": 6, "E": 1, "S": 5, "W": 1},
+            lines=[
+                line("NS", contract=10, side_tricks=11, made=True, contract_points=100, overtricks=1,
+                     overtrick_points=1, bonus_points=50, bags=(0, 1, 1), hand_points=151, score=(0, 151)),
+                line("EW", contract=2, side_tricks=2, made=True, contract_points=20, bonus_points=0,
+                     hand_points=20, score=(0, 20)),
+            ],
+        ),
+        scored(
+            v,
+            "scoring.nine-bid-earns-no-bonus",
+            seed=seed + 2,
+            start=setup("N"),
+            clause="scoring.big_bid_tricks",
+            description=(
+                "North-South bid 5 + 4 = 9, one short of ten, and take 10: 90 plus 1 for the"
+                " overtrick (a bag), and no bonus: 91. East-West bid 1 + 1 and take 3: 20 + 1 = 21,"
+                " 1 bag, no bonus."
+            ),
+            tags=bonus,
+            bid={"N": 5, "E": 1, "S": 4, "W": 1},
+            took={"N": 6, "E": 2, "S": 4, "W": 1},
+            lines=[
+                line("NS", contract=9, side_tricks=10, made=True, contract_points=90, overtricks=1,
+                     overtrick_points=1, bonus_points=0, bags=(0, 1, 1), hand_points=91, score=(0, 91)),
+                line("EW", contract=2, side_tricks=3, made=True, contract_points=20, overtricks=1,
+                     overtrick_points=1, bonus_points=0, bags=(0, 1, 1), hand_points=21, score=(0, 21)),
+            ],
+        ),
+        scored(
+            v,
+            "scoring.big-bid-set-earns-no-bonus",
+            seed=seed + 3,
+            start=setup("N"),
+            clause="scoring.big_bid_bonus",
+            description=(
+                "North-South bid 6 + 5 = 11 and take 10: set, -10 x 11 = -110, and no bonus (0),"
+                " nor any loss beyond the set: -110. East-West bid 1 + 1 and take 3: 20 + 1 = 21,"
+                " 1 bag."
+            ),
+            tags=[*bonus, "scoring.set_penalty"],
+            bid={"N": 6, "E": 1, "S": 5, "W": 1},
+            took={"N": 6, "E": 2, "S": 4, "W": 1},
+            lines=[
+                line("NS", contract=11, side_tricks=10, made=False, contract_points=-110,
+                     bonus_points=0, hand_points=-110, score=(0, -110)),
+                line("EW", contract=2, side_tricks=3, made=True, contract_points=20, overtricks=1,
+                     overtrick_points=1, bonus_points=0, bags=(0, 1, 1), hand_points=21, score=(0, 21)),
+            ],
+        ),
+    ]  # fmt: skip
+
+
+def moon_wins_cases(v: str, seed: int) -> list[dict[str, Any]]:
+    """A side that takes every trick, whatever it bid, wins at once and the hand is not scored;
+    twelve tricks are scored as usual."""
+    expect_rules(
+        v,
+        {
+            **BASE,
+            "scoring.moon": "wins-game",
+            "scoring.boston": "ordinary",
+            "scoring.nil_tricks": "count",
+            "scoring.nil_bonus": 100,
+            "scoring.set_penalty": "per-trick-bid",
+            "scoring.bags_count": "contract-made",
+            "game_end.target": 500,
+        },
+    )
+    tags = [tag(v, "scoring.moon"), tag(v, "scoring.boston")]
+    moon_ns = {"status": "won", "winner": "NS", "reason": "moon"}
+    return [
+        scored(
+            v,
+            "game-end.moon-wins-the-game-unscored",
+            seed=seed + 1,
+            start=setup("N", (120, 300), (4, 2)),
+            clause="scoring.moon",
+            description=(
+                "North-South, 120 to 300 behind with 4 bags, bid 3 + 2 = 5 and take all 13 tricks:"
+                " they have shot the moon, which needs no particular bid, and win the game at once."
+                " The hand is not scored: both sheets record the contracts (5 made with 8 over, 7"
+                " set) but every points and bags item is 0, North-South's line is marked as the moon,"
+                " and the totals stay 120 and 300, bags 4 and 2 (scored, North-South would have had"
+                " 50 + 8 less a bag penalty for their tenth bag, and East-West -70)."
+            ),
+            tags=tags,
+            bid={"N": 3, "E": 4, "S": 2, "W": 3},
+            took={"N": 7, "E": 0, "S": 6, "W": 0},
+            lines=[
+                line("NS", contract=5, side_tricks=13, made=True, contract_points=0, overtricks=8,
+                     overtrick_points=0, bags=(4, 0, 4), hand_points=0, score=(120, 120), moon=True),
+                line("EW", contract=7, side_tricks=0, made=False, contract_points=0,
+                     bags=(2, 0, 2), hand_points=0, score=(300, 300), moon=False),
+            ],
+            status=moon_ns,
+            to_act=OVER,
+        ),
+        scored(
+            v,
+            "game-end.moon-with-a-nil-scores-no-nil",
+            seed=seed + 2,
+            start=setup("N"),
+            clause="scoring.moon",
+            description=(
+                "North bids nil and South 4; South takes all 13 tricks, North none. North-South"
+                " took every trick: the moon, and the game is theirs at once. North's nil is made"
+                " (no trick) but, the hand not being scored, is worth 0 here, not 100; South's 4"
+                " made with 9 over scores nothing either. East-West bid 3 + 3 = 6, take none, and"
+                " lose nothing. Totals stay 0 and 0."
+            ),
+            tags=[*tags, "scoring.nil_bonus"],
+            bid={"N": "nil", "E": 3, "S": 4, "W": 3},
+            took={"N": 0, "E": 0, "S": 13, "W": 0},
+            lines=[
+                line("NS", contract=4, side_tricks=13, made=True, contract_points=0, overtricks=9,
+                     nils=(nil_line("N", 0, 0),), hand_points=0, score=(0, 0), moon=True),
+                line("EW", contract=6, side_tricks=0, made=False, contract_points=0,
+                     hand_points=0, score=(0, 0), moon=False),
+            ],
+            status=moon_ns,
+            to_act=OVER,
+        ),
+        scored(
+            v,
+            "game-end.twelve-tricks-scored-as-usual",
+            seed=seed + 3,
+            start=setup("N", (120, 300)),
+            clause="scoring.moon",
+            description=(
+                "North-South bid 5 + 5 = 10 and take 12, one short of every trick: no moon, the"
+                " hand is scored as usual, 100 + 2 = 102 and 2 bags, and the game goes on."
+                " East-West bid 1 + 1 and take 1: set, -20."
+            ),
+            tags=tags,
+            bid={"N": 5, "E": 1, "S": 5, "W": 1},
+            took={"N": 6, "E": 1, "S": 6, "W": 0},
+            lines=[
+                line("NS", contract=10, side_tricks=12, made=True, contract_points=100, overtricks=2,
+                     overtrick_points=2, bags=(0, 2, 2), hand_points=102, score=(120, 222), moon=False),
+                line("EW", contract=2, side_tricks=1, made=False, contract_points=-20,
+                     hand_points=-20, score=(300, 280), moon=False),
+            ],
+            to_act={"phase": "deal", "seat": "E"},
+        ),
+    ]  # fmt: skip
