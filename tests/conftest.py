@@ -9,7 +9,9 @@ import contextlib
 import fcntl
 import json
 import logging
+import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -18,6 +20,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs"))
+
+# The tests start Python hundreds of times (engines over the protocol, the command line, the
+# docs' commands). Where PYTHONDONTWRITEBYTECODE keeps compiled modules from being written
+# beside the source, each of those would compile every module again: they are written under
+# the temporary folder instead, and read from there by every process of this run and the next.
+if sys.dont_write_bytecode and not os.environ.get("PYTHONPYCACHEPREFIX"):
+    _PYCACHE = str(Path(tempfile.gettempdir()) / f"spadespec-tests-pycache-{os.getuid()}")
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = _PYCACHE
+    sys.dont_write_bytecode, sys.pycache_prefix = False, _PYCACHE
 
 
 @dataclass(frozen=True)
