@@ -210,16 +210,26 @@ class _Bucket:
         return all(got[i].verdict == "pass" for i in self.passed if i in got)
 
 
-def _rank(near: Neighbour, count: int) -> tuple[Any, ...]:
-    """Best first: one rule before two, more failures explained, a rule played another way
-    before a figure moved (a game won on passing 500 is the same, on these cases, as one
-    won on reaching 501: the rule is the likelier reading), a figure nearer the variant's."""
+def _rank(near: Neighbour, count: int, about: int = 0) -> tuple[Any, ...]:
+    """Best first: one rule before two, more failures explained, more of them cases whose
+    first tag is a rule the neighbour changes (the rule the case was written about, where two
+    neighbours answer it alike), a rule played another way before a figure moved (a game won
+    on passing 500 is the same, on these cases, as one won on reaching 501: the rule is the
+    likelier reading), a figure nearer the variant's."""
     distance = 0.0
     for rule, value in near.changes:
         was = near.was(rule)
         numbers = isinstance(value, int) and isinstance(was, int) and not isinstance(value, bool)
         distance += 1 + abs(value - was) / max(abs(was), 1) if numbers else 0.5
-    return (len(near.changes), -count, distance)
+    return (len(near.changes), -count, -about, distance)
+
+
+def _about(bucket: _Bucket, near: Neighbour, ids: Iterable[str]) -> int:
+    """How many of the results `ids` are of cases written about a rule the neighbour changes:
+    their first tag names it."""
+    rules = {rule for rule, _ in near.changes}
+    firsts = (bucket.cases[case_id_of(i)].tags[:1] for i in ids)
+    return sum(1 for first in firsts if first and first[0].split("=", 1)[0] in rules)
 
 
 def diagnose_bucket(bucket: _Bucket) -> tuple[list[Group], list[str]]:
@@ -258,8 +268,12 @@ def diagnose_bucket(bucket: _Bucket) -> tuple[list[Group], list[str]]:
         for near in found:
             explained = {first} | bucket.explained(near, others)[0] if others else {first}
             scored.append((near, explained))
-        best, cases = min(scored, key=lambda f: _rank(f[0], len(f[1])))
-        every = sorted((f for f in scored if cases <= f[1]), key=lambda f: _rank(f[0], len(f[1])))
+
+        def rank(f: tuple[Neighbour, set[str]]) -> tuple[Any, ...]:
+            return _rank(f[0], len(f[1]), _about(bucket, f[0], f[1]))
+
+        best, cases = min(scored, key=rank)
+        every = sorted((f for f in scored if cases <= f[1]), key=rank)
         groups.append(
             Group(
                 bucket.base.id,
