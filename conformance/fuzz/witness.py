@@ -23,6 +23,7 @@ import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from spadespec.conformance.engines.observables import (
@@ -51,6 +52,9 @@ from spadespec.reference_engine.variant.model import SECTIONS, Rules, rule_paths
 
 TRIES = 200
 """Hands tried per rule before giving up."""
+
+Seen = dict[tuple[int, str], Any]
+"""A timeline: what is seen along a log, keyed (actions before it, observable)."""
 
 
 def differing_rules(a: Rules, b: Rules) -> list[str]:
@@ -223,10 +227,11 @@ def shared_table(rulesets: list[Rules]) -> bool:
 
 def _hand_log(
     rulesets: list[Rules], builder: Builder, rng: random.Random
-) -> tuple[dict[str, Any], list[dict[str, Any]], list[Action]]:
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[Action], list[Seen] | None]:
     """One hand played under every ruleset at once: each action is one all of them allow, and
-    the hand stops early where they disagree on whose turn it is. Its setup, its log, and the
-    log's actions as the engine holds them."""
+    the hand stops early where they disagree on whose turn it is. Its setup, its log, the
+    log's actions as the engine holds them, and each ruleset's timeline of the log as it was
+    played (None where the setup was changed afterwards, so that only a replay tells)."""
     first = rulesets[0]
     table, pack = table_of(first), pack_of(first)
     bags = first.scoring.bag_threshold - 1 - rng.randrange(3) if builder.bags else 0
@@ -251,9 +256,11 @@ def _hand_log(
     if builder.last_hand:
         setup["hands_played"] = max((r.game_end.hands or 1) for r in rulesets) - 1
     games = [Game.replay(r, setup, []) for r in rulesets]
+    seen: list[Seen] = [{} for _ in games]
+    refused: set[int] = set()
     bots = _bots(builder.style, rng)
-    for game in games:
-        game.deal(deal)
+    for game, notes in zip(games, seen, strict=True):
+        _taken(_observed(notes, 0, game, partial(game.deal, deal)))
     lead = games[0]
     while lead.phase in (Phase.BID, Phase.PASS, Phase.PLAY):
         now = turn(lead)
@@ -265,11 +272,16 @@ def _hand_log(
             # Any pass will do, so long as every ruleset takes it.
             choose = getattr(bots[seat], "choose_pass", None)
             record = choose(lead, seat) if choose else rng.choice(lead.legal_passes())
-            if not all(g.can(record) for g in games):
-                lead.apply(record)  # the rulesets part here: one takes this pass, one not
+            index, passed = len(lead.log), record.to_json()
+            parted = not all(g.can(record) for g in games)
+            for number, (game, notes) in enumerate(zip(games, seen, strict=True)):
+                refusal = _observed(notes, index, game, partial(game.apply, record), passed)
+                if refusal is not None and parted and number:
+                    refused.add(number)  # the rulesets part here: one takes this pass, one not
+                else:
+                    _taken(refusal)
+            if parted:
                 break
-            for game in games:
-                game.apply(record)
             continue
         # What every ruleset allows, compared as the engine holds it (a bitmask of cards, the
         # bids); a choice a ruleset does not allow is replaced by one drawn from their text.
@@ -291,14 +303,24 @@ def _hand_log(
             choice = bots[seat].choose_play(lead, seat)
             if not common_cards >> choice & 1:  # type: ignore[operator]
                 choice = parse_card(rng.choice(sorted(legal_shown(common_cards))))
-        for game in games:
-            if game.phase is Phase.BID:
-                game.bid(seat, choice)
-            else:
-                game.play(seat, choice)
+        index = len(lead.log)
+        for game, notes in zip(games, seen, strict=True):
+            act = game.bid if game.phase is Phase.BID else game.play
+            _taken(_observed(notes, index, game, partial(act, seat, choice)))
+    for number, (game, notes) in enumerate(zip(games, seen, strict=True)):
+        if number not in refused:
+            _observed_end(notes, len(lead.log), game)
+    log, actions = [action.to_json() for action in lead.log], list(lead.log)
     if builder.aim and lead.hand_results and "scores" in setup:
         setup["scores"] = _aimed(first, builder.aim, lead, rng)
-    return setup, [action.to_json() for action in lead.log], list(lead.log)
+        return setup, log, actions, None
+    return setup, log, actions, seen
+
+
+def _taken(refusal: IllegalActionError | None) -> None:
+    """An action every ruleset was to take was refused: the hand cannot be played."""
+    if refusal is not None:
+        raise refusal
 
 
 def _agreeing_dealer(rulesets: list[Rules], deal: list[int], rng: random.Random) -> str:
@@ -355,32 +377,52 @@ def timeline(
     it is and the legal actions are kept in the engine's form too (`turn`, `choices`), which
     compares as the protocol's does: `seen_at` gives a point's value as the protocol shows it."""
     game = Game.replay(rules, setup, [])
-    seen: dict[tuple[int, str], Any] = {}
+    seen: Seen = {}
     for index, entry in enumerate(log):
+        passed = entry if entry["action"] == "pass" else None
+        if _observed(seen, index, game, partial(game.apply, actions[index]), passed):
+            return seen
+    _observed_end(seen, len(log), game)
+    return seen
+
+
+def _observed(
+    seen: Seen,
+    index: int,
+    game: Game,
+    act: Callable[[], Any],
+    passed: dict[str, Any] | None = None,
+) -> IllegalActionError | None:
+    """The log's action number `index` done to `game` (`act`), with what is seen before and
+    after it noted in `seen`; the game's refusal, if it refuses the action. `passed`: the
+    action as the log writes it, when it is a pass, whose refusal is seen too."""
+    seen[(index, "to_act")] = turn(game)
+    seen[(index, "legal")] = choices(game)
+    # The trick count, not the trick records: those are built afresh each time asked for.
+    tricks, hands = game.trick_number, len(game.hand_results)
+    try:
+        if passed is not None:
+            # Every hand may be passed from, so what tells is how many cards may go.
+            seen[(index, "illegal")] = {"action": passed, "reason": None}
+        act()
+    except IllegalActionError as exc:
+        if passed is not None:
+            seen[(index, "illegal")] = {"action": passed, "reason": str(exc.reason)}
+        return exc
+    if game.trick_number > tricks or len(game.hand_results) > hands:
+        seen[(index + 1, "trick_winners")] = [[seat.name for seat in game.trick_winners]]
+    if len(game.hand_results) > hands:
+        for name, read in _END_READERS:
+            seen[(index + 1, name)] = read(game)
+    return None
+
+
+def _observed_end(seen: Seen, index: int, game: Game) -> None:
+    """At the end of a log the game took whole: whose turn and the legal actions, if the
+    game goes on."""
+    if game.phase in (Phase.BID, Phase.PASS, Phase.PLAY):
         seen[(index, "to_act")] = turn(game)
         seen[(index, "legal")] = choices(game)
-        # The trick count, not the trick records: those are built afresh each time asked for.
-        tricks, hands = game.trick_number, len(game.hand_results)
-        try:
-            action = actions[index]
-            if entry["action"] == "pass":
-                # Every hand may be passed from, so what tells is how many cards may go.
-                seen[(index, "illegal")] = {"action": entry, "reason": None}
-            game.apply(action)
-        except IllegalActionError as exc:
-            if entry["action"] == "pass":
-                seen[(index, "illegal")] = {"action": entry, "reason": str(exc.reason)}
-            break
-        if game.trick_number > tricks or len(game.hand_results) > hands:
-            seen[(index + 1, "trick_winners")] = [[seat.name for seat in game.trick_winners]]
-        if len(game.hand_results) > hands:
-            for name, read in _END_READERS:
-                seen[(index + 1, name)] = read(game)
-    else:
-        if game.phase in (Phase.BID, Phase.PASS, Phase.PLAY):
-            seen[(len(log), "to_act")] = turn(game)
-            seen[(len(log), "legal")] = choices(game)
-    return seen
 
 
 def seen_at(seen: dict[tuple[int, str], Any], point: tuple[int, str]) -> Any:
@@ -434,15 +476,23 @@ def _search(
             # log (one bids first where the other leads first, say, or they deal other cards).
             rulesets = [a, alone]
         try:
-            setup, log, actions = _hand_log(rulesets, builder, rng)
+            setup, log, actions, played = _hand_log(rulesets, builder, rng)
         except (IllegalActionError, ValueError, KeyError, TypeError):
             # The one-rule change makes no playable ruleset (a named first lead with no card
             # named, say): look for the plain difference of the two variants instead.
             alone = None
             continue
-        ta = timeline(a, setup, log, actions)
-        tb = timeline(b, setup, log, actions) if b in rulesets else {}
-        talone = timeline(alone, setup, log, actions) if alone is not None else None
+
+        def line(rules: Rules) -> Seen:
+            # As the hand was played, or replayed where its setup changed since; rulesets
+            # alike (the one rule changed to the other variant's value) see alike.
+            if played is None:  # noqa: B023
+                return timeline(rules, setup, log, actions)  # noqa: B023
+            return played[rulesets.index(rules)]  # noqa: B023
+
+        ta = line(a)
+        tb = line(b) if b in rulesets else {}
+        talone = line(alone) if alone is not None else None
         point = parting(ta, talone if talone is not None else tb)
         if talone is not None and point is not None and b not in rulesets:
             if isolated is None:
