@@ -279,8 +279,14 @@ def test_schema_tables_do_not_break_a_name_mid_word(server: str, profile: Path) 
 
 
 # Rendered heights at 1280 px of house-rule pages when each repeated its parent's page in full,
-# measured as below on 2026-12-02, before the pages led with what they change.
-FULL_PAGE_HEIGHTS = {"rules/no-nil/": 16583, "rules/minus-110/": 19836}
+# measured as below on 2026-12-02 (the site as of commit b02dab3), before the pages led with what
+# they change. Cutthroat and pagat-blind-nil change the most rules and carry the most examples.
+FULL_PAGE_HEIGHTS = {
+    "rules/no-nil/": 16583,
+    "rules/minus-110/": 19836,
+    "rules/cutthroat/": 23040,
+    "rules/pagat-blind-nil/": 19483,
+}
 
 
 @pytest.mark.parametrize("page", sorted(FULL_PAGE_HEIGHTS))
