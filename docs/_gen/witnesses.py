@@ -33,6 +33,12 @@ def witnesses_page(docs: list[VariantDoc]) -> str:
     """The page as Markdown; links are relative to `rules/witnesses.md`."""
     base = next((d for d in docs if d.id == BASE), docs[0])
     out = [
+        "---",
+        "hide:",
+        "  - navigation",
+        "  - toc",
+        "---",
+        "",
         "# What each difference does",
         "",
         f"For every rule on which a ruleset differs from [`{base.id}`]({base.id}.md), a hand "
@@ -51,9 +57,19 @@ def witnesses_page(docs: list[VariantDoc]) -> str:
         report = diff_variants(base.resolved, doc.resolved)
         if not report["differences"]:
             continue
-        out += [f"## [{doc.resolved.title}]({doc.id}.md)", ""]
-        for item in report["differences"]:
+        items = report["differences"]
+        names = ", ".join(rule_label(item["rule"]).lower() for item in items)
+        count = f"{len(items)} difference{'s' if len(items) != 1 else ''}"
+        # Folded by ruleset: a link to one of its hands (from the comparison page) opens it.
+        out += [
+            f"## [{doc.resolved.title}]({doc.id}.md) {{ #{doc.id} }}",
+            "",
+            f'<details class="sp-witnesses" markdown="1"><summary>{count}: {names}</summary>',
+            "",
+        ]
+        for item in items:
             out += _witness(base, doc, item)
+        out += ["</details>", ""]
     return "\n".join(out) + "\n"
 
 
@@ -80,10 +96,13 @@ def _witness(base: VariantDoc, doc: VariantDoc, item: dict[str, Any]) -> list[st
             "",
         ]
     hand = _hand(base, doc, witness)
-    out += [_start(witness["setup"]), ""]
+    # The hand beside what it does: the diagram on the left, the sentences and sheet right.
+    out += ['<div class="sp-witness" markdown="1">', ""]
     if hand is not None:
         out += ['<div class="sp-witness-hand">', deal_html(hand), "</div>", ""]
+    out += ['<div class="sp-witness-text" markdown="1">', "", _start(witness["setup"]), ""]
     out += _what_happens(a, b, witness, hand)
+    out += ["</div>", "</div>", ""]
     if hand is not None and hand.tricks:
         out += [
             f'<details class="sp-details"><summary>The {len(hand.tricks)} tricks played '
@@ -269,6 +288,12 @@ def _score_lines(a: str, b: str, one: dict[str, Any], other: dict[str, Any]) -> 
     rows = [f"| | {head} |", "| --- |" + " ---: |" * 2 * len(sides)]
     for label, read in _LINES:
         cells = []
+        shown = [
+            tuple(str(read(h["sides"][s])) if s in h["sides"] else "–" for h in (one, other))
+            for s in sides
+        ]
+        if label not in ("points this hand", "total after") and all(x == y for x, y in shown):
+            continue  # the same under both: the full sheet is on the ruleset's page
         for s in sides:
             x, y = (str(read(h["sides"][s])) if s in h["sides"] else "–" for h in (one, other))
             cells += [x, y if y == x else f'<span class="spadespec-differs">{escape(y)}</span>']
