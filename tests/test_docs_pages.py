@@ -83,27 +83,51 @@ def test_table_options_show_choices_and_default(pages: dict[str, str]) -> None:
     assert "| `target` | [Target](#rule-game-end-target) | `200`, `300`, `500` | `300` |" in page
 
 
+def _matrix_rows(matrix: str) -> tuple[list[str], dict[str, list[str]]]:
+    """The comparison table's column ids, and each rule's cells by the rule's key."""
+    head = matrix[matrix.index('<tr class="sp-head-ids">') :]
+    columns = re.findall(r'<a href="\.\./([a-z0-9-]+)/"', head[: head.index("</tr>")])
+    rows = {}
+    for row in re.findall(r'<tr class="sp-rule[^"]*">(.*?)</tr>', matrix):
+        path = re.search(r'<th scope="row" title="([a-z_.]+)"', row)
+        assert path, row
+        rows[path.group(1)] = re.findall(r"<td[^>]*>.*?</td>", row)
+    return columns, rows
+
+
 def test_the_matrix_has_a_row_per_rule_and_a_linked_cell_per_ruleset(pages: dict[str, str]) -> None:
-    matrix = pages["rules/matrix.md"]
-    ids = shipped_variant_ids()
-    for path in rule_paths():
-        row = next(
-            line for line in matrix.splitlines() if line.startswith(f"| {rule_label(path)} |")
-        )
-        for ident in ids:
-            assert f"({ident}.md#{rule_anchor(path)})" in row
+    columns, rows = _matrix_rows(pages["rules/matrix.md"])
+    assert sorted(columns) == sorted(shipped_variant_ids())
+    assert sorted(rows) == sorted(rule_paths())
+    for path, cells in rows.items():
+        assert len(cells) == len(columns)
+        for ident, cell in zip(columns, cells, strict=True):
+            assert f'href="../{ident}/#{rule_anchor(path)}"' in cell
 
 
 def test_the_matrix_marks_only_cells_that_differ_from_standard(pages: dict[str, str]) -> None:
-    matrix = pages["rules/matrix.md"]
-    lines = matrix.splitlines()
-    row = next(line for line in lines if line.startswith("| Set penalty |"))
-    header = next(line for line in lines if line.startswith("| rule |"))
-    columns = re.findall(r"\[([a-z0-9-]+)\]\(", header)
-    cells = row.strip("|").split("|")[1:]
-    marked = [ident for ident, cell in zip(columns, cells, strict=True) if "◆" in cell]
+    columns, rows = _matrix_rows(pages["rules/matrix.md"])
+    cells = rows["scoring.set_penalty"]
+    marked = [i for i, cell in zip(columns, cells, strict=True) if "spadespec-differs" in cell]
     assert "standard" not in marked
     assert "illustrated-table" in marked
+    # Columns are grouped: the base, then the rulesets from the sources, then house rules.
+    matrix = pages["rules/matrix.md"]
+    groups = re.findall(r'<th class="sp-group sp-group-(\w+)" colspan="(\d+)"', matrix)
+    assert [kind for kind, _ in groups] == ["base", "source", "house"]
+    assert sum(int(n) for _, n in groups) == len(columns)
+
+
+def test_the_row_view_lists_every_ruleset_under_its_value(pages: dict[str, str]) -> None:
+    matrix = pages["rules/matrix.md"]
+    panel = matrix[matrix.index('id="who-scoring-nil-penalty"') :]
+    panel = panel[: panel.index("</section>")]
+    for ident in shipped_variant_ids():
+        assert f'href="../{ident}/#rule-scoring-nil-penalty"' in panel
+    # The base's value first; a differing one links to a hand that shows it.
+    values = re.findall(r"<tr><td><code>([^<]+)</code>", panel)
+    assert values[0] == "100" and "50" in values
+    assert 'href="../witnesses/#illustrated-table-scoring-nil_penalty"' in panel
 
 
 def test_the_example_house_rule_has_its_page(pages: dict[str, str]) -> None:

@@ -69,20 +69,34 @@ window.addEventListener('load', () => {
   const view = document.documentElement.clientWidth;
   const deals = [...document.querySelectorAll('.sp-deal')].filter((d) => d.offsetParent);
   const names = [...document.querySelectorAll('.md-typeset td:first-child code')];
-  // The matrix: scroll a table sideways, then tick the differences-only switch.
-  const wrap = document.querySelector('.sp-matrix .md-typeset__scrollwrap');
+  // The matrix: scroll its box sideways and down, tick the differences-only switch, pick a rule.
+  const box = document.querySelector('.sp-matrix-box');
   const matrix = {};
-  if (wrap) {
-    const cell = wrap.querySelector('tbody td:first-child');
-    wrap.scrollLeft = 600;
-    matrix.scrolled = wrap.scrollLeft;
-    // Where the rule column sits against the scrolling box's left edge, once scrolled.
-    matrix.rule_column_at = cell.getBoundingClientRect().left - wrap.getBoundingClientRect().left;
-    const rows = [...document.querySelectorAll('.sp-matrix tbody tr')];
+  if (box) {
+    const cell = box.querySelector('tbody th[scope="row"]');
+    const head = box.querySelector('thead .sp-head-ids th');
+    box.scrollLeft = 600;
+    box.scrollTop = 500;
+    matrix.scrolled = [box.scrollLeft, box.scrollTop];
+    // Where the rule column and the header row sit against the box's edges, once scrolled.
+    const edge = box.getBoundingClientRect();
+    matrix.rule_column_at = cell.getBoundingClientRect().left - edge.left - box.clientLeft;
+    matrix.header_at = head.getBoundingClientRect().bottom - edge.top - box.clientTop;
+    matrix.header_height = head.getBoundingClientRect().bottom -
+      box.querySelector('thead th').getBoundingClientRect().top;
+    const rows = [...box.querySelectorAll('tbody tr.sp-rule')];
     document.getElementById('sp-differs-only').checked = true;
     matrix.rows = rows.length;
     matrix.differing = rows.filter((r) => r.querySelector('.spadespec-differs')).length;
     matrix.shown = rows.filter((r) => r.getClientRects().length > 0).length;
+    // The row view: one rule's panel shown, then another's once it is picked.
+    const shown = () => [...document.querySelectorAll('.sp-who')]
+      .filter((p) => p.getClientRects().length > 0).map((p) => p.id);
+    matrix.panels_before = shown();
+    const pick = document.getElementById('sp-rule-pick');
+    pick.value = 'who-scoring-set-penalty';
+    pick.dispatchEvent(new Event('change', {bubbles: true}));
+    matrix.panels_after = shown();
   }
   // In a frame of a set width, the page the test loads is the frame's parent.
   window.parent.document.body.setAttribute('data-measure', JSON.stringify({
@@ -212,10 +226,11 @@ def test_the_matrix_renders_a_row_per_rule(dom: dict[str, str]) -> None:
     from spadespec.reference_engine.variant.model import SECTIONS, rule_paths
 
     article = _article(dom["rules/matrix/"])
-    assert article.count("<table") == len(SECTIONS)
-    rows = article.count("<tr") - len(SECTIONS)  # less one header row per table
-    assert rows == len(rule_paths())
-    assert "spadespec-differs" in article
+    table = article[article.index('<table class="sp-matrix-table"') :]
+    table = table[: table.index("</table>")]
+    assert table.count('<tr class="sp-rule') == len(rule_paths())
+    assert table.count('<tr class="sp-section') == len(SECTIONS)
+    assert "spadespec-differs" in table
     for ident in shipped_variant_ids():
         assert f'href="../{ident}/#rule-scoring-set-penalty"' in article
 
@@ -279,8 +294,14 @@ def test_schema_tables_do_not_break_a_name_mid_word(server: str, profile: Path) 
 
 
 # Rendered heights at 1280 px of house-rule pages when each repeated its parent's page in full,
-# measured as below on 2026-12-02, before the pages led with what they change.
-FULL_PAGE_HEIGHTS = {"rules/no-nil/": 16583, "rules/minus-110/": 19836}
+# measured as below on 2026-12-02 (the site as of commit b02dab3), before the pages led with what
+# they change. Cutthroat and pagat-blind-nil change the most rules and carry the most examples.
+FULL_PAGE_HEIGHTS = {
+    "rules/no-nil/": 16583,
+    "rules/minus-110/": 19836,
+    "rules/cutthroat/": 23040,
+    "rules/pagat-blind-nil/": 19483,
+}
 
 
 @pytest.mark.parametrize("page", sorted(FULL_PAGE_HEIGHTS))
@@ -292,11 +313,16 @@ def test_a_house_rule_page_is_a_third_of_its_full_height(
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_the_matrix_keeps_its_rule_column_and_hides_equal_rows_on_request(
+def test_the_matrix_keeps_its_rule_column_and_header_and_hides_equal_rows_on_request(
     server: str, profile: Path, width: int
 ) -> None:
     matrix = measure(server, profile, "rules/matrix/", width)["matrix"]
-    assert matrix["scrolled"] > 0, "the table does not scroll sideways"
+    assert matrix["scrolled"][0] > 0, "the table does not scroll sideways"
+    assert matrix["scrolled"][1] > 0, "the table does not scroll down in its box"
     assert 0 <= matrix["rule_column_at"] < 1, "the rule column scrolled out of view"
+    # The header's lower edge stays where it was drawn: at the top of the box.
+    assert abs(matrix["header_at"] - matrix["header_height"]) < 1, "the header scrolled away"
     assert 0 < matrix["differing"] < matrix["rows"]
     assert matrix["shown"] == matrix["differing"]
+    assert matrix["panels_before"] == ["who-scoring-nil-penalty"]
+    assert matrix["panels_after"] == ["who-scoring-set-penalty"]

@@ -19,10 +19,12 @@ sys.path.insert(0, str(_DOCS))
 if str(_REPO) not in sys.path:
     sys.path.append(str(_REPO))
 
+from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import File, Files  # noqa: E402
 
 from _gen.figures import fill_figures  # noqa: E402
 from _gen.pages import generated_pages, nav_sections  # noqa: E402
+from _gen.results import StaleReport  # noqa: E402
 from _gen.transcripts import fill_transcripts  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
@@ -31,7 +33,10 @@ _pages: dict[str, str] = {}
 
 def on_config(config: Any) -> Any:
     _pages.clear()
-    _pages.update(generated_pages())
+    try:
+        _pages.update(generated_pages())
+    except StaleReport as exc:
+        raise PluginError(f"engine results: {exc}") from None
     sections = nav_sections(_pages)
     docs_dir = Path(config["docs_dir"])
     nav = []

@@ -13,6 +13,8 @@ from _gen.errata import PAGE as ERRATA_PAGE
 from _gen.errata import errata_page, has_errata_or_interpretations
 from _gen.matrix import matrix_page, rulesets_index
 from _gen.reason_codes_ref import reason_codes_page
+from _gen.results import PAGE as RESULTS_PAGE
+from _gen.results import current_suite, read_results, results_page
 from _gen.rule_names import variant_page
 from _gen.rulebook import rulebook_page
 from _gen.schema_ref import schema_pages
@@ -79,6 +81,8 @@ def generated_pages() -> dict[str, str]:
     if codes:
         pages["reference/reason-codes.md"] = codes
     pages["reference/index.md"] = _reference_index(pages)
+    # Stored engine reports of another suite raise StaleReport here: the build stops.
+    pages[RESULTS_PAGE] = results_page(read_results(), current_suite())
     game = _game_page()
     if game:
         pages[GAME_PAGE] = game

@@ -96,6 +96,20 @@ def _sheet(hand: dict[str, Any]) -> str:
     return "\n".join(rows) + "\n"
 
 
+def _result_line(hands: list[dict[str, Any]]) -> str:
+    """What the engine scores, in one line: each side's points for the hand and its new total,
+    or for a game of several hands the totals it ends on."""
+    last = hands[-1]["sides"]
+    if len(hands) > 1:
+        ends = " · ".join(f"{side_name(s)} **{v['score_after']}**" for s, v in last.items())
+        return f"The engine scores {len(hands)} hands, ending at {ends}."
+    parts = " · ".join(
+        f"{side_name(s)} **{v['hand_points']:+d}** ({v['score_before']} → {v['score_after']})"
+        for s, v in last.items()
+    )
+    return f"The engine scores it: {parts}."
+
+
 def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
     if isinstance(value, dict):
         out: dict[str, Any] = {}
@@ -180,20 +194,21 @@ def example_block(doc: VariantDoc, case: Any) -> str:
     ]
     if case.status == "erratum":
         out += [_erratum(case, engine), ""]
+    # The result in a line; the itemised sheet and the cards fold beneath it, so that a page of
+    # examples reads as a list of hands rather than a wall of tables.
+    if not engine["hands"]:
+        return "\n".join(out + ([f"*How it was worked out.* {case.note}", ""] if case.note else []))
+    out += [_result_line(engine["hands"]), ""]
+    played = [h for h in hands if h.tricks]
+    folded = "The itemised score sheet" + (" and the cards as played" if played else "")
+    out += [f'<details class="sp-details" markdown="1"><summary>{folded}</summary>', ""]
     for index, hand in enumerate(engine["hands"], start=1):
         if len(engine["hands"]) > 1:
             out += [f"**Hand {index}.**", ""]
         out += ["The score as the engine computes it:", "", _sheet(hand)]
-    played = [h for h in hands if h.tricks]
     if played:
-        figure = hand_figure(played[0], f"The hand of case {case.id}")
-        out += [
-            '<details class="sp-details"><summary>The cards and the tricks as played</summary>',
-            "",
-            figure,
-            "</details>",
-            "",
-        ]
+        out += [hand_figure(played[0], f"The hand of case {case.id}"), ""]
+    out += ["</details>", ""]
     if case.note:
         out += [f"*How it was worked out.* {case.note}", ""]
     return "\n".join(out)
@@ -206,9 +221,11 @@ def examples_section(doc: VariantDoc, cases: list[Any]) -> str:
         return ""
     others = sum(1 for c in cases if c.variant == doc.id) - len(chosen)
     head = (
-        "Each example is a golden case from the conformance suite. The score sheet below it is "
-        "computed by the reference engine while this page is built, never typed in."
+        "Each example is a golden case from the conformance suite. The score under it, and the "
+        "itemised sheet folded beneath, are computed by the reference engine while this page is "
+        "built, never typed in."
     )
     if others:
-        head += f" The suite holds {others} more case(s) for this ruleset on bidding and play."
+        cases_word = "case" if others == 1 else "cases"
+        head += f" The suite holds {others} more {cases_word} for this ruleset on bidding and play."
     return head + "\n\n" + "\n".join(example_block(doc, c) for c in chosen)

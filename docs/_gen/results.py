@@ -1,0 +1,385 @@
+"""The engine results page: what each engine the project knows of answers when the suite is put
+to it, by variant and by clause, read from the reports stored in `docs/results/`.
+
+Each stored report is what `spadespec conform --report` writes. A report made with another
+suite than the one being built is stale: the build stops, naming the command that refreshes it
+(`python docs/_gen/refresh_results.py`), rather than show figures of an older suite.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+
+PAGE = "engine-results.md"
+RESULTS_DIR = Path(__file__).resolve().parents[1] / "results"
+REFRESH = "python docs/_gen/refresh_results.py"
+
+
+@dataclass(frozen=True)
+class Run:
+    """One `spadespec conform` run whose report is stored: the file, and the arguments."""
+
+    report: str
+    args: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Engine:
+    """An engine on the page, with the runs that make its results."""
+
+    key: str
+    name: str
+    about: str
+    runs: tuple[Run, ...]
+    needs: str = ""
+
+
+ENGINES: tuple[Engine, ...] = (
+    Engine(
+        "reference",
+        "The reference engine",
+        "spadespec's own engine, the one every case's answer is checked against when it is "
+        "written; it plays every shipped ruleset.",
+        (Run("reference.jsonl", ("--engine", "reference")),),
+    ),
+    Engine(
+        "js-example",
+        "The JavaScript example",
+        "`examples/js-engine/spades.js`, a whole engine in plain JavaScript that speaks the "
+        "protocol; it plays the standard ruleset.",
+        (Run("js-example.jsonl", ("--engine", "node examples/js-engine/spades.js")),),
+        needs="Node.js",
+    ),
+    Engine(
+        "score-keeper",
+        "The score keeper example",
+        "`examples/score-keeper/score_keeper.py`, told only each hand's bids and tricks; it "
+        "keeps totals, bags and the end of the game for the standard ruleset.",
+        (Run("score-keeper.jsonl", ("--engine", "python3 examples/score-keeper/score_keeper.py")),),
+    ),
+    Engine(
+        "openspiel",
+        "OpenSpiel",
+        "OpenSpiel's Spades, written in C++ by others, through `spadespec serve openspiel`; "
+        "its known failures are listed in `conformance/expected/`.",
+        tuple(
+            Run(
+                f"openspiel-{variant}.jsonl",
+                (
+                    "--engine",
+                    "spadespec serve openspiel",
+                    "--variant",
+                    variant,
+                    "--expect-fail",
+                    f"conformance/expected/openspiel-{variant}.txt",
+                ),
+            )  # fmt: skip
+            for variant in ("standard", "openspiel")
+        ),
+        needs="the `openspiel` extra (`pip install -e '.[openspiel]'`)",
+    ),
+)
+
+# How a cell reads: the worst verdict among its cases decides it.
+STATES = {
+    "fail": ("✗", "fail"),
+    "xfail": ("◐", "expected failure"),
+    "pass": ("✓", "pass"),
+    "none": ("–", "not checked"),
+}
+_FAILING = ("fail", "error", "xpass")
+
+
+class StaleReport(RuntimeError):
+    """A stored report is missing, unreadable or made with another suite than this one."""
+
+
+@dataclass
+class Tally:
+    """Verdict counts of the cases behind one cell."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+
+    def add(self, verdict: str, checked: bool) -> None:
+        if verdict in _FAILING:
+            self.counts["fail"] += 1
+        elif verdict in ("pass", "xfail") and checked:
+            self.counts[verdict] += 1
+        else:  # n/a, skip, or nothing the engine declares was asked
+            self.counts["none"] += 1
+
+    @property
+    def state(self) -> str:
+        return next((s for s in ("fail", "xfail", "pass") if self.counts[s]), "none")
+
+    def cell(self) -> str:
+        symbol, word = STATES[self.state]
+        parts = [f"{self.counts[s]} {STATES[s][1]}" for s in STATES if self.counts[s]]
+        shown = " ".join(f"{STATES[s][0]}{self.counts[s]}" for s in STATES if self.counts[s])
+        title = escape(", ".join(parts) or "no case")
+        return f'<td class="sp-res sp-res-{self.state}" title="{title}">{shown or symbol}</td>'
+
+
+@dataclass
+class EngineResults:
+    """What an engine's stored reports say: its start answer and each result's last line."""
+
+    engine: Engine
+    starts: list[dict[str, Any]]
+    cases: dict[str, dict[str, Any]]
+
+    def declared(self) -> dict[str, Any]:
+        return dict(self.starts[0].get("engine", {})) if self.starts else {}
+
+
+def current_suite(variant: str | None = None) -> dict[str, Any]:
+    """The version, size and digest of the suite being built, as a report's start line has them:
+    of the whole suite, or of one variant's cases for a run given `--variant`."""
+    from spadespec.conformance.report.jsonl import suite_info
+    from spadespec.conformance.suite.cases import load_suite
+
+    return suite_info(load_suite(variants=None if variant is None else [variant]))
+
+
+def refresh_command(engine: Engine) -> str:
+    return f"{REFRESH} {engine.key}"
+
+
+def read_results(folder: Path = RESULTS_DIR) -> list[EngineResults]:
+    """Every engine's stored reports, each checked to be of the suite being built (the whole
+    suite, or the variant its run selected); StaleReport names the command that makes a missing
+    or stale one again."""
+    suites: dict[str | None, dict[str, Any]] = {}
+    out = []
+    for engine in ENGINES:
+        starts: list[dict[str, Any]] = []
+        cases: dict[str, dict[str, Any]] = {}
+        for run in engine.runs:
+            path = folder / run.report
+            fix = f"run `{refresh_command(engine)}`"
+            if engine.needs:
+                fix += f" (it needs {engine.needs})"
+            if not path.is_file():
+                raise StaleReport(f"no stored report {path}: {fix}")
+            start, lines = _read(path)
+            variant = (start.get("selection") or {}).get("variant")
+            if variant not in suites:
+                suites[variant] = current_suite(variant)
+            suite, made = suites[variant], start.get("suite", {})
+            if (made.get("version"), made.get("digest")) != (suite["version"], suite["digest"]):
+                of = f"{variant}'s cases" if variant else "the suite"
+                raise StaleReport(
+                    f"{path} was made with {of} at version {made.get('version')}, digest "
+                    f"{made.get('digest')} ({made.get('cases')} cases), not as they are now "
+                    f"({suite['version']}, digest {suite['digest']}, {suite['cases']} cases): {fix}"
+                )
+            starts.append(start)
+            cases.update(lines)
+        out.append(EngineResults(engine, starts, cases))
+    return out
+
+
+def _read(path: Path) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    start: dict[str, Any] | None = None
+    cases: dict[str, dict[str, Any]] = {}
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise StaleReport(f"{path}:{number}: not JSON ({exc.msg})") from None
+        if line.get("kind") == "start" and start is None:
+            start = line
+        elif line.get("kind") == "case":
+            cases[line["id"]] = line
+    if start is None:
+        raise StaleReport(f"{path}: no start line; not a report")
+    return start, cases
+
+
+def _tallies(
+    results: list[EngineResults], variants: list[str]
+) -> tuple[dict[tuple[str, str], Tally], dict[tuple[str, str, str], Tally]]:
+    """Per (engine, variant) and per (engine, variant, clause): the verdicts behind the cell.
+    A case counts under a clause only when something checked can show that clause, as in the
+    run's own summary."""
+    from spadespec.conformance.runner.checking import shown_by
+
+    by_variant: dict[tuple[str, str], Tally] = {}
+    by_clause: dict[tuple[str, str, str], Tally] = {}
+    for res in results:
+        for variant in variants:
+            by_variant[res.engine.key, variant] = Tally()
+        for line in res.cases.values():
+            checked = set(line.get("checked") or [])
+            variant = line["variant"]
+            by_variant.setdefault((res.engine.key, variant), Tally()).add(
+                line["verdict"], bool(checked)
+            )
+            for tag in line.get("tags", []):
+                shown = bool(checked & shown_by(tag))
+                key = (res.engine.key, variant, tag)
+                by_clause.setdefault(key, Tally()).add(line["verdict"], shown)
+    return by_variant, by_clause
+
+
+def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
+    """The page as Markdown around HTML tables (links written as the built site has them)."""
+    from spadespec.conformance.suite.cases import load_suite
+
+    loaded = load_suite()
+    variants = sorted(loaded.variants(), key=lambda v: (v != "standard", v))
+    by_variant, by_clause = _tallies(results, variants)
+    legend = " · ".join(
+        f'<span class="sp-res sp-res-{s}">{sym}</span> {word}' for s, (sym, word) in STATES.items()
+    )
+    out = [
+        "---",
+        "hide:",
+        "  - navigation",
+        "---",
+        "",
+        "# Engine results",
+        "",
+        f"What each engine answers when the conformance suite is put to it: the suite of "
+        f"version {suite['version']}, {suite['cases']:,} cases (digest `{suite['digest']}`). "
+        "The page is built from the reports `spadespec conform --report` wrote, stored in "
+        "`docs/results/`; a report made with another suite stops the build, naming the command "
+        "that refreshes it. A cell counts the results behind it (a score request counts apart "
+        "from its case) and takes the colour of the worst: a failure (a wrong answer, an error, "
+        "or a listed failure that passed), then an expected failure, then a pass. A case is not "
+        "checked when the engine does not play its variant or declares nothing it asks.",
+        "",
+        f'<p class="sp-res-legend">{legend}</p>',
+        "",
+        "## The engines",
+        "",
+        *_engines_table(results),
+        "",
+        "## By variant {#by-variant}",
+        "",
+        *_variant_table(results, variants, by_variant),
+        "",
+        "## By clause {#by-clause}",
+        "",
+        "A clause is a rule, or a rule at one value, that a case is tagged as checking "
+        "(`scoring.nil_bonus=100`); see the [case schema](reference/case-schema.md). Each "
+        "variant's clauses fold under it.",
+        "",
+        *_clause_tables(results, variants, by_clause),
+        "## Refreshing the reports {#refresh}",
+        "",
+        "After a change to the cases, or to an engine, make the reports again from the root of "
+        "the checkout and commit them:",
+        "",
+        "```sh",
+        REFRESH + "                # every engine",
+        REFRESH + " openspiel      # one engine",
+        "```",
+        "",
+        "It runs, for each engine, the command its report's first line records:",
+        "",
+        *_commands(results),
+        "",
+    ]
+    return "\n".join(out)
+
+
+def _engines_table(results: list[EngineResults]) -> list[str]:
+    rows = [
+        "| engine | what it is | declares | results | stored report |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for res in results:
+        declared = res.declared()
+        plays = declared.get("variants", [])
+        features = ", ".join(f"`{f}`" for f in declared.get("features", []))
+        tally = Tally()
+        for line in res.cases.values():
+            tally.add(line["verdict"], bool(line.get("checked")))
+        counts = ", ".join(f"{tally.counts[s]:,} {STATES[s][1]}" for s in STATES if tally.counts[s])
+        version = f"{declared.get('name', '?')} {declared.get('version', '?')}"
+        reports = ", ".join(f"[{r.report}](results/{r.report})" for r in res.engine.runs)
+        rows.append(
+            f"| **{res.engine.name}** ({version}) | {res.engine.about} | "
+            f"{len(plays)} variant{'s' if len(plays) != 1 else ''}; {features} | {counts} | "
+            f"{reports} |"
+        )
+    return rows
+
+
+def _head(results: list[EngineResults], first: str) -> str:
+    cols = "".join(
+        f'<th scope="col" title="{escape(r.engine.about.replace("`", ""))}">'
+        f"{escape(r.engine.name)}</th>"
+        for r in results
+    )
+    return f'<thead><tr><th scope="col">{first}</th>{cols}</tr></thead>'
+
+
+def _variant_table(
+    results: list[EngineResults], variants: list[str], tallies: dict[tuple[str, str], Tally]
+) -> list[str]:
+    rows = []
+    for variant in variants:
+        cells = "".join(tallies[r.engine.key, variant].cell() for r in results)
+        rows.append(
+            f'<tr><th scope="row"><a href="#clauses-{variant}">{variant}</a></th>{cells}</tr>'
+        )
+    return [
+        '<div class="sp-res-box"><table class="sp-res-table">',
+        _head(results, "variant"),
+        "<tbody>",
+        *rows,
+        "</tbody></table></div>",
+    ]
+
+
+def _clause_tables(
+    results: list[EngineResults],
+    variants: list[str],
+    tallies: dict[tuple[str, str, str], Tally],
+) -> list[str]:
+    out = []
+    for variant in variants:
+        clauses = sorted({tag for (_, v, tag) in tallies if v == variant})
+        states = Counter(
+            tallies[r.engine.key, variant, tag].state
+            for r in results
+            for tag in clauses
+            if (r.engine.key, variant, tag) in tallies
+        )
+        said = ", ".join(f"{states[s]} {STATES[s][1]}" for s in STATES if states[s])
+        rows = []
+        for tag in clauses:
+            cells = "".join(
+                tallies.get((r.engine.key, variant, tag), Tally()).cell() for r in results
+            )
+            rows.append(f'<tr><th scope="row"><code>{escape(tag)}</code></th>{cells}</tr>')
+        out += [
+            f'<details class="sp-res-clauses" id="clauses-{variant}">',
+            f"<summary><strong>{variant}</strong>: {len(clauses)} clauses; {said}</summary>",
+            '<div class="sp-res-box"><table class="sp-res-table">',
+            _head(results, "clause"),
+            "<tbody>",
+            *rows,
+            "</tbody></table></div>",
+            "</details>",
+            "",
+        ]
+    return out
+
+
+def _commands(results: list[EngineResults]) -> list[str]:
+    out = ["```sh"]
+    for res in results:
+        for start in res.starts:
+            out.append(str(start.get("command", "")))
+    out.append("```")
+    return out
