@@ -368,14 +368,20 @@ def _aimed(rules: Rules, aim: str, game: Game, rng: random.Random) -> dict[str, 
 
 
 def timeline(
-    rules: Rules, setup: dict[str, Any], log: list[dict[str, Any]], actions: list[Action]
+    rules: Rules,
+    setup: dict[str, Any],
+    log: list[dict[str, Any]],
+    actions: list[Action] | None = None,
 ) -> dict[tuple[int, str], Any]:
     """Everything seen along the log under `rules`, keyed (actions before it, observable):
     whose turn and the legal actions before each action, the trick winners after each trick,
     the score sheet, totals, bags and status after each hand. It stops where `rules` refuse
     an action of the log. `actions` are the log's entries as the engine holds them; whose turn
     it is and the legal actions are kept in the engine's form too (`turn`, `choices`), which
-    compares as the protocol's does: `seen_at` gives a point's value as the protocol shows it."""
+    compares as the protocol's does: `seen_at` gives a point's value as the protocol shows it.
+    Without `actions`, the log's entries are read."""
+    if actions is None:
+        actions = [action_from_json(entry) for entry in log]
     game = Game.replay(rules, setup, [])
     seen: Seen = {}
     for index, entry in enumerate(log):

@@ -17,7 +17,13 @@ from typing import Any
 
 from spadespec.conformance.authoring.deal_search import SearchFailed, find_play
 from spadespec.conformance.authoring.hand_math import boston_side, status_after
-from spadespec.conformance.fuzz.witness import parting, shared_table, timeline, with_rule
+from spadespec.conformance.fuzz.witness import (
+    parting,
+    seen_at,
+    shared_table,
+    timeline,
+    with_rule,
+)
 from spadespec.reference_engine.scoring import SideTotals, score_hand
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant
@@ -182,6 +188,6 @@ def _played(
         "setup": setup,
         "actions": found.actions[: point[0]],
         "observable": observable,
-        "a": mine[point],
-        "b": theirs[point],
+        "a": seen_at(mine, point),
+        "b": seen_at(theirs, point),
     }
