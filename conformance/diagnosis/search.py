@@ -30,6 +30,7 @@ from typing import Any
 
 from spadespec.conformance.diagnosis.neighbours import (
     Neighbour,
+    candidate_values,
     neighbour,
     played_somewhere,
     single_changes,
@@ -45,7 +46,9 @@ from spadespec.conformance.protocol.messages import (
 from spadespec.conformance.protocol.score_requests import case_id_of
 from spadespec.conformance.runner.run import CaseResult, run_cases
 from spadespec.conformance.suite.cases import Case
+from spadespec.conformance.suite.tags import rule_value
 from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
+from spadespec.reference_engine.variant.model import rule_paths
 
 MAX_PAIR_PARTS = 16
 """Single changes at most that pairs are made of."""
@@ -283,7 +286,66 @@ def diagnose_bucket(bucket: _Bucket) -> tuple[list[Group], list[str]]:
             )  # fmt: skip
         )
         remaining = [i for i in remaining if i not in cases]
-    return groups, unexplained
+    return _joined(bucket, groups, singles), unexplained
+
+
+def _joined(bucket: _Bucket, groups: list[Group], singles: list[Neighbour]) -> list[Group]:
+    """The groups, two of them joined where they are explained by changes to two rules and
+    one change of both, which the format allows only together, explains them all and keeps
+    every pass. A game played to a target where the house plays a fixed number of hands
+    shows so: on the last hand as more hands, on the others as a target, and only no fixed
+    number with a target (neither allowed alone) explains both. Two rules each played
+    differently on its own stay two groups."""
+    allowed_alone = {near.label for near in singles}
+    joined = True
+    while joined and len(groups) > 1:
+        joined = False
+        for one, two in itertools.combinations(groups, 2):
+            both = _joint(bucket, one, two, allowed_alone)
+            if both is not None:
+                place = groups.index(one)
+                groups = [g for g in groups if g is not one and g is not two]
+                groups.insert(place, both)
+                joined = True
+                break
+    return groups
+
+
+def _joint(bucket: _Bucket, one: Group, two: Group, allowed_alone: set[str]) -> Group | None:
+    """One group of the failures of `one` and `two`, explained by changes to a rule of each
+    where one of the two changes is not allowed alone; None if no such change explains all."""
+    ids = [i for i in bucket.failed if i in one.cases or i in two.cases]
+    found = []
+    for first, second in itertools.product(_rules_of(one), _rules_of(two)):
+        if first == second:
+            continue
+        pair = sorted((first, second), key=_RULE_ORDER.index)
+        values = [candidate_values(rule, rule_value(bucket.base.rules, rule)) for rule in pair]
+        for changes in itertools.product(
+            *([(rule, v) for v in vs] for rule, vs in zip(pair, values, strict=True))
+        ):
+            labels = [f"{rule}={value_text(value)}" for rule, value in changes]
+            if all(label in allowed_alone for label in labels):
+                continue  # two changes each allowed alone: two differences, two groups
+            near = neighbour(bucket.base, tuple(changes))
+            if near is None:
+                continue
+            explained, _ = bucket.explained(near, ids)
+            if explained == set(ids) and bucket.keeps_passes(near):
+                found.append(near)
+    if not found:
+        return None
+    found.sort(key=lambda near: _rank(near, len(ids), _about(bucket, near, ids)))
+    return Group(bucket.base.id, dict(bucket.base.chosen), tuple(ids), tuple(found))
+
+
+_RULE_ORDER = rule_paths()
+
+
+def _rules_of(group: Group) -> list[str]:
+    """The rules the group's one-change neighbours change, in rulebook order."""
+    rules = {near.changes[0][0] for near in group.neighbours if len(near.changes) == 1}
+    return [rule for rule in _RULE_ORDER if rule in rules]
 
 
 def _explaining(

@@ -424,7 +424,7 @@ _ALL = (
         "fixed-hands-ignored",
         "the game goes on to the target score, where the house plays a fixed number of hands",
         house_faults.fixed_hands_ignored,
-        rule="game_end.hands=none",
+        rule="game_end.hands=none + game_end.target=500",
     ),
     _fault(
         "tie-at-the-top-among-three-ignored",
