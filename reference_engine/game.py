@@ -125,7 +125,7 @@ class Game:
         "totals", "bags", "outcome",
         "_tricks", "_winning", "_winner", "_legal", "_legal_bids", "_legal_bid_values", "_trailing",
         "_picked", "_exchange", "_fixed_bids", "_fixed_values", "_follow", "_first_lead",
-        "_spades_lead", "_spades_broken_by", "_beats", "_trick_size", "_bidders",
+        "_spades_lead", "_spades_broken_by", "_beaten_by", "_trick_size", "_bidders",
         "_tricks_per_hand", "_left", "_suit_of",
     )  # fmt: skip
 
@@ -199,7 +199,7 @@ class Game:
         self._first_lead = plan.first_lead
         self._spades_lead = plan.spades_lead
         self._spades_broken_by = plan.spades_broken_by
-        self._beats = plan.beats
+        self._beaten_by = plan.beaten_by
         self._trick_size = plan.trick_size
         self._bidders = table.players
         self._tricks_per_hand = table.cards_per_hand
@@ -374,11 +374,9 @@ class Game:
                 self.led_suit = self._suit_of[card]  # as the pack plays it: a top trump is a spade
                 self._winning = card
                 self._winner = seat
-            else:
-                beats = self._beats
-                if beats(card, self._winning, self.pack):
-                    self._winning = card
-                    self._winner = seat
+            elif self._beaten_by[self._winning] >> card & 1:  # `tricks.beats`, as a table
+                self._winning = card
+                self._winner = seat
             if not self.spades_broken and self._suit_of[card] == SPADES:
                 self.spades_broken = self._spades_broken_by(self.led_suit)  # type: ignore[arg-type]
             if played < self._trick_size:

@@ -33,7 +33,7 @@ from spadespec.reference_engine.rules_of_play import (
     legal_bids,
 )
 from spadespec.reference_engine.rules_of_play.bids import Check, bid_context, checks, situation
-from spadespec.reference_engine.rules_of_play.tricks import beats, legal_follows
+from spadespec.reference_engine.rules_of_play.tricks import beaten_by, legal_follows
 from spadespec.reference_engine.rules_of_play.turns import FirstLeaderRule
 from spadespec.reference_engine.scoring.sides import Sheet, sheet_of_table
 from spadespec.reference_engine.seats import Seat
@@ -89,8 +89,10 @@ class Plan:
     """`play.spades_broken_by`: whether a spade played now breaks spades, given the suit led."""
     follow: Callable[[Pack, int, int], int]
     """The cards a player may play to a trick already led (`tricks.legal_follows`)."""
-    beats: Callable[[int, int, Pack], bool]
-    """Whether a card played takes the trick from the card winning it (`tricks.beats`)."""
+    beaten_by: tuple[int, ...]
+    """Card number -> the mask of the cards that take the trick from it (`tricks.beaten_by`):
+    a card played takes the trick if it is in the mask of the card winning it (`tricks.beats`),
+    read here as a table so that a card played calls nothing to know."""
     trick_size: int
     """Cards to a trick: one from each player at the table."""
     _bid_lists: dict[tuple[object, ...], BidChoices] = field(
@@ -141,7 +143,7 @@ def build_plan(rules: Rules) -> Plan:
         spades_lead=SPADES_LEAD[play.spades_lead],
         spades_broken_by=SPADES_BROKEN_BY[play.spades_broken_by],
         follow=legal_follows,
-        beats=beats,
+        beaten_by=beaten_by(pack),
         trick_size=table.players,
     )
 
