@@ -145,7 +145,7 @@ class Game:
         table = self.table = plan.table
         pack = self.pack = plan.pack
         self.setup: dict[str, Any] = {
-            "dealer": dealer.name,
+            "dealer": _SEAT_NAMES[dealer],
             "scores": dict(scores),
             "bags": dict(bags),
             "hands_played": hands_played,
@@ -188,11 +188,7 @@ class Game:
         # The passes still due in this hand's blind nil exchange: (from, to), in order.
         self._exchange: list[tuple[Seat, Seat]] = []
         self._fixed_bids = plan.fixed_bids
-        self._fixed_values = (
-            None
-            if plan.fixed_bids is None
-            else frozenset(record.bid for record in plan.fixed_bids[table.seats[0]])
-        )
+        self._fixed_values = plan.fixed_bid_values
         # The plan's functions and the table and pack's tables, read once: a card played
         # looks them up many times a hand.
         self._follow = plan.follow
@@ -923,12 +919,12 @@ def _pass_record(seat: Seat, cards: Pass | int | Iterable[int | str]) -> Pass:
 
 
 def _setup_seat(value: Any, table: Table) -> Seat:
-    seats = ", ".join(seat.name for seat in table.seats)
     try:
         seat = parse_seat(value)
     except InvalidActionError:
         seat = None
     if seat is None or seat not in table.seats:
+        seats = ", ".join(seat.name for seat in table.seats)
         raise InvalidActionError(
             ReasonCode.BAD_SETUP, f"setup: dealer {value!r} is not one of {seats}"
         ) from None

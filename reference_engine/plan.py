@@ -74,6 +74,8 @@ class Plan:
     fixed_bids: tuple[BidRecords, ...] | None
     """Each seat's bids when they are the same whatever the hand, partner's bid or score
     (free bidding, no team minimum, blind nil not tied to the score); None otherwise."""
+    fixed_bid_values: frozenset[BidValue] | None
+    """The bids of `fixed_bids`, as a set (the same for every seat); None with no fixed bids."""
     exchange: int
     """`bidding.blind_nil_exchange`: the cards each pass of a blind nil exchange hands over."""
     partner_passes_first: bool
@@ -124,6 +126,7 @@ def build_plan(rules: Rules) -> Plan:
     pack = pack_of(rules)
     play = rules.play
     bid_checks = checks(rules)
+    fixed_bids = _fixed_bids(rules, table, pack, bid_checks)
     return Plan(
         rules=rules,
         table=table,
@@ -133,7 +136,12 @@ def build_plan(rules: Rules) -> Plan:
         first_bidder=FIRST_BIDDER[rules.bidding.first_bidder],
         first_leader=FIRST_LEADER[play.first_leader],
         bid_checks=bid_checks,
-        fixed_bids=_fixed_bids(rules, table, pack, bid_checks),
+        fixed_bids=fixed_bids,
+        fixed_bid_values=(
+            None
+            if fixed_bids is None
+            else frozenset(record.bid for record in fixed_bids[table.seats[0]])
+        ),
         exchange=rules.bidding.blind_nil_exchange,
         partner_passes_first=(
             rules.bidding.blind_nil_exchange_order == ExchangeOrder.PARTNER_FIRST
