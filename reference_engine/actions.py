@@ -189,12 +189,14 @@ _PICKS = tuple(tuple(PassCard(seat, card) for card in _CARDS) for seat in SEATS)
 # A mask is read a byte at a time: for each of the seven bytes of a 54-card mask, a seat's
 # records for each of its 256 values are made once, and a mask's records are its bytes' put
 # together. A mask within one printed suit (or the jokers), as a legal follow mostly is, is
-# kept once put together: at most 8192 of them to a suit.
+# kept once put together: at most 8192 of them to a suit. A lead or a void's whole hand is
+# seldom seen twice, so it is put together each time and not kept.
 _MASK_BYTES = (len(CARD_TEXT) + 7) // 8
-_SUITS = tuple(((1 << 13) - 1) << (13 * part) for part in range(5))
-"""The printed suits as masks, clubs to spades, then the two jokers."""
-_PART_OF_LENGTH = tuple(max(length - 1, 0) // 13 for length in range(len(CARD_TEXT) + 1))
-"""A mask's bit length -> which of `_SUITS` its highest card is in."""
+_BELOW_SUIT = tuple(
+    (1 << 13 * (max(length - 1, 0) // 13)) - 1 for length in range(len(CARD_TEXT) + 1)
+)
+"""A mask's bit length -> the cards of the printed suits below that of its highest card (a
+mask within one suit has none of them)."""
 
 Records = Callable[[int], tuple[Any, ...]]
 """A mask of cards -> one seat's records (plays, or picks) for them, lowest card first."""
@@ -202,7 +204,7 @@ Records = Callable[[int], tuple[Any, ...]]
 
 def _records_of(records: tuple[Any, ...], kept: dict[int, tuple[Any, ...]]) -> Records:
     """The records of any mask's cards, lowest first, for one seat, keeping in `kept` those of
-    a mask within one printed suit."""
+    a mask within one printed suit (which the caller asks `kept` for first)."""
     tables = []
     for place in range(_MASK_BYTES):
         table: list[tuple[Any, ...]] = [()]
@@ -212,15 +214,13 @@ def _records_of(records: tuple[Any, ...], kept: dict[int, tuple[Any, ...]]) -> R
             table.append(((records[card],) if card < len(records) else ()) + table[value ^ low])
         tables.append(tuple(table))
     t0, t1, t2, t3, t4, t5, t6 = tables
-    get = kept.get
 
     def records_of(mask: int) -> tuple[Any, ...]:
-        chosen = get(mask)
-        if chosen is None:
-            b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(_MASK_BYTES, "little")
-            chosen = (*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6])
-            if not mask & ~_SUITS[_PART_OF_LENGTH[mask.bit_length()]]:
-                kept[mask] = chosen
+        b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(_MASK_BYTES, "little")
+        # Adding tuples: an empty one (a byte with no card) costs nothing to add.
+        chosen = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
+        if not mask & _BELOW_SUIT[mask.bit_length()]:
+            kept[mask] = chosen
         return chosen
 
     return records_of
@@ -229,12 +229,15 @@ def _records_of(records: tuple[Any, ...], kept: dict[int, tuple[Any, ...]]) -> R
 PLAYS_BY_MASK: tuple[dict[int, tuple[Play, ...]], ...] = tuple({} for _ in SEATS)
 """Seat -> a mask of cards of one printed suit (or the jokers) -> the seat's play records for
 them, lowest first, once asked for: `PLAYS_BY_MASK[seat].get` answers at once for a legal
-follow seen before, and `PLAYS_OF[seat]` for any mask."""
+follow seen before, and `PLAYS_OF[seat]` for any mask (asked when that finds nothing)."""
 PLAYS_OF: tuple[Records, ...] = tuple(
     _records_of(plays, kept) for plays, kept in zip(_PLAYS, PLAYS_BY_MASK, strict=True)
 )
 """Seat -> a mask of cards -> the seat's play records for them, lowest first."""
-_PICKS_OF: tuple[Records, ...] = tuple(_records_of(picks, {}) for picks in _PICKS)
+_PICKS_BY_MASK: tuple[dict[int, tuple[PassCard, ...]], ...] = tuple({} for _ in SEATS)
+_PICKS_OF: tuple[Records, ...] = tuple(
+    _records_of(picks, kept) for picks, kept in zip(_PICKS, _PICKS_BY_MASK, strict=True)
+)
 
 
 def play_record(seat: int, card: int) -> Play:
@@ -247,13 +250,15 @@ def pick_record(seat: int, card: int) -> PassCard:
 
 def play_records(seat: int, mask: int) -> tuple[Play, ...]:
     """A play record for each card in `mask`, lowest first (a tuple shared by every caller)."""
-    return PLAYS_OF[seat](mask)
+    records = PLAYS_BY_MASK[seat].get(mask)
+    return records if records is not None else PLAYS_OF[seat](mask)
 
 
 def pick_records(seat: int, mask: int) -> tuple[PassCard, ...]:
     """A pick toward a pass for each card in `mask`, lowest first (a tuple shared by every
     caller)."""
-    return _PICKS_OF[seat](mask)
+    records = _PICKS_BY_MASK[seat].get(mask)
+    return records if records is not None else _PICKS_OF[seat](mask)
 
 
 def bid_record(seat: int, bid: BidValue) -> Bid:

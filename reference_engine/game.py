@@ -125,7 +125,7 @@ class Game:
         "totals", "bags", "outcome",
         "_tricks", "_winning", "_winner", "_legal", "_legal_bids", "_legal_bid_values", "_trailing",
         "_picked", "_exchange", "_fixed_bids", "_fixed_values", "_follow", "_first_lead",
-        "_spades_lead", "_spades_broken_by", "_beats", "_trick_size", "_bidders",
+        "_spades_lead", "_spades_broken_by", "_beaten_by", "_trick_size", "_bidders",
         "_tricks_per_hand", "_left", "_suit_of",
     )  # fmt: skip
 
@@ -145,7 +145,7 @@ class Game:
         table = self.table = plan.table
         pack = self.pack = plan.pack
         self.setup: dict[str, Any] = {
-            "dealer": dealer.name,
+            "dealer": _SEAT_NAMES[dealer],
             "scores": dict(scores),
             "bags": dict(bags),
             "hands_played": hands_played,
@@ -188,18 +188,14 @@ class Game:
         # The passes still due in this hand's blind nil exchange: (from, to), in order.
         self._exchange: list[tuple[Seat, Seat]] = []
         self._fixed_bids = plan.fixed_bids
-        self._fixed_values = (
-            None
-            if plan.fixed_bids is None
-            else frozenset(record.bid for record in plan.fixed_bids[table.seats[0]])
-        )
+        self._fixed_values = plan.fixed_bid_values
         # The plan's functions and the table and pack's tables, read once: a card played
         # looks them up many times a hand.
         self._follow = plan.follow
         self._first_lead = plan.first_lead
         self._spades_lead = plan.spades_lead
         self._spades_broken_by = plan.spades_broken_by
-        self._beats = plan.beats
+        self._beaten_by = plan.beaten_by
         self._trick_size = plan.trick_size
         self._bidders = table.players
         self._tricks_per_hand = table.cards_per_hand
@@ -374,11 +370,9 @@ class Game:
                 self.led_suit = self._suit_of[card]  # as the pack plays it: a top trump is a spade
                 self._winning = card
                 self._winner = seat
-            else:
-                beats = self._beats
-                if beats(card, self._winning, self.pack):
-                    self._winning = card
-                    self._winner = seat
+            elif self._beaten_by[self._winning] >> card & 1:  # `tricks.beats`, as a table
+                self._winning = card
+                self._winner = seat
             if not self.spades_broken and self._suit_of[card] == SPADES:
                 self.spades_broken = self._spades_broken_by(self.led_suit)  # type: ignore[arg-type]
             if played < self._trick_size:
@@ -932,12 +926,12 @@ def _pass_record(seat: Seat, cards: Pass | int | Iterable[int | str]) -> Pass:
 
 
 def _setup_seat(value: Any, table: Table) -> Seat:
-    seats = ", ".join(seat.name for seat in table.seats)
     try:
         seat = parse_seat(value)
     except InvalidActionError:
         seat = None
     if seat is None or seat not in table.seats:
+        seats = ", ".join(seat.name for seat in table.seats)
         raise InvalidActionError(
             ReasonCode.BAD_SETUP, f"setup: dealer {value!r} is not one of {seats}"
         ) from None

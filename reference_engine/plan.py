@@ -33,7 +33,7 @@ from spadespec.reference_engine.rules_of_play import (
     legal_bids,
 )
 from spadespec.reference_engine.rules_of_play.bids import Check, bid_context, checks, situation
-from spadespec.reference_engine.rules_of_play.tricks import beats, legal_follows
+from spadespec.reference_engine.rules_of_play.tricks import beaten_by, legal_follows
 from spadespec.reference_engine.rules_of_play.turns import FirstLeaderRule
 from spadespec.reference_engine.scoring.sides import Sheet, sheet_of_table
 from spadespec.reference_engine.seats import Seat
@@ -74,6 +74,8 @@ class Plan:
     fixed_bids: tuple[BidRecords, ...] | None
     """Each seat's bids when they are the same whatever the hand, partner's bid or score
     (free bidding, no team minimum, blind nil not tied to the score); None otherwise."""
+    fixed_bid_values: frozenset[BidValue] | None
+    """The bids of `fixed_bids`, as a set (the same for every seat); None with no fixed bids."""
     exchange: int
     """`bidding.blind_nil_exchange`: the cards each pass of a blind nil exchange hands over."""
     partner_passes_first: bool
@@ -89,8 +91,10 @@ class Plan:
     """`play.spades_broken_by`: whether a spade played now breaks spades, given the suit led."""
     follow: Callable[[Pack, int, int], int]
     """The cards a player may play to a trick already led (`tricks.legal_follows`)."""
-    beats: Callable[[int, int, Pack], bool]
-    """Whether a card played takes the trick from the card winning it (`tricks.beats`)."""
+    beaten_by: tuple[int, ...]
+    """Card number -> the mask of the cards that take the trick from it (`tricks.beaten_by`):
+    a card played takes the trick if it is in the mask of the card winning it (`tricks.beats`),
+    read here as a table so that a card played calls nothing to know."""
     trick_size: int
     """Cards to a trick: one from each player at the table."""
     _bid_lists: dict[tuple[object, ...], BidChoices] = field(
@@ -122,6 +126,7 @@ def build_plan(rules: Rules) -> Plan:
     pack = pack_of(rules)
     play = rules.play
     bid_checks = checks(rules)
+    fixed_bids = _fixed_bids(rules, table, pack, bid_checks)
     return Plan(
         rules=rules,
         table=table,
@@ -131,7 +136,12 @@ def build_plan(rules: Rules) -> Plan:
         first_bidder=FIRST_BIDDER[rules.bidding.first_bidder],
         first_leader=FIRST_LEADER[play.first_leader],
         bid_checks=bid_checks,
-        fixed_bids=_fixed_bids(rules, table, pack, bid_checks),
+        fixed_bids=fixed_bids,
+        fixed_bid_values=(
+            None
+            if fixed_bids is None
+            else frozenset(record.bid for record in fixed_bids[table.seats[0]])
+        ),
         exchange=rules.bidding.blind_nil_exchange,
         partner_passes_first=(
             rules.bidding.blind_nil_exchange_order == ExchangeOrder.PARTNER_FIRST
@@ -141,7 +151,7 @@ def build_plan(rules: Rules) -> Plan:
         spades_lead=SPADES_LEAD[play.spades_lead],
         spades_broken_by=SPADES_BROKEN_BY[play.spades_broken_by],
         follow=legal_follows,
-        beats=beats,
+        beaten_by=beaten_by(pack),
         trick_size=table.players,
     )
 

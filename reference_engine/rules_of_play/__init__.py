@@ -9,7 +9,7 @@ variant's value so a rule can be found by its name:
 | play.first_lead                | `FIRST_LEAD`           | leads    |
 | play.spades_lead               | `SPADES_LEAD`          | leads    |
 | play.spades_broken_by          | `SPADES_BROKEN_BY`     | leads    |
-| following suit, trick winner   | `legal_follows`, `beats`, `trick_winner` | tricks |
+| following suit, trick winner   | `legal_follows`, `beaten_by`, `beats`, `trick_winner` | tricks |
 | bidding.constraint             | `BID_CONSTRAINT`       | bids     |
 | legal bids, refusals           | `legal_bids`, `bid_refusal` | bids   |
 
@@ -17,7 +17,7 @@ Turns walk round the variant's table (`spadespec.reference_engine.table`); follo
 its pack (`spadespec.reference_engine.pack`); bids are judged with a `BidContext` (the bidder's
 hand, spades, partner's bid and how far the side trails). A game looks each rule up once, when its
 variant is resolved into a plan (`spadespec.reference_engine.plan`), and calls the function from
-there.
+there (who beats whom it reads as the table `beaten_by` gives).
 """
 
 from spadespec.reference_engine.rules_of_play.bids import (
@@ -32,7 +32,12 @@ from spadespec.reference_engine.rules_of_play.leads import (
     SPADES_LEAD,
     FirstLeadRule,
 )
-from spadespec.reference_engine.rules_of_play.tricks import beats, legal_follows, trick_winner
+from spadespec.reference_engine.rules_of_play.tricks import (
+    beaten_by,
+    beats,
+    legal_follows,
+    trick_winner,
+)
 from spadespec.reference_engine.rules_of_play.turns import (
     DEALER_ROTATION,
     FIRST_BIDDER,
@@ -49,6 +54,7 @@ __all__ = [
     "SPADES_LEAD",
     "BidContext",
     "FirstLeadRule",
+    "beaten_by",
     "beats",
     "bid_refusal",
     "legal_bids",

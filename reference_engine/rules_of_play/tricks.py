@@ -18,11 +18,18 @@ def legal_follows(pack: Pack, hand: int, led_suit: int) -> int:
     return hand & pack.suit_masks[led_suit] or hand
 
 
+def beaten_by(pack: Pack) -> tuple[int, ...]:
+    """Card number -> the mask of the cards that take the trick from it: a stronger card of
+    the same suit as played, or a spade (top trumps included) played on a trick another suit
+    is winning. The pack works them out once (`beaters`); the game reads this table at every
+    card played after the lead."""
+    return pack.beaters
+
+
 def beats(card: int, winning: int, pack: Pack = STANDARD_PACK) -> bool:
-    """Does `card` take the trick from the card now winning it? Only a stronger card of the
-    same suit as played, or a spade (top trumps included) played on a trick another suit is
-    winning: the pack's `beaters` of the winning card."""
-    return pack.beaters[winning] >> card & 1 == 1
+    """Does `card` take the trick from the card now winning it? Only if it is one of the cards
+    that beat it (`beaten_by`)."""
+    return beaten_by(pack)[winning] >> card & 1 == 1
 
 
 def trick_winner(cards: Sequence[int], pack: Pack = STANDARD_PACK) -> int:

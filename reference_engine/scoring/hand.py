@@ -53,9 +53,10 @@ def score_side(
     nils: list[NilResult] = []
     nil_points = 0
     seats = sheet.side_seats[side]
-    # Partners who both bid nil: their tricks go where the double nil rule says.
-    double = len(seats) == 2 and all(bids[seat] in NIL_BIDS for seat in seats)
-    share = DOUBLE_NIL_TRICKS[scoring.double_nil_tricks] if double else share_nil_tricks
+    share = share_nil_tricks
+    if len(seats) == 2 and bids[seats[0]] in NIL_BIDS and bids[seats[1]] in NIL_BIDS:
+        # Partners who both bid nil: their tricks go where the double nil rule says.
+        share = DOUBLE_NIL_TRICKS[scoring.double_nil_tricks]
     for seat in seats:
         bid = bids[seat]
         taken = tricks[seat]
@@ -77,11 +78,12 @@ def score_side(
     made = counted >= contract
     points, kind = contract_points(scoring, contract, counted, made, sheet.tricks)
     extra = counted - contract if made else 0
-    # A nil bidder's own overtricks (a nil contract of nothing is always made) join the side's.
-    added = bags_recorded(scoring, made, extra + nil_bags) + bags_recorded(
-        scoring, True, nil_overtricks
-    )
-    extra += nil_overtricks
+    added = bags_recorded(scoring, made, extra + nil_bags)
+    if nil_overtricks:
+        # A nil bidder's own overtricks (a nil contract of nothing is always made) join the
+        # side's.
+        added += bags_recorded(scoring, True, nil_overtricks)
+        extra += nil_overtricks
     extra_points = overtrick_points(scoring, extra)
 
     bonus = big_bid_bonus(scoring, contract, made)
