@@ -1,5 +1,5 @@
 """The whole suite, and the cases of it the unbroken engine gets wrong, worked out once per test
-process and shared by the tests that ask (`xdist_group("faults")` keeps them on one worker)."""
+process and shared by the tests that ask (conftest.GROUPS keeps them on one worker)."""
 
 from __future__ import annotations
 

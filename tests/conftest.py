@@ -1,7 +1,8 @@
 """What several test modules build once and share: the docs' generated pages and the built
 site. Each is built once per run, whichever pytest-xdist workers ask for it: the first to ask
-builds it under a lock in the run's shared temporary folder, and the others read it there. (The
-tests that use them are also marked `xdist_group("docs")`, which keeps most of them together.)"""
+builds it under a lock in the run's shared temporary folder, and the others read it there. The
+test files that share such a thing are kept on one worker (`GROUPS`), so that no other worker
+sits waiting on the lock."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,6 +32,34 @@ if sys.dont_write_bytecode and not os.environ.get("PYTHONPYCACHEPREFIX"):
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = _PYCACHE
     sys.dont_write_bytecode, sys.pycache_prefix = False, _PYCACHE
+
+
+# Test files that share what is built once per process or run, each group run by one worker:
+# the docs' pages and site, and the faults' catches (tests/_fault_catches.py).
+GROUPS = {
+    "docs": (
+        "test_docs_built_text.py", "test_docs_pages.py", "test_docs_results.py",
+        "test_docs_site.py", "test_docs_witnesses.py",
+    ),
+    "faults": ("test_house_cases.py", "test_suite_strength.py"),
+}  # fmt: skip
+_GROUP_OF = {name: group for group, names in GROUPS.items() for name in names}
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """pytest-xdist's `--dist loadgroup`, grouping by `GROUPS`. (Its own grouping by the
+    `xdist_group` mark renames test ids through an attribute pytest 9.2 no longer has, and so
+    groups nothing.) Every other test is scheduled on its own, as `--dist load` would."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class ByFile(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            name = nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
+            return _GROUP_OF.get(name, nodeid)
+
+    return ByFile(config, log)
 
 
 @dataclass(frozen=True)

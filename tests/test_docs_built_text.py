@@ -11,7 +11,6 @@ import pytest
 from conftest import GeneratedPages
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.xdist_group("docs")
 
 
 @pytest.fixture(scope="module")

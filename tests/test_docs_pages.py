@@ -15,8 +15,6 @@ from _gen.rule_names import rule_anchor, rule_label  # noqa: E402
 from spadespec.reference_engine.variant import shipped_variant_ids  # noqa: E402
 from spadespec.reference_engine.variant.model import rule_paths  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("docs")
-
 
 @pytest.fixture(scope="module")
 def pages(generated_docs: GeneratedPages) -> dict[str, str]:

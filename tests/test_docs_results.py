@@ -17,8 +17,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs"))
 
 from _gen.results import ENGINES, PAGE, RESULTS_DIR, StaleReport, read_results  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("docs")
-
 
 def _lines(report: str) -> list[dict[str, object]]:
     text = (RESULTS_DIR / report).read_text(encoding="utf-8")

@@ -27,7 +27,6 @@ if CHROMIUM is None:
     pytest.skip("chromium is not installed: apt-get install -y chromium", allow_module_level=True)
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.xdist_group("docs")
 CHROMIUM_FLAGS = (
     "--headless",
     "--no-sandbox",

@@ -8,12 +8,10 @@ import re
 import sys
 from pathlib import Path
 
-import pytest
 from conftest import GeneratedPages
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs"))
 
-pytestmark = pytest.mark.xdist_group("docs")
 
 # Rules a hand of ordinary bids shows: the page must show each with one.
 ORDINARY = (

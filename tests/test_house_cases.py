@@ -57,8 +57,7 @@ NOT_CAUGHT = {
 
 
 # The cases the unbroken engine gets wrong are worked out once per process, with the
-# suite-strength test.
-pytestmark = pytest.mark.xdist_group("faults")
+# suite-strength test (the two files share a worker: conftest.GROUPS).
 
 
 @cache

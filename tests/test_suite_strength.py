@@ -26,9 +26,8 @@ from spadespec.reference_engine.rules_of_play import bids, leads, turns
 from spadespec.reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
 from spadespec.reference_engine.variant import shipped_variant_ids
 
-# Worked out once per process with the house-file tests, which ask the same (_fault_catches).
-pytestmark = pytest.mark.xdist_group("faults")
-
+# Worked out once per process with the house-file tests, which ask the same (_fault_catches);
+# the two files share a worker (conftest.GROUPS).
 VARIANTS = shipped_variant_ids()
 CLAUSE_VARIANTS = (
     "standard",
