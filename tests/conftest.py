@@ -46,6 +46,12 @@ GROUPS = {
 _GROUP_OF = {name: group for group, names in GROUPS.items() for name in names}
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: one worker more than the machine has cores, since many tests spend part of
+    their time waiting on an engine process or a timeout, and the spare worker fills it."""
+    return (os.cpu_count() or 1) + 1
+
+
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """pytest-xdist's `--dist loadgroup`, grouping by `GROUPS`. (Its own grouping by the
     `xdist_group` mark renames test ids through an attribute pytest 9.2 no longer has, and so
