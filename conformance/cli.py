@@ -78,7 +78,7 @@ def add_parser(subparsers: Any) -> None:
         "--engine", default="reference", metavar="ENGINE",
         help="the engine to check: 'reference' (the built-in engine, the default), or the "
         "command that starts an engine speaking the JSON-lines protocol (docs/protocol.md), "
-        "e.g. \"node examples/engine.js\"",
+        "e.g. \"node examples/js-engine/spades.js\"",
     )  # fmt: skip
     _add_filters(parser, argparse_default=None)
     parser.add_argument(

@@ -16,7 +16,7 @@ def open_engine(
 
     `reference` is the built-in engine, run in-process. Any other value is the command that
     starts an engine speaking the JSON-lines protocol (docs/protocol.md), e.g.
-    `node examples/engine.js`; `timeout` is the seconds it has to answer each request, and
+    `node examples/js-engine/spades.js`; `timeout` is the seconds it has to answer each request, and
     `start_timeout` the seconds it has to answer `start` (None: the defaults).
     """
     if spec == "reference":

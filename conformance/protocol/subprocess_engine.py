@@ -109,7 +109,7 @@ def command_problem(command: str) -> str | None:
 
 
 class SubprocessEngine:
-    """An engine process started from a command line, e.g. `node examples/engine.js`."""
+    """An engine process started from a command line, e.g. `node examples/js-engine/spades.js`."""
 
     def __init__(
         self,
