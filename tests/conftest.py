@@ -6,6 +6,7 @@ sits waiting on the lock."""
 
 from __future__ import annotations
 
+import compileall
 import contextlib
 import fcntl
 import json
@@ -32,6 +33,13 @@ if sys.dont_write_bytecode and not os.environ.get("PYTHONPYCACHEPREFIX"):
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = _PYCACHE
     sys.dont_write_bytecode, sys.pycache_prefix = False, _PYCACHE
+
+# The project's modules compiled once, here, before pytest-xdist starts its workers, rather than
+# by every worker and engine process at once on a first run (nothing is done where they are
+# compiled already).
+if "PYTEST_XDIST_WORKER" not in os.environ and not sys.dont_write_bytecode:
+    for _folder in ("spadespec", "reference_engine", "conformance", "docs/_gen"):
+        compileall.compile_dir(ROOT / _folder, quiet=1)
 
 
 # Test files that share what is built once per process or run, each group run by one worker:
