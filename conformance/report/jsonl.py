@@ -162,6 +162,14 @@ def read_report(path: Path) -> PriorRun:
         data = data[:cut]
         with path.open("r+b") as file:
             file.truncate(cut)
+    if not data.strip():
+        raise ReportFileError(f"{path}: empty; nothing to resume")
+    return parse_report(path, data)
+
+
+def parse_report(path: Path, data: bytes) -> PriorRun:
+    """A report's lines (`data`, read from `path`), checked as a report: its first start line
+    and the last line of each case. The file is left as it is."""
     start: dict[str, Any] | None = None
     cases: dict[str, dict[str, Any]] = {}
     for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
@@ -183,5 +191,5 @@ def read_report(path: Path) -> PriorRun:
                 raise ReportFileError(f"{path}:{number}: a case line needs an id and a verdict")
             cases[line["id"]] = line
     if start is None:
-        raise ReportFileError(f"{path}: empty; nothing to resume")
+        raise ReportFileError(f"{path}: no start line; not a report")
     return PriorRun(start, cases)

@@ -8,12 +8,13 @@ suite than the one being built is stale: the build stops, naming the command tha
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
+
+from spadespec.conformance.report.jsonl import ReportFileError, parse_report
 
 PAGE = "engine-results.md"
 RESULTS_DIR = Path(__file__).resolve().parents[1] / "results"
@@ -185,22 +186,12 @@ def read_results(folder: Path = RESULTS_DIR) -> list[EngineResults]:
 
 
 def _read(path: Path) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-    start: dict[str, Any] | None = None
-    cases: dict[str, dict[str, Any]] = {}
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            line = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise StaleReport(f"{path}:{number}: not JSON ({exc.msg})") from None
-        if line.get("kind") == "start" and start is None:
-            start = line
-        elif line.get("kind") == "case":
-            cases[line["id"]] = line
-    if start is None:
-        raise StaleReport(f"{path}: no start line; not a report")
-    return start, cases
+    """A stored report's start line and case lines, read as `conform --resume` reads one."""
+    try:
+        report = parse_report(path, path.read_bytes())
+    except ReportFileError as exc:
+        raise StaleReport(str(exc)) from None
+    return report.start, report.cases
 
 
 def _tallies(
