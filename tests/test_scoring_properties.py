@@ -3,7 +3,6 @@ score equals its itemised breakdown, bags stay in range, the independent second 
 (`spadespec.conformance.authoring.hand_math`) agrees item by item, and the game ends exactly when
 the variant says."""
 
-from collections import Counter
 from dataclasses import replace
 from functools import cache
 
@@ -100,12 +99,22 @@ def bids_for(rules: Rules):
 
 @cache
 def tricks_for(rules: Rules):
-    """Each trick goes to one seat; shrinks toward North taking everything."""
+    """Each trick goes to one seat, all seats alike: the winners of the tricks in order, read
+    as the digits of one number in base (number of seats), so that a hand is one draw rather
+    than a draw per trick. Shrinks toward North taking everything; the largest number gives
+    everything to the last seat."""
     seats = seats_of(rules)
     every = table_of(rules).cards_per_hand
-    return st.lists(st.sampled_from(seats), min_size=every, max_size=every).map(
-        lambda winners: {seat: Counter(winners)[seat] for seat in seats}
-    )
+    base = len(seats)
+
+    def winners(number: int) -> dict[str, int]:
+        won = dict.fromkeys(seats, 0)
+        for _ in range(every):
+            number, place = divmod(number, base)
+            won[seats[place]] += 1
+        return won
+
+    return st.integers(0, base**every - 1).map(winners)
 
 
 @cache
