@@ -1,20 +1,23 @@
-"""What several test modules build once and share: the docs' generated pages and the built
-site. Each is built once per run, whichever pytest-xdist workers ask for it: the first to ask
-builds it under a lock in the run's shared temporary folder, and the others read it there. The
-test files that share such a thing are kept on one worker (`GROUPS`), so that no other worker
-sits waiting on the lock."""
+"""What several test modules build once and share: the docs' generated pages, the built site,
+and the witnesses `spadespec diff` finds for a pair of rulesets. Each is built once per run,
+whichever pytest-xdist workers ask for it: the first to ask builds it under a lock in the run's
+shared temporary folder, and the others read it there. The test files that share the docs'
+pages and site are kept on one worker (`GROUPS`), so that no other worker sits waiting on the
+lock."""
 
 from __future__ import annotations
 
 import compileall
 import contextlib
 import fcntl
+import hashlib
 import json
 import logging
 import os
+import pickle
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -122,14 +125,48 @@ def _generate() -> GeneratedPages:
     return GeneratedPages(pages, handler.messages)
 
 
+DiffReport = Callable[..., dict[str, Any]]
+
+
 @pytest.fixture(scope="session")
-def generated_docs(tmp_path_factory: pytest.TempPathFactory) -> GeneratedPages:
-    """The pages the mkdocs hook adds, generated once, with any warning the generators log."""
+def variant_diff(tmp_path_factory: pytest.TempPathFactory) -> DiffReport:
+    """`diff_variants(a, b, seed)`, each pair of rulesets compared once per run: the docs'
+    witness page and the diff tests both ask for standard beside each ruleset. The first
+    process to ask for a pair finds its witnesses under the pair's lock; any other reads them
+    back. A pair is known by both rulesets' rules, not only their names."""
+    from spadespec.conformance.fuzz.witness import diff_variants
+
+    def report(a: Any, b: Any, seed: int = 1) -> dict[str, Any]:
+        pair = repr((a.id, a.chosen, a.rules, b.id, b.chosen, b.rules, seed))
+        key = hashlib.sha256(pair.encode("utf-8")).hexdigest()[:24]
+        with _shared(tmp_path_factory, f"diff-{key}") as (folder, built):
+            saved = folder / "report.pickle"
+            if built:
+                found: dict[str, Any] = pickle.loads(saved.read_bytes())
+                return found
+            found = diff_variants(a, b, seed)
+            saved.write_bytes(pickle.dumps(found))
+            (folder / "done").touch()
+            return found
+
+    return report
+
+
+@pytest.fixture(scope="session")
+def generated_docs(
+    tmp_path_factory: pytest.TempPathFactory, variant_diff: DiffReport
+) -> GeneratedPages:
+    """The pages the mkdocs hook adds, generated once, with any warning the generators log;
+    the witness page's pairs are compared through `variant_diff`."""
+    import _gen.witnesses
+
     with _shared(tmp_path_factory, "generated-docs") as (folder, built):
         saved = folder / "pages.json"
         if built:
             return GeneratedPages(**json.loads(saved.read_text(encoding="utf-8")))
-        generated = _generate()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(_gen.witnesses, "diff_variants", variant_diff)
+            generated = _generate()
         saved.write_text(json.dumps(asdict(generated)), encoding="utf-8")
         (folder / "done").touch()
         return generated
