@@ -303,6 +303,13 @@ def parse_pass(seat: Seat, value: Any) -> Pass:
     return Pass(seat, mask, repeated)
 
 
+_PLAY_BY_TEXT = {
+    (seat.name, CARD_TEXT[card]): record
+    for seat in SEATS
+    for card, record in enumerate(_PLAYS[seat])
+}
+"""(seat letter, card text) -> the play record, for a play written as logs write it."""
+
 _FIELDS = {
     "deal": ("hands",),
     "bid": ("seat", "bid"),
@@ -313,6 +320,14 @@ _FIELDS = {
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
     """Read one log entry; a malformed one raises `InvalidActionError` saying what is wrong."""
+    if data.__class__ is dict and len(data) == 3 and data.get("action") == "play":
+        # A play as logs write it (seat letter, card text), the most common entry: its
+        # record at once. Anything else is read field by field below.
+        seat, card = data.get("seat"), data.get("card")
+        if seat.__class__ is str and card.__class__ is str:
+            record = _PLAY_BY_TEXT.get((seat, card))
+            if record is not None:
+                return record
     if not isinstance(data, dict | Mapping):
         raise InvalidActionError(
             ReasonCode.MALFORMED_ACTION, f"an action is a JSON object, not {data!r}"

@@ -72,6 +72,10 @@ def card_text(card: int) -> str:
 
 def parse_card(text: str | int) -> int:
     """The card written `AS`, `TD`, `10D`, `2c`, `LJ`, `bj`...; an int 0..53 is taken as it is."""
+    if text.__class__ is str:  # as logs and cases write it, mostly: read at once
+        card = _CARD_BY_TEXT.get(text)
+        if card is not None:
+            return card
     if isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < CARD_COUNT:
             return text

@@ -351,11 +351,13 @@ class Game:
         card picked toward a pass, the pick, until the last card makes the pass."""
         kind = type(action)
         if kind is Play:
-            # The one place a card goes on the trick (`play()` comes here too). A card that
-            # legal_actions() offered passes one test; anything else is checked in full.
+            # The one place a card goes on the trick (`play()` comes here too). A card among
+            # the legal plays passes one test; anything else is checked in full.
             seat: Seat = action.seat  # type: ignore[union-attr]
             card: int = action.card  # type: ignore[union-attr]
             legal = self._legal
+            if legal is None and seat is self.to_act and self.phase is _PLAYING:
+                legal = self._legal = self._legal_now()  # as legal_plays() works it out
             if seat is not self.to_act or legal is None or not legal >> card & 1:
                 seat = self._seat(seat)
                 self.verify_play(seat, card)
@@ -381,12 +383,15 @@ class Game:
                 self._take_trick()
             return action  # type: ignore[return-value]
         if kind is Bid:
-            # The one place a bid is made (`bid()` comes here too). A bid legal_actions()
-            # offered passes one test; anything else is checked in full.
+            # The one place a bid is made (`bid()` comes here too). A bid among the legal
+            # bids passes one test; anything else is checked in full.
             seat = action.seat  # type: ignore[union-attr]
             bid = action.bid  # type: ignore[union-attr]
             # Bids worked out (by legal_actions()) only while bidding, forgotten at each bid.
             offered = self._legal_bid_values
+            if offered is None and seat is self.to_act and self.phase is _BIDDING:
+                self._bid_choices()  # as legal_actions() works them out
+                offered = self._legal_bid_values
             if seat is not self.to_act or offered is None or bid not in offered:
                 seat, bid = self._seat(seat), parse_bid(bid)
                 self.verify_bid(seat, bid)
