@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from _random import Random as _MersenneTwister
 from collections.abc import Callable, Mapping, Sequence
-from functools import reduce
+from functools import cache, reduce
 from operator import or_
 from typing import Any
 
@@ -25,7 +25,6 @@ from spadespec.reference_engine.cards import (
     CARD_TEXT,
     JOKERS,
     RANK_LETTERS,
-    SUIT_MASKS,
     card_text,
     cards_in,
     parse_card,
@@ -123,8 +122,27 @@ def parse_pbn(text: str, *, check: bool = True) -> Hands:
     return result
 
 
+@cache
+def _suit_texts() -> tuple[tuple[str, ...], dict[str, int]]:
+    """Each set of one suit's ranks (bit r for rank r, 2 lowest) -> the ranks as PBN writes
+    them, high to low (`AKQ`; empty for a void), and each such text -> its set: made the first
+    time a deal is written or read."""
+    texts = [""]
+    for ranks in range(1, 1 << 13):
+        top = ranks.bit_length() - 1
+        texts.append(RANK_LETTERS[top] + texts[ranks ^ 1 << top])
+    return tuple(texts), {text: ranks for ranks, text in enumerate(texts)}
+
+
 def _parse_pbn_hand(seat: Seat, text: str) -> int:
     suits = text.split(".")
+    if len(suits) == 4:
+        # Written as PBN writes it (capitals, high to low, no card twice): four lookups.
+        ranks = _suit_texts()[1]
+        spades, hearts, diamonds, clubs = map(ranks.get, suits)
+        if spades is not None and hearts is not None and diamonds is not None:
+            if clubs is not None:
+                return spades << 39 | hearts << 26 | diamonds << 13 | clubs
     if len(suits) != 4:
         raise DealError(
             f"{seat.name}'s hand {text!r} has {len(suits)} suit(s); expected four, "
@@ -259,15 +277,11 @@ def format_pbn(hands: Sequence[int], first: Seat = Seat.N) -> str:
 
 def format_pbn_hand(mask: int) -> str:
     """One hand as spades.hearts.diamonds.clubs, high to low: `AKQ.T98.765.4322`."""
-    suits = []
-    for suit in _PBN_SUIT_ORDER:
-        held = mask & SUIT_MASKS[suit]
-        suits.append(
-            "".join(
-                CARD_TEXT[c][0] for c in range(suit * 13 + 12, suit * 13 - 1, -1) if held >> c & 1
-            )
-        )
-    return ".".join(suits)
+    texts = _suit_texts()[0]
+    return (
+        f"{texts[mask >> 39 & 0x1FFF]}.{texts[mask >> 26 & 0x1FFF]}"
+        f".{texts[mask >> 13 & 0x1FFF]}.{texts[mask & 0x1FFF]}"
+    )
 
 
 # --- dealing -------------------------------------------------------------------------------
