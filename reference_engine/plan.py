@@ -190,8 +190,10 @@ def _fixed_bids(
         or (bidding.blind_nil == BlindNil.ALLOWED and bidding.blind_nil_trailing_by is not None)
     ):
         return None
+    # The same bids for every seat, then: worked out once, for the first.
+    first = table.seats[0]
+    allowed = legal_bids(rules, bid_context(rules, first, 0, pack=pack, table=table), bid_checks)
     records: list[BidRecords] = [()] * 4
     for seat in table.seats:
-        context = bid_context(rules, seat, 0, pack=pack, table=table)
-        records[seat] = tuple(bid_record(seat, b) for b in legal_bids(rules, context, bid_checks))
+        records[seat] = tuple(bid_record(seat, b) for b in allowed)
     return tuple(records)
