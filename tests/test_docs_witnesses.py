@@ -54,8 +54,9 @@ def test_a_score_difference_is_an_ordinary_hand_with_the_diagram_and_both_sheets
 
 def test_an_ordinary_hand_found_for_the_page_is_still_a_witness() -> None:
     from _gen.table_hands import recognisable
-    from spadespec.conformance.fuzz.witness import find_witness, parting, timeline, with_rule
+    from spadespec.conformance.fuzz.witness import find_witness, parting, timeline
     from spadespec.reference_engine.variant import load_variant
+    from spadespec.reference_engine.variant.model import with_rule
 
     standard, ellington = load_variant("standard"), load_variant("ellington")
     path = "scoring.nil_penalty"

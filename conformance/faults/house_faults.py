@@ -16,7 +16,7 @@ import spadespec.reference_engine.deal as deal_module
 import spadespec.reference_engine.game as game_module
 import spadespec.reference_engine.pack as pack_module
 import spadespec.reference_engine.table as table_module
-from spadespec.conformance.faults.rewrite import plans_misread, replaced, rules_misread, with_rule
+from spadespec.conformance.faults.rewrite import plans_misread, replaced, rules_misread
 from spadespec.reference_engine.actions import BLIND_NIL, BidValue
 from spadespec.reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF, parse_card
 from spadespec.reference_engine.pack import STANDARD_PACK, Pack
@@ -43,6 +43,7 @@ from spadespec.reference_engine.variant.model import (
     SetPenalty,
     Sides,
     SpadesLead,
+    with_rule,
 )
 
 JOKER_CARDS = (LITTLE_JOKER, BIG_JOKER)

@@ -15,27 +15,18 @@ import spadespec.conformance.engines.reference as adapter
 import spadespec.reference_engine.plan as plan_module
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.plan import Plan
-from spadespec.reference_engine.variant.model import ResolvedVariant, Rules
+from spadespec.reference_engine.variant.model import ResolvedVariant, Rules, rule_at, with_rule
 
 Rewrite = Callable[[Rules], Rules]
 """The rules as the broken engine reads them; the rules unchanged where the fault has nothing
 to get wrong."""
 
 
-def with_rule(rules: Rules, path: str, value: Any) -> Rules:
-    """`rules` with the one rule at `section.field` replaced."""
-    section, name = path.split(".")
-    part = dataclasses.replace(getattr(rules, section), **{name: value})
-    return dataclasses.replace(rules, **{section: part})
-
-
 def replaced(path: str, wrong: Callable[[Any], Any]) -> Rewrite:
     """A rewrite of one rule: its value as the broken engine takes it."""
 
     def rewrite(rules: Rules) -> Rules:
-        section, name = path.split(".")
-        value = getattr(getattr(rules, section), name)
-        return with_rule(rules, path, wrong(value))
+        return with_rule(rules, path, wrong(rule_at(rules, path)))
 
     return rewrite
 

@@ -19,7 +19,6 @@ deal one of them plays and the other refuses (the `illegal` observable, the deal
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,7 +47,13 @@ from spadespec.reference_engine.rules_of_play import FIRST_BIDDER, FIRST_LEADER
 from spadespec.reference_engine.seats import parse_seat
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant
-from spadespec.reference_engine.variant.model import SECTIONS, Rules, rule_paths
+from spadespec.reference_engine.variant.model import (
+    SECTIONS,
+    Rules,
+    rule_at,
+    rule_paths,
+    with_rule,
+)
 
 TRIES = 200
 """Hands tried per rule before giving up."""
@@ -60,18 +65,6 @@ Seen = dict[tuple[int, str], Any]
 def differing_rules(a: Rules, b: Rules) -> list[str]:
     """Every rule path whose resolved value differs, in rulebook order."""
     return [path for path in rule_paths() if rule_value(a, path) != rule_value(b, path)]
-
-
-def with_rule(rules: Rules, path: str, value: Any) -> Rules:
-    """`rules` with one rule replaced."""
-    section, name = path.split(".")
-    part = dataclasses.replace(getattr(rules, section), **{name: value})
-    return dataclasses.replace(rules, **{section: part})
-
-
-def _raw(rules: Rules, path: str) -> Any:
-    section, name = path.split(".")
-    return getattr(getattr(rules, section), name)
 
 
 # --- what a witness is looked for with ------------------------------------------------------
@@ -570,13 +563,13 @@ def find_witness(
     own = _within_its_feature(a, b, path, builder, rng, tries // 2)
     if own is not None:
         return own
-    alone, told = _changed(a.rules, path, _raw(b.rules, path), b.rules)
+    alone, told = _changed(a.rules, path, rule_at(b.rules, path), b.rules)
     both, isolated = _search(a.rules, b.rules, alone, builder, rng, tries)
     if both is not None and verified(a, b, both):
         return {**both, "checked": "both variants"}
     # Some rules show only beside others (bags when set matter only where a nil's tricks are
     # bags): look from the second variant's side too.
-    back, told_back = _changed(b.rules, path, _raw(a.rules, path), a.rules)
+    back, told_back = _changed(b.rules, path, rule_at(a.rules, path), a.rules)
     found, isolated_back = _search(b.rules, a.rules, back, builder, rng, tries // 2)
     if found is not None:
         flipped = {**found, "a": found["b"], "b": found["a"]}
@@ -611,7 +604,7 @@ def _trumps_reversed(
     if path != "deck.top_trumps":
         return None
     for has in (b, a):
-        order = _raw(has.rules, path)
+        order = rule_at(has.rules, path)
         if len(order) < 2:
             continue
         flipped = with_rule(has.rules, path, tuple(reversed(order)))
@@ -639,10 +632,12 @@ def _within_its_feature(
     it (the exchange skipped, the margin dropped), so that it shows this rule and not the
     feature as a whole."""
     for has, lacks in ((b, a), (a, b)):
-        along = [p for p in COMPANIONS.get(path, ()) if _raw(has.rules, p) != _raw(lacks.rules, p)]
+        along = [
+            p for p in COMPANIONS.get(path, ()) if rule_at(has.rules, p) != rule_at(lacks.rules, p)
+        ]
         if along in ([], [path]):
             continue
-        changed, told = _changed(has.rules, path, _raw(lacks.rules, path))
+        changed, told = _changed(has.rules, path, rule_at(lacks.rules, path))
         if changed is None:
             continue
         _, isolated = _search(has.rules, lacks.rules, changed, builder, rng, tries)
@@ -696,10 +691,10 @@ def _changed(
             along = [
                 p
                 for p in COMPANIONS.get(path, ())
-                if p != path and _raw(rules, p) != _raw(other, p)
+                if p != path and rule_at(rules, p) != rule_at(other, p)
             ]
             for companion in along:
-                alone = with_rule(alone, companion, _raw(other, companion))
+                alone = with_rule(alone, companion, rule_at(other, companion))
             if along:
                 told = f"{path} changed, and {', '.join(along)} with it"
     except (TypeError, ValueError):
@@ -711,8 +706,8 @@ def _changed(
     printed = _printed(rules)
     held = [card for card in value if printed >> parse_card(card) & 1]
     if path == "deck.top_trumps":
-        held = [c for c in _raw(rules, path) if c in ("BJ", "LJ") and c not in held] + held
-    if tuple(held) == _raw(rules, path):
+        held = [c for c in rule_at(rules, path) if c in ("BJ", "LJ") and c not in held] + held
+    if tuple(held) == rule_at(rules, path):
         return None, ""
     near = with_rule(rules, path, tuple(held))
     if not _playable(near):

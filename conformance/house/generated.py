@@ -16,17 +16,16 @@ from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.fuzz.observe import END_ASKS, POSITION_ASKS, SHEET_ITEMS
 from spadespec.conformance.fuzz.witness import (
     _playable,
-    _raw,
     differing_rules,
     find_witness,
     value_text,
-    with_rule,
 )
 from spadespec.conformance.protocol.messages import CaseRequest
 from spadespec.conformance.suite.cases import LEVELS, Case, case_from_json
 from spadespec.conformance.suite.variant_files import VariantFile, variant_ref
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant
+from spadespec.reference_engine.variant.model import rule_at, with_rule
 
 LEVEL = LEVELS[2]
 """The level of a case made by the suite rather than written: reported apart."""
@@ -58,7 +57,7 @@ def _witness(
     """A witness for one rule: first against the file with only that rule as its parent has
     it, so that the hand turns on the rule itself (a blind nil scored, not only bid); else
     against the parent, as `spadespec diff` shows it."""
-    theirs, own = _raw(parent.rules, path), _raw(mine.rules, path)
+    theirs, own = rule_at(parent.rules, path), rule_at(mine.rules, path)
     tried = [theirs]
     if theirs is None and type(own) is int:
         # The parent has no figure (no blind nil, so no blind nil bonus): another figure shows

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, get_type_hints
 
 import yaml
-from spadespec.reference_engine.variant.model import SECTIONS, Rules, rule_paths
+from spadespec.reference_engine.variant.model import SECTIONS, Rules, rule_at, rule_paths
 
 REGISTRY_FILE = Path(__file__).resolve().parent.parent / "tags.yaml"
 KINDS = ("rules", "values", "mechanics")
@@ -123,6 +123,5 @@ def registry_drift(reg: Registry) -> list[str]:
 
 def rule_value(rules: Rules, path: str) -> Any:
     """The value of rule `section.field` as a variant file writes it (enums as their text)."""
-    section, name = path.split(".", 1)
-    value = getattr(getattr(rules, section), name)
+    value = rule_at(rules, path)
     return value.value if isinstance(value, Enum) else value

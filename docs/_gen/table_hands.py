@@ -22,12 +22,11 @@ from spadespec.conformance.fuzz.witness import (
     seen_at,
     shared_table,
     timeline,
-    with_rule,
 )
 from spadespec.reference_engine.scoring import SideTotals, score_hand
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant
-from spadespec.reference_engine.variant.model import Rules
+from spadespec.reference_engine.variant.model import Rules, rule_at, with_rule
 
 SCORE_OBSERVABLES = ("hands", "totals", "bags", "status")
 _BIDS: tuple[Any, ...] = ("nil", 1, 2, 3, 4, 5, 6)
@@ -38,18 +37,13 @@ MAX_DEALT = 3
 """Hands whose cards are searched for, at most: one that scores apart almost always plays."""
 
 
-def _raw(rules: Rules, path: str) -> Any:
-    section, name = path.split(".")
-    return getattr(getattr(rules, section), name)
-
-
 def _pair(a: ResolvedVariant, b: ResolvedVariant, path: str, checked: str) -> Rules | None:
     """The second ruleset the witness was replayed under: `b`, or `a` with the one rule as `b`
     has it; None for any other kind of check."""
     if checked == "both variants":
         return b.rules
     if checked == f"{a.id} with only {path} changed":
-        return with_rule(a.rules, path, _raw(b.rules, path))
+        return with_rule(a.rules, path, rule_at(b.rules, path))
     return None
 
 

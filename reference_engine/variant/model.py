@@ -6,7 +6,7 @@ game_end); the dataclasses here mirror that grouping field for field, so `rules.
 in Python is `rules: play: first_lead:` in a file.
 """
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
@@ -327,6 +327,18 @@ SECTIONS: dict[str, type[Any]] = {
 def rule_paths() -> list[str]:
     """Every rule as `section.field`, in the order a rulebook reads them."""
     return [f"{name}.{f.name}" for name, cls in SECTIONS.items() for f in fields(cls)]
+
+
+def rule_at(rules: Rules, path: str) -> Any:
+    """The value of the rule at `section.field` in `rules`, as this model holds it."""
+    section, name = path.split(".")
+    return getattr(getattr(rules, section), name)
+
+
+def with_rule(rules: Rules, path: str, value: Any) -> Rules:
+    """`rules` with the one rule at `section.field` set to `value`, every other as it was."""
+    section, name = path.split(".")
+    return replace(rules, **{section: replace(getattr(rules, section), **{name: value})})
 
 
 @dataclass(frozen=True, slots=True)
