@@ -16,7 +16,6 @@ import logging
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -27,15 +26,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs"))
 
+
 # The tests start Python hundreds of times (engines over the protocol, the command line, the
-# docs' commands). Where PYTHONDONTWRITEBYTECODE keeps compiled modules from being written
-# beside the source, each of those would compile every module again: they are written under
-# the temporary folder instead, and read from there by every process of this run and the next.
+# docs' commands). Where PYTHONDONTWRITEBYTECODE is set, as on these machines, each of those
+# would compile every module of this project it imports again: the tests' processes write and
+# read compiled modules beside the source instead, as Python does by default (`__pycache__/`,
+# which git ignores), and so also read the copies the installer compiled of everything else.
+# (A cache prefix under the temporary folder, tried before, had every module of the venv and
+# the standard library compiled again for a new venv, since Python then reads that alone.)
 if sys.dont_write_bytecode and not os.environ.get("PYTHONPYCACHEPREFIX"):
-    _PYCACHE = str(Path(tempfile.gettempdir()) / f"spadespec-tests-pycache-{os.getuid()}")
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ["PYTHONPYCACHEPREFIX"] = _PYCACHE
-    sys.dont_write_bytecode, sys.pycache_prefix = False, _PYCACHE
+    sys.dont_write_bytecode = False
 
 # The project's modules compiled once, here, before pytest-xdist starts its workers, rather than
 # by every worker and engine process at once on a first run (nothing is done where they are
