@@ -303,7 +303,7 @@ def parse_pass(seat: Seat, value: Any) -> Pass:
     return Pass(seat, mask, repeated)
 
 
-_PLAY_BY_TEXT = {
+_PLAY_BY_TEXT: dict[tuple[str, str], Play] = {
     (seat.name, CARD_TEXT[card]): record
     for seat in SEATS
     for card, record in enumerate(_PLAYS[seat])

@@ -138,8 +138,8 @@ def _parse_pbn_hand(seat: Seat, text: str) -> int:
     suits = text.split(".")
     if len(suits) == 4:
         # Written as PBN writes it (capitals, high to low, no card twice): four lookups.
-        ranks = _suit_texts()[1]
-        spades, hearts, diamonds, clubs = map(ranks.get, suits)
+        read = _suit_texts()[1].get
+        spades, hearts, diamonds, clubs = map(read, suits)
         if spades is not None and hearts is not None and diamonds is not None:
             if clubs is not None:
                 return spades << 39 | hearts << 26 | diamonds << 13 | clubs
