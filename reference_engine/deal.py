@@ -136,19 +136,16 @@ def _suit_texts() -> tuple[tuple[str, ...], dict[str, int]]:
 
 def _parse_pbn_hand(seat: Seat, text: str) -> int:
     suits = text.split(".")
-    if len(suits) == 4:
-        # Written as PBN writes it (capitals, high to low, no card twice): four lookups.
-        read = _suit_texts()[1].get
-        spades, hearts, diamonds, clubs = map(read, suits)
-        if spades is not None and hearts is not None and diamonds is not None:
-            if clubs is not None:
-                return spades << 39 | hearts << 26 | diamonds << 13 | clubs
     if len(suits) != 4:
         raise DealError(
             f"{seat.name}'s hand {text!r} has {len(suits)} suit(s); expected four, "
             "spades.hearts.diamonds.clubs",
             seat=seat.name,
         )
+    # Written as PBN writes it (capitals, high to low, no card twice): four lookups.
+    spades, hearts, diamonds, clubs = map(_suit_texts()[1].get, suits)
+    if None not in (spades, hearts, diamonds, clubs):
+        return spades << 39 | hearts << 26 | diamonds << 13 | clubs  # type: ignore[operator]
     mask = 0
     for suit, name, ranks in zip(_PBN_SUIT_ORDER, _PBN_SUIT_NAMES, suits, strict=True):
         ranks = ranks.upper().replace("10", "T")

@@ -356,8 +356,8 @@ class Game:
             seat: Seat = action.seat  # type: ignore[union-attr]
             card: int = action.card  # type: ignore[union-attr]
             legal = self._legal
-            if legal is None and seat is self.to_act and self.phase is _PLAYING:
-                legal = self._legal = self._legal_now()  # as legal_plays() works it out
+            if legal is None and seat is self.to_act:
+                legal = self.legal_plays()  # not asked for yet: worked out now, and kept
             if seat is not self.to_act or legal is None or not legal >> card & 1:
                 seat = self._seat(seat)
                 self.verify_play(seat, card)
