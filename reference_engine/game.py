@@ -108,8 +108,6 @@ class Trick:
         }
 
 
-# (seat, card) pairs made once, so a card put on the trick allocates nothing.
-_ON_TRICK = tuple(tuple((seat, card) for card in range(CARD_COUNT)) for seat in SEATS)
 _SEAT_NAMES = tuple(seat.name for seat in SEATS)
 _BIT = tuple(1 << card for card in range(CARD_COUNT))  # each card's mask, made once
 
@@ -121,9 +119,10 @@ class Game:
     __slots__ = (
         "rules", "variant", "plan", "table", "pack", "setup", "log", "phase", "dealer",
         "to_act", "hand_number", "hands_played", "trick_number", "hands", "dealt", "bids",
-        "passes", "tricks_won", "current_trick", "led_suit", "spades_broken", "hand_results",
+        "passes", "tricks_won", "led_suit", "spades_broken", "hand_results",
         "totals", "bags", "outcome",
-        "_tricks", "_winning", "_winner", "_legal", "_legal_bids", "_legal_bid_values", "_trailing",
+        "_played", "_first_play", "_winners", "_winning", "_winner", "_legal", "_legal_bids",
+        "_legal_bid_values", "_trailing",
         "_picked", "_exchange", "_fixed_bids", "_fixed_values", "_follow", "_first_lead",
         "_spades_lead", "_spades_broken_by", "_beaten_by", "_trick_size", "_bidders",
         "_tricks_per_hand", "_left", "_suit_of",
@@ -163,15 +162,19 @@ class Game:
         self.bids: dict[Seat, BidValue] = {}
         self.passes: list[Pass] = []
         self.tricks_won: dict[Seat, int] = dict.fromkeys(table.seats, 0)
-        self.current_trick: list[tuple[Seat, int]] = []
         self.led_suit: int | None = None
         self.spades_broken = False
         self.hand_results: list[scoring.HandScore] = []
         self.totals = dict(scores)
         self.bags = dict(bags)
         self.outcome: scoring.GameOutcome | None = None
-        # This hand's finished tricks: the cards in the order played, and who took them.
-        self._tricks: list[tuple[list[tuple[Seat, int]], Seat]] = []
+        # The hand's plays are the log's entries from `_first_play` on, a trick's cards one
+        # after another: the trick being played is the last `_played` of them, and who took
+        # each finished trick is in `_winners`. The tricks are read from the log when asked
+        # for (`current_trick`, `completed_tricks`): a card played only counts itself.
+        self._played = 0
+        self._first_play = 0
+        self._winners: list[Seat] = []
         # The card taking the trick so far, and who played it.
         self._winning = 0
         self._winner: Seat = dealer
@@ -365,9 +368,7 @@ class Game:
             self._legal = None
             self.log.append(action)  # type: ignore[arg-type]
             self.hands[seat] ^= _BIT[card]
-            trick = self.current_trick
-            trick.append(_ON_TRICK[seat][card])
-            played = len(trick)
+            played = self._played = self._played + 1
             if played == 1:
                 self.led_suit = self._suit_of[card]  # as the pack plays it: a top trump is a spade
                 self._winning = card
@@ -480,8 +481,8 @@ class Game:
         self._exchange = []
         self._picked = 0
         self.tricks_won = dict.fromkeys(self.table.seats, 0)
-        self.current_trick = []
-        self._tricks = []
+        self._played = 0
+        self._winners = []
         self.led_suit = None
         self.spades_broken = False
         self.trick_number = 1
@@ -611,6 +612,7 @@ class Game:
 
     def _start_play(self) -> None:
         self._legal = None
+        self._first_play = len(self.log)
         self.phase = _PLAYING
         plan = self.plan
         self.to_act = plan.first_leader(self.table, self.dealer, self.hands, plan.first_lead_card)
@@ -728,15 +730,29 @@ class Game:
     # --- playing ----------------------------------------------------------------------------
 
     @property
+    def current_trick(self) -> list[tuple[Seat, int]]:
+        """The cards on the trick being played, in order, each with the seat that played it
+        (read from the log when asked for: the trick's plays are the log's last entries)."""
+        played = self._played
+        if not played:
+            return []
+        return [(play.seat, play.card) for play in self.log[-played:]]  # type: ignore[union-attr]
+
+    @property
     def completed_tricks(self) -> list[Trick]:
-        """This hand's finished tricks, in order (made into records when asked for: a game
-        played through seldom looks at them)."""
-        return [Trick(cards[0][0], tuple(cards), winner) for cards, winner in self._tricks]
+        """This hand's finished tricks, in order (made into records from the log when asked
+        for: a game played through seldom looks at them)."""
+        size, start, tricks = self._trick_size, self._first_play, []
+        for number, winner in enumerate(self._winners):
+            plays = self.log[start + number * size : start + (number + 1) * size]
+            cards = tuple((play.seat, play.card) for play in plays)  # type: ignore[union-attr]
+            tricks.append(Trick(cards[0][0], cards, winner))
+        return tricks
 
     @property
     def trick_winners(self) -> list[Seat]:
         """Who took each of this hand's finished tricks, in order."""
-        return [winner for _, winner in self._tricks]
+        return list(self._winners)
 
     def legal_plays(self, seat: Seat | int | None = None) -> int:
         """The cards `seat` (default: the player to act) may play now, as a bitmask; 0 when
@@ -815,11 +831,10 @@ class Game:
 
     def _take_trick(self) -> None:
         """Every seat has played: the winner takes the trick and leads the next."""
-        trick = self.current_trick
         winner = self._winner
-        self._tricks.append((trick, winner))
+        self._winners.append(winner)
         self.tricks_won[winner] += 1
-        self.current_trick = []
+        self._played = 0
         self.led_suit = None
         if self.trick_number == self._tricks_per_hand:
             self._end_hand()
