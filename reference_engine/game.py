@@ -863,14 +863,16 @@ class Game:
         self.hands_played += 1
         self.totals = totals = {}
         self.bags = bags = {}
-        boston = None
+        boston = moon = None  # `result.boston` and `result.moon`, read in the same pass
         for side, line in result.sides.items():
             totals[side] = line.score_after
             bags[side] = line.bags_after
             if line.boston and boston is None:
                 boston = side
+            if line.moon and moon is None:
+                moon = side
         self.outcome = game_end.outcome_after(
-            self.rules, sheet, totals, self.hands_played, boston, moon=result.moon
+            self.rules, sheet, totals, self.hands_played, boston, moon=moon
         )
         self.to_act = None
         if self.outcome.status == "continues":

@@ -129,6 +129,24 @@ def _still_going(game_end: GameEndRules, hands_played: int) -> str:
     return f"no side has {verb} {game_end.target}"
 
 
+_GOING_ON: dict[tuple[int | None, TargetRule, int | None, int], GameOutcome] = {}
+"""The outcome of a game going on, by what its reason names (the target and how it is
+counted, or the hands played of how many): made once, as most hands end this way."""
+
+
+def going_on(game_end: GameEndRules, hands_played: int) -> GameOutcome:
+    """The game goes on, and why (`_still_going`)."""
+    target = game_end.target
+    key = (target, game_end.target_rule, game_end.hands, 0 if target is not None else hands_played)
+    outcome = _GOING_ON.get(key)
+    if outcome is None:
+        if len(_GOING_ON) >= 1024:
+            _GOING_ON.clear()
+        outcome = GameOutcome("continues", None, _still_going(game_end, hands_played))
+        _GOING_ON[key] = outcome
+    return outcome
+
+
 def _won(scores: Mapping[str, int], winner: str, why: str) -> GameOutcome:
     others = [side for side in scores if side != winner]
     if len(others) == 1:
@@ -204,7 +222,7 @@ def outcome_after(
             )
     hands_over = hands_run_out(game_end, hands_played)
     if not reached and not out and not hands_over:
-        return GameOutcome("continues", None, _still_going(game_end, hands_played))
+        return going_on(game_end, hands_played)
     why = _why_over(game_end, reached, out, hands_over)
     top = max(scores.values())
     leaders = {side: score for side, score in scores.items() if score == top}
