@@ -48,30 +48,35 @@ def score_side(
     contract = 0  # the side's bids added together, a nil or blind nil adding nothing
     counted = 0  # the tricks that count toward it
     side_tricks = 0
-    nil_bags = 0
-    nil_overtricks = 0
-    nils: list[NilResult] = []
-    nil_points = 0
     seats = sheet.side_seats[side]
-    share = share_nil_tricks
-    if len(seats) == 2 and bids[seats[0]] in NIL_BIDS and bids[seats[1]] in NIL_BIDS:
-        # Partners who both bid nil: their tricks go where the double nil rule says.
-        share = DOUBLE_NIL_TRICKS[scoring.double_nil_tricks]
+    nil_bidders = 0
     for seat in seats:
         bid = bids[seat]
         taken = tricks[seat]
         side_tricks += taken
         if bid in NIL_BIDS:
-            nil = score_nil(scoring, seat, taken, str(bid))
-            nils.append(nil)
-            nil_points += nil.points
-            toward_contract, as_bags, as_overtricks = share(scoring, taken)
-            counted += toward_contract
-            nil_bags += as_bags
-            nil_overtricks += as_overtricks
+            nil_bidders += 1
         else:
             contract += bid  # type: ignore[operator]
             counted += taken
+    nils: tuple[NilResult, ...] = ()
+    nil_points = nil_bags = nil_overtricks = 0
+    if nil_bidders:
+        share = share_nil_tricks
+        if nil_bidders == len(seats) == 2:
+            # Partners who both bid nil: their tricks go where the double nil rule says.
+            share = DOUBLE_NIL_TRICKS[scoring.double_nil_tricks]
+        for seat in seats:
+            bid = bids[seat]
+            if bid in NIL_BIDS:
+                taken = tricks[seat]
+                nil = score_nil(scoring, seat, taken, str(bid))
+                nils += (nil,)
+                nil_points += nil.points
+                toward_contract, as_bags, as_overtricks = share(scoring, taken)
+                counted += toward_contract
+                nil_bags += as_bags
+                nil_overtricks += as_overtricks
 
     # Made when the tricks that count reach the contract (a contract of 0 always is); the
     # tricks beyond a made contract are overtricks.
@@ -99,7 +104,7 @@ def score_side(
         points,
         extra,
         extra_points,
-        tuple(nils),
+        nils,
         added,
         penalty,
         bags_after,
