@@ -285,24 +285,31 @@ def format_pbn_hand(mask: int) -> str:
 
 
 def deal_from_seed(
-    seed: int | str | None, pack: Pack | None = None, table: Table | None = None
+    seed: int | str | None,
+    pack: Pack | None = None,
+    table: Table | None = None,
+    generator: Shuffler | None = None,
 ) -> Hands:
     """Shuffle the cards in play (listed lowest number first) with `random.Random(seed)` and
     deal them out: card i of the shuffled pack to the i-th seat in play round the table,
-    starting with North. Defaults: the standard pack at a four-seat table."""
+    starting with North. Defaults: the standard pack at a four-seat table. A caller that deals
+    many hands may hand over a `generator` (`new_shuffler()`) to be seeded afresh each time."""
     pack = pack or STANDARD_PACK
-    deck = shuffled(pack.order_bits, seed)  # the same shuffle as of cards
+    deck = shuffled(pack.order_bits, seed, generator)  # the same shuffle as of cards
     # a shuffled whole pack dealt evenly is always a deal: nothing to check, and with no card
     # twice, adding up a seat's one-card masks is taking their union
     return _deal_round(deck, table or _table_for(pack, table), sum)
 
 
-def shuffled(order: Sequence[int], seed: int | str | None) -> list[int]:
+def shuffled(
+    order: Sequence[int], seed: int | str | None, generator: Shuffler | None = None
+) -> list[int]:
     """The cards of `order` shuffled as `random.Random(seed).shuffle` shuffles them: the same
     draws in the same order (Fisher-Yates from the last card down, each place drawn by
-    rejection from just enough random bits), so a seed deals the same hand it always has."""
+    rejection from just enough random bits), so a seed deals the same hand it always has.
+    `generator`, if given, is seeded with `seed` and drawn from instead of a new one."""
     deck = list(order)
-    getrandbits = _generator(seed).getrandbits
+    getrandbits = _generator(seed, generator).getrandbits
     for last, bits in _DRAWS[len(deck)]:
         pick = getrandbits(bits)
         while pick > last:
@@ -311,12 +318,26 @@ def shuffled(order: Sequence[int], seed: int | str | None) -> list[int]:
     return deck
 
 
-def _generator(seed: int | str | None) -> _MersenneTwister:
+Shuffler = _MersenneTwister
+"""The generator a seeded deal draws from (the one `random.Random` is built on)."""
+
+
+def new_shuffler() -> Shuffler:
+    """A generator for `deal_from_seed` to seed and draw from, deal after deal: seeding one
+    again costs less than making a new one (a game keeps one)."""
+    return _MersenneTwister(0)
+
+
+def _generator(seed: int | str | None, reuse: Shuffler | None = None) -> Shuffler:
     """`random.Random(seed)`, made without its set-up in Python where that changes nothing: it
     hands an int seed to the generator it is built on as it is (only str and bytes seeds are
-    turned into a number first), so the generator seeded directly draws the same numbers."""
+    turned into a number first), so the generator seeded directly draws the same numbers.
+    `reuse`, if given, is that generator, seeded again."""
     if type(seed) is int:
-        return _MersenneTwister(seed)
+        if reuse is None:
+            return _MersenneTwister(seed)
+        reuse.seed(seed)
+        return reuse
     return random.Random(seed)
 
 

@@ -11,11 +11,13 @@ from spadespec.reference_engine.deal import (
     deal_from_order,
     deal_from_seed,
     format_deal,
+    new_shuffler,
     parse_deal,
     parse_pbn,
     shuffled,
 )
 from spadespec.reference_engine.errors import DealError
+from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.pack import STANDARD_PACK, build_pack, pack_of_deck
 from spadespec.reference_engine.rules_of_play.leads import (
     FIRST_LEAD,
@@ -256,6 +258,28 @@ def test_a_seed_shuffles_the_pack_as_python_random_does(size):
         deck = list(range(size))
         random.Random(seed).shuffle(deck)
         assert shuffled(range(size), seed) == deck
+
+
+def test_a_generator_seeded_again_deals_as_a_new_one_would():
+    # A game keeps one generator and seeds it again for each deal: the hands are those of a
+    # fresh `random.Random(seed)`, whatever the generator drew before.
+    generator = new_shuffler()
+    for seed in [11, 0, 2**40 + 3, 11, -5]:
+        deck = list(range(52))
+        random.Random(seed).shuffle(deck)
+        expected = [0, 0, 0, 0]
+        for i, card in enumerate(deck):
+            expected[i % 4] |= 1 << card
+        assert deal_from_seed(seed, None, None, generator) == tuple(expected)
+        assert shuffled(range(51), seed, generator) == shuffled(range(51), seed)
+
+
+def test_a_game_that_dealt_before_deals_a_seed_as_a_fresh_shuffle_would():
+    game = Game.new("standard")
+    assert game.deal(seed=4).hands == deal_from_seed(4)
+    while game.phase is not Phase.DEAL:  # the first hand played out, first legal action each time
+        game.apply(game.legal_actions()[0])
+    assert game.deal(seed=9).hands == deal_from_seed(9)
 
 
 def test_seeded_three_player_deal_gives_17_each_without_the_2c():
