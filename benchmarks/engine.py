@@ -1,7 +1,7 @@
 """How fast the reference engine plays, per shipped variant, and beside OpenSpiel's Spades.
 
     python3 benchmarks/engine.py [--hands N] [--games N] [--seed S] [--repeats R]
-                                 [--variant ID ...] [--json]
+                                 [--rounds K] [--variant ID ...] [--json]
 
 For each variant it prints:
   - random-legal hands per second: deal, four bids, 52 plays and the hand's score, every
@@ -15,8 +15,12 @@ plays chosen from `legal_actions()`) runs through OpenSpiel's `spades`, one hand
 there, and the ratio reference / OpenSpiel hands per second is printed (above 1: faster).
 
 Timings are `time.perf_counter()` wall time after a warm-up; the figure is the median of the
-repeats (5 unless asked), the works taking turns within each repeat. The ratio is the median
-of each repeat's ratio, so a repeat slowed by the machine's load counts once, for both sides.
+repeats (5 unless asked). Each repeat is played in rounds (10 unless asked): in every round each
+work plays its share of its hands or games, the works taking turns, so that a change in the
+machine's load during a repeat falls on all of them alike rather than on whichever was running.
+A round's hands are drawn from a seed of its own (the run's seed plus the round), and the
+sensible games are the same seeds in every repeat. The ratio is the median of each repeat's
+ratio, so a repeat slowed by the machine's load counts once, for both sides.
 """
 
 from __future__ import annotations
@@ -27,7 +31,6 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from functools import partial
 from operator import truediv
 from pathlib import Path
 from statistics import median
@@ -41,20 +44,41 @@ from spadespec.reference_engine.bots.table import play_game, play_hand  # noqa: 
 from spadespec.reference_engine.game import Game  # noqa: E402
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids  # noqa: E402
 
+Work = Callable[[int, int, int], int]
+"""A measured work: `work(count, first, round)` does `count` items (hands, games), the first of
+them numbered `first` of the run's, in round `round`, and returns how many it did."""
 
-def median_rates(works: list[Callable[[], int]], repeats: int) -> list[list[float]]:
-    """Items per second of each of `works` (each returns how many items it did) in each of
-    `repeats` timed runs, after one untimed warm-up run each. The works take turns within each
-    repeat, so a machine that gets busier or quieter during the run affects them alike."""
-    for work in works:
-        work()
+
+def shares(total: int, rounds: int) -> list[tuple[int, int]]:
+    """`total` items cut into `rounds` shares as even as can be: (count, first) of each."""
+    cuts = [total * r // rounds for r in range(rounds + 1)]
+    return [(cuts[r + 1] - cuts[r], cuts[r]) for r in range(rounds)]
+
+
+def median_rates(
+    works: list[Work], totals: list[int], repeats: int, rounds: int
+) -> list[list[float]]:
+    """Items per second of each of `works` in each of `repeats` timed runs of `totals` items
+    each, after one untimed warm-up round. A run is cut into `rounds` rounds in which the works
+    take turns, each doing its share of its items: a machine that gets busier or quieter
+    during the run affects them alike."""
+    plans = [shares(total, rounds) for total in totals]
+    for work, plan in zip(works, plans, strict=True):
+        work(max(plan[0][0], 1), 0, 0)
     rates: list[list[float]] = [[] for _ in works]
     for _ in range(repeats):
-        for i, work in enumerate(works):
-            start = time.perf_counter()
-            done = work()
-            elapsed = time.perf_counter() - start
-            rates[i].append(done / elapsed)
+        done = [0] * len(works)
+        spent = [0.0] * len(works)
+        for round_number in range(rounds):
+            for i, work in enumerate(works):
+                count, first = plans[i][round_number]
+                if not count:
+                    continue
+                start = time.perf_counter()
+                done[i] += work(count, first, round_number)
+                spent[i] += time.perf_counter() - start
+        for i in range(len(works)):
+            rates[i].append(done[i] / spent[i])
     return rates
 
 
@@ -130,6 +154,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "games": args.games,
         "seed": args.seed,
         "repeats": args.repeats,
+        "rounds": args.rounds,
         "variants": {},
     }
     openspiel = openspiel_available()
@@ -137,30 +162,44 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         report["openspiel"] = {"version": openspiel, "hands_per_s": 0.0}
     for variant_id in args.variants or shipped_variant_ids():
         variant = load_variant(variant_id)
-        played: list[int] = []
+        played: list[tuple[int, int]] = []  # (games, hands) of each call
 
-        def games(v: ResolvedVariant = variant, played: list[int] = played) -> int:
-            count, hands = sensible_games(v, args.games, args.seed)
-            played.append(hands)
-            return count
+        def games(
+            count: int,
+            first: int,
+            _round: int,
+            v: ResolvedVariant = variant,
+            played: list[tuple[int, int]] = played,
+        ) -> int:
+            done = sensible_games(v, count, args.seed + first)
+            played.append(done)
+            return done[0]
 
-        works: list[Callable[[], int]] = [
-            partial(reference_hands_via_actions, variant, args.hands, args.seed),
-            partial(reference_hands_via_bots, variant, args.hands, args.seed),
+        def hands(playout: Callable[..., int], *before: Any) -> Work:
+            # A round's random hands come from a seed of its own.
+            return lambda count, _first, round_number: playout(
+                *before, count, args.seed + round_number
+            )
+
+        works: list[Work] = [
+            hands(reference_hands_via_actions, variant),
+            hands(reference_hands_via_bots, variant),
             games,
         ]
+        totals = [args.hands, args.hands, args.games]
         if openspiel:
             # Measured again beside each variant, turn about with it: between the two random
             # playouts it is compared with, so that each pair runs back to back.
-            works.insert(1, partial(openspiel_hands, args.hands, args.seed))
-        rates = median_rates(works, args.repeats)
+            works.insert(1, hands(openspiel_hands))
+            totals.insert(1, args.hands)
+        rates = median_rates(works, totals, args.repeats, args.rounds)
         os_rates = [rates.pop(1)] if openspiel else []
         via_actions, via_bots, games_rate = rates
         row: dict[str, Any] = {
             "random_hands_per_s": median(via_actions),
             "random_hands_per_s_bitmask": median(via_bots),
             "sensible_games_per_s": median(games_rate),
-            "sensible_hands_per_game": played[-1] / args.games,
+            "sensible_hands_per_game": sum(h for _, h in played) / sum(g for g, _ in played),
         }
         if openspiel:
             os_rate = os_rates[0]
@@ -178,7 +217,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
 def print_table(report: dict[str, Any]) -> None:
     print(
         f"Python {report['python']}; {report['hands']} random hands and {report['games']} "
-        f"sensible games per run, seed {report['seed']}, median of {report['repeats']}"
+        f"sensible games per run in {report['rounds']} rounds, seed {report['seed']}, median of"
+        f" {report['repeats']}"
     )
     os_info = report.get("openspiel")
     if os_info:
@@ -222,6 +262,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=5, help="timed runs; the median is reported")
     parser.add_argument(
+        "--rounds",
+        type=int,
+        default=10,
+        help="rounds each timed run is cut into, the works taking turns in each (default 10)",
+    )
+    parser.add_argument(
         "--variant",
         dest="variants",
         action="append",
@@ -230,8 +276,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    if args.hands < 1 or args.games < 1 or args.repeats < 1:
-        parser.error("--hands, --games and --repeats must be at least 1")
+    if args.hands < 1 or args.games < 1 or args.repeats < 1 or args.rounds < 1:
+        parser.error("--hands, --games, --repeats and --rounds must be at least 1")
     unknown = sorted(set(args.variants or ()) - set(shipped_variant_ids()))
     if unknown:
         parser.error(f"no shipped variant {', '.join(unknown)}")
