@@ -869,7 +869,7 @@ class Game:
         totals, bags = self.totals, self.bags
         prior = {}
         for side in sheet.sides:
-            prior[side] = scoring.SideTotals(totals[side], bags[side])
+            prior[side] = (totals[side], bags[side])  # a side's score and bags going in
         result = hand_scoring.hand_score(self.rules, sheet, bids, tricks, prior)
         self.hand_results.append(result)
         self.hands_played += 1

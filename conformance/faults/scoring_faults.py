@@ -98,7 +98,7 @@ def bags_not_carried() -> Iterator[None]:
         rules: Rules, sheet: Any, bids: Any, tricks: Any, prior: Mapping[str, SideTotals]
     ) -> HandScore:
         # The running score carries; the bag count is dropped at every new hand.
-        fresh = {side: SideTotals(t.score, 0) for side, t in prior.items()}
+        fresh = {side: SideTotals(score, 0) for side, (score, _) in prior.items()}
         return real(rules, sheet, bids, tricks, fresh)
 
     with mock.patch.object(hand, "hand_score", forgetful):

@@ -37,12 +37,13 @@ def score_side(
     side: str,
     bids: Mapping[str, Bid],
     tricks: Mapping[str, int],
-    prior: SideTotals,
+    prior: tuple[int, int],
 ) -> SideScore:
     """A side's itemised score on the variant's sheet: contract, nils and bags, each by the
     variant's rule.
 
-    `bids` and `tricks` are keyed by seat letter, as `read_bids` and `read_tricks` give them.
+    `bids` and `tricks` are keyed by seat letter, as `read_bids` and `read_tricks` give them;
+    `prior` is the side's running score and bags going in (`SideTotals`, or the pair as it is).
     """
     scoring = rules.scoring
     contract = 0  # the side's bids added together, a nil or blind nil adding nothing
@@ -93,9 +94,9 @@ def score_side(
 
     bonus = big_bid_bonus(scoring, contract, made)
 
-    times, penalty, bags_after = apply_bag_penalty(scoring, prior.bags + added)
-    hand_points = points + extra_points + (bonus or 0) + nil_points - penalty
     score, bags = prior
+    times, penalty, bags_after = apply_bag_penalty(scoring, bags + added)
+    hand_points = points + extra_points + (bonus or 0) + nil_points - penalty
     return SideScore(
         side,
         contract,
@@ -125,10 +126,10 @@ def hand_score(
     sheet: Sheet,
     bids: dict[str, Bid],
     tricks: dict[str, int],
-    prior: Mapping[str, SideTotals],
+    prior: Mapping[str, tuple[int, int]],
 ) -> HandScore:
     """A hand's score from what a finished hand gives: every seat's bid and tricks, keyed by
-    letter in table order, and every side's totals going in, on the variant's sheet. A bid of
+    letter in table order, and every side's (score, bags) going in, on the variant's sheet. A bid of
     0 is read as nil where it stands for nil (`zero_is_nil`). Where a side that takes every
     trick wins the game, such a hand is not scored (`HandScore.moon`)."""
     bids = read_zero_bids(rules, bids)
