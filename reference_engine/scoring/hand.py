@@ -50,34 +50,32 @@ def score_side(
     counted = 0  # the tricks that count toward it
     side_tricks = 0
     seats = sheet.side_seats[side]
-    nil_bidders = 0
+    nil_seats: tuple[str, ...] = ()
     for seat in seats:
         bid = bids[seat]
         taken = tricks[seat]
         side_tricks += taken
         if bid in NIL_BIDS:
-            nil_bidders += 1
+            nil_seats += (seat,)
         else:
             contract += bid  # type: ignore[operator]
             counted += taken
     nils: tuple[NilResult, ...] = ()
     nil_points = nil_bags = nil_overtricks = 0
-    if nil_bidders:
+    if nil_seats:
         share = share_nil_tricks
-        if nil_bidders == len(seats) == 2:
+        if len(nil_seats) == len(seats) == 2:
             # Partners who both bid nil: their tricks go where the double nil rule says.
             share = DOUBLE_NIL_TRICKS[scoring.double_nil_tricks]
-        for seat in seats:
-            bid = bids[seat]
-            if bid in NIL_BIDS:
-                taken = tricks[seat]
-                nil = score_nil(scoring, seat, taken, str(bid))
-                nils += (nil,)
-                nil_points += nil.points
-                toward_contract, as_bags, as_overtricks = share(scoring, taken)
-                counted += toward_contract
-                nil_bags += as_bags
-                nil_overtricks += as_overtricks
+        for seat in nil_seats:
+            taken = tricks[seat]
+            nil = score_nil(scoring, seat, taken, str(bids[seat]))
+            nils += (nil,)
+            nil_points += nil.points
+            toward_contract, as_bags, as_overtricks = share(scoring, taken)
+            counted += toward_contract
+            nil_bags += as_bags
+            nil_overtricks += as_overtricks
 
     # Made when the tricks that count reach the contract (a contract of 0 always is); the
     # tricks beyond a made contract are overtricks.
