@@ -13,6 +13,7 @@ A deal here is a tuple of four hand bitmasks indexed by seat (N, E, S, W); a sea
 from __future__ import annotations
 
 import random
+import threading
 from _random import Random as _MersenneTwister
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache, reduce
@@ -285,31 +286,24 @@ def format_pbn_hand(mask: int) -> str:
 
 
 def deal_from_seed(
-    seed: int | str | None,
-    pack: Pack | None = None,
-    table: Table | None = None,
-    generator: Shuffler | None = None,
+    seed: int | str | None, pack: Pack | None = None, table: Table | None = None
 ) -> Hands:
     """Shuffle the cards in play (listed lowest number first) with `random.Random(seed)` and
     deal them out: card i of the shuffled pack to the i-th seat in play round the table,
-    starting with North. Defaults: the standard pack at a four-seat table. A caller that deals
-    many hands may hand over a `generator` (`new_shuffler()`) to be seeded afresh each time."""
+    starting with North. Defaults: the standard pack at a four-seat table."""
     pack = pack or STANDARD_PACK
-    deck = shuffled(pack.order_bits, seed, generator)  # the same shuffle as of cards
+    deck = shuffled(pack.order_bits, seed)  # the same shuffle as of cards
     # a shuffled whole pack dealt evenly is always a deal: nothing to check, and with no card
     # twice, adding up a seat's one-card masks is taking their union
     return _deal_round(deck, table or _table_for(pack, table), sum)
 
 
-def shuffled(
-    order: Sequence[int], seed: int | str | None, generator: Shuffler | None = None
-) -> list[int]:
+def shuffled(order: Sequence[int], seed: int | str | None) -> list[int]:
     """The cards of `order` shuffled as `random.Random(seed).shuffle` shuffles them: the same
     draws in the same order (Fisher-Yates from the last card down, each place drawn by
-    rejection from just enough random bits), so a seed deals the same hand it always has.
-    `generator`, if given, is seeded with `seed` and drawn from instead of a new one."""
+    rejection from just enough random bits), so a seed deals the same hand it always has."""
     deck = list(order)
-    getrandbits = _generator(seed, generator).getrandbits
+    getrandbits = _generator(seed).getrandbits
     for last, bits in _DRAWS[len(deck)]:
         pick = getrandbits(bits)
         while pick > last:
@@ -318,27 +312,25 @@ def shuffled(
     return deck
 
 
-Shuffler = _MersenneTwister
-"""The generator a seeded deal draws from (the one `random.Random` is built on)."""
-
-
-def new_shuffler() -> Shuffler:
-    """A generator for `deal_from_seed` to seed and draw from, deal after deal: seeding one
-    again costs less than making a new one (a game keeps one)."""
-    return _MersenneTwister(0)
-
-
-def _generator(seed: int | str | None, reuse: Shuffler | None = None) -> Shuffler:
+def _generator(seed: int | str | None) -> _MersenneTwister:
     """`random.Random(seed)`, made without its set-up in Python where that changes nothing: it
     hands an int seed to the generator it is built on as it is (only str and bytes seeds are
     turned into a number first), so the generator seeded directly draws the same numbers.
-    `reuse`, if given, is that generator, seeded again."""
+    Making a generator costs more than seeding one again, so for an int seed each thread
+    seeds its own one again, deal after deal: what it drew before is wiped by the seeding."""
     if type(seed) is int:
-        if reuse is None:
-            return _MersenneTwister(seed)
-        reuse.seed(seed)
-        return reuse
+        try:
+            generator: _MersenneTwister = _THREAD.generator
+        except AttributeError:
+            generator = _THREAD.generator = _MersenneTwister(seed)
+            return generator
+        generator.seed(seed)
+        return generator
     return random.Random(seed)
+
+
+_THREAD = threading.local()
+"""Each thread's generator for int seeds (`generator`), made at its first seeded shuffle."""
 
 
 def deal_from_order(

@@ -60,10 +60,8 @@ from spadespec.reference_engine.cards import (
 )
 from spadespec.reference_engine.deal import (
     Hands,
-    Shuffler,
     check_deal,
     deal_from_seed,
-    new_shuffler,
     parse_deal,
 )
 from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
@@ -132,7 +130,7 @@ class Game:
         "_legal_bid_values", "_trailing",
         "_picked", "_exchange", "_fixed_bids", "_fixed_values", "_follow", "_first_lead",
         "_spades_lead", "_spades_broken_by", "_beaten_by", "_trick_size", "_bidders",
-        "_tricks_per_hand", "_left", "_suit_of", "_shuffler",
+        "_tricks_per_hand", "_left", "_suit_of",
     )  # fmt: skip
 
     def __init__(
@@ -211,8 +209,6 @@ class Game:
         self._tricks_per_hand = table.cards_per_hand
         self._left = table.left
         self._suit_of = pack.suit_of
-        # The generator seeded deals draw from, made at the first (None: none yet).
-        self._shuffler: Shuffler | None = None
 
     # --- making and saving games ------------------------------------------------------------
 
@@ -471,10 +467,7 @@ class Game:
                 seed = random.randrange(2**63)
             if self.phase is not _DEALING:
                 self._check_phase(_DEALING, None, "deal")
-            shuffler = self._shuffler
-            if shuffler is None:
-                shuffler = self._shuffler = new_shuffler()
-            record = dealt(deal_from_seed(seed, self.pack, self.table, shuffler))
+            record = dealt(deal_from_seed(seed, self.pack, self.table))
             return self._start_hand(record)  # a shuffle of the pack is always a deal
         if isinstance(hands, str | Mapping):
             record = Deal(parse_deal(hands))

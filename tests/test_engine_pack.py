@@ -3,6 +3,8 @@ three-player deals, and the two ways a deal is written. Every expected value is 
 by hand from the rule, never taken from the engine."""
 
 import random
+import sys
+import threading
 
 import pytest
 from spadespec.reference_engine.cards import SPADES, hand_text, mask_of, parse_card
@@ -11,7 +13,6 @@ from spadespec.reference_engine.deal import (
     deal_from_order,
     deal_from_seed,
     format_deal,
-    new_shuffler,
     parse_deal,
     parse_pbn,
     shuffled,
@@ -260,18 +261,51 @@ def test_a_seed_shuffles_the_pack_as_python_random_does(size):
         assert shuffled(range(size), seed) == deck
 
 
-def test_a_generator_seeded_again_deals_as_a_new_one_would():
-    # A game keeps one generator and seeds it again for each deal: the hands are those of a
-    # fresh `random.Random(seed)`, whatever the generator drew before.
-    generator = new_shuffler()
-    for seed in [11, 0, 2**40 + 3, 11, -5]:
-        deck = list(range(52))
+def _fresh_deal(seed):
+    """The four hands a fresh `random.Random(seed)` shuffle of the standard pack deals."""
+    deck = list(range(52))
+    random.Random(seed).shuffle(deck)
+    expected = [0, 0, 0, 0]
+    for i, card in enumerate(deck):
+        expected[i % 4] |= 1 << card
+    return tuple(expected)
+
+
+def test_seeded_deals_one_after_another_deal_as_fresh_generators_would():
+    # Each thread seeds one generator again for every seeded deal: the hands are those of a
+    # fresh `random.Random(seed)`, whatever it drew before (a shuffle of another size, a
+    # seed given twice, a str seed in between).
+    for seed in [11, 0, 2**40 + 3, "a seed", 11, -5]:
+        deck = list(range(51))
         random.Random(seed).shuffle(deck)
-        expected = [0, 0, 0, 0]
-        for i, card in enumerate(deck):
-            expected[i % 4] |= 1 << card
-        assert deal_from_seed(seed, None, None, generator) == tuple(expected)
-        assert shuffled(range(51), seed, generator) == shuffled(range(51), seed)
+        assert shuffled(range(51), seed) == deck
+        assert deal_from_seed(seed) == _fresh_deal(seed)
+
+
+def test_threads_dealing_at_once_each_deal_their_own_seeds():
+    # Two threads shuffling at the same time draw from generators of their own: neither
+    # thread's seeding lands between the other's seed and its draws.
+    seeds = {name: list(range(start, start + 300)) for name, start in [("a", 0), ("b", 5000)]}
+    dealt: dict[str, list[tuple[int, ...]]] = {name: [] for name in seeds}
+    start = threading.Barrier(2)
+
+    def deal_all(name):
+        start.wait()
+        for seed in seeds[name]:
+            dealt[name].append(deal_from_seed(seed))
+
+    threads = [threading.Thread(target=deal_all, args=(name,)) for name in seeds]
+    switching = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # the threads take turns every few instructions
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switching)
+    for name, its_seeds in seeds.items():
+        assert dealt[name] == [_fresh_deal(seed) for seed in its_seeds]
 
 
 def test_a_game_that_dealt_before_deals_a_seed_as_a_fresh_shuffle_would():
