@@ -545,8 +545,10 @@ class Game:
                 choices = self._fixed_bids[seat]
                 self._legal_bid_values = self._fixed_values
             else:
-                choices, self._legal_bid_values = self.plan.legal_bid_records(
-                    seat, self.hands[seat], self._partner_bid(seat), self.trailing_by(seat)
+                plan = self.plan
+                trailing = self.trailing_by(seat) if plan.reads_trailing else 0
+                choices, self._legal_bid_values = plan.legal_bid_records(
+                    seat, self.hands[seat], self._partner_bid(seat), trailing
                 )
             self._legal_bids = choices
         return choices

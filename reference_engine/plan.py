@@ -32,7 +32,13 @@ from spadespec.reference_engine.rules_of_play import (
     FirstLeadRule,
     legal_bids,
 )
-from spadespec.reference_engine.rules_of_play.bids import Check, bid_context, checks, situation
+from spadespec.reference_engine.rules_of_play.bids import (
+    Check,
+    bid_context,
+    checks,
+    reads_trailing,
+    situation,
+)
 from spadespec.reference_engine.rules_of_play.tricks import beaten_by, legal_follows
 from spadespec.reference_engine.rules_of_play.turns import FirstLeaderRule
 from spadespec.reference_engine.scoring.sides import Sheet, sheet_of_table
@@ -76,6 +82,9 @@ class Plan:
     (free bidding, no team minimum, blind nil not tied to the score); None otherwise."""
     fixed_bid_values: frozenset[BidValue] | None
     """The bids of `fixed_bids`, as a set (the same for every seat); None with no fixed bids."""
+    reads_trailing: bool
+    """Whether the bids allowed depend on how far a side trails (`bids.reads_trailing`):
+    elsewhere `legal_bid_records` is handed 0 for it, not worked out."""
     exchange: int
     """`bidding.blind_nil_exchange`: the cards each pass of a blind nil exchange hands over."""
     partner_passes_first: bool
@@ -142,6 +151,7 @@ def build_plan(rules: Rules) -> Plan:
             if fixed_bids is None
             else frozenset(record.bid for record in fixed_bids[table.seats[0]])
         ),
+        reads_trailing=reads_trailing(rules),
         exchange=rules.bidding.blind_nil_exchange,
         partner_passes_first=(
             rules.bidding.blind_nil_exchange_order == ExchangeOrder.PARTNER_FIRST

@@ -89,6 +89,12 @@ def situation(
     return (seat, spades, partner_bid, needed is None or trailing_by >= needed)
 
 
+def reads_trailing(rules: Rules) -> bool:
+    """Whether the `situation` of a bid reads how far the side trails: only where blind nil
+    waits on it. Elsewhere the caller need not work it out (any number will do)."""
+    return rules.bidding.blind_nil_trailing_by is not None
+
+
 Check = Callable[[Rules, BidContext, BidValue], Refusal | None]
 
 
