@@ -230,13 +230,15 @@ def print_table(report: dict[str, Any]) -> None:
     else:
         print("OpenSpiel: pyspiel does not import here (pip install open-spiel); no ratio")
     print()
-    head = f"{'variant':<18} {'hands/s':>9} {'(bitmask)':>10} {'games/s':>8} {'hands/game':>10}"
+    width = max(len("variant"), *map(len, report["variants"]))  # the longest id sets it
+    head = f"{'variant':<{width}} {'hands/s':>9} {'(bitmask)':>10} {'games/s':>8}"
+    head += f" {'hands/game':>10}"
     if os_info:
         head += f" {'OpenSpiel':>9} {'ratio':>6} {'(bitmask)':>10}"
     print(head)
     for variant_id, row in report["variants"].items():
         line = (
-            f"{variant_id:<18} {row['random_hands_per_s']:>9,.0f} "
+            f"{variant_id:<{width}} {row['random_hands_per_s']:>9,.0f} "
             f"{row['random_hands_per_s_bitmask']:>10,.0f} {row['sensible_games_per_s']:>8,.1f} "
             f"{row['sensible_hands_per_game']:>10.1f}"
         )
