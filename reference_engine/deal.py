@@ -319,11 +319,9 @@ def _generator(seed: int | str | None) -> _MersenneTwister:
     Making a generator costs more than seeding one again, so for an int seed each thread
     seeds its own one again, deal after deal: what it drew before is wiped by the seeding."""
     if type(seed) is int:
-        try:
-            generator: _MersenneTwister = _THREAD.generator
-        except AttributeError:
-            generator = _THREAD.generator = _MersenneTwister(seed)
-            return generator
+        generator: _MersenneTwister | None = getattr(_THREAD, "generator", None)
+        if generator is None:
+            generator = _THREAD.generator = _MersenneTwister(0)
         generator.seed(seed)
         return generator
     return random.Random(seed)

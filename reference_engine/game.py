@@ -58,12 +58,7 @@ from spadespec.reference_engine.cards import (
     cards_in,
     parse_card,
 )
-from spadespec.reference_engine.deal import (
-    Hands,
-    check_deal,
-    deal_from_seed,
-    parse_deal,
-)
+from spadespec.reference_engine.deal import Hands, check_deal, deal_from_seed, parse_deal
 from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
 from spadespec.reference_engine.plan import BidRecords
 from spadespec.reference_engine.reason_codes import ReasonCode
