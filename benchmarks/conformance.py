@@ -27,16 +27,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.engines.serve import wire_answer
+from spadespec.conformance.protocol.requests import request_for
+from spadespec.conformance.protocol.subprocess_engine import SubprocessEngine
+from spadespec.conformance.protocol.wire import envelope_problem
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.suite.cases import Case, load_suite, resolved
 
-from spadespec.conformance.engines.reference import ReferenceEngine  # noqa: E402
-from spadespec.conformance.engines.serve import wire_answer  # noqa: E402
-from spadespec.conformance.protocol.requests import request_for  # noqa: E402
-from spadespec.conformance.protocol.subprocess_engine import SubprocessEngine  # noqa: E402
-from spadespec.conformance.protocol.wire import envelope_problem  # noqa: E402
-from spadespec.conformance.runner.run import run_cases  # noqa: E402
-from spadespec.conformance.suite.cases import Case, load_suite, resolved  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 SERVE = f"{shlex.quote(sys.executable)} -m spadespec serve"
 TARGET_SECONDS = 3.0

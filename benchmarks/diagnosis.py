@@ -20,13 +20,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from spadespec.conformance.diagnosis.search import diagnose, matches_rule
+from spadespec.conformance.faults import FAULTS, FaultyEngine
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.suite.cases import load_suite
 
-from spadespec.conformance.diagnosis.search import diagnose, matches_rule  # noqa: E402
-from spadespec.conformance.faults import FAULTS, FaultyEngine  # noqa: E402
-from spadespec.conformance.runner.run import run_cases  # noqa: E402
-from spadespec.conformance.suite.cases import load_suite  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 TARGET_SECONDS = 60.0
 

@@ -32,17 +32,14 @@ import sys
 import time
 from collections.abc import Callable
 from operator import truediv
-from pathlib import Path
 from statistics import median
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from spadespec.reference_engine.bots import Bot  # noqa: E402
-from spadespec.reference_engine.bots.random_legal import RandomLegalBot  # noqa: E402
-from spadespec.reference_engine.bots.table import play_game, play_hand  # noqa: E402
-from spadespec.reference_engine.game import Game  # noqa: E402
-from spadespec.reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids  # noqa: E402
+from spadespec.reference_engine.bots import Bot
+from spadespec.reference_engine.bots.random_legal import RandomLegalBot
+from spadespec.reference_engine.bots.table import play_game, play_hand
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids
 
 Work = Callable[[int, int, int], int]
 """A measured work: `work(count, first, round)` does `count` items (hands, games), the first of

@@ -26,12 +26,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-# The served engine is this checkout's too, from whatever directory the benchmark is run.
-os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+from spadespec.conformance.fuzz.driver import FuzzConfig, run_fuzz
 
-from spadespec.conformance.fuzz.driver import FuzzConfig, run_fuzz  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 SERVE = f"{shlex.quote(sys.executable)} -m spadespec serve"
 TARGET = 1000.0

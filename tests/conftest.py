@@ -24,7 +24,6 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "docs"))
 
 
 # The tests start Python hundreds of times (engines over the protocol, the command line, the
@@ -42,8 +41,7 @@ if sys.dont_write_bytecode and not os.environ.get("PYTHONPYCACHEPREFIX"):
 # by every worker and engine process at once on a first run (nothing is done where they are
 # compiled already).
 if "PYTEST_XDIST_WORKER" not in os.environ and not sys.dont_write_bytecode:
-    for _folder in ("spadespec", "reference_engine", "conformance", "docs/_gen"):
-        compileall.compile_dir(ROOT / _folder, quiet=1)
+    compileall.compile_dir(ROOT / "spadespec", quiet=1)
 
 
 # Test files that share what is built once per process or run, each group run by one worker:
@@ -112,7 +110,7 @@ def _shared(factory: pytest.TempPathFactory, name: str) -> Iterator[tuple[Path, 
 
 
 def _generate() -> GeneratedPages:
-    from _gen.pages import generated_pages
+    from spadespec.docs_gen.pages import generated_pages
 
     logger = logging.getLogger("mkdocs.plugins.spadespec")
     handler, level = _Collect(), logger.level
@@ -159,14 +157,14 @@ def generated_docs(
 ) -> GeneratedPages:
     """The pages the mkdocs hook adds, generated once, with any warning the generators log;
     the witness page's pairs are compared through `variant_diff`."""
-    import _gen.witnesses
+    import spadespec.docs_gen.witnesses
 
     with _shared(tmp_path_factory, "generated-docs") as (folder, built):
         saved = folder / "pages.json"
         if built:
             return GeneratedPages(**json.loads(saved.read_text(encoding="utf-8")))
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(_gen.witnesses, "diff_variants", variant_diff)
+            patch.setattr(spadespec.docs_gen.witnesses, "diff_variants", variant_diff)
             generated = _generate()
         saved.write_text(json.dumps(asdict(generated)), encoding="utf-8")
         (folder / "done").touch()
@@ -180,10 +178,11 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, generated_docs: Generat
     them), not asked to generate them a second time. CI runs the command itself."""
     pytest.importorskip("mkdocs", reason="mkdocs is not installed: pip install -e '.[docs]'")
     pytest.importorskip("material", reason="mkdocs-material is not installed")
-    import _gen.pages
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort
+
+    import spadespec.docs_gen.pages
 
     def pages_again() -> dict[str, str]:
         for message in generated_docs.warnings:
@@ -195,7 +194,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, generated_docs: Generat
         if built:
             return out
         with pytest.MonkeyPatch.context() as patch, contextlib.chdir(ROOT):
-            patch.setattr(_gen.pages, "generated_pages", pages_again)
+            patch.setattr(spadespec.docs_gen.pages, "generated_pages", pages_again)
             patch.setenv("NO_MKDOCS_2_WARNING", "1")
             try:
                 build(load_config(str(ROOT / "mkdocs.yml"), strict=True, site_dir=str(out)))

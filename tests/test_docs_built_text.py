@@ -66,7 +66,7 @@ def test_no_hand_written_page_types_a_count_in() -> None:
 def test_the_figures_and_command_output_on_the_pages_are_todays(
     article_text: dict[str, str],
 ) -> None:
-    from _gen.figures import figures
+    from spadespec.docs_gen.figures import figures
 
     counts = figures()
     assert not [page for page, text in article_text.items() if "{{" in text]

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 from conftest import GeneratedPages
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs"))
-
-from _gen.rule_names import rule_anchor, rule_label  # noqa: E402
-from spadespec.reference_engine.variant import shipped_variant_ids  # noqa: E402
-from spadespec.reference_engine.variant.model import rule_paths  # noqa: E402
+from spadespec.docs_gen.rule_names import rule_anchor, rule_label
+from spadespec.reference_engine.variant import shipped_variant_ids
+from spadespec.reference_engine.variant.model import rule_paths
 
 
 @pytest.fixture(scope="module")
@@ -163,8 +160,8 @@ def test_worked_examples_agree_with_their_cases(generated_docs: GeneratedPages) 
 def test_an_erratum_shows_what_the_source_printed_beside_what_the_rules_give() -> None:
     from dataclasses import replace
 
-    from _gen.variant_data import load_doc
-    from _gen.worked_examples import example_block, load_cases
+    from spadespec.docs_gen.variant_data import load_doc
+    from spadespec.docs_gen.worked_examples import example_block, load_cases
 
     scored = next(c for c in load_cases() if c.variant == "standard" and c.expect.get("hands"))
     ns = scored.expect["hands"][0]["sides"]["NS"]
@@ -206,8 +203,8 @@ def test_every_engine_author_page_is_built_and_in_the_nav(built_site: Path) -> N
 def test_rulesets_are_listed_base_then_sources_then_house_rules(
     pages: dict[str, str], tmp_path: Path
 ) -> None:
-    from _gen.pages import nav_sections
-    from _gen.variant_data import load_doc
+    from spadespec.docs_gen.pages import nav_sections
+    from spadespec.docs_gen.variant_data import load_doc
 
     # A house rule citing only a published page is a house rule; a source's own file is not.
     house = tmp_path / "jokers-high.yaml"
@@ -237,7 +234,7 @@ def test_rulesets_are_listed_base_then_sources_then_house_rules(
 def test_a_house_rule_page_shows_the_rules_it_changes_before_any_it_inherits(
     pages: dict[str, str], ident: str
 ) -> None:
-    from _gen.variant_data import load_doc
+    from spadespec.docs_gen.variant_data import load_doc
 
     doc = load_doc(ident)
     page = pages[f"rules/{ident}.md"]
@@ -269,7 +266,7 @@ def test_the_errata_page_gathers_each_erratum_and_interpretation(pages: dict[str
 
 
 def test_what_could_not_be_checked_is_its_own_kind_of_note(pages: dict[str, str]) -> None:
-    from _gen.variant_data import load_doc
+    from spadespec.docs_gen.variant_data import load_doc
 
     unchecked = 0
     for ident in shipped_variant_ids():

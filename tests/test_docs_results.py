@@ -7,15 +7,12 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 from conftest import GeneratedPages
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs"))
-
-from _gen.results import ENGINES, PAGE, RESULTS_DIR, StaleReport, read_results  # noqa: E402
+from spadespec.docs_gen.results import ENGINES, PAGE, RESULTS_DIR, StaleReport, read_results
 
 
 def _lines(report: str) -> list[dict[str, object]]:

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import fields, replace
 from enum import Enum
-from pathlib import Path
 from types import UnionType
 from typing import get_args, get_origin
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs"))
-
-from _gen.cards import card_name  # noqa: E402
-from _gen.sentences import SENTENCES, sentence, template_for  # noqa: E402
-from spadespec.reference_engine.variant import load_variant  # noqa: E402
-from spadespec.reference_engine.variant.model import SECTIONS, DeckKind, Sides, rule_paths  # noqa: E402
-from spadespec.reference_engine.variant.schema_check import rule_value_schema  # noqa: E402
+from spadespec.docs_gen.cards import card_name
+from spadespec.docs_gen.sentences import SENTENCES, sentence, template_for
+from spadespec.reference_engine.variant import load_variant
+from spadespec.reference_engine.variant.model import SECTIONS, DeckKind, Sides, rule_paths
+from spadespec.reference_engine.variant.schema_check import rule_value_schema
 
 
 def _enum_rules() -> list[tuple[str, type[Enum]]]:

@@ -5,13 +5,8 @@ the ordinary hands it shows are still witnesses, replayed under both rulesets.""
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 from conftest import GeneratedPages
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs"))
-
 
 # Rules a hand of ordinary bids shows: the page must show each with one.
 ORDINARY = (
@@ -53,8 +48,8 @@ def test_a_score_difference_is_an_ordinary_hand_with_the_diagram_and_both_sheets
 
 
 def test_an_ordinary_hand_found_for_the_page_is_still_a_witness() -> None:
-    from _gen.table_hands import recognisable
     from spadespec.conformance.fuzz.witness import find_witness, parting, timeline
+    from spadespec.docs_gen.table_hands import recognisable
     from spadespec.reference_engine.variant import load_variant
     from spadespec.reference_engine.variant.model import with_rule
 

@@ -6,11 +6,9 @@ checking a few cases on load takes a fraction of the time the whole suite does."
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-import spadespec.conformance.cli  # noqa: E402
-from spadespec.conformance.suite.cases import Suite, load_suite  # noqa: E402
-from spadespec.reference_engine.cli import main  # noqa: E402
+import spadespec.conformance.cli
+from spadespec.conformance.suite.cases import Suite, load_suite
+from spadespec.reference_engine.cli import main
 
 
 def the_cases(**_: object) -> Suite:

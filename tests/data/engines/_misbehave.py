@@ -14,10 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-
-from spadespec.conformance.engines.reference import ReferenceEngine  # noqa: E402
-from spadespec.conformance.engines.serve import wire_answer  # noqa: E402
+from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.engines.serve import wire_answer
 
 Misdeed = Callable[[int, dict[str, Any]], None]
 """Given the request's seq and its answer, misbehaves: hangs, exits, writes garbage, ...

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from _gen.cards import JOKER_NAMES, SEAT_NAMES, SUIT_SYMBOLS
-from _gen.hand_record import HandRecord
+from spadespec.docs_gen.cards import JOKER_NAMES, SEAT_NAMES, SUIT_SYMBOLS
+from spadespec.docs_gen.hand_record import HandRecord
 
 _SUIT_ROWS = ("S", "H", "D", "C")
 _RANK_ORDER = "AKQJT98765432"

@@ -2,30 +2,23 @@
 
 Generated at every build from the data, never stored: the rulebook page of every shipped
 variant, the comparison matrix, the schema and reason-code reference, the worked examples
-and the pictures.
+and the pictures. mkdocs loads this file by its path (`mkdocs.yml`); the generators
+it calls are imported from the installed (editable) package, `spadespec.docs_gen`.
 """
 
 from __future__ import annotations
 
 import logging
-import sys
 from pathlib import Path
 from typing import Any
 
-_DOCS = Path(__file__).resolve().parent.parent
-_REPO = _DOCS.parent
-# The generators import as `_gen.*`; the engine from the checkout when it is not installed.
-sys.path.insert(0, str(_DOCS))
-if str(_REPO) not in sys.path:
-    sys.path.append(str(_REPO))
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.structure.files import File, Files  # noqa: E402
-
-from _gen.figures import fill_figures  # noqa: E402
-from _gen.pages import generated_pages, nav_sections  # noqa: E402
-from _gen.results import StaleReport  # noqa: E402
-from _gen.transcripts import fill_transcripts  # noqa: E402
+from spadespec.docs_gen.figures import fill_figures
+from spadespec.docs_gen.pages import generated_pages, nav_sections
+from spadespec.docs_gen.results import StaleReport
+from spadespec.docs_gen.transcripts import fill_transcripts
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
 _pages: dict[str, str] = {}

@@ -3,37 +3,35 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
+from spadespec.docs_gen.checkout import REPO
+from spadespec.docs_gen.cli_ref import PAGE as CLI_PAGE
+from spadespec.docs_gen.cli_ref import cli_page
+from spadespec.docs_gen.errata import PAGE as ERRATA_PAGE
+from spadespec.docs_gen.errata import errata_page, has_errata_or_interpretations
+from spadespec.docs_gen.matrix import matrix_page, rulesets_index
+from spadespec.docs_gen.reason_codes_ref import reason_codes_page
+from spadespec.docs_gen.results import PAGE as RESULTS_PAGE
+from spadespec.docs_gen.results import current_suite, read_results, results_page
+from spadespec.docs_gen.rule_names import variant_page
+from spadespec.docs_gen.rulebook import rulebook_page
+from spadespec.docs_gen.schema_ref import schema_pages
+from spadespec.docs_gen.variant_data import example_docs, shipped_docs
+from spadespec.docs_gen.witnesses import witnesses_page
+from spadespec.docs_gen.worked_examples import examples_section, load_cases
 from spadespec.reference_engine.paths import data_dir
-
-from _gen.cli_ref import PAGE as CLI_PAGE
-from _gen.cli_ref import cli_page
-from _gen.errata import PAGE as ERRATA_PAGE
-from _gen.errata import errata_page, has_errata_or_interpretations
-from _gen.matrix import matrix_page, rulesets_index
-from _gen.reason_codes_ref import reason_codes_page
-from _gen.results import PAGE as RESULTS_PAGE
-from _gen.results import current_suite, read_results, results_page
-from _gen.rule_names import variant_page
-from _gen.rulebook import rulebook_page
-from _gen.schema_ref import schema_pages
-from _gen.variant_data import example_docs, shipped_docs
-from _gen.witnesses import witnesses_page
-from _gen.worked_examples import examples_section, load_cases
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
 
 GAME_PAGE = "a-game-pictured.md"
-EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
+EXAMPLES_DIR = REPO / "examples" / "house-rules"
 
 
 def _game_page() -> str | None:
     """The pictured game, once the engine and its bots are there to play it."""
     try:
+        from spadespec.docs_gen.game_pictured import VARIANT, game_page
         from spadespec.reference_engine.variant import load_variant
-
-        from _gen.game_pictured import VARIANT, game_page
 
         return game_page(load_variant(VARIANT))
     except ImportError as exc:

@@ -6,6 +6,10 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
+from spadespec.docs_gen.cards import SEAT_NAMES
+from spadespec.docs_gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
+from spadespec.docs_gen.sentences import format_value, sentence
+from spadespec.docs_gen.variant_data import VariantDoc, reading, reading_after_title
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant.model import (
     SECTIONS,
@@ -13,11 +17,6 @@ from spadespec.reference_engine.variant.model import (
     Provenance,
     Rules,
 )
-
-from _gen.cards import SEAT_NAMES
-from _gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
-from _gen.sentences import format_value, sentence
-from _gen.variant_data import VariantDoc, reading, reading_after_title
 
 
 def _table_intro(rules: Rules) -> str:

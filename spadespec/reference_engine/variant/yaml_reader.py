@@ -18,14 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from spadespec.reference_engine.paths import not_a_file
-from spadespec.reference_engine.variant.errors import Problem, VariantError
 from yaml.composer import Composer
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.parser import Parser
 from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
+
+from spadespec.reference_engine.paths import not_a_file
+from spadespec.reference_engine.variant.errors import Problem, VariantError
 
 MAX_BYTES = 1024 * 1024
 """Largest variant file read; a real one is a few kilobytes."""

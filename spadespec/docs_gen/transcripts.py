@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from spadespec.docs_gen.checkout import REPO
+
 DIRECTIVE = re.compile(
     r"^<!-- output(?P<options>(?: [a-z]+=[^ ]+)*) \$ (?P<command>.+?) -->\n"
     r"```(?P<lang>[a-z]+)\n(?P<body>.*?)^```$",
@@ -70,8 +71,7 @@ def _env() -> dict[str, str]:
     # An engine command run by the suite (`python3 -m ...`) finds this interpreter first.
     bin_dir = str(Path(sys.executable).parent)
     path = bin_dir + os.pathsep + os.environ.get("PATH", "")
-    pythonpath = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
-    return dict(os.environ, PATH=path, PYTHONPATH=pythonpath, COLUMNS="100")
+    return dict(os.environ, PATH=path, COLUMNS="100")
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Make the stored engine reports again: `python docs/_gen/refresh_results.py [ENGINE ...]`.
+"""Make the stored engine reports again: `python -m spadespec.docs_gen.refresh_results [ENGINE]`.
 
 Runs `spadespec conform --report docs/results/<file>` for each run of each engine named (every
 engine when none is), from the root of the checkout, so that the engine results page is built
@@ -16,18 +16,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from spadespec.docs_gen.checkout import REPO as ROOT
+from spadespec.docs_gen.results import ENGINES, RESULTS_DIR
 
-from _gen.results import ENGINES, RESULTS_DIR  # noqa: E402
-
-ROOT = RESULTS_DIR.parents[1]
 PATH = os.environ.get("PATH", "")
 
 
 def main(argv: list[str] | None = None) -> int:
     known = {engine.key: engine for engine in ENGINES}
     parser = argparse.ArgumentParser(
-        prog="refresh_results.py",
+        prog="python -m spadespec.docs_gen.refresh_results",
         description="Run the conformance suite against the engines on the engine results page "
         "and store their reports in docs/results/.",
     )

@@ -12,13 +12,12 @@ from __future__ import annotations
 from dataclasses import fields
 from html import escape
 
+from spadespec.docs_gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
+from spadespec.docs_gen.rulebook import rule_value
+from spadespec.docs_gen.sentences import format_value
+from spadespec.docs_gen.variant_data import KINDS, VariantDoc
+from spadespec.docs_gen.witnesses import witness_anchor
 from spadespec.reference_engine.variant.model import SECTIONS
-
-from _gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
-from _gen.rulebook import rule_value
-from _gen.sentences import format_value
-from _gen.variant_data import KINDS, VariantDoc
-from _gen.witnesses import witness_anchor
 
 BASE = "standard"
 # The rule the row view shows before a reader picks one.

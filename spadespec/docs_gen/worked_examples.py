@@ -6,10 +6,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from _gen.cards import SEAT_NAMES, side_name
-from _gen.hand_diagram import hand_figure
-from _gen.hand_record import HandRecord, replay_hands
-from _gen.variant_data import VariantDoc, reading_after_title
+from spadespec.docs_gen.cards import SEAT_NAMES, side_name
+from spadespec.docs_gen.hand_diagram import hand_figure
+from spadespec.docs_gen.hand_record import HandRecord, replay_hands
+from spadespec.docs_gen.variant_data import VariantDoc, reading_after_title
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
 

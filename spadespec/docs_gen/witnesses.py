@@ -3,7 +3,7 @@ hand that shows the difference at the table, drawn with the site's card diagram,
 under each ruleset in a sentence, and the score lines side by side.
 
 The witnesses are those `spadespec diff` finds; one that shows the difference on the score
-sheet is shown as an ordinary hand where one is found (`_gen.table_hands`).
+sheet is shown as an ordinary hand where one is found (`spadespec.docs_gen.table_hands`).
 """
 
 from __future__ import annotations
@@ -12,13 +12,12 @@ from html import escape
 from typing import Any
 
 from spadespec.conformance.fuzz.witness import deal_text, diff_variants, value_text
-
-from _gen.cards import SEAT_NAMES, card_short, side_name
-from _gen.hand_diagram import deal_html, tricks_html
-from _gen.hand_record import HandRecord, replay_hands
-from _gen.rule_names import rule_label
-from _gen.table_hands import recognisable
-from _gen.variant_data import VariantDoc
+from spadespec.docs_gen.cards import SEAT_NAMES, card_short, side_name
+from spadespec.docs_gen.hand_diagram import deal_html, tricks_html
+from spadespec.docs_gen.hand_record import HandRecord, replay_hands
+from spadespec.docs_gen.rule_names import rule_label
+from spadespec.docs_gen.table_hands import recognisable
+from spadespec.docs_gen.variant_data import VariantDoc
 
 BASE = "standard"
 _PHASES = {"bid": "bid", "play": "play a card", "pass": "pass cards", "deal": "deal"}

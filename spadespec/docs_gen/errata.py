@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from _gen.rule_names import rule_anchor, rule_label
-from _gen.variant_data import VariantDoc, reading_after_title
-from _gen.worked_examples import _flatten
+from spadespec.docs_gen.rule_names import rule_anchor, rule_label
+from spadespec.docs_gen.variant_data import VariantDoc, reading_after_title
+from spadespec.docs_gen.worked_examples import _flatten
 
 PAGE = "rules/errata.md"
 

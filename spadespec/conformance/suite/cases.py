@@ -20,6 +20,7 @@ from typing import Any
 
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
+
 from spadespec.conformance.suite.logs_apart import errors_with_logs_apart
 from spadespec.conformance.suite.tags import Registry, registry, rule_value
 from spadespec.conformance.suite.variant_files import variant_file

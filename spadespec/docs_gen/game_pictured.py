@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from _gen.cards import SEAT_NAMES
-from _gen.hand_diagram import hand_figure
-from _gen.hand_record import seeded_game
-from _gen.score_chart import score_chart_svg
+from spadespec.docs_gen.cards import SEAT_NAMES
+from spadespec.docs_gen.hand_diagram import hand_figure
+from spadespec.docs_gen.hand_record import seeded_game
+from spadespec.docs_gen.score_chart import score_chart_svg
 
 VARIANT = "porchlight"
 SEED = 7

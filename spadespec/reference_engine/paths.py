@@ -20,12 +20,13 @@ _KINDS = (
 def data_dir(name: str) -> Path:
     """The folder holding shipped `variants` or `schema` files.
 
-    A wheel carries them inside the package (`_data/`); a checkout has them at the top.
+    A wheel carries them inside the package (`_data/`); a checkout has them at the top of the
+    repository, two folders up from this one (`spadespec/reference_engine/`).
     """
     installed = _PACKAGE / "_data" / name
     if installed.is_dir():
         return installed
-    return _PACKAGE.parent / name
+    return _PACKAGE.parents[1] / name
 
 
 def _mode(path: Path) -> int | str:

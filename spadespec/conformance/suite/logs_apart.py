@@ -17,6 +17,7 @@ from typing import Any
 
 import jsonschema
 from jsonschema.exceptions import ValidationError
+
 from spadespec.reference_engine.paths import data_dir
 
 Place = tuple[str, ...]

@@ -3,7 +3,7 @@ to it, by variant and by clause, read from the reports stored in `docs/results/`
 
 Each stored report is what `spadespec conform --report` writes. A report made with another
 suite than the one being built is stale: the build stops, naming the command that refreshes it
-(`python docs/_gen/refresh_results.py`), rather than show figures of an older suite.
+(`python -m spadespec.docs_gen.refresh_results`), rather than show figures of an older suite.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from spadespec.conformance.report.jsonl import ReportFileError, parse_report
+from spadespec.docs_gen.checkout import DOCS_DIR
 
 PAGE = "engine-results.md"
-RESULTS_DIR = Path(__file__).resolve().parents[1] / "results"
-REFRESH = "python docs/_gen/refresh_results.py"
+RESULTS_DIR = DOCS_DIR / "results"
+REFRESH = "python -m spadespec.docs_gen.refresh_results"
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import importlib
 import inspect
 from typing import Any
 
-from _gen.enum_docs import member_docstrings
+from spadespec.docs_gen.enum_docs import member_docstrings
 
 
 def meaning(member: Any, docs: dict[str, str]) -> str:

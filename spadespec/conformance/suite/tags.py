@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, get_type_hints
 
 import yaml
+
 from spadespec.reference_engine.variant.model import SECTIONS, Rules, rule_at, rule_paths
 
 REGISTRY_FILE = Path(__file__).resolve().parent.parent / "tags.yaml"

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from spadespec.conformance.protocol.messages import Engine, EngineInfo
 from spadespec.conformance.protocol.score_requests import case_id_of
 from spadespec.conformance.runner.run import CaseResult, run_case

@@ -13,8 +13,8 @@ from enum import Enum
 from types import SimpleNamespace
 from typing import Any
 
-from _gen.cards import card_name
-from _gen.enum_docs import member_docstrings
+from spadespec.docs_gen.cards import card_name
+from spadespec.docs_gen.enum_docs import member_docstrings
 
 ANY = "*"
 

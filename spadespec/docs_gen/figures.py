@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 
 from spadespec.conformance.runner.expected import read_expected_failures
 from spadespec.conformance.suite.cases import load_suite
+from spadespec.docs_gen.checkout import REPO
 
-EXPECTED_DIR = Path(__file__).resolve().parents[2] / "conformance" / "expected"
+EXPECTED_DIR = REPO / "conformance" / "expected"
 PLACEHOLDER = re.compile(r"\{\{ ([a-z0-9_.-]+) \}\}")
 
 

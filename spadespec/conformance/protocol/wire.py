@@ -13,6 +13,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
+
 from spadespec.conformance.protocol.messages import PROTOCOL_VERSION, CaseRequest, ScoreRequest
 from spadespec.conformance.suite.logs_apart import errors_with_logs_apart
 from spadespec.reference_engine.paths import data_dir

@@ -1,0 +1,10 @@
+"""Where the site's sources sit in the checkout the site is built from: the repository's root
+and its `docs/` folder. The generators are read from the checkout (an editable install), never
+from a wheel, which does not carry them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+DOCS_DIR = REPO / "docs"
