@@ -2,6 +2,6 @@
 
 import sys
 
-from spadespec.reference_engine.cli import main
+from spadespec.cli import main
 
 sys.exit(main())

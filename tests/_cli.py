@@ -8,7 +8,7 @@ import contextlib
 import io
 import subprocess
 
-from spadespec.reference_engine.cli import main
+from spadespec.cli import main
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from spadespec.reference_engine.cli import main
+
+from spadespec.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "data" / "broken_variants"

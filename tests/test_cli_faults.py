@@ -9,8 +9,9 @@ import subprocess
 import sys
 
 import pytest
+
+from spadespec.cli import main
 from spadespec.conformance.faults import FAULTS
-from spadespec.reference_engine.cli import main
 
 
 def test_faults_lists_every_fault_under_a_header(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,10 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+
+from spadespec.cli import main
 from spadespec.reference_engine.bots.table import play_game
-from spadespec.reference_engine.cli import main
-from spadespec.reference_engine.cli.play import render_table
-from spadespec.reference_engine.cli.tables import (
+from spadespec.reference_engine.commands.play import render_table
+from spadespec.reference_engine.commands.tables import (
     PIPED_WIDTH,
     cut,
     fit_table,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from spadespec.reference_engine.cli import main
+
+from spadespec.cli import main
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 import spadespec.conformance.cli
+from spadespec.cli import main
 from spadespec.conformance.suite.cases import case_variants, load_suite
-from spadespec.reference_engine.cli import main
 
 
 def test_a_variant_run_reads_only_that_variants_folder(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,9 +6,10 @@ import dataclasses
 import json
 
 import pytest
+
+from spadespec.cli import main
 from spadespec.conformance.suite.cases import load_suite
 from spadespec.conformance.suite.coverage import measure, render
-from spadespec.reference_engine.cli import main
 
 FOLLOW = "standard.play.must-follow-suit.1"
 FIRST_LEAD = "standard.play.first-lead.any-but-spades.1"

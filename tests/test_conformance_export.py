@@ -7,10 +7,11 @@ from pathlib import Path
 
 import jsonschema
 from referencing import Registry, Resource
+
+from spadespec.cli import main
 from spadespec.conformance.suite.cases import case_schema, load_suite
 from spadespec.conformance.suite.export import export_cases
 from spadespec.conformance.suite.logs_apart import errors_with_logs_apart
-from spadespec.reference_engine.cli import main
 
 
 def single_case_validator() -> jsonschema.Draft202012Validator:

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from spadespec.cli import main
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
 from spadespec.conformance.report.junit import to_xml
@@ -17,7 +19,6 @@ from spadespec.conformance.report.text import render
 from spadespec.conformance.runner.run import run_cases
 from spadespec.conformance.runner.score import score_case
 from spadespec.conformance.suite.cases import load_suite
-from spadespec.reference_engine.cli import main
 
 STANDARD = [case for case in load_suite() if case.variant == "standard"]
 

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 import spadespec.conformance.suite.cases
+from spadespec.cli import main
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
 from spadespec.conformance.protocol.requests import request_for
@@ -17,7 +19,6 @@ from spadespec.conformance.report.text import render
 from spadespec.conformance.runner.grade import compare
 from spadespec.conformance.runner.run import run_cases
 from spadespec.conformance.suite.cases import Case, load_suite
-from spadespec.reference_engine.cli import main
 
 HAND = "standard.hand.made-set-nil-bags.1"
 FOLLOW = "standard.play.must-follow-suit.1"

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 import yaml
+
+from spadespec.cli import main
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.fuzz.witness import diff_variants, differing_rules, render_text
 from spadespec.conformance.suite.tags import rule_value
-from spadespec.reference_engine.cli import main
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids
 

@@ -112,7 +112,7 @@ def test_the_command_reference_has_every_command_and_argument(
 ) -> None:
     import argparse
 
-    from spadespec.reference_engine.cli import build_parser
+    from spadespec.cli import build_parser
 
     page = generated_docs.pages["reference/cli.md"]
     commands = []

@@ -30,7 +30,7 @@ def _enum_rules() -> list[tuple[str, type[Enum]]]:
 )
 def test_every_enum_value_has_a_sentence(path: str, enum_cls: type[Enum]) -> None:
     missing = [m.value for m in enum_cls if template_for(path, m) is None]
-    assert not missing, f"{path}: add a sentence to docs/_gen/sentences.py for {missing}"
+    assert not missing, f"{path}: add a sentence to spadespec/docs_gen/sentences.py for {missing}"
 
 
 # A value of each kind of rule that is not an enum: a number, a card, a card list, a switch.
@@ -55,7 +55,7 @@ def test_every_value_of_every_other_rule_has_a_sentence(path: str) -> None:
     # A number the schema limits to a few values (the players at a table) is tried at each.
     samples = rule_value_schema(path).get("enum") or _sample_values(kind)
     missing = [v for v in samples if template_for(path, v) is None and v is not None]
-    assert not missing, f"{path}: add a sentence to docs/_gen/sentences.py for {missing}"
+    assert not missing, f"{path}: add a sentence to spadespec/docs_gen/sentences.py for {missing}"
     if None in _sample_values(kind) and path != "play.first_lead_card":
         assert template_for(path, None) is not None, f"{path}: add a sentence for null"
 

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from spadespec.cli import main
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.faults import FAULTS, FaultyEngine
 from spadespec.conformance.fuzz.driver import FuzzConfig, GameChecker
@@ -19,7 +21,6 @@ from spadespec.conformance.protocol.messages import (
     EngineInfo,
     ScoreRequest,
 )
-from spadespec.reference_engine.cli import main
 from spadespec.reference_engine.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]

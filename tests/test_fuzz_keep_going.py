@@ -10,9 +10,10 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
+
+from spadespec.cli import main
 from spadespec.conformance.faults import FAULTS
 from spadespec.conformance.faults.registry import Fault
-from spadespec.reference_engine.cli import main
 
 # The engine: the reference with two faults, each a rule change of `standard` worked out
 # from its mistake: the penalty one bag past the threshold of ten, spades led before broken.

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from spadespec.cli import main
 from spadespec.conformance.fuzz.driver import FuzzConfig, agrees, differences, run_fuzz
 from spadespec.conformance.fuzz.feed import GameFeed
 from spadespec.conformance.fuzz.games import play_fuzz_game
-from spadespec.reference_engine.cli import main
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 

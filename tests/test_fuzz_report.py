@@ -11,7 +11,8 @@ from typing import Any
 import jsonschema
 import pytest
 from referencing import Registry, Resource
-from spadespec.reference_engine.cli import main
+
+from spadespec.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 

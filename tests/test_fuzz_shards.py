@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from spadespec.reference_engine.cli import main
+
+from spadespec.cli import main
 
 CAMPAIGN = ["fuzz", "--engine", "reference", "--variant", "standard", "--games", "6",
             "--seed", "4", "--quiet"]  # fmt: skip

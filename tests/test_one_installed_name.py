@@ -65,9 +65,10 @@ def test_the_wheel_installs_nothing_at_the_top_but_spadespec() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     wheel = project["tool"]["hatch"]["build"]["targets"]["wheel"]
     assert wheel["packages"] == ["spadespec"]
+    # The code is packed from `spadespec/` as real files; only the data at the top of the
+    # checkout is copied in, and only inside the package.
     targets = wheel["force-include"]
-    assert targets["reference_engine"] == "spadespec/reference_engine"
-    assert targets["conformance"] == "spadespec/conformance"
+    assert set(targets) == {"variants", "schema"}
     assert all(target.startswith("spadespec/") for target in targets.values())
     entry_points = [project["project"]["scripts"]["spadespec"]]
     entry_points += project["project"]["entry-points"]["pytest11"].values()

@@ -14,13 +14,14 @@ from typing import Any
 
 import jsonschema
 import pytest
+
+from spadespec.cli import main
 from spadespec.conformance.engines.named import open_engine
 from spadespec.conformance.protocol.requests import request_for
 from spadespec.conformance.protocol.subprocess_engine import EngineStartError, SubprocessEngine
 from spadespec.conformance.runner.run import run_cases
 from spadespec.conformance.runner.score import offered
 from spadespec.conformance.suite.cases import Case, Suite, load_suite
-from spadespec.reference_engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "data" / "engines"

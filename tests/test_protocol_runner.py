@@ -18,10 +18,11 @@ from typing import Any
 
 import jsonschema
 import pytest
+
+from spadespec.cli import main
 from spadespec.conformance.report.jsonl import read_report
 from spadespec.conformance.runner.score import offered
 from spadespec.conformance.suite.cases import Case, Suite, load_suite
-from spadespec.reference_engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "data" / "engines"

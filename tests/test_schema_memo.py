@@ -12,6 +12,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+
 from spadespec.reference_engine.variant import (
     VariantError,
     catalog,
@@ -117,7 +118,7 @@ def test_the_file_starts_afresh_when_full(memo_dir: Path, monkeypatch: pytest.Mo
 
 def _modules_after(argv: list[str], cache: Path) -> set[str]:
     code = (
-        "import sys\nfrom spadespec.reference_engine.cli import main\n"
+        "import sys\nfrom spadespec.cli import main\n"
         f"main({argv!r})\nprint(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
     )
     env = {**os.environ, "SPADESPEC_CACHE_DIR": str(cache)}

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from spadespec.reference_engine.cli import main
+
+from spadespec.cli import main
 from spadespec.reference_engine.variant.catalog import variant_files, variants_dir
 from spadespec.reference_engine.variant.model import rule_paths
 

@@ -11,11 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from spadespec.cli import main
 from spadespec.conformance.engines.reference import variant_of
 from spadespec.conformance.protocol.requests import request_for
 from spadespec.conformance.protocol.wire import problem
 from spadespec.conformance.suite.variant_files import changed_rules, open_variant_file, variant_ref
-from spadespec.reference_engine.cli import main
 from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 from spadespec.reference_engine.variant.catalog import variants_dir
 from spadespec.reference_engine.variant.resolve import with_values

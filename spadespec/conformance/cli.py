@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from spadespec.conformance.engines.named import UnknownEngine, open_engine
+from spadespec.conformance.engines.options import add_engine_option, add_timeout_options
 from spadespec.conformance.protocol.score_requests import case_id_of
-from spadespec.conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT
 from spadespec.conformance.report import text as report
 from spadespec.conformance.report.jsonl import (
     PriorRun,
@@ -53,8 +53,9 @@ from spadespec.conformance.suite.cases import (
 from spadespec.conformance.suite.export import export_cases
 from spadespec.conformance.suite.tags import RegistryError
 from spadespec.conformance.suite.variant_files import is_variant_file, open_variant_file
-from spadespec.reference_engine.cli import OutputError, UsageError
-from spadespec.reference_engine.cli.tables import fit_table
+from spadespec.reference_engine.commands.errors import OutputError, UsageError
+from spadespec.reference_engine.commands.options import add_variant_option
+from spadespec.reference_engine.commands.tables import fit_table
 from spadespec.reference_engine.variant.catalog import did_you_mean
 
 if TYPE_CHECKING:
@@ -74,22 +75,9 @@ def add_parser(subparsers: Any) -> None:
             "nothing is never OK), 2 on usage errors."
         ),
     )
-    parser.add_argument(
-        "--engine", default="reference", metavar="ENGINE",
-        help="the engine to check: 'reference' (the built-in engine, the default), or the "
-        "command that starts an engine speaking the JSON-lines protocol (docs/protocol.md), "
-        "e.g. \"node examples/js-engine/spades.js\"",
-    )  # fmt: skip
+    add_engine_option(parser, default="reference")
     _add_filters(parser, argparse_default=None)
-    parser.add_argument(
-        "--timeout", type=float, metavar="S", default=None,
-        help=f"seconds an engine process has to answer each request (default {DEFAULT_TIMEOUT:g})",
-    )  # fmt: skip
-    parser.add_argument(
-        "--start-timeout", type=float, metavar="S", default=None,
-        help="seconds an engine process has to answer `start`, apart from --timeout "
-        f"(default {DEFAULT_START_TIMEOUT:g})",
-    )  # fmt: skip
+    add_timeout_options(parser)
     parser.add_argument(
         "--report", metavar="FILE",
         help="write the JSON-lines report here, a line per case as it finishes",
@@ -136,8 +124,8 @@ def add_parser(subparsers: Any) -> None:
     cover = actions.add_parser(
         "coverage", help="which rules have cases and which have none (exit 1 if any has none)"
     )
-    cover.add_argument(
-        "--variant", metavar="FILE", default=argparse.SUPPRESS,
+    add_variant_option(
+        cover, metavar="FILE", default=argparse.SUPPRESS,
         help="a variant file of your own: which rules it sets no inherited or generated case "
         "reaches",
     )  # fmt: skip
@@ -147,8 +135,8 @@ def add_parser(subparsers: Any) -> None:
 
 def _add_filters(parser: argparse.ArgumentParser, argparse_default: Any) -> None:
     # Subcommands default to SUPPRESS so that `conform --variant V export DIR` keeps V.
-    parser.add_argument(
-        "--variant", metavar="V", default=argparse_default,
+    add_variant_option(
+        parser, default=argparse_default,
         help="only this variant's cases; or a variant file of your own that extends a shipped "
         "variant: its parents' cases that hold under it, and cases generated for each rule it "
         "changes",
@@ -511,7 +499,7 @@ def run_list(args: argparse.Namespace) -> int:
     if isinstance(cases, int):
         return cases
     if getattr(args, "json", False):
-        rows = [
+        records = [
             {
                 "id": c.id,
                 "variant": c.variant,
@@ -521,7 +509,7 @@ def run_list(args: argparse.Namespace) -> int:
             }
             for c in cases
         ]
-        print(json.dumps(rows, indent=2))
+        print(json.dumps(records, indent=2))
         return 0
     rows = [
         (c.id, c.level, ("erratum; " if c.status == "erratum" else "") + " ".join(c.tags))

@@ -46,7 +46,8 @@ from spadespec.conformance.suite.variant_files import (
     is_variant_file,
     open_variant_file,
 )
-from spadespec.reference_engine.cli import InvalidVariant, UsageError
+from spadespec.reference_engine.commands.errors import UsageError
+from spadespec.reference_engine.variant import InvalidVariant, OptionError, VariantNotFound
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -153,6 +154,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if ref and is_variant_file(ref):
         try:
             config.stash[_FILE] = open_variant_file(ref)
+        except (VariantNotFound, OptionError) as exc:
+            raise pytest.UsageError(f"--spadespec-variant {ref}: {exc.briefly()}") from None
         except (UsageError, InvalidVariant) as exc:
             raise pytest.UsageError(f"--spadespec-variant {ref}: {exc}") from None
 

@@ -66,7 +66,7 @@ def _section(name: str, summary: str, parser: argparse.ArgumentParser, depth: in
 
 def cli_page() -> str:
     """The page: every `spadespec` command, in the order `spadespec --help` lists them."""
-    from spadespec.reference_engine.cli import build_parser
+    from spadespec.cli import build_parser
 
     root = build_parser()
     out = [

@@ -45,7 +45,7 @@ DIRECTIVE = re.compile(
 
 
 # The `spadespec` command of this interpreter's installation, found even when it is not on PATH.
-_SPADESPEC = "import sys; from spadespec.reference_engine.cli import main; sys.exit(main())"
+_SPADESPEC = "import sys; from spadespec.cli import main; sys.exit(main())"
 
 
 # What the commands on the pages name by a relative path.

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import spadespec.conformance.cli
+from spadespec.cli import main
 from spadespec.conformance.suite.cases import Suite, load_suite
-from spadespec.reference_engine.cli import main
 
 
 def the_cases(**_: object) -> Suite:

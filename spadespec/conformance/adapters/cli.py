@@ -42,7 +42,7 @@ def add_parser(subparsers: Any) -> None:
 def main(engine: str = "reference", files: list[str] | None = None) -> int:
     if engine == "openspiel":
         if files:
-            from spadespec.reference_engine.cli import UsageError
+            from spadespec.reference_engine.commands.errors import UsageError
 
             raise UsageError("--variant declares a variant file for the reference engine only")
         from spadespec.conformance.adapters.openspiel import main as serve_openspiel

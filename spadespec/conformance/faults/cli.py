@@ -65,7 +65,7 @@ def _list() -> int:
 def _serve(name: str) -> int:
     from spadespec.conformance.engines.serve import serve_stdio
     from spadespec.conformance.faults import FAULTS, FaultyEngine
-    from spadespec.reference_engine.cli import UsageError
+    from spadespec.reference_engine.commands.errors import UsageError
     from spadespec.reference_engine.variant.catalog import did_you_mean
 
     if name not in FAULTS:

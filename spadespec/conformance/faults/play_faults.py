@@ -14,7 +14,7 @@ from unittest import mock
 import spadespec.conformance.engines.reference as adapter
 import spadespec.reference_engine.pack as pack_module
 from spadespec.conformance.faults.rewrite import plans_misread
-from spadespec.reference_engine.actions import Action, BidValue
+from spadespec.reference_engine.actions import BidValue, Move
 from spadespec.reference_engine.cards import parse_card
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
@@ -167,7 +167,7 @@ class _RefusingGame(Game):
 
     __slots__ = ()
 
-    def verify(self, action: Action) -> None:
+    def verify(self, action: Move) -> None:
         super().verify(action)
         raise IllegalActionError(ReasonCode.NOT_YOUR_TURN, "refused")
 

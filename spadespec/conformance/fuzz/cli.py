@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from spadespec.conformance.engines.named import UnknownEngine
+from spadespec.conformance.engines.options import add_engine_option, add_timeout_options
 from spadespec.conformance.fuzz.campaign import Campaign, ExpectedDifferenceError
 from spadespec.conformance.fuzz.driver import (
     EngineSkipped,
@@ -48,14 +49,22 @@ from spadespec.conformance.fuzz.naming import diagnose_found, named_by_rule
 from spadespec.conformance.fuzz.report import FuzzReport
 from spadespec.conformance.fuzz.shrink import Judge, NewDifferenceJudge, shrink
 from spadespec.conformance.protocol.messages import EngineInfo
-from spadespec.conformance.protocol.subprocess_engine import DEFAULT_START_TIMEOUT
 from spadespec.conformance.report.jsonl import unwritable
 from spadespec.conformance.runner.expected import ExpectedFailuresError, read_expected_failures
 from spadespec.conformance.runner.run import UNEXPLAINED
 from spadespec.conformance.suite.variant_files import is_variant_file, open_variant_file
-from spadespec.reference_engine.cli import OutputError, UsageError
-from spadespec.reference_engine.cli.variant_args import load_or_refuse, parse_options
-from spadespec.reference_engine.variant import VariantError, load_variant, shipped_variant_ids
+from spadespec.reference_engine.commands.errors import OutputError, UsageError
+from spadespec.reference_engine.commands.options import (
+    add_table_options,
+    add_variant_option,
+    parse_options,
+)
+from spadespec.reference_engine.variant import (
+    VariantError,
+    load_for_command,
+    load_variant,
+    shipped_variant_ids,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -69,14 +78,9 @@ def add_parser(subparsers: Any) -> None:
             "no difference, 1 a difference (case written), 2 usage."
         ),
     )
-    fuzz.add_argument(
-        "--engine", metavar="ENGINE",
-        help="'reference', 'fault:NAME' (a deliberately broken reference engine), or the "
-        "command that starts an engine speaking the JSON-lines protocol",
-    )  # fmt: skip
-    fuzz.add_argument("--variant", metavar="V", help="a shipped variant id")
-    fuzz.add_argument("--option", action="append", default=[], metavar="K=V",
-                      help="a table option of the variant (repeatable)")  # fmt: skip
+    add_engine_option(fuzz, faults=True)
+    add_variant_option(fuzz, help="a shipped variant id")
+    add_table_options(fuzz)
     budget = fuzz.add_mutually_exclusive_group()
     budget.add_argument("--games", type=int, metavar="N", help="games to play (default 200)")
     budget.add_argument("--hands", type=int, metavar="N", help="hands to play, game by game")
@@ -106,13 +110,7 @@ def add_parser(subparsers: Any) -> None:
         "--hands-per-game", type=int, default=DEFAULT_HANDS_PER_GAME, metavar="N",
         help=f"hands per game at most (default {DEFAULT_HANDS_PER_GAME})",
     )  # fmt: skip
-    fuzz.add_argument("--timeout", type=float, default=None, metavar="S",
-                      help="seconds an engine process has to answer each request")  # fmt: skip
-    fuzz.add_argument(
-        "--start-timeout", type=float, default=None, metavar="S",
-        help="seconds an engine process has to answer `start`, apart from --timeout "
-        f"(default {DEFAULT_START_TIMEOUT:g}; with --jobs N, N engines start at once)",
-    )  # fmt: skip
+    add_timeout_options(fuzz, start_note="; with --jobs N, N engines start at once")
     fuzz.add_argument(
         "--keep-going", action="store_true",
         help="after a difference, go on to the next game: each distinct difference (by the "
@@ -171,10 +169,8 @@ def add_parser(subparsers: Any) -> None:
     )
     diff.add_argument("a", metavar="A", help="a variant id or file")
     diff.add_argument("b", metavar="B", help="a variant id or file")
-    diff.add_argument("--option", action="append", default=[], metavar="K=V",
-                      help="a table option of A (and of B, where B has it)")  # fmt: skip
-    diff.add_argument("--option-b", action="append", default=[], metavar="K=V",
-                      help="a table option of B only")  # fmt: skip
+    add_table_options(diff, help="a table option of A (and of B, where B has it)")
+    add_table_options(diff, "option_b", help="a table option of B only")
     diff.add_argument("--seed", type=int, default=1, metavar="S", help="the search's seed")
     diff.add_argument("--json", action="store_true", help="print JSON")
     diff.set_defaults(run=run_diff_command)
@@ -209,10 +205,7 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
             f"{', '.join(shipped_variant_ids())}); a case names its variant by id"
         )
     options = parse_options(args.option)
-    try:
-        load_variant(args.variant, options)
-    except VariantError as exc:
-        raise UsageError(str(exc)) from None
+    load_for_command(args.variant, options)  # an option it does not offer: exit 2
     if args.max_differences < 0:
         raise UsageError(f"--max-differences must be 0 or more, not {args.max_differences}")
     if args.max_differences and not args.keep_going:
@@ -601,8 +594,8 @@ def run_diff_command(args: argparse.Namespace) -> int:
     from spadespec.conformance.fuzz.witness import diff_variants, render_text
 
     shared = parse_options(args.option)
-    a = load_or_refuse(args.a, shared)
-    b = load_or_refuse(args.b, {**_applicable(args.b, shared), **parse_options(args.option_b)})
+    a = load_for_command(args.a, shared)
+    b = load_for_command(args.b, {**_applicable(args.b, shared), **parse_options(args.option_b)})
     report = diff_variants(a, b, seed=args.seed)
     if args.json:
         print(json.dumps(report, indent=2))

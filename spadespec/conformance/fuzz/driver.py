@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import queue
+import signal
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -40,7 +41,6 @@ from spadespec.conformance.runner.checking import expected_for, plan_for
 from spadespec.conformance.runner.grade import compare
 from spadespec.conformance.suite import variant_files
 from spadespec.conformance.suite.cases import Case
-from spadespec.reference_engine.cli import sigterm_raises
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant
 
 CHUNK = 4
@@ -415,9 +415,11 @@ def _take(config: FuzzConfig, outcome: FuzzOutcome, result: ChunkResult) -> None
 
 
 def _worker(config: FuzzConfig, tasks: Any, results: Any) -> None:
-    # Ctrl-C reaches every process of the run, and the run ends its processes with SIGTERM:
-    # either way this one stops its engine and goes quietly.
-    with sigterm_raises(), contextlib.suppress(KeyboardInterrupt):
+    # Ctrl-C reaches every process of the run, and the run ends its processes with SIGTERM,
+    # which here raises KeyboardInterrupt as Ctrl-C does: either way this one stops its engine
+    # (the `finally` blocks run) and goes quietly.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    with contextlib.suppress(KeyboardInterrupt):
         _check_chunks(config, tasks, results)
 
 

@@ -280,7 +280,7 @@ def _hand_log(
         # bids); a choice a ruleset does not allow is replaced by one drawn from their text.
         choice: Any
         if lead.phase is Phase.BID:
-            common_bids = set(choices(lead)).intersection(*(choices(g) for g in games[1:]))
+            common_bids = set(lead.legal_bids()).intersection(*(g.legal_bids() for g in games[1:]))
             if not common_bids:
                 break
             choice = bots[seat].choose_bid(lead, seat)
@@ -288,13 +288,13 @@ def _hand_log(
                 choice = rng.choice(sorted(map(str, common_bids)))
                 choice = int(choice) if choice.isdigit() else choice
         else:
-            common_cards = choices(lead)
+            common_cards = _card_mask(lead)
             for game in games[1:]:
-                common_cards &= choices(game)  # type: ignore[operator]
+                common_cards &= _card_mask(game)
             if not common_cards:
                 break
             choice = bots[seat].choose_play(lead, seat)
-            if not common_cards >> choice & 1:  # type: ignore[operator]
+            if not common_cards >> choice & 1:
                 choice = parse_card(rng.choice(sorted(legal_shown(common_cards))))
         index = len(lead.log)
         for game, notes in zip(games, seen, strict=True):
@@ -308,6 +308,13 @@ def _hand_log(
         setup["scores"] = _aimed(first, builder.aim, lead, rng)
         return setup, log, actions, None
     return setup, log, actions, seen
+
+
+def _card_mask(game: Game) -> int:
+    """The cards the player to act may play or pass, as the engine's bitmask."""
+    held = choices(game)
+    assert isinstance(held, int), "asked for cards in the bidding"
+    return held
 
 
 def _taken(refusal: IllegalActionError | None) -> None:

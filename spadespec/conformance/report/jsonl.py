@@ -27,7 +27,7 @@ from spadespec.conformance.protocol.messages import PROTOCOL_VERSION
 from spadespec.conformance.runner.run import CaseResult, RunReport
 from spadespec.conformance.suite.cases import Case
 from spadespec.reference_engine import __version__
-from spadespec.reference_engine.cli import OutputError
+from spadespec.reference_engine.commands.errors import OutputError
 
 REPORT_FORMAT = 1
 """Bumped when a report line changes shape."""

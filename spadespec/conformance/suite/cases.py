@@ -275,7 +275,7 @@ def _schema_problem(error: ValidationError, data: Any, shown: str) -> CaseProble
     if len(where) >= 2 and where[0] == "cases":
         raw = data["cases"][where[1]]
         case_id = raw.get("id") if isinstance(raw, dict) else None
-        case_id = case_id if isinstance(case_id, str) else f"#{where[1] + 1} (no id)"
+        case_id = case_id if isinstance(case_id, str) else f"#{int(where[1]) + 1} (no id)"
         field_path = where[2:]
     message = error.message
     if error.validator == "not" and field_path == [] and case_id:

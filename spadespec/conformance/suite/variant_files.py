@@ -16,9 +16,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from spadespec.reference_engine.cli import InvalidVariant
-from spadespec.reference_engine.cli.variant_args import load_or_refuse
-from spadespec.reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant import (
+    InvalidVariant,
+    ResolvedVariant,
+    load_for_command,
+    load_variant,
+    shipped_variant_ids,
+)
 from spadespec.reference_engine.variant.catalog import is_path, load_chain
 from spadespec.reference_engine.variant.model import Rules, rule_paths
 
@@ -107,7 +111,7 @@ def open_variant_file(ref: str) -> VariantFile:
     """Load, check and register the variant file at path `ref`, for a command: a missing file
     is a usage error (exit 2); a file that is not valid, takes a shipped id or extends nothing
     shipped is refused at its line (InvalidVariant, exit 1)."""
-    variant = load_or_refuse(ref, {})
+    variant = load_for_command(ref, {})
     try:
         return register(variant)
     except VariantFileRefused as exc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from spadespec.reference_engine.scoring.bags import apply_bag_penalty, bags_recorded
@@ -18,7 +18,12 @@ from spadespec.reference_engine.scoring.inputs import (
     read_zero_bids,
 )
 from spadespec.reference_engine.scoring.moon import MOON
-from spadespec.reference_engine.scoring.nil import DOUBLE_NIL_TRICKS, score_nil, share_nil_tricks
+from spadespec.reference_engine.scoring.nil import (
+    DOUBLE_NIL_TRICKS,
+    NilTrickShare,
+    score_nil,
+    share_nil_tricks,
+)
 from spadespec.reference_engine.scoring.records import (
     NIL_BIDS,
     Bid,
@@ -28,7 +33,7 @@ from spadespec.reference_engine.scoring.records import (
     SideTotals,
 )
 from spadespec.reference_engine.scoring.sides import Sheet, sheet_of
-from spadespec.reference_engine.variant.model import Rules
+from spadespec.reference_engine.variant.model import Rules, ScoringRules
 
 
 def score_side(
@@ -63,7 +68,7 @@ def score_side(
     nils: tuple[NilResult, ...] = ()
     nil_points = nil_bags = nil_overtricks = 0
     if nil_seats:
-        share = share_nil_tricks
+        share: Callable[[ScoringRules, int], NilTrickShare] = share_nil_tricks
         if len(nil_seats) == len(seats) == 2:
             # Partners who both bid nil: their tricks go where the double nil rule says.
             share = DOUBLE_NIL_TRICKS[scoring.double_nil_tricks]

@@ -1,7 +1,12 @@
 """Variant files: finding them, loading them safely, and resolving them to typed rules."""
 
-from spadespec.reference_engine.variant.catalog import load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant.catalog import (
+    load_for_command,
+    load_variant,
+    shipped_variant_ids,
+)
 from spadespec.reference_engine.variant.errors import (
+    InvalidVariant,
     OptionError,
     Problem,
     VariantError,
@@ -10,12 +15,14 @@ from spadespec.reference_engine.variant.errors import (
 from spadespec.reference_engine.variant.model import ResolvedVariant, Rules
 
 __all__ = [
+    "InvalidVariant",
     "OptionError",
     "Problem",
     "ResolvedVariant",
     "Rules",
     "VariantError",
     "VariantNotFound",
+    "load_for_command",
     "load_variant",
     "shipped_variant_ids",
 ]

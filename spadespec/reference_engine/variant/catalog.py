@@ -13,7 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from spadespec.reference_engine.paths import data_dir, not_a_file
-from spadespec.reference_engine.variant.errors import Problem, VariantError, VariantNotFound
+from spadespec.reference_engine.variant.errors import (
+    InvalidVariant,
+    OptionError,
+    Problem,
+    VariantError,
+    VariantNotFound,
+)
 from spadespec.reference_engine.variant.merge import merge
 from spadespec.reference_engine.variant.model import ResolvedVariant
 from spadespec.reference_engine.variant.resolve import resolve
@@ -188,3 +194,19 @@ def load_variant(
     if problems:
         raise VariantError(problems)
     return resolve(merged, dict(options or {}))
+
+
+def load_for_command(ref: str, options: dict[str, Any] | None = None) -> ResolvedVariant:
+    """The variant `ref` (an id or a file) with the table options chosen, for a command.
+
+    A variant that does not exist, a path that is no file, or an option the variant does not
+    offer raises `VariantNotFound` or `OptionError` as `load_variant` does (the command used
+    wrongly: exit status 2); a variant file that breaks the rules raises `InvalidVariant`, its
+    message naming the file and every problem (exit status 1)."""
+    try:
+        return load_variant(ref, options)
+    except (VariantNotFound, OptionError):
+        raise
+    except VariantError as exc:
+        lines = [f"{ref} is not a valid variant:"] + [f"  {p}" for p in exc.problems]
+        raise InvalidVariant("\n".join(lines)) from None

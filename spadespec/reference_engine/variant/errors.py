@@ -42,6 +42,11 @@ class VariantError(ValueError):
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
 
+    def briefly(self) -> str:
+        """The problems one a line, each placed only where it has a line of a file to point at
+        (a variant id asked for on a command line has none)."""
+        return "\n".join(str(p) if p.line else p.message for p in self.problems)
+
 
 class VariantNotFound(VariantError):
     """No variant has the id asked for (on a command line, not in an `extends`)."""
@@ -49,3 +54,11 @@ class VariantNotFound(VariantError):
 
 class OptionError(VariantError):
     """A table option asked for does not exist, or its value is not one of its choices."""
+
+
+class InvalidVariant(Exception):
+    """A variant file a command was given cannot be used: it breaks the rules, or the suite
+    cannot run it. The message names the file and lists every problem, one a line. A command
+    exits with status 1 for it (something checked is wrong), where a variant that does not
+    exist or an option it does not offer (`VariantNotFound`, `OptionError`) is the command used
+    wrongly, status 2."""

@@ -135,8 +135,11 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[tuple[Problem, F
     """One or more problems for one schema error, with the field each suggests (if any)."""
     path: FieldPath = tuple(error.absolute_path)
     keyword = error.validator
+    # jsonschema leaves these unset only on an error no keyword raised; every error here has one.
+    schema: Any = error.schema
+    expected: Any = error.validator_value
     if keyword == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = sorted(error.schema.get("properties", {}))
+        allowed = sorted(schema.get("properties", {}))
         for key in error.instance:
             if key in allowed:
                 continue
@@ -153,7 +156,7 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[tuple[Problem, F
             )
         return
     if keyword == "required" and isinstance(error.instance, dict):
-        for name in error.validator_value:
+        for name in expected:
             if name in error.instance:
                 continue
             if "then" in error.schema_path and path == ("rules",):
@@ -176,8 +179,8 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[tuple[Problem, F
                 None,
             )
         return
-    if keyword == "anyOf" and all(set(s) == {"required"} for s in error.validator_value):
-        names = " or ".join(f"`{s['required'][0]}`" for s in error.validator_value)
+    if keyword == "anyOf" and all(set(s) == {"required"} for s in expected):
+        names = " or ".join(f"`{s['required'][0]}`" for s in expected)
         if path[:1] == ("sources",):
             yield (
                 doc.problem(
@@ -202,7 +205,8 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[tuple[Problem, F
 
 def _message(error: ValidationError) -> str:
     """jsonschema's message, rewritten where a card player would not follow it."""
-    keyword, value, expected = error.validator, error.instance, error.validator_value
+    keyword, value = error.validator, error.instance
+    expected: Any = error.validator_value  # set on every error a keyword raised
     if keyword == "type":
         wanted = expected if isinstance(expected, list) else [expected]
         kinds = " or ".join(_KINDS.get(str(k), str(k)) for k in wanted)

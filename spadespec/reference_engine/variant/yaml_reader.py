@@ -85,7 +85,7 @@ class _TooBig(Exception):
         self.node = node
 
 
-class _BoundedComposer(Composer):  # type: ignore[misc]  # PyYAML ships no types
+class _BoundedComposer(Composer):
     """The safe composer with a cap on nodes and depth, checked while parsing."""
 
     def __init__(self) -> None:
@@ -108,7 +108,7 @@ class _BoundedComposer(Composer):  # type: ignore[misc]  # PyYAML ships no types
             self._depth -= 1
 
 
-class _PureLoader(Reader, Scanner, Parser, _BoundedComposer, Resolver):  # type: ignore[misc]
+class _PureLoader(Reader, Scanner, Parser, _BoundedComposer, Resolver):
     """PyYAML's own parser, in Python: slow, but always there."""
 
     def __init__(self, stream: str) -> None:
@@ -123,7 +123,7 @@ _Loader: Callable[[str], Any] = _PureLoader
 if yaml.__with_libyaml__:
     from yaml._yaml import CParser
 
-    class _LibyamlLoader(_BoundedComposer, CParser, Resolver):  # type: ignore[misc]
+    class _LibyamlLoader(_BoundedComposer, CParser, Resolver):
         """libyaml's parser, in C, feeding the bounded composer: the events carry the same
         marks and the same error types as the Python parser's."""
 

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from spadespec.reference_engine.bots import BOT_KINDS
 from spadespec.reference_engine.bots.table import DEFAULT_MAX_HANDS, TableResult, play_game
-from spadespec.reference_engine.cli import UsageError
-from spadespec.reference_engine.cli.tables import fit_text, output_width
-from spadespec.reference_engine.cli.variant_args import (
+from spadespec.reference_engine.commands.errors import UsageError
+from spadespec.reference_engine.commands.options import (
     add_variant_arguments,
     load_variant_from_args,
 )
+from spadespec.reference_engine.commands.tables import fit_text, output_width
 from spadespec.reference_engine.table import Table, table_of
 from spadespec.reference_engine.variant import ResolvedVariant
 

@@ -7,8 +7,8 @@ import argparse
 import json
 from typing import Any
 
-from spadespec.reference_engine.cli import UsageError
-from spadespec.reference_engine.cli.variant_args import (
+from spadespec.reference_engine.commands.errors import UsageError
+from spadespec.reference_engine.commands.options import (
     add_variant_arguments,
     load_variant_from_args,
 )

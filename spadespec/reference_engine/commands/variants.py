@@ -9,10 +9,11 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
-from spadespec.reference_engine.cli import UsageError
-from spadespec.reference_engine.cli.tables import fit_table, fit_text, output_width
-from spadespec.reference_engine.cli.variant_args import load_or_refuse, parse_options
+from spadespec.reference_engine.commands.errors import UsageError
+from spadespec.reference_engine.commands.options import add_table_options, parse_options
+from spadespec.reference_engine.commands.tables import fit_table, fit_text, output_width
 from spadespec.reference_engine.paths import not_a_file, not_a_folder
+from spadespec.reference_engine.variant import load_for_command
 from spadespec.reference_engine.variant.catalog import load_variant, variant_files, variants_dir
 from spadespec.reference_engine.variant.errors import VariantError
 from spadespec.reference_engine.variant.model import SECTIONS, Provenance, ResolvedVariant
@@ -97,13 +98,7 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     show.add_argument("variant", metavar="VARIANT", help="a variant id (see `list`) or a file path")
-    show.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="choose a table option, e.g. target=500 (may be repeated)",
-    )
+    add_table_options(show)
     show.add_argument("--json", action="store_true", help="print the resolved variant as JSON")
     show.set_defaults(run=run_show)
 
@@ -342,7 +337,7 @@ def show_json(variant: ResolvedVariant) -> dict[str, Any]:
 
 def run_show(args: argparse.Namespace) -> int:
     """Print a variant's resolved rules with their provenance."""
-    variant = load_or_refuse(args.variant, parse_options(args.option))
+    variant = load_for_command(args.variant, parse_options(args.option))
     if args.json:
         print(json.dumps(show_json(variant), indent=2))
     else:

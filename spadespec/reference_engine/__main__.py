@@ -1,5 +1,0 @@
-import sys
-
-from spadespec.reference_engine.cli import main
-
-sys.exit(main())

@@ -1,0 +1,15 @@
+"""What a command tells its user went wrong with how it was used, or with where it writes.
+
+Raised by the commands of the engine and of the conformance suite alike; the `spadespec` hub
+(`spadespec.cli`) turns each into one line on stderr and an exit status.
+"""
+
+from __future__ import annotations
+
+
+class UsageError(Exception):
+    """The command line asked for something that cannot be done; exit status 2."""
+
+
+class OutputError(Exception):
+    """An output could not be written: the message names it and says why; exit status 2."""
