@@ -11,7 +11,9 @@ from enum import Enum
 def member_docstrings(enum_cls: type[Enum]) -> dict[str, str]:
     """Member value -> the docstring under it, whitespace folded."""
     tree = ast.parse(textwrap.dedent(inspect.getsource(enum_cls)))
-    body = tree.body[0].body  # type: ignore[attr-defined]
+    cls = tree.body[0]
+    assert isinstance(cls, ast.ClassDef), f"{enum_cls.__name__}'s source is not a class"
+    body = cls.body
     docs: dict[str, str] = {}
     for stmt, after in zip(body, body[1:], strict=False):
         if (

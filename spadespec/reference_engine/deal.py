@@ -145,8 +145,8 @@ def _parse_pbn_hand(seat: Seat, text: str) -> int:
         )
     # Written as PBN writes it (capitals, high to low, no card twice): four lookups.
     spades, hearts, diamonds, clubs = map(_suit_texts()[1].get, suits)
-    if None not in (spades, hearts, diamonds, clubs):
-        return spades << 39 | hearts << 26 | diamonds << 13 | clubs  # type: ignore[operator]
+    if spades is not None and hearts is not None and diamonds is not None and clubs is not None:
+        return spades << 39 | hearts << 26 | diamonds << 13 | clubs
     mask = 0
     for suit, name, ranks in zip(_PBN_SUIT_ORDER, _PBN_SUIT_NAMES, suits, strict=True):
         ranks = ranks.upper().replace("10", "T")
