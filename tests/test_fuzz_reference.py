@@ -106,7 +106,7 @@ def test_exit_statuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     a_file.write_text("")
     assert main([*fuzz, "--out", str(a_file / "cases")]) == 2
     err = capsys.readouterr().err
-    assert f"--out: cannot write cases under {a_file / 'cases'}: {a_file} is not a folder" in err
+    assert f"--out: cannot write files under {a_file / 'cases'}: {a_file} is not a folder" in err
 
 
 def test_start_has_its_own_timeout(monkeypatch: pytest.MonkeyPatch,

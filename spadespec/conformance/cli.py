@@ -34,9 +34,9 @@ from spadespec.conformance.report.jsonl import (
     ReportWriter,
     read_report,
     suite_info,
-    unwritable,
 )
 from spadespec.conformance.report.junit import write_junit
+from spadespec.conformance.report.outputs import check_outputs
 from spadespec.conformance.report.progress import Progress
 from spadespec.conformance.runner.expected import ExpectedFailuresError, read_expected_failures
 from spadespec.conformance.runner.run import CaseResult, RunReport, run_cases, unknown_engine
@@ -56,7 +56,7 @@ from spadespec.conformance.suite.variant_files import is_variant_file, open_vari
 from spadespec.reference_engine.commands.errors import OutputError, UsageError
 from spadespec.reference_engine.commands.options import add_variant_option
 from spadespec.reference_engine.commands.tables import fit_table
-from spadespec.reference_engine.variant.catalog import did_you_mean
+from spadespec.reference_engine.variant.catalog import did_you_mean, shipped_variant_ids
 
 if TYPE_CHECKING:
     from spadespec.conformance.house.suite import HouseCases
@@ -119,6 +119,11 @@ def add_parser(subparsers: Any) -> None:
     )
     _add_filters(export, argparse_default=argparse.SUPPRESS)
     export.add_argument("dir", metavar="DIR", help="the folder to write into (created if need be)")
+    export.add_argument(
+        "--here", action="store_true",
+        help="allow DIR to be the current folder (refused otherwise, so that a mistyped "
+        "command cannot scatter the cases among your files)",
+    )  # fmt: skip
     export.set_defaults(run=run_export)
 
     cover = actions.add_parser(
@@ -264,10 +269,7 @@ def run_suite(args: argparse.Namespace) -> int:
     suite, cases = chosen
     prior = _prior_run(args, cases)
     if listed:
-        known = {c.id for c in suite} | set(offered(suite))
-        loaded = tuple(f"{v}." for v in suite.variants())
-        for case_id in sorted(i for i in set(listed) - known if i.startswith(loaded)):
-            print(f"--expect-fail: {case_id} is not a case of this suite", file=sys.stderr)
+        _check_listed(listed, suite, args.expect_fail)
 
     run = RunReport(args.engine, unknown_engine(args.engine))
     run.rerun_prefix = _program() + " conform"
@@ -374,10 +376,8 @@ def _check_options(args: argparse.Namespace) -> None:
         if value is not None and not value > 0:
             flag = "--" + option.replace("_", "-")
             raise UsageError(f"{flag} must be a number of seconds above 0, not {value:g}")
-    if args.junit:
-        trouble = unwritable(Path(args.junit))
-        if trouble:
-            raise UsageError(f"--junit: cannot write {args.junit}: {trouble}")
+    report = "--resume" if args.resume else "--report"
+    check_outputs({report: args.resume or args.report, "--junit": args.junit})
 
 
 def _timeouts(args: argparse.Namespace) -> tuple[str, ...]:
@@ -415,6 +415,32 @@ def _engine_did_not_start(run: RunReport, args: argparse.Namespace, not_run: int
         print(json.dumps(run.to_json(), indent=2))
     print(f"spadespec conform: {report.start_failure(run, not_run)}", file=sys.stderr)
     return 1
+
+
+def _check_listed(listed: dict[str, str], suite: Suite, file: str) -> None:
+    """Refuse an expected-failures list that names a case no suite has (a typing mistake, or
+    a case since retired): the list would excuse nothing there. Ids of shipped variants this
+    run did not select are looked up in their own cases."""
+    known = {c.id for c in suite} | set(offered(suite))
+    unknown = sorted(set(listed) - known)
+    others = {i.split(".")[0] for i in unknown} & set(shipped_variant_ids())
+    others -= set(suite.variants())
+    if others:
+        more = _suite(sorted(others))
+        known |= {c.id for c in more} | set(offered(more))
+        unknown = [i for i in unknown if i not in known]
+    if not unknown:
+        return
+    lines = []
+    for case_id in unknown:
+        near = did_you_mean(case_id, sorted(known))
+        lines.append(f"  {case_id}" + (f" (did you mean {near}?)" if near else ""))
+    noun = "id that is" if len(unknown) == 1 else "ids that are"
+    raise UsageError(
+        f"--expect-fail {file} lists {len(unknown)} {noun} not a case of the suite (a typing "
+        "mistake, or a case since retired; `spadespec conform list` lists them):\n"
+        + "\n".join(lines)
+    )
 
 
 def _report_path(args: argparse.Namespace) -> Path | None:
@@ -525,16 +551,17 @@ def run_export(args: argparse.Namespace) -> int:
     cases = _selected(args)
     if isinstance(cases, int):
         return cases
-    from pathlib import Path
-
+    if args.dir.strip() and Path(args.dir).resolve() == Path.cwd() and not args.here:
+        raise UsageError(
+            f"DIR {args.dir} is the current folder: the export would mix its files with what "
+            "is there; name a folder of its own, or add --here"
+        )
+    check_outputs({}, {"DIR": args.dir})
     dest = Path(args.dir)
-    if dest.exists() and not dest.is_dir():
-        raise UsageError(f"{dest} exists and is not a folder")
     try:
         export_cases(cases, dest)
     except OSError as exc:
-        print(f"cannot write to {dest}: {exc.strerror}", file=sys.stderr)
-        return 1
+        raise OutputError(f"cannot write to {dest}: {exc.strerror}") from None
     print(f"wrote {len(cases)} cases, index.json and case.schema.json to {dest}")
     return 0
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import shlex
 import sys
@@ -49,7 +48,7 @@ from spadespec.conformance.fuzz.naming import diagnose_found, named_by_rule
 from spadespec.conformance.fuzz.report import FuzzReport
 from spadespec.conformance.fuzz.shrink import Judge, NewDifferenceJudge, shrink
 from spadespec.conformance.protocol.messages import EngineInfo
-from spadespec.conformance.report.jsonl import unwritable
+from spadespec.conformance.report.outputs import check_outputs
 from spadespec.conformance.runner.expected import ExpectedFailuresError, read_expected_failures
 from spadespec.conformance.runner.run import UNEXPLAINED
 from spadespec.conformance.suite.variant_files import is_variant_file, open_variant_file
@@ -221,12 +220,7 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
         if seconds is not None and not seconds > 0:
             flag = "--" + name.replace("_", "-")
             raise UsageError(f"{flag} must be a number of seconds above 0, not {seconds:g}")
-    trouble = _unwritable_folder(Path(args.out))
-    if trouble:
-        raise UsageError(f"--out: cannot write cases under {args.out}: {trouble}")
-    trouble = unwritable(Path(args.report)) if args.report else None
-    if trouble:
-        raise UsageError(f"--report: cannot write {args.report}: {trouble}")
+    check_outputs({"--report": args.report}, {"--out": args.out})
     if args.points == "all":
         points: int | None = None
     elif args.points.isdigit():
@@ -244,20 +238,6 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
         timeout=args.timeout, start_timeout=args.start_timeout, jobs=args.jobs,
         shard=shard,
     )  # fmt: skip
-
-
-def _unwritable_folder(folder: Path) -> str | None:
-    """Why cases cannot be written under `folder`, made if need be (None if they can)."""
-    if folder.exists() and not folder.is_dir():
-        return "it is not a folder"
-    existing = folder
-    while not existing.exists():
-        existing = existing.parent
-    if not existing.is_dir():
-        return f"{existing} is not a folder"
-    if not os.access(existing, os.W_OK):
-        return "permission denied"
-    return None
 
 
 def command_line(config: FuzzConfig) -> str:
@@ -549,9 +529,14 @@ def _write(case: dict[str, Any], out: Path, engine: Any) -> FoundCase:
 
 def run_merge_command(args: argparse.Namespace) -> int:
     """Join shards' reports: the merged report written, a summary printed."""
-    trouble = unwritable(Path(args.report))
-    if trouble:
-        raise UsageError(f"--report: cannot write {args.report}: {trouble}")
+    check_outputs({"--report": args.report}, {"--out": args.out})
+    written = Path(args.report).resolve()
+    for given in args.reports:
+        if Path(given).resolve() == written:
+            raise UsageError(
+                f"--report {args.report} is one of the reports to merge: the merged report "
+                "would be written over it; write it outside the shards' files"
+            )
     try:
         merged = merge_reports([Path(p) for p in args.reports])
     except MergeError as exc:

@@ -13,10 +13,16 @@ from __future__ import annotations
 import json
 import shutil
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+import jsonschema
+from jsonschema.exceptions import best_match
+
+from spadespec.conformance.protocol.wire import json_path, schema_registry
 from spadespec.conformance.runner.run import UNEXPLAINED
+from spadespec.reference_engine.paths import data_dir
 
 CAMPAIGN = ("engine_command", "variant", "options", "seed", "budget")
 """What the shards of one campaign share, as their start lines give it."""
@@ -42,21 +48,61 @@ class Merged:
         return [i for i in range(1, self.count + 1) if i not in self.shards]
 
 
+KINDS = ("start", "difference", "end")
+"""The kinds of line a fuzz report holds, each a definition of its schema."""
+
+
+@cache
+def _line_schema(kind: str) -> jsonschema.protocols.Validator:
+    """A validator for one kind of line (each checked against its own definition, so that
+    what is wrong is said of the line it is, not of the closest other kind)."""
+    schema = json.loads((data_dir("schema") / "fuzz-report.schema.json").read_text("utf-8"))
+    ref = {"$ref": f"{schema['$id']}#/$defs/{kind}"}
+    return jsonschema.Draft202012Validator(ref, registry=schema_registry())
+
+
+def _line_problem(line: Any) -> str | None:
+    """What is wrong with one report line under the fuzz report's schema, or None."""
+    if not isinstance(line, dict):
+        return f"a report line is a JSON object, not {type(line).__name__}"
+    kind = line.get("kind")
+    if kind not in KINDS:
+        return f"its kind is {kind!r}, not one of: {', '.join(KINDS)}"
+    error = best_match(_line_schema(kind).iter_errors(line))
+    if error is None:
+        return None
+    return f"the {kind} line, at {json_path(error)}: {error.message}"
+
+
 def _lines(path: Path) -> list[dict[str, Any]]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise MergeError(f"{path}: cannot read: {getattr(exc, 'strerror', exc)}") from None
-    lines = []
+    lines: list[dict[str, Any]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
             continue
         try:
-            lines.append(json.loads(raw))
+            line = json.loads(raw)
         except json.JSONDecodeError as exc:
             raise MergeError(f"{path}:{number}: not JSON ({exc.msg})") from None
-    if not lines or lines[0].get("kind") != "start" or lines[0].get("run") != "fuzz":
-        raise MergeError(f"{path}:1: not a fuzz report (its first line is no fuzz start line)")
+        first = not lines
+        if first and not (
+            isinstance(line, dict) and line.get("kind") == "start" and line.get("run") == "fuzz"
+        ):
+            raise MergeError(f"{path}:{number}: not a fuzz report (its first line is no fuzz "
+                             "start line)")  # fmt: skip
+        problem = _line_problem(line)
+        if problem:
+            raise MergeError(f"{path}:{number}: {problem}")
+        if first and "merged" in line:
+            shards = ", ".join(map(str, line["merged"]))
+            raise MergeError(f"{path}:{number}: a merged report (of shards {shards}), not a "
+                             "shard: merge the shards' own reports")  # fmt: skip
+        lines.append(line)
+    if not lines:
+        raise MergeError(f"{path}: empty, not a fuzz report")
     return lines
 
 

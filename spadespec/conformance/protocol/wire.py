@@ -31,10 +31,12 @@ def protocol_schema() -> dict[str, Any]:
 
 
 @cache
-def _registry() -> Registry:
+def schema_registry() -> Registry:
+    """Every shipped schema by its `$id`, so that one may refer to another (the protocol's
+    observables to the case schema's, a fuzz report's engine to a conformance report's)."""
     resources = []
-    for name in (SCHEMA_NAME, "case.schema.json"):
-        contents = json.loads((data_dir("schema") / name).read_text("utf-8"))
+    for path in sorted(data_dir("schema").glob("*.schema.json")):
+        contents = json.loads(path.read_text("utf-8"))
         resources.append((contents["$id"], Resource.from_contents(contents)))
     return Registry().with_resources(resources)
 
@@ -44,7 +46,7 @@ def validator(definition: str) -> jsonschema.protocols.Validator:
     """A validator for one message kind, e.g. `runResponse`."""
     base = protocol_schema()["$id"]
     schema = {"$ref": f"{base}#/$defs/{definition}"}
-    return jsonschema.Draft202012Validator(schema, registry=_registry())
+    return jsonschema.Draft202012Validator(schema, registry=schema_registry())
 
 
 # Where a message holds a game log, checked apart (`logs_apart`): requests repeat a case's log.
@@ -62,8 +64,12 @@ def problem(definition: str, message: Any) -> str | None:
     error = best_match(errors)
     if error is None:
         return None
-    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
-    return f"at ${where}: {error.message}"
+    return f"at {json_path(error)}: {error.message}"
+
+
+def json_path(error: jsonschema.ValidationError) -> str:
+    """Where in the message a schema error is, as a JSON path: `$.answers.legal[2]`."""
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
 
 
 def envelope_problem(reply: Any) -> str | None:

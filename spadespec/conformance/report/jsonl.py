@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -128,18 +127,6 @@ class ReportWriter:
                 raise ReportWriteError(
                     f"cannot write the report {self.path}: {exc.strerror}"
                 ) from None
-
-
-def unwritable(path: Path) -> str | None:
-    """Why a file cannot be written at `path` (None if it can), without creating it."""
-    folder = path.parent
-    if path.is_dir():
-        return "it is a folder"
-    if not folder.is_dir():
-        return f"no folder {folder}" if not folder.exists() else f"{folder} is not a folder"
-    if not os.access(path if path.exists() else folder, os.W_OK):
-        return "permission denied"
-    return None
 
 
 @dataclass(frozen=True, slots=True)
