@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from _cli import run_cli
+
 from spadespec.reference_engine.variant import VariantError, load_variant
 from spadespec.reference_engine.variant.yaml_reader import MAX_BYTES
 
@@ -341,7 +342,8 @@ def test_root_missing_sections_are_all_listed() -> None:
 def test_typo_is_not_also_reported_missing(tmp_path: Path) -> None:
     # A root file with `nill` would also lack `nil`; the did-you-mean message is the one to show.
     text = (ROOT / "variants" / "standard.yaml").read_text().replace("    nil:\n", "    nill:\n")
-    path = tmp_path / "standard.yaml"
+    path = tmp_path / "ours.yaml"
+    text = text.replace("id: standard", "id: ours", 1)
     path.write_text(text)
     with pytest.raises(VariantError) as caught:
         load_variant(str(path))

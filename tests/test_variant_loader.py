@@ -130,7 +130,7 @@ def test_nil_option_needs_nil_values_for_every_choice(tmp_path: Path) -> None:
     # A ruleset without nil whose table may switch nil on must still say what nil is worth.
     leaf = _child(
         tmp_path,
-        "no-nil",
+        "nil-by-option",  # not a shipped id: a file of one's own may not take one
         "standard",
         "options:\n  nil:\n    rule: bidding.nil\n    choices: [not-allowed, allowed]\n"
         "    default: not-allowed\n    description: Nil or not.\n"
@@ -241,7 +241,7 @@ def _three_alone(folder: Path, ident: str, max_bid: int) -> Path:
 
 def test_three_alone_with_the_deuce_of_clubs_out_deal_seventeen(tmp_path: Path) -> None:
     # 51 cards among three players: 17 each, so a bid of 17 is the most there is.
-    rules = load_variant(str(_three_alone(tmp_path, "cutthroat", 17))).rules
+    rules = load_variant(str(_three_alone(tmp_path, "three-alone", 17))).rules
     assert (rules.table.players, rules.table.sides, rules.bidding.max_bid) == (3, "individual", 17)
 
 

@@ -77,7 +77,7 @@ def add_parser(subparsers: Any) -> None:
             "no difference, 1 a difference (case written), 2 usage."
         ),
     )
-    add_engine_option(fuzz, faults=True)
+    add_engine_option(fuzz, default="reference", faults=True)
     add_variant_option(fuzz, help="a shipped variant id")
     add_table_options(fuzz)
     budget = fuzz.add_mutually_exclusive_group()
@@ -193,9 +193,8 @@ def _shard(text: str | None, games: int | None, hands: int | None) -> tuple[int,
 
 
 def _config(args: argparse.Namespace) -> FuzzConfig:
-    for flag in ("engine", "variant"):
-        if getattr(args, flag) is None:
-            raise UsageError(f"--{flag} is required (to join shards' reports: fuzz merge)")
+    if args.variant is None:
+        raise UsageError("--variant is required (to join shards' reports: fuzz merge)")
     if is_variant_file(args.variant):
         open_variant_file(args.variant)  # a house's file: checked, and refused at its line
     elif args.variant not in shipped_variant_ids():

@@ -28,7 +28,7 @@ from spadespec.reference_engine.variant.model import Rules, rule_paths
 
 
 class VariantFileRefused(ValueError):
-    """A variant file the suite cannot run: it takes a shipped id, or extends nothing shipped."""
+    """A variant file the suite cannot run: it extends nothing shipped."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,15 +71,9 @@ def is_variant_file(ref: str) -> bool:
 
 def register(variant: ResolvedVariant) -> VariantFile:
     """Take a loaded variant file into the suite under its id. Raises VariantFileRefused, at
-    the file's line, when the file takes a shipped id or extends no shipped variant."""
-    shipped = set(shipped_variant_ids())
-    if variant.id in shipped:
-        raise _refused(
-            variant,
-            ("id",),
-            f"the id {variant.id!r} is a shipped variant's; give the file an id of its own (and"
-            f" name the file after it), with `extends: {variant.id}` to build on it",
-        )
+    the file's line, when the file extends no shipped variant (one that takes a shipped id
+    does not load: `variant.catalog`)."""
+    shipped = set(shipped_variant_ids())  # a file taking one of their ids does not load
     parents = tuple(ident for ident in variant.lineage[1:] if ident in shipped)
     if not parents:
         if len(variant.lineage) == 1:

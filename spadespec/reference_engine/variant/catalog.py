@@ -136,6 +136,21 @@ def _check_one(path: Path) -> tuple[Document | None, list[Problem]]:
     return doc, list(problems)
 
 
+def _shipped_id_taken(path: Path, doc: Document) -> Problem | None:
+    """A file of one's own that takes a shipped variant's id, at its `id`: every command, and
+    every case and report, would take it for the shipped variant."""
+    ident = doc.data.get("id")
+    if not isinstance(ident, str) or path.resolve().parent == variants_dir().resolve():
+        return None
+    if ident not in shipped_variant_ids():
+        return None
+    return doc.problem(
+        f"the id {ident!r} is a shipped variant's; give the file an id of its own (and name "
+        f"the file after it), with `extends: {ident}` to build on it",
+        ("id",),
+    )
+
+
 def load_chain(ref: str, search: list[Path] | None = None) -> list[Document]:
     """The variant and its ancestors, the variant first, each read and checked by the schema.
 
@@ -153,6 +168,10 @@ def load_chain(ref: str, search: list[Path] | None = None) -> list[Document]:
             break
         chain.append(doc)
         seen[path.resolve()] = str(doc.data.get("id", path.stem))
+        taken = _shipped_id_taken(path, doc)
+        if taken:
+            problems.append(taken)
+            break  # its `extends` would find the file itself, or the variant it shadows
         parent = doc.data.get("extends")
         if not isinstance(parent, str) or any(p.path == "extends" for p in found):
             break
