@@ -144,3 +144,18 @@ def test_fuzz_plays_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     status, out, _ = _run(capsys, *argv, "--seed", "1", "--out", str(tmp_path))
     assert status == 1, out  # the broken engine is found out under the file's rules
     assert [p.parent.name for p in tmp_path.rglob("*.json")] == ["porch-200"]
+
+
+def test_dropped_cases_are_counted_and_listed_only_when_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ("conform", "--variant", EXAMPLE, "--case", "porch-200.porchlight.bidding.*")
+    status, _, err = _run(capsys, *argv)
+    assert status == 0
+    head = [line for line in err.splitlines() if not line.startswith("conform:")]
+    assert head[0].startswith("porch-200 (porch-200.yaml, extends porchlight):")
+    assert "tag gaps)" in head[0]
+    assert head[1:] == ["  (--verbose lists each dropped case and why)"]
+    status, _, err = _run(capsys, *argv, "--verbose")
+    assert status == 0
+    assert "\n  tag gap: " in err and "\n  dropped: " in err

@@ -104,6 +104,11 @@ def add_parser(subparsers: Any) -> None:
         "(default: on)",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the full report as JSON")
+    parser.add_argument(
+        "--verbose", action="store_true",
+        help="with a variant file of your own, list each inherited case dropped and why (a "
+        "tag gap among them); without it, only their count",
+    )  # fmt: skip
     parser.set_defaults(run=run_suite)
 
     actions = parser.add_subparsers(dest="conform_action", metavar="ACTION")
@@ -202,7 +207,7 @@ def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | 
     pattern = getattr(args, "case", None)
     level = getattr(args, "level", None)
     if variant is not None and is_variant_file(variant):
-        return _house_selected(variant, pattern, level)
+        return _house_selected(variant, pattern, level, getattr(args, "verbose", False))
     try:
         suite = _suite(_folders_needed(variant, pattern))
     except _SuiteInvalid as exc:
@@ -219,7 +224,7 @@ def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | 
 
 
 def _house_selected(
-    ref: str, pattern: str | None, level: str | None
+    ref: str, pattern: str | None, level: str | None, verbose: bool = False
 ) -> tuple[Suite, list[Case]] | int:
     """The cases of a house's variant file: inherited and generated, said on stderr first."""
     try:
@@ -230,7 +235,7 @@ def _house_selected(
             file=sys.stderr,
         )
         return 1
-    for line in made.summary():
+    for line in made.summary(verbose):
         print(line, file=sys.stderr)
     suite = made.suite
     cases = suite.select(made.house.id, None if pattern is None else case_id_of(pattern), level)

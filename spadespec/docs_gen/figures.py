@@ -10,6 +10,8 @@ from functools import cache
 from spadespec.conformance.runner.expected import read_expected_failures
 from spadespec.conformance.suite.cases import load_suite
 from spadespec.docs_gen.checkout import REPO
+from spadespec.reference_engine.variant.catalog import MAX_CHAIN
+from spadespec.reference_engine.variant.yaml_reader import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
 EXPECTED_DIR = REPO / "conformance" / "expected"
 PLACEHOLDER = re.compile(r"\{\{ ([a-z0-9_.-]+) \}\}")
@@ -26,7 +28,8 @@ def figures() -> Mapping[str, int]:
     - `cases`: the whole suite; `cases.<variant>` and `cases.<variant>.<level>`;
     - `cases.<variant>.score`: the cases that complete a hand, each sent again as a score request;
     - `cases.<variant>.asking.<observable>`: the cases that ask it;
-    - `expected.<list>`: the ids in conformance/expected/<list>.txt.
+    - `expected.<list>`: the ids in conformance/expected/<list>.txt;
+    - `limits.bytes`, `limits.values`, `limits.depth`, `limits.chain`: the variant loader's.
     """
     suite = load_suite()
     out: dict[str, int] = {"cases": len(suite)}
@@ -41,6 +44,8 @@ def figures() -> Mapping[str, int]:
             out[f"cases.{variant}.asking.{observable}"] = asking
     for path in sorted(EXPECTED_DIR.glob("*.txt")):
         out[f"expected.{path.stem}"] = len(read_expected_failures(path))
+    out.update({"limits.bytes": MAX_BYTES, "limits.values": MAX_NODES,
+                "limits.depth": MAX_DEPTH, "limits.chain": MAX_CHAIN})  # fmt: skip
     return out
 
 

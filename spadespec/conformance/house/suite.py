@@ -25,8 +25,9 @@ class HouseCases:
     def suite(self) -> Suite:
         return Suite(self.inherited + self.generated)
 
-    def summary(self) -> list[str]:
-        """What was made, as lines for a person: counts, then every dropped case."""
+    def summary(self, verbose: bool = True) -> list[str]:
+        """What was made, as lines for a person: counts, then every dropped case (or, when
+        not `verbose`, where to see them)."""
         gaps = sum(d.tag_gap for d in self.dropped)
         lines = [
             f"{self.house.id} ({self.house.path.name}, extends {self.house.parent}):"
@@ -34,7 +35,10 @@ class HouseCases:
             f" {len(self.dropped)} dropped ({gaps} tag gaps); {len(self.generated)} generated"
             f" for the rules it changes"
         ]
-        lines += [f"  {d}" for d in self.dropped]
+        if verbose:
+            lines += [f"  {d}" for d in self.dropped]
+        elif self.dropped:
+            lines.append("  (--verbose lists each dropped case and why)")
         lines += [f"  no generated case: {rule} (the witness search found none)"
                   for rule in self.no_witness]  # fmt: skip
         return lines
