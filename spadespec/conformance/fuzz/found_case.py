@@ -225,7 +225,9 @@ def _trick_clauses(rules: Rules, verdict: Verdict) -> list[str]:
 
 
 def _hand_start(actions: list[dict[str, Any]]) -> int:
-    return max(i for i, a in enumerate(actions) if a["action"] == "deal")
+    """Where the log's last hand starts: its deal (0 for a log with none, an engine that
+    failed before the first deal)."""
+    return max((i for i, a in enumerate(actions) if a["action"] == "deal"), default=0)
 
 
 def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str]:

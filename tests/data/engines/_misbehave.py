@@ -1,7 +1,8 @@
 """The reference engine behind the protocol, misbehaving on chosen cases: the shared loop of
 the engines in this folder. `--on GLOB` (repeatable) picks the cases by id (default: all);
-`--pid-file FILE` has the process write its id there first, so a test can tell whether the
-runner left it running."""
+`--pid-file FILE` has the process write its id there first (`--pid-dir DIR`: a file named by
+it in DIR), so a test can tell whether the runner left it running; `--from-request N` holds the
+misdeed back until the N-th request."""
 
 from __future__ import annotations
 
@@ -41,9 +42,23 @@ def main(
         "--on", action="append", help="misbehave on cases whose id matches (repeatable)"
     )
     parser.add_argument("--pid-file", help="write the process id here first")
+    parser.add_argument(
+        "--pid-dir",
+        help="make a file named by the process id in this folder first (for runs "
+        "that start several engines)",
+    )
+    parser.add_argument(
+        "--from-request",
+        type=int,
+        default=1,
+        metavar="N",
+        help="misbehave only from the N-th request on (its seq), so mid-game under fuzz",
+    )
     args, _ = parser.parse_known_args()
     if args.pid_file:
         Path(args.pid_file).write_text(str(os.getpid()))
+    if args.pid_dir:
+        (Path(args.pid_dir) / str(os.getpid())).touch()
     engine = ReferenceEngine()
     for line in sys.stdin:
         message = json.loads(line)
@@ -58,7 +73,9 @@ def main(
             send(info)
             continue
         answer = {"seq": message["seq"], **wire_answer(engine.run(message["case"]))}
-        chosen = any(fnmatch.fnmatchcase(message["case"]["id"], g) for g in args.on or ["*"])
+        chosen = message["seq"] >= args.from_request and any(
+            fnmatch.fnmatchcase(message["case"]["id"], g) for g in args.on or ["*"]
+        )
         if chosen and misdeed is not None:
             misdeed(message["seq"], answer)
         send(answer, after(message["seq"]) if chosen and after is not None else "")
