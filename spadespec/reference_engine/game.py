@@ -442,13 +442,6 @@ class Game:
         check_deal(hands, self.pack, self.table)
         self._check_phase(_DEALING, None, "deal")
 
-    def can_deal(self, hands: Sequence[int]) -> bool:
-        try:
-            self.verify_deal(hands)
-        except IllegalActionError:
-            return False
-        return True
-
     def deal(
         self,
         hands: str | Mapping[str, Any] | Sequence[int] | None = None,
@@ -625,11 +618,6 @@ class Game:
     def pass_to(self) -> Seat | None:
         """During the exchange, who receives the cards the player to act passes."""
         return self._exchange[0][1] if self.phase is _PASSING else None
-
-    @property
-    def pass_count(self) -> int:
-        """How many cards each pass of a blind nil exchange hands over."""
-        return self.plan.exchange
 
     @property
     def picked(self) -> int:
