@@ -9,6 +9,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+
 from spadespec.conformance.faults import FAULTS
 from spadespec.conformance.fuzz.cli import shrink_and_write
 from spadespec.conformance.fuzz.driver import FuzzConfig, run_fuzz

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.protocol.requests import request_for
 from spadespec.conformance.protocol.subprocess_engine import SubprocessEngine

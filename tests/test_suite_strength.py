@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _fault_catches import already_bad as shared_already_bad
+from _fault_catches import whole_suite
+
 import spadespec.conformance.engines.reference as adapter
-import spadespec.reference_engine.game as game_module
+import spadespec.reference_engine.game_phases.dealing as dealing_phase
 import spadespec.reference_engine.pack as pack_module
 import spadespec.reference_engine.scoring as scoring_package
 import spadespec.reference_engine.table as table_module
-from _fault_catches import already_bad as shared_already_bad
-from _fault_catches import whole_suite
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.faults import FAULTS, catching_cases
 from spadespec.conformance.runner.run import run_cases
@@ -368,7 +369,7 @@ def test_a_fault_is_undone_when_its_request_ends(suite: list[Case], already_bad:
     # The module functions and the game class a fault may swap for the length of a request.
     swapped = [
         (adapter, "Game"), (pack_module, "pack_of_deck"), (table_module, "make_table"),
-        (game_module, "check_deal"), (inputs, "zero_is_nil"), (contract, "bonus_bid_points"),
+        (dealing_phase, "check_deal"), (inputs, "zero_is_nil"), (contract, "bonus_bid_points"),
         (hand, "score_side"), (inputs, "normalise_bid"), (scoring_package, "score_hand"),
         (scoring_package, "game_outcome"), (bids, "team_minimum_check"),
         (bids, "blind_nil_check"),

@@ -20,9 +20,9 @@ allocates nothing new; so are the tuples of them a game offers (`play_records`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from spadespec.reference_engine.cards import ALL_CARDS, CARD_TEXT, parse_card
 from spadespec.reference_engine.deal import Hands, format_deal, parse_deal, refuse_card_twice
@@ -62,6 +62,12 @@ def dealt(hands: Hands) -> Deal:
     record = object.__new__(Deal)
     object.__setattr__(record, "hands", hands)
     return record
+
+
+def deal_record(hands: Sequence[int]) -> Deal:
+    """The record of a deal given as any sequence of hands (a list, say): its hands made a
+    tuple, then checked like any record's (`check_shape`)."""
+    return Deal(cast(Hands, tuple(hands)))
 
 
 def check_shape(hands: Any) -> None:

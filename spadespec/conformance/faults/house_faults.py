@@ -13,7 +13,7 @@ from typing import Any
 from unittest import mock
 
 import spadespec.reference_engine.deal as deal_module
-import spadespec.reference_engine.game as game_module
+import spadespec.reference_engine.game_phases.dealing as dealing_phase
 import spadespec.reference_engine.pack as pack_module
 import spadespec.reference_engine.table as table_module
 from spadespec.conformance.faults.rewrite import plans_misread, replaced, rules_misread
@@ -473,5 +473,5 @@ def removed_cards_accepted() -> Iterator[None]:
             pack = dataclasses.replace(pack, cards=dealt & printed)
         real(hands, pack, table)
 
-    with mock.patch.object(game_module, "check_deal", lenient):
+    with mock.patch.object(dealing_phase, "check_deal", lenient):
         yield
