@@ -427,10 +427,15 @@ class SubprocessEngine:
             self._selector = None
         if proc is None:
             return
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except OSError:
+        # The whole group, even when the engine itself has exited: a process it started (a
+        # solver, a shell's child) is in its group and would outlive the run. A group whose
+        # members are all gone is no more: its id is not handed out again while any is alive.
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        except OSError:
+            if proc.poll() is None:
                 proc.kill()
         proc.wait()
         for pipe in (proc.stdin, proc.stdout):
