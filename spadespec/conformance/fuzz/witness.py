@@ -34,7 +34,7 @@ from spadespec.conformance.engines.observables import (
 )
 from spadespec.conformance.fuzz.games import GreedyBot, lopsided_deal
 from spadespec.conformance.fuzz.observe import hand_sheet, required_items
-from spadespec.conformance.suite.tags import rule_value
+from spadespec.conformance.suite.tags import rule_value, value_text
 from spadespec.reference_engine.actions import Action, Deal, action_from_json
 from spadespec.reference_engine.bots import make_bot
 from spadespec.reference_engine.bots.view import legal_bids
@@ -786,13 +786,6 @@ def diff_variants(a: ResolvedVariant, b: ResolvedVariant, seed: int = 1) -> dict
     }
 
 
-def value_text(value: Any) -> str:
-    """A rule's value as a person writes it: `[2C, 2H]` for cards, `none` for no value."""
-    if isinstance(value, tuple | list):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return "none" if value is None else str(value)
-
-
 def setup_text(setup: dict[str, Any]) -> str:
     """A witness's starting position in words: dealer, totals, bags, hands already played."""
     parts = [f"dealer {setup['dealer']}"]
@@ -867,5 +860,5 @@ def _brief(value: Any) -> str:
 
 __all__ = [
     "BUILDERS", "SECTIONS", "deal_text", "diff_variants", "find_witness", "render_text",
-    "setup_text", "value_text",
+    "setup_text",
 ]  # fmt: skip

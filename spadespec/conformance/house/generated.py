@@ -18,10 +18,10 @@ from spadespec.conformance.fuzz.witness import (
     _playable,
     differing_rules,
     find_witness,
-    value_text,
 )
 from spadespec.conformance.protocol.messages import CaseRequest
 from spadespec.conformance.suite.cases import LEVELS, Case, case_from_json
+from spadespec.conformance.suite.tags import value_text
 from spadespec.conformance.suite.variant_files import VariantFile, variant_ref
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant
