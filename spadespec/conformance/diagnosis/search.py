@@ -43,7 +43,8 @@ from spadespec.conformance.protocol.messages import (
     ScoreRequest,
 )
 from spadespec.conformance.protocol.score_requests import case_id_of
-from spadespec.conformance.runner.run import CaseResult, run_cases
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.runner.verdict import CaseResult
 from spadespec.conformance.suite.cases import Case
 from spadespec.conformance.suite.tags import rule_value, value_text
 from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
