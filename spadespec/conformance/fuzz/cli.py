@@ -588,7 +588,8 @@ def run_merge_command(args: argparse.Namespace) -> int:
 
 
 def run_diff_command(args: argparse.Namespace) -> int:
-    from spadespec.conformance.fuzz.witness import diff_variants, render_text
+    from spadespec.conformance.fuzz.witness.search import diff_variants
+    from spadespec.conformance.fuzz.witness.text import render_text
 
     shared = parse_options(args.option)
     a = load_for_command(args.a, shared)
