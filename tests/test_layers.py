@@ -231,3 +231,18 @@ def test_the_conformance_suite_has_only_its_entry_points_loose() -> None:
 def test_a_circle_is_found_where_it_is() -> None:
     assert _circles({"a": ["b"], "b": ["c"], "c": ["a"], "d": ["a"]}) == [["a", "b", "c"]]
     assert _circles({"a": ["b"], "b": []}) == []
+
+
+def test_only_the_hub_opens_the_faults() -> None:
+    # A named fault (`--engine fault:NAME`) is opened by the hub, which hands the commands
+    # its opener: no tool imports the broken engines, whatever its level.
+    faults = PACKAGE / "conformance" / "faults"
+    hub = PACKAGE / "cli"
+    wrong = sorted(
+        str(path.relative_to(ROOT))
+        for path, imported in _graph().items()
+        if faults not in path.parents
+        and hub not in path.parents
+        and any(faults in target.parents for target in imported)
+    )
+    assert wrong == []
