@@ -9,6 +9,7 @@ import dataclasses
 from typing import Any
 
 import pytest
+
 from spadespec.reference_engine.actions import NIL, Bid, Deal, Pass, Play
 from spadespec.reference_engine.bots import make_bot
 from spadespec.reference_engine.bots.bidding import BLIND_NIL, choose_pass

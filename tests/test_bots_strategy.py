@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+
 from spadespec.reference_engine.bots.bidding import (
     NIL,
     choose_bid,

@@ -8,6 +8,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.protocol.wire import protocol_schema
 from spadespec.conformance.runner.run import run_cases

@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+
 from spadespec.conformance.authoring import hand_math
 from spadespec.conformance.authoring.build import variant
 from spadespec.conformance.authoring.deal_search import find_play

@@ -8,6 +8,7 @@ import dataclasses
 from typing import Any
 
 import pytest
+
 from spadespec.reference_engine.cards import mask_of, parse_card
 from spadespec.reference_engine.reason_codes import ReasonCode
 from spadespec.reference_engine.rules_of_play.bids import (

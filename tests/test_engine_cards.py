@@ -1,6 +1,7 @@
 """Cards, seats and deals: the notation every log and case file uses."""
 
 import pytest
+
 from spadespec.reference_engine.cards import (
     CARD_TEXT,
     SUIT_MASKS,

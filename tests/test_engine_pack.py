@@ -7,6 +7,7 @@ import sys
 import threading
 
 import pytest
+
 from spadespec.reference_engine.cards import SPADES, hand_text, mask_of, parse_card
 from spadespec.reference_engine.deal import (
     check_deal,

@@ -6,6 +6,7 @@ rules. `deal()` fills unnamed cards lowest first, so a seat given few cards also
 
 import pytest
 from _engine_positions import STANDARD, cards, deal, play_lowest, ready_to_play, rules_with
+
 from spadespec.reference_engine.cards import SPADE_MASK, SUIT_MASKS, parse_card
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase

@@ -31,6 +31,7 @@ from hypothesis.stateful import (
     precondition,
     rule,
 )
+
 from spadespec.reference_engine.actions import Pass, PassCard
 from spadespec.reference_engine.cards import parse_card
 from spadespec.reference_engine.errors import IllegalActionError

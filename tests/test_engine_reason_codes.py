@@ -5,6 +5,7 @@ import json
 
 import pytest
 from _engine_positions import STANDARD, deal, ready_to_play, rules_with
+
 from spadespec.reference_engine.actions import action_from_json
 from spadespec.reference_engine.errors import DealError, IllegalActionError, InvalidActionError
 from spadespec.reference_engine.game import Game

@@ -4,6 +4,7 @@ import json
 
 import pytest
 from _engine_positions import STANDARD, cards, play_lowest, rules_with
+
 from spadespec.reference_engine.actions import Bid, Deal, Pass, Play, action_from_json
 from spadespec.reference_engine.cards import parse_card
 from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError

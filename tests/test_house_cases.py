@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from _fault_catches import already_bad, whole_suite
+
 from spadespec.conformance.faults import FAULTS, FaultyEngine
 from spadespec.conformance.house.generated import LEVEL
 from spadespec.conformance.house.suite import HouseCases, house_cases

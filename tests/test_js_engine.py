@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from spadespec.conformance.engines.named import open_engine
 from spadespec.conformance.runner.run import run_cases
 from spadespec.conformance.runner.score import offered

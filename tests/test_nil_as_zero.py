@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 import pytest
+
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.protocol.messages import (
     NIL_AS_ZERO,

@@ -10,6 +10,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.engines.serve import wire_answer
 from spadespec.conformance.protocol.messages import FEATURES

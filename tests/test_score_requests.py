@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from spadespec.conformance.engines.named import open_engine
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.engines.serve import wire_answer

@@ -6,6 +6,7 @@ from dataclasses import replace
 from functools import cache
 
 import pytest
+
 from spadespec.reference_engine.scoring import SideTotals, game_outcome, score_hand
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.model import BostonRule, Rules, Sides, TieRule

@@ -11,6 +11,7 @@ from dataclasses import replace
 from functools import cache
 
 import pytest
+
 from spadespec.conformance.authoring import hand_math
 from spadespec.reference_engine.scoring import NilResult, ScoringInputError, SideTotals, score_hand
 from spadespec.reference_engine.variant import load_variant

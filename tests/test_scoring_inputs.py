@@ -1,6 +1,7 @@
 """What score_hand refuses, and the seat forms it accepts."""
 
 import pytest
+
 from spadespec.reference_engine.scoring import ScoringInputError, SideTotals, score_hand
 from spadespec.reference_engine.variant import load_variant
 

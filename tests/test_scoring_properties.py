@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from spadespec.conformance.authoring import hand_math
 from spadespec.reference_engine.scoring import SideTotals, game_outcome, score_hand
 from spadespec.reference_engine.table import table_of

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
+
 from spadespec.reference_engine.variant import VariantError, load_variant
 from spadespec.reference_engine.variant.catalog import variants_dir
 from spadespec.reference_engine.variant.model import rule_paths

@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _fault_catches import already_bad as shared_already_bad
+from _fault_catches import whole_suite
+
 import spadespec.conformance.engines.reference as adapter
 import spadespec.reference_engine.game as game_module
 import spadespec.reference_engine.pack as pack_module
 import spadespec.reference_engine.scoring as scoring_package
 import spadespec.reference_engine.table as table_module
-from _fault_catches import already_bad as shared_already_bad
-from _fault_catches import whole_suite
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.faults import FAULTS, catching_cases
 from spadespec.conformance.runner.run import run_cases

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from _cli import run_cli
+
 from spadespec.reference_engine.variant import VariantError, load_variant
 from spadespec.reference_engine.variant.yaml_reader import MAX_BYTES
 

@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from spadespec.reference_engine.variant import VariantError, load_variant
 from spadespec.reference_engine.variant.catalog import variants_dir
 from spadespec.reference_engine.variant.model import rule_paths

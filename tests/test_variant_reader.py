@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
+
 from spadespec.reference_engine.variant import (
     VariantError,
     catalog,

@@ -12,6 +12,7 @@ from typing import Any, get_args, get_origin
 
 import pytest
 from jsonschema import Draft202012Validator
+
 from spadespec.reference_engine.variant.model import SECTIONS, rule_paths
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "variant.schema.json"

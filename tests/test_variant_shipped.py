@@ -6,6 +6,7 @@ from itertools import product
 from pathlib import Path
 
 import pytest
+
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.catalog import variant_files, variants_dir
 from spadespec.reference_engine.variant.model import rule_paths

@@ -1,6 +1,7 @@
 import sys
 
 from broken import Engine
+
 from spadespec.conformance.engines.serve import serve
 
 sys.exit(serve(Engine(), sys.stdin, sys.stdout))
