@@ -16,9 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGE = ROOT / "spadespec"
+from _package_files import PACKAGE, ROOT, file_of, modules
 
 Layers = tuple[tuple[str, ...], ...]
 """Levels from the ground up; each holds folders (`variant`) and loose modules (`cards.py`)."""
@@ -71,19 +69,6 @@ PARTS: dict[str, tuple[Path, Layers]] = {
 }
 
 
-def _modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
-
-
-def _file_of(module: str) -> Path | None:
-    """The file of a dotted module name (a package's `__init__.py`); None if there is none."""
-    base = ROOT.joinpath(*module.split("."))
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-        if candidate.is_file():
-            return candidate
-    return None
-
-
 def _package_of(path: Path, level: int) -> str:
     """The package a relative import of `level` dots in `path` starts from."""
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
@@ -98,7 +83,7 @@ def _imported_modules(path: Path) -> Iterable[str]:
             if node.level:
                 base = ".".join(filter(None, (_package_of(path, node.level), base)))
             for alias in node.names:
-                yield base if _file_of(f"{base}.{alias.name}") is None else f"{base}.{alias.name}"
+                yield base if file_of(f"{base}.{alias.name}") is None else f"{base}.{alias.name}"
         elif isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif (
@@ -116,8 +101,8 @@ def _imported_modules(path: Path) -> Iterable[str]:
 def _graph() -> dict[Path, frozenset[Path]]:
     """Each module of the package, and the modules of the package it imports."""
     graph = {}
-    for path in _modules():
-        found = (_file_of(m) for m in _imported_modules(path) if m.split(".")[0] == "spadespec")
+    for path in modules():
+        found = (file_of(m) for m in _imported_modules(path) if m.split(".")[0] == "spadespec")
         graph[path] = frozenset(f for f in found if f is not None and f != path)
     return graph
 
@@ -167,7 +152,7 @@ def test_every_folder_and_loose_module_has_one_place(part: str) -> None:
     base, layers = PARTS[part]
     placed = [unit for level in layers for unit in level]
     assert len(placed) == len(set(placed)), "a unit placed twice"
-    present = {_unit(path, base) for path in _modules() if base in path.parents}
+    present = {_unit(path, base) for path in modules() if base in path.parents}
     assert sorted(present - set(placed)) == [], f"give each a place in the layers of {part}"
     assert sorted(set(placed) - present) == [], f"in the layers of {part} but not in the tree"
 
@@ -197,7 +182,7 @@ def test_each_place_imports_only_its_own_and_lower_ones(part: str) -> None:
 
 def test_no_folders_import_each_other_in_a_circle() -> None:
     # In each folder of the package, its subfolders and modules as units.
-    folders = {path.parent for path in _modules()}
+    folders = {path.parent for path in modules()}
     circles = []
     for folder in sorted(folders):
         edges: dict[str, set[str]] = {}
