@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from spadespec.conformance.fuzz.witness import differing_rules
+from spadespec.conformance.fuzz.witness.search import differing_rules
 from spadespec.reference_engine.scoring import SideTotals, score_hand
 from spadespec.reference_engine.variant import VariantError, load_variant
 

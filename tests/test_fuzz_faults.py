@@ -10,6 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from spadespec.cli.engines import open_engine
 from spadespec.conformance.faults import FAULTS
 from spadespec.conformance.fuzz.cli import shrink_and_write
 from spadespec.conformance.fuzz.driver import FuzzConfig, run_fuzz
@@ -151,7 +152,7 @@ PLAY_FAULTS = {
 def test_fuzzing_finds_the_fault_and_writes_a_case(name: str, tmp_path: Path) -> None:
     config = FuzzConfig(
         engine=f"fault:{name}", variant=SHOWN_UNDER.get(name, "standard"), options={},
-        seed=1, games=300,
+        seed=1, games=300, opener=open_engine,
     )  # fmt: skip
     outcome = run_fuzz(config)
     assert outcome.divergence is not None, f"{name} not found in {outcome.games} games"

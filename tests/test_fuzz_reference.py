@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from spadespec.cli import main
+from spadespec.cli.engines import open_engine
 from spadespec.conformance.fuzz.driver import FuzzConfig, agrees, differences, run_fuzz
 from spadespec.conformance.fuzz.feed import GameFeed
 from spadespec.conformance.fuzz.games import play_fuzz_game
@@ -65,6 +66,7 @@ def test_the_same_seed_finds_the_same_with_one_or_two_processes(engine: str) -> 
                 games=60,
                 jobs=jobs,
                 ahead=ahead,
+                opener=open_engine,  # the hub's, which knows the faults
             )  # fmt: skip
         )
         return outcome.games, outcome.hands, outcome.requests, outcome.divergence

@@ -19,7 +19,8 @@ from spadespec.conformance.protocol.requests import request_for
 from spadespec.conformance.protocol.subprocess_engine import SubprocessEngine
 from spadespec.conformance.runner.expected import read_expected_failures
 from spadespec.conformance.runner.grade import compare
-from spadespec.conformance.runner.run import CaseResult, run_cases
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.runner.verdict import CaseResult
 from spadespec.conformance.suite.cases import load_suite
 from spadespec.reference_engine.cards import parse_card
 from spadespec.reference_engine.deal import parse_pbn

@@ -11,13 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGE = ROOT / "spadespec"
-
-
-def _modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+from _package_files import PACKAGE, ROOT, file_of, modules
 
 
 def _imported(path: Path) -> set[str]:
@@ -34,18 +28,10 @@ def _imported(path: Path) -> set[str]:
     return found
 
 
-def _file_of(module: str) -> Path | None:
-    base = ROOT.joinpath(*module.split("."))
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-        if candidate.is_file():
-            return candidate
-    return None
-
-
 def _is_name_in(module: str) -> bool:
     """Whether `module` is really `package.name`: a name defined in a module, not a module."""
     package, _, _ = module.rpartition(".")
-    return _file_of(package) is not None
+    return file_of(package) is not None
 
 
 def test_the_package_holds_real_folders_where_the_imports_say() -> None:
@@ -60,9 +46,9 @@ def test_the_package_holds_real_folders_where_the_imports_say() -> None:
 
 def test_every_spadespec_import_names_a_file_at_its_path() -> None:
     unresolved = []
-    for path in _modules():
+    for path in modules():
         for module in sorted(_imported(path)):
-            if _file_of(module) is None and not _is_name_in(module):
+            if file_of(module) is None and not _is_name_in(module):
                 unresolved.append(f"{path.relative_to(ROOT)} imports {module}")
     assert unresolved == []
 
@@ -82,7 +68,7 @@ def test_nothing_edits_the_import_path() -> None:
 
 def test_the_engine_and_the_suite_never_import_the_hub() -> None:
     wrong = []
-    for path in _modules():
+    for path in modules():
         part = path.relative_to(PACKAGE).parts[0]
         if part not in ("reference_engine", "conformance"):
             continue

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 
+from spadespec.cli.engines import open_engine
 from spadespec.cli.registry import PROVIDERS, provider_of
 from spadespec.cli.signals import Terminated, sigterm_raises
 from spadespec.reference_engine.commands.errors import OutputError, UsageError
@@ -48,6 +49,8 @@ def _build(
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for load in providers:
         load().add_parser(subparsers)
+    # A command whose `--engine` takes a named fault opens its engine with this (`engines`).
+    parser.set_defaults(open_engine=open_engine)
     return parser, set(subparsers.choices or ())
 
 

@@ -9,12 +9,16 @@ that load, run, export and measure them. Each folder holds one step of a run:
                           served over the protocol) and the engine an `--engine` names
     runner/               putting cases to an engine and grading each answer
     report/               what a run says: the text summary, the JSON-lines report, JUnit
-    adapters/             engines no one here wrote, behind the protocol (OpenSpiel)
-    fuzz/, faults/        random games against the reference; engines broken on purpose
+    diagnosis/            the single-rule changes of a variant that explain a run's failures
+    fuzz/                 random games against the reference; the witnesses of `spadespec diff`
+    house/                the cases of a house's variant file
+    faults/               engines broken on purpose
     authoring/            the generator of the checked-in case files
+    adapters/             engines no one here wrote, behind the protocol (OpenSpiel)
     cli.py                `spadespec conform`
     pytest_plugin.py      the cases as tests inside an engine's own test suite
 
-A case flows suite -> protocol (request) -> engines (answer) -> runner (grade) -> report.
-Nothing in suite/ or protocol/ imports the runner or the reports.
+A case flows suite -> protocol (request) -> engines (answer) -> runner (grade) -> report. Each
+folder imports only those listed above it (`tests/test_layers.py` has the order, and the folders
+on one level, which import neither each other).
 """

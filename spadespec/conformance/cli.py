@@ -39,8 +39,9 @@ from spadespec.conformance.report.junit import write_junit
 from spadespec.conformance.report.outputs import check_outputs
 from spadespec.conformance.report.progress import Progress
 from spadespec.conformance.runner.expected import ExpectedFailuresError, read_expected_failures
-from spadespec.conformance.runner.run import CaseResult, RunReport, run_cases, unknown_engine
+from spadespec.conformance.runner.run import RunReport, run_cases, unknown_engine
 from spadespec.conformance.runner.score import keeps_score, offered, resumed_results
+from spadespec.conformance.runner.verdict import CaseResult
 from spadespec.conformance.suite import coverage
 from spadespec.conformance.suite.cases import (
     LEVELS,

@@ -30,8 +30,9 @@ import pytest
 
 from spadespec.conformance.protocol.messages import Engine, EngineInfo
 from spadespec.conformance.protocol.score_requests import case_id_of
-from spadespec.conformance.runner.run import CaseResult, run_case
+from spadespec.conformance.runner.run import run_case
 from spadespec.conformance.runner.score import keeps_score, score_case, score_results
+from spadespec.conformance.runner.verdict import CaseResult
 from spadespec.conformance.suite.cases import (
     FAILING_LEVELS,
     LEVELS,

@@ -11,7 +11,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from spadespec.conformance.fuzz.witness import deal_text, diff_variants, value_text
+from spadespec.conformance.fuzz.witness.search import diff_variants
+from spadespec.conformance.fuzz.witness.text import deal_text
+from spadespec.conformance.suite.tags import value_text
 from spadespec.docs_gen.cards import SEAT_NAMES, card_short, side_name
 from spadespec.docs_gen.hand_diagram import deal_html, tricks_html
 from spadespec.docs_gen.hand_record import HandRecord, replay_hands

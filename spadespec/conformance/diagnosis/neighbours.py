@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from spadespec.conformance.fuzz.witness import value_text
-from spadespec.conformance.suite.tags import rule_value
+from spadespec.conformance.suite.tags import rule_value, value_text
 from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
 from spadespec.reference_engine.variant.catalog import load_chain, shipped_variant_ids
 from spadespec.reference_engine.variant.merge import merge

@@ -36,7 +36,6 @@ from spadespec.conformance.diagnosis.neighbours import (
     single_changes,
 )
 from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.fuzz.witness import value_text
 from spadespec.conformance.protocol.messages import (
     CaseRequest,
     CaseResponse,
@@ -44,9 +43,10 @@ from spadespec.conformance.protocol.messages import (
     ScoreRequest,
 )
 from spadespec.conformance.protocol.score_requests import case_id_of
-from spadespec.conformance.runner.run import CaseResult, run_cases
+from spadespec.conformance.runner.run import run_cases
+from spadespec.conformance.runner.verdict import CaseResult
 from spadespec.conformance.suite.cases import Case
-from spadespec.conformance.suite.tags import rule_value
+from spadespec.conformance.suite.tags import rule_value, value_text
 from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
 from spadespec.reference_engine.variant.model import rule_paths
 

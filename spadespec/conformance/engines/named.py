@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from spadespec.conformance.protocol.messages import Engine
 
 
 class UnknownEngine(ValueError):
     """`--engine` names no engine this runner can start."""
+
+
+class EngineOpener(Protocol):
+    """What opens the engine an `--engine` argument names: `open_engine` below, or the hub's,
+    which knows the named faults too (`spadespec.cli.engines`)."""
+
+    def __call__(
+        self, spec: str, *, timeout: float | None = None, start_timeout: float | None = None
+    ) -> Engine: ...
 
 
 def open_engine(

@@ -7,6 +7,9 @@ spadespec fuzz --engine reference|fault:NAME|COMMAND --variant V [--option K=V .
 spadespec fuzz merge REPORT... --report FILE [--out DIR]
 spadespec diff A B [--option K=V ...] [--option-b K=V ...] [--json]
 
+The engine under test is opened by `args.open_engine`, which the hub gives (it knows the named
+faults, `fault:NAME`, which sit above the fuzzer), in every process of the run.
+
 fuzz exits 0 when the engine agrees with the reference throughout (known differences aside),
 1 when a difference was found (and written down as a case) or a listed one was never met, 2
 for a usage mistake or a case that cannot be written.
@@ -40,7 +43,6 @@ from spadespec.conformance.fuzz.driver import (
     game_range,
     run_fuzz,
 )
-from spadespec.conformance.fuzz.engines import open_fuzz_engine
 from spadespec.conformance.fuzz.found_case import FoundCase, build_case, write_found_case
 from spadespec.conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
 from spadespec.conformance.fuzz.merge import MergeError, gather_cases, merge_reports
@@ -235,7 +237,7 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
         engine=args.engine, variant=args.variant, options=options, seed=seed, games=games,
         hands=args.hands, hands_per_game=args.hands_per_game, points_per_hand=points,
         timeout=args.timeout, start_timeout=args.start_timeout, jobs=args.jobs,
-        shard=shard,
+        shard=shard, opener=args.open_engine,
     )  # fmt: skip
 
 
@@ -504,18 +506,13 @@ def shrink_and_write(
     finally:
         checker.stop()
 
-    def engine() -> Any:
-        return open_fuzz_engine(
-            config.engine, timeout=config.timeout, start_timeout=config.start_timeout
-        )
-
     if not diagnose:
-        return _write(case, out, engine())
-    label, diagnosis = diagnose_found(case, engine)
+        return _write(case, out, config.open())
+    label, diagnosis = diagnose_found(case, config.open)
     near = next((g.best for g in diagnosis.groups if case["id"] in g.cases), None)
     if known(label):
         return FoundCase(None, case, "", "", label, diagnosis, near)
-    written = _write(named_by_rule(case, label), out, engine())
+    written = _write(named_by_rule(case, label), out, config.open())
     return replace(written, rule=label, diagnosis=diagnosis, neighbour=near)
 
 
@@ -575,7 +572,8 @@ def run_merge_command(args: argparse.Namespace) -> int:
 
 
 def run_diff_command(args: argparse.Namespace) -> int:
-    from spadespec.conformance.fuzz.witness import diff_variants, render_text
+    from spadespec.conformance.fuzz.witness.search import diff_variants
+    from spadespec.conformance.fuzz.witness.text import render_text
 
     shared = parse_options(args.option)
     a = load_for_command(args.a, shared)

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from spadespec.conformance.engines.named import EngineOpener, open_engine
 from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.fuzz.engines import open_fuzz_engine
 from spadespec.conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from spadespec.conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
 from spadespec.conformance.fuzz.observe import required_only
@@ -83,6 +83,14 @@ class FuzzConfig:
     """Rule changes already known (`scoring.bag_threshold=11`): the engine's answers are
     expected as the reference gives them under the variant with these changes, so that a
     known difference hides no other (the games are still played under the variant)."""
+    opener: EngineOpener = open_engine
+    """What opens the engine `engine` names, in each process of the run: by default the
+    built-in engine or a command; the `fuzz` command is given the hub's, which knows the
+    named faults too (`fault:NAME`)."""
+
+    def open(self) -> Engine:
+        """A new engine under test, not started."""
+        return self.opener(self.engine, timeout=self.timeout, start_timeout=self.start_timeout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,9 +184,7 @@ class GameChecker:
             variant_files.register(load_variant(config.variant))
         self.ref = variant_ref(self.variant, config.options)
         try:
-            self.engine = engine or open_fuzz_engine(
-                config.engine, timeout=config.timeout, start_timeout=config.start_timeout
-            )
+            self.engine = engine or config.open()
             self.info = self.engine.start()
         except Exception as exc:  # any failure to start is the run's, said plainly
             raise FuzzSetupError(_did_not_start(exc)) from None

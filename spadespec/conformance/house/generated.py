@@ -14,14 +14,10 @@ from typing import Any, cast
 
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.fuzz.observe import END_ASKS, POSITION_ASKS, SHEET_ITEMS
-from spadespec.conformance.fuzz.witness import (
-    _playable,
-    differing_rules,
-    find_witness,
-    value_text,
-)
+from spadespec.conformance.fuzz.witness.search import differing_rules, find_witness, playable
 from spadespec.conformance.protocol.messages import CaseRequest
 from spadespec.conformance.suite.cases import LEVELS, Case, case_from_json
+from spadespec.conformance.suite.tags import value_text
 from spadespec.conformance.suite.variant_files import VariantFile, variant_ref
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant
@@ -65,7 +61,7 @@ def _witness(
         tried.append(own + 1)
     for other in tried:
         alone = replace(mine, id=parent.id, rules=with_rule(mine.rules, path, other))
-        if not _playable(alone.rules):
+        if not playable(alone.rules):
             continue
         found = find_witness(alone, mine, path, seed)
         if found is not None and found["checked"] == "both variants":

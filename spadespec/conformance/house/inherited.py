@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.runner.run import CaseResult, run_case
+from spadespec.conformance.runner.run import run_case
+from spadespec.conformance.runner.verdict import CaseResult
 from spadespec.conformance.suite.cases import Case, case_from_json, resolved
 from spadespec.conformance.suite.tags import rule_value
 from spadespec.conformance.suite.variant_files import VariantFile, changed_rules

@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from spadespec.conformance.protocol.messages import PROTOCOL_VERSION
-from spadespec.conformance.runner.run import CaseResult, RunReport
+from spadespec.conformance.runner.run import RunReport
+from spadespec.conformance.runner.verdict import CaseResult
 from spadespec.conformance.suite.cases import Case
 from spadespec.reference_engine import __version__
 from spadespec.reference_engine.commands.errors import OutputError

@@ -20,7 +20,8 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 from pathlib import Path
 
-from spadespec.conformance.runner.run import CaseResult, RunReport
+from spadespec.conformance.runner.run import RunReport
+from spadespec.conformance.runner.verdict import CaseResult
 
 # Characters XML 1.0 cannot hold at all (an engine's garbage may contain them).
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
-from spadespec.conformance.runner.run import CaseResult
+from spadespec.conformance.runner.verdict import CaseResult
 
 _WIDTH = 100
 _BAR = 24

@@ -5,13 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spadespec.conformance.runner.run import (
-    BAD_VERDICTS,
-    UNEXPLAINED,
-    VERDICTS,
-    CaseResult,
-    RunReport,
-)
+from spadespec.conformance.runner.run import UNEXPLAINED, RunReport
+from spadespec.conformance.runner.verdict import BAD_VERDICTS, VERDICTS, CaseResult
 
 # Clause tables list only the clauses something went wrong in; the rest are counted in a line.
 _COLUMNS = VERDICTS

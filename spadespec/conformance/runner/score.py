@@ -17,8 +17,8 @@ from spadespec.conformance.protocol import nil_as_zero
 from spadespec.conformance.protocol.messages import SCORE, CaseResponse, Engine, EngineInfo
 from spadespec.conformance.protocol.score_requests import score_expect, score_id, score_request_for
 from spadespec.conformance.protocol.wire import score_result_problem
-from spadespec.conformance.runner import run
-from spadespec.conformance.runner.run import CaseResult
+from spadespec.conformance.runner.verdict import CaseResult, form_check
+from spadespec.conformance.runner.verdict import judge as judge_answer
 from spadespec.conformance.suite.cases import Case
 
 CHECKED = (SCORE,)
@@ -71,8 +71,8 @@ def score_results(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResu
 
 def judge(graded: Case, response: CaseResponse, seconds: float, engine: Any = None) -> CaseResult:
     """The verdict on a score keeper's response, reached as a case's is."""
-    form = run.form_check(engine, score_result_problem)
-    return run.judge(graded, response, seconds, graded.expect, form)
+    form = form_check(engine, score_result_problem)
+    return judge_answer(graded, response, seconds, graded.expect, form)
 
 
 def offered(cases: Iterable[Case]) -> list[str]:

@@ -1,0 +1,233 @@
+"""The package's layers (docs/contributing/layout.md, "Who imports whom"): each folder and each
+loose module of the package, of the engine and of the conformance suite has a place in an
+order written out below, and imports only its own place and the places below it; two places
+on one level import neither each other. Apart from the order, no folders anywhere in the
+package import each other in a circle, and no files do.
+
+Every `spadespec` import counts: at a module's top, inside a function, under `TYPE_CHECKING`,
+and `importlib.import_module` of a name written out. `from X import name` is the module
+`X/name.py` where there is one, and the module `X` otherwise."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+
+import pytest
+from _package_files import PACKAGE, ROOT, file_of, modules
+
+Layers = tuple[tuple[str, ...], ...]
+"""Levels from the ground up; each holds folders (`variant`) and loose modules (`cards.py`)."""
+
+PACKAGE_LAYERS: Layers = (
+    ("__init__.py",),
+    ("reference_engine",),
+    ("conformance",),
+    # The command hub: it imports the commands of both, and nothing below imports it.
+    ("cli",),
+    ("__main__.py", "docs_gen"),
+)
+
+ENGINE_LAYERS: Layers = (
+    # The version, where the data files are, the reasons an action is refused.
+    ("__init__.py", "paths.py", "reason_codes.py"),
+    ("variant", "errors.py"),
+    ("seats.py", "cards.py"),
+    ("table.py", "pack.py"),
+    ("deal.py",),
+    ("actions.py",),
+    # The rules as functions: of play (bids, leads, tricks, turns) and of scoring.
+    ("rules_of_play", "scoring"),
+    ("plan.py",),
+    ("game.py",),
+    ("bots",),
+    ("commands",),
+)
+
+CONFORMANCE_LAYERS: Layers = (
+    ("__init__.py",),
+    ("suite",),
+    ("protocol",),
+    # The runner drives any engine through the protocol's `Engine`, never the built-in one.
+    ("engines", "runner"),
+    # A run's report holds its diagnosis as data, and the diagnosis writes no report.
+    ("report", "diagnosis"),
+    ("fuzz",),
+    ("house",),
+    # The tools nothing below uses: broken engines, the case generator, foreign engines.
+    ("faults", "authoring", "adapters"),
+    # The entry points: `spadespec conform` and the pytest plugin.
+    ("cli.py", "pytest_plugin.py"),
+)
+
+PARTS: dict[str, tuple[Path, Layers]] = {
+    "spadespec": (PACKAGE, PACKAGE_LAYERS),
+    "reference_engine": (PACKAGE / "reference_engine", ENGINE_LAYERS),
+    "conformance": (PACKAGE / "conformance", CONFORMANCE_LAYERS),
+}
+
+
+def _package_of(path: Path, level: int) -> str:
+    """The package a relative import of `level` dots in `path` starts from."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[: len(parts) - level])
+
+
+def _imported_modules(path: Path) -> Iterable[str]:
+    """Every `spadespec` module `path` imports, as dotted names."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(filter(None, (_package_of(path, node.level), base)))
+            for alias in node.names:
+                yield base if file_of(f"{base}.{alias.name}") is None else f"{base}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute | ast.Name)
+            and getattr(node.func, "attr", getattr(node.func, "id", None)) == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            yield node.args[0].value
+
+
+@cache
+def _graph() -> dict[Path, frozenset[Path]]:
+    """Each module of the package, and the modules of the package it imports."""
+    graph = {}
+    for path in modules():
+        found = (file_of(m) for m in _imported_modules(path) if m.split(".")[0] == "spadespec")
+        graph[path] = frozenset(f for f in found if f is not None and f != path)
+    return graph
+
+
+def _unit(path: Path, base: Path) -> str:
+    """The folder or loose module directly under `base` that holds `path`."""
+    return path.relative_to(base).parts[0]
+
+
+def _circles(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one node (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in edges.get(node, ()):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return circles
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_every_folder_and_loose_module_has_one_place(part: str) -> None:
+    base, layers = PARTS[part]
+    placed = [unit for level in layers for unit in level]
+    assert len(placed) == len(set(placed)), "a unit placed twice"
+    present = {_unit(path, base) for path in modules() if base in path.parents}
+    assert sorted(present - set(placed)) == [], f"give each a place in the layers of {part}"
+    assert sorted(set(placed) - present) == [], f"in the layers of {part} but not in the tree"
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_each_place_imports_only_its_own_and_lower_ones(part: str) -> None:
+    base, layers = PARTS[part]
+    level_of = {unit: rank for rank, level in enumerate(layers) for unit in level}
+    wrong = set()
+    for path, imported in _graph().items():
+        if base not in path.parents:
+            continue
+        unit = _unit(path, base)
+        for target in imported:
+            if base not in target.parents or _unit(target, base) == unit:
+                continue
+            other = _unit(target, base)
+            if level_of[other] > level_of[unit]:
+                why = "a higher level"
+            elif level_of[other] == level_of[unit]:
+                why = "its peer on the same level"
+            else:
+                continue
+            wrong.add(f"{path.relative_to(ROOT)} imports {target.relative_to(ROOT)}, {why}")
+    assert not wrong, "\n".join(sorted(wrong))
+
+
+def test_no_folders_import_each_other_in_a_circle() -> None:
+    # In each folder of the package, its subfolders and modules as units.
+    folders = {path.parent for path in modules()}
+    circles = []
+    for folder in sorted(folders):
+        edges: dict[str, set[str]] = {}
+        for path, imported in _graph().items():
+            if folder not in path.parents:
+                continue
+            unit = _unit(path, folder)
+            inside = (t for t in imported if folder in t.parents)
+            edges.setdefault(unit, set()).update(
+                _unit(t, folder) for t in inside if _unit(t, folder) != unit
+            )
+        circles += [f"{folder.relative_to(ROOT)}: {c}" for c in _circles(edges)]
+    assert not circles, "\n".join(circles)
+
+
+def test_no_files_import_each_other_in_a_circle() -> None:
+    edges = {
+        str(path.relative_to(ROOT)): {str(t.relative_to(ROOT)) for t in imported}
+        for path, imported in _graph().items()
+    }
+    circles = _circles(edges)
+    assert not circles, "\n".join(" <-> ".join(c) for c in circles)
+
+
+def test_the_conformance_suite_has_only_its_entry_points_loose() -> None:
+    # Beside the folders, only the `conform` command and the pytest plugin.
+    loose = sorted(p.name for p in (PACKAGE / "conformance").glob("*.py"))
+    assert loose == ["__init__.py", "cli.py", "pytest_plugin.py"]
+
+
+def test_a_circle_is_found_where_it_is() -> None:
+    assert _circles({"a": ["b"], "b": ["c"], "c": ["a"], "d": ["a"]}) == [["a", "b", "c"]]
+    assert _circles({"a": ["b"], "b": []}) == []
+
+
+def test_only_the_hub_opens_the_faults() -> None:
+    # A named fault (`--engine fault:NAME`) is opened by the hub, which hands the commands
+    # its opener: no tool imports the broken engines, whatever its level.
+    faults = PACKAGE / "conformance" / "faults"
+    hub = PACKAGE / "cli"
+    wrong = sorted(
+        str(path.relative_to(ROOT))
+        for path, imported in _graph().items()
+        if faults not in path.parents
+        and hub not in path.parents
+        and any(faults in target.parents for target in imported)
+    )
+    assert wrong == []
