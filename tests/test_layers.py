@@ -41,6 +41,8 @@ ENGINE_LAYERS: Layers = (
     # The rules as functions: of play (bids, leads, tricks, turns) and of scoring.
     ("rules_of_play", "scoring"),
     ("plan.py",),
+    # The phases of a hand, each a class of methods, and the game that inherits them all.
+    ("game_phases",),
     ("game.py",),
     ("bots",),
     ("commands",),
