@@ -254,7 +254,7 @@ def test_score_names_a_bonus_bid_and_bag_points_taken_back(tmp_path):
 def test_score_a_boston_that_wins_the_game(tmp_path):
     """North-South bid 7 + 6 and take all 13 from 20: 150, far behind EW's 400 after their
     set of 20, and the game is won."""
-    variant = house_file(tmp_path, "boston", {"scoring": {"boston": "wins-game"}})
+    variant = house_file(tmp_path, "boston-ends-it", {"scoring": {"boston": "wins-game"}})
     result = score("--variant", variant, "--bids", "N=7,E=1,S=6,W=1",
                    "--tricks", "N=7,E=0,S=6,W=0", "--prior", "NS=20/0,EW=420/0")  # fmt: skip
     assert result.returncode == 0, result.stderr
