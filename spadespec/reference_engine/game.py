@@ -58,14 +58,13 @@ from spadespec.reference_engine.cards import (
     cards_in,
     parse_card,
 )
-from spadespec.reference_engine.deal import Hands, check_deal, deal_from_seed, parse_deal
+from spadespec.reference_engine.deal import Hands, deal_from_seed, parse_deal
 from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
 from spadespec.reference_engine.plan import BidRecords
 from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
 from spadespec.reference_engine.rules_of_play import BidContext, bid_refusal
 from spadespec.reference_engine.rules_of_play.bids import bid_context
-from spadespec.reference_engine.scoring import game_end
-from spadespec.reference_engine.scoring import hand as hand_scoring
 from spadespec.reference_engine.seats import SEATS, Seat, parse_seat
 from spadespec.reference_engine.table import Table
 from spadespec.reference_engine.variant.model import ResolvedVariant, Rules
@@ -135,12 +134,14 @@ class Game:
         scores: Mapping[str, int],
         bags: Mapping[str, int],
         hands_played: int = 0,
+        *,
+        rulebook: Rulebook = STANDARD_RULEBOOK,
     ) -> None:
         rules = variant.rules if isinstance(variant, ResolvedVariant) else variant
         self.rules: Rules = rules
         self.variant = variant if isinstance(variant, ResolvedVariant) else None
-        plan = self.plan = plans.plan_of(rules)
-        """The variant's rules, each bound to the function that plays it."""
+        plan = self.plan = plans.plan_of(rules, rulebook)
+        """The variant's rules, each bound to the function `rulebook` has for it."""
         table = self.table = plan.table
         pack = self.pack = plan.pack
         self.setup: dict[str, Any] = {
@@ -216,22 +217,24 @@ class Game:
         scores: Mapping[str, int] | None = None,
         bags: Mapping[str, int] | None = None,
         hands_played: int = 0,
+        rulebook: Rulebook = STANDARD_RULEBOOK,
     ) -> Game:
         """A game about to be dealt, with `dealer` dealing the first hand, the running scores
         and bags each side starts from (0 for a fresh game), and the hands already played
-        (which matters where the game lasts a fixed number of hands)."""
+        (which matters where the game lasts a fixed number of hands), played by `rulebook`."""
         if isinstance(variant, str):
             from spadespec.reference_engine.variant import load_variant
 
             variant = load_variant(variant)
         rules = variant.rules if isinstance(variant, ResolvedVariant) else variant
-        table = plans.plan_of(rules).table
+        table = plans.plan_of(rules, rulebook).table
         return cls(
             variant,
             _setup_seat(dealer, table),
             _setup_sides(scores, "scores", table),
             _setup_sides(bags, "bags", table),
             _setup_hands_played(hands_played),
+            rulebook=rulebook,
         )
 
     @classmethod
@@ -240,6 +243,8 @@ class Game:
         variant: ResolvedVariant | Rules | str,
         setup: Mapping[str, Any] | None,
         log: Sequence[Mapping[str, Any] | Action],
+        *,
+        rulebook: Rulebook = STANDARD_RULEBOOK,
     ) -> Game:
         """The game a saved setup and log describe. A refused action raises its error with
         `index` set to its position in the log."""
@@ -259,6 +264,7 @@ class Game:
             scores=setup.get("scores"),
             bags=setup.get("bags"),
             hands_played=setup.get("hands_played", 0),
+            rulebook=rulebook,
         )
         for index, entry in enumerate(log):
             try:
@@ -328,7 +334,15 @@ class Game:
         ]
 
     def verify(self, action: Move) -> None:
-        """Raise `IllegalActionError` if the action may not be taken now."""
+        """Raise `IllegalActionError` if the action may not be taken now (the rulebook may
+        have the last word: `Rulebook.verdict`)."""
+        verdict = self.plan.verdict
+        if verdict is None:
+            self._verify(action)
+        else:
+            verdict(self, action, self._verify)
+
+    def _verify(self, action: Move) -> None:
         if isinstance(action, Play):
             self.verify_play(action.seat, action.card)
         elif isinstance(action, Bid):
@@ -363,8 +377,8 @@ class Game:
                 legal = self.legal_plays()  # not asked for yet: worked out now, and kept
             if seat is not self.to_act or legal is None or not legal >> card & 1:
                 seat = self._seat(seat)
-                self.verify_play(seat, card)
                 action = play_record(seat, card)
+                self.verify(action)
             self._legal = None
             self.log.append(action)  # type: ignore[arg-type]
             self.hands[seat] ^= _BIT[card]
@@ -395,8 +409,8 @@ class Game:
                 offered = self._legal_bid_values
             if seat is not self.to_act or offered is None or bid not in offered:
                 seat, bid = self._seat(seat), parse_bid(bid)
-                self.verify_bid(seat, bid)
                 action = bid_record(seat, bid)
+                self.verify(action)
             self._legal_bids = self._legal_bid_values = None
             self.log.append(action)  # type: ignore[arg-type]
             self.bids[seat] = bid
@@ -439,7 +453,7 @@ class Game:
     def verify_deal(self, hands: Sequence[int]) -> None:
         """A deal must fit the variant: each seat in play its share of the pack's cards, every
         card in play dealt once, nothing from outside the pack."""
-        check_deal(hands, self.pack, self.table)
+        self.plan.check_deal(hands, self.pack, self.table)
         self._check_phase(_DEALING, None, "deal")
 
     def can_deal(self, hands: Sequence[int]) -> bool:
@@ -843,6 +857,11 @@ class Game:
         else:
             self.trick_number += 1
             self.to_act = winner
+            next_leader = self.plan.next_leader  # None: the winner leads
+            if next_leader is not None:
+                # The trick's cards are the log's last entries, each a play with its seat.
+                leader: Seat = self.log[-self._trick_size].seat  # type: ignore[union-attr]
+                self.to_act = next_leader(leader, winner)
 
     # --- the end of a hand ------------------------------------------------------------------
 
@@ -860,7 +879,8 @@ class Game:
         prior = {}
         for side in sheet.sides:
             prior[side] = (totals[side], bags[side])  # a side's score and bags going in
-        result = hand_scoring.hand_score(self.rules, sheet, bids, tricks, prior)
+        book = self.plan.rulebook
+        result = book.hand_score(book, self.rules, sheet, bids, tricks, prior)
         self.hand_results.append(result)
         self.hands_played += 1
         self.totals = totals = {}
@@ -873,8 +893,8 @@ class Game:
                 boston = side
             if line.moon and moon is None:
                 moon = side
-        self.outcome = game_end.outcome_after(
-            self.rules, sheet, totals, self.hands_played, boston, moon=moon
+        self.outcome = book.outcome_after(
+            book, self.rules, sheet, totals, self.hands_played, boston, moon=moon
         )
         self.to_act = None
         if self.outcome.status == "continues":
