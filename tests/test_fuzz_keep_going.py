@@ -5,8 +5,6 @@ listed one never met fails the run."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ import pytest
 from spadespec.cli import main
 from spadespec.conformance.faults import FAULTS
 from spadespec.conformance.faults.registry import Fault
+from spadespec.reference_engine.rulebook import Rulebook
 
 # The engine: the reference with two faults, each a rule change of `standard` worked out
 # from its mistake: the penalty one bag past the threshold of ten, spades led before broken.
@@ -21,12 +20,12 @@ BAGS = "scoring.bag_threshold=11"
 SPADES = "play.spades_lead=any-time"
 
 
-@contextmanager
-def _both() -> Iterator[None]:
-    with ExitStack() as stack:
-        stack.enter_context(FAULTS["penalty-at-eleven-bags"].patch())
-        stack.enter_context(FAULTS["spades-broken-from-the-start"].patch())
-        yield
+def _both(book: Rulebook) -> Rulebook:
+    for name in ("penalty-at-eleven-bags", "spades-broken-from-the-start"):
+        change = FAULTS[name].change
+        assert change is not None
+        book = change(book)
+    return book
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """Suite strength: every deliberately broken engine is caught, and by the cases written for it.
 
-Each fault in `spadespec.conformance.faults` overrides one rule of the reference engine. For each,
+Each fault in `spadespec.conformance.faults` breaks one rule of the reference engine. For each,
 the test names the cases that must catch it: when one of those cases is deleted or weakened, the
 fault's test says which. Other cases may catch a fault as well (whole recorded games catch
 almost anything); those are not listed, so the suite can grow without touching this file.
@@ -8,6 +8,7 @@ almost anything); those are not listed, so the suite can grow without touching t
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -15,14 +16,15 @@ from _fault_catches import already_bad as shared_already_bad
 from _fault_catches import whole_suite
 
 import spadespec.conformance.engines.reference as adapter
-import spadespec.reference_engine.game_phases.dealing as dealing_phase
+import spadespec.reference_engine.deal as deal_module
 import spadespec.reference_engine.pack as pack_module
 import spadespec.reference_engine.scoring as scoring_package
 import spadespec.reference_engine.table as table_module
 from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.faults import FAULTS, catching_cases
+from spadespec.conformance.faults import FAULTS, FaultyEngine, catching_cases
 from spadespec.conformance.runner.run import run_cases
 from spadespec.conformance.suite.cases import Case
+from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
 from spadespec.reference_engine.rules_of_play import bids, leads, turns
 from spadespec.reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
 from spadespec.reference_engine.variant import shipped_variant_ids
@@ -347,6 +349,9 @@ def test_the_fault_is_caught_by_its_cases(
 
 
 def test_a_fault_is_undone_when_its_request_ends(suite: list[Case], already_bad: set[str]) -> None:
+    # A fault is a rulebook of its own: after every fault has answered requests, the standard
+    # rulebook, the module tables and functions it is made of, and the reference engine's
+    # answers are what they were.
     tables: list[dict[Any, Any]] = [
         contract.SET_PENALTY,
         nil.NIL_TRICKS,
@@ -366,20 +371,23 @@ def test_a_fault_is_undone_when_its_request_ends(suite: list[Case], already_bad:
         contract.BOSTON,
         game_end.BOSTON_WINS,
     ]
-    # The module functions and the game class a fault may swap for the length of a request.
+    # The module functions and the game class a fault once swapped for the length of a request.
     swapped = [
         (adapter, "Game"), (pack_module, "pack_of_deck"), (table_module, "make_table"),
-        (dealing_phase, "check_deal"), (inputs, "zero_is_nil"), (contract, "bonus_bid_points"),
+        (deal_module, "check_deal"), (inputs, "zero_is_nil"), (contract, "bonus_bid_points"),
         (hand, "score_side"), (inputs, "normalise_bid"), (scoring_package, "score_hand"),
         (scoring_package, "game_outcome"), (bids, "team_minimum_check"),
         (bids, "blind_nil_check"),
     ]  # fmt: skip
+    entries = [entry.name for entry in dataclasses.fields(Rulebook)]
     before = [dict(table) for table in tables]
     functions = [getattr(module, name) for module, name in swapped]
+    standard = [getattr(STANDARD_RULEBOOK, entry) for entry in entries]
+    some = [case for case in suite if case.variant == "standard"][:3]
     for fault in FAULTS.values():
-        with fault.patch():
-            pass
+        run_cases(FaultyEngine(fault), some)
     assert [dict(table) for table in tables] == before
     assert [getattr(module, name) for module, name in swapped] == functions
+    assert [getattr(STANDARD_RULEBOOK, entry) for entry in entries] == standard
     report = run_cases(ReferenceEngine(), suite)
     assert {r.case.id for r in report.results if r.bad} == already_bad

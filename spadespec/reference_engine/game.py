@@ -57,6 +57,7 @@ from spadespec.reference_engine.game_phases.state import (
 from spadespec.reference_engine.game_phases.trick_play import Trick, TrickPlay
 from spadespec.reference_engine.plan import BidRecords
 from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
 from spadespec.reference_engine.seats import Seat, parse_seat
 from spadespec.reference_engine.table import Table
 from spadespec.reference_engine.variant.model import ResolvedVariant, Rules
@@ -77,12 +78,14 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
         scores: Mapping[str, int],
         bags: Mapping[str, int],
         hands_played: int = 0,
+        *,
+        rulebook: Rulebook = STANDARD_RULEBOOK,
     ) -> None:
         rules = variant.rules if isinstance(variant, ResolvedVariant) else variant
         self.rules: Rules = rules
         self.variant = variant if isinstance(variant, ResolvedVariant) else None
-        plan = self.plan = plans.plan_of(rules)
-        """The variant's rules, each bound to the function that plays it."""
+        plan = self.plan = plans.plan_of(rules, rulebook)
+        """The variant's rules, each bound to the function `rulebook` has for it."""
         table = self.table = plan.table
         pack = self.pack = plan.pack
         self.setup: dict[str, Any] = {
@@ -158,22 +161,24 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
         scores: Mapping[str, int] | None = None,
         bags: Mapping[str, int] | None = None,
         hands_played: int = 0,
+        rulebook: Rulebook = STANDARD_RULEBOOK,
     ) -> Game:
         """A game about to be dealt, with `dealer` dealing the first hand, the running scores
         and bags each side starts from (0 for a fresh game), and the hands already played
-        (which matters where the game lasts a fixed number of hands)."""
+        (which matters where the game lasts a fixed number of hands), played by `rulebook`."""
         if isinstance(variant, str):
             from spadespec.reference_engine.variant import load_variant
 
             variant = load_variant(variant)
         rules = variant.rules if isinstance(variant, ResolvedVariant) else variant
-        table = plans.plan_of(rules).table
+        table = plans.plan_of(rules, rulebook).table
         return cls(
             variant,
             _setup_seat(dealer, table),
             _setup_sides(scores, "scores", table),
             _setup_sides(bags, "bags", table),
             _setup_hands_played(hands_played),
+            rulebook=rulebook,
         )
 
     @classmethod
@@ -182,6 +187,8 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
         variant: ResolvedVariant | Rules | str,
         setup: Mapping[str, Any] | None,
         log: Sequence[Mapping[str, Any] | Action],
+        *,
+        rulebook: Rulebook = STANDARD_RULEBOOK,
     ) -> Game:
         """The game a saved setup and log describe. A refused action raises its error with
         `index` set to its position in the log."""
@@ -201,6 +208,7 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
             scores=setup.get("scores"),
             bags=setup.get("bags"),
             hands_played=setup.get("hands_played", 0),
+            rulebook=rulebook,
         )
         for index, entry in enumerate(log):
             try:
@@ -240,7 +248,15 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
         return ()
 
     def verify(self, action: Move) -> None:
-        """Raise `IllegalActionError` if the action may not be taken now."""
+        """Raise `IllegalActionError` if the action may not be taken now (the rulebook may
+        have the last word: `Rulebook.verdict`)."""
+        verdict = self.plan.verdict
+        if verdict is None:
+            self._verify(action)
+        else:
+            verdict(self, action, self._verify)
+
+    def _verify(self, action: Move) -> None:
         if isinstance(action, Play):
             self.verify_play(action.seat, action.card)
         elif isinstance(action, Bid):

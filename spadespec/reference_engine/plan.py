@@ -1,37 +1,31 @@
 """A variant resolved for play: every rule bound once to the function that plays it.
 
 The rules of a variant are values (`rules.play.spades_lead == "after-broken"`), and each value
-names one small function in a table of `spadespec.reference_engine.rules_of_play`. A game could look
-the function up by the rule's name at every card; instead the variant is resolved once into a
-`Plan` that holds the functions themselves, the pack and the table, and the bids a seat may
-make in each situation the table meets. A game reads its rules from its plan and nowhere else.
+names one small function in a table of a rulebook (`spadespec.reference_engine.rulebook`). A game
+could look the function up by the rule's name at every card; instead the variant is resolved
+once, with a rulebook, into a `Plan` that holds the functions themselves, the pack and the
+table, the bids a seat may make in each situation the table meets, and the rulebook its hands
+are scored by. A game reads its rules from its plan and nowhere else.
 
-    plan = plan_of(rules)            # resolved once per rules, then shared by every game
+    plan = plan_of(rules)            # resolved once per rules and rulebook, then shared
     plan.spades_lead(plan.pack, hand, spades_broken)
 
-A fault (`spadespec.conformance.faults`) swaps an entry of a rule table and has the games it plays
-resolve their plans afresh, so the broken rule is the one bound in the plan.
+Plans are kept by (rules, rulebook): a rulebook with one entry replaced (a fault's, in
+`spadespec.conformance.faults`) has plans of its own, and the standard rulebook's are never
+touched.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from spadespec.reference_engine.actions import Bid, BidValue, bid_record
 from spadespec.reference_engine.cards import parse_card
-from spadespec.reference_engine.pack import Pack, pack_of
-from spadespec.reference_engine.rules_of_play import (
-    DEALER_ROTATION,
-    FIRST_BIDDER,
-    FIRST_LEAD,
-    FIRST_LEADER,
-    SPADES_BROKEN_BY,
-    SPADES_LEAD,
-    FirstLeadRule,
-    legal_bids,
-)
+from spadespec.reference_engine.pack import Pack
+from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook, Verdict
+from spadespec.reference_engine.rules_of_play import FirstLeadRule, legal_bids
 from spadespec.reference_engine.rules_of_play.bids import (
     Check,
     bid_context,
@@ -39,11 +33,11 @@ from spadespec.reference_engine.rules_of_play.bids import (
     reads_trailing,
     situation,
 )
-from spadespec.reference_engine.rules_of_play.tricks import beaten_by, legal_follows
+from spadespec.reference_engine.rules_of_play.tricks import beaten_by
 from spadespec.reference_engine.rules_of_play.turns import FirstLeaderRule
 from spadespec.reference_engine.scoring.sides import Sheet, sheet_of_table
 from spadespec.reference_engine.seats import Seat
-from spadespec.reference_engine.table import Table, table_of
+from spadespec.reference_engine.table import Table
 from spadespec.reference_engine.variant.model import (
     BidConstraint,
     BlindNil,
@@ -63,10 +57,14 @@ class Plan:
     everything a game asks about the rules while it is played."""
 
     rules: Rules
+    rulebook: Rulebook
+    """What each rule does: the plan's functions are its entries, and a hand is scored by it."""
     table: Table
     pack: Pack
     sheet: Sheet
     """The score sheet the table gives: its seats and sides by name, the tricks of a hand."""
+    check_deal: Callable[[Sequence[int], Pack | None, Table | None], None]
+    """Whether dealt hands are a deal of the pack at the table (`deal.check_deal`)."""
     # --- whose turn ---------------------------------------------------------------------------
     next_dealer: Callable[[Table, Seat], Seat]
     """`deal.dealer_rotation`: who deals the next hand."""
@@ -74,6 +72,8 @@ class Plan:
     """`bidding.first_bidder`: who bids first, given the dealer."""
     first_leader: FirstLeaderRule
     """`play.first_leader`: who leads to the first trick."""
+    next_leader: Callable[[Seat, Seat], Seat] | None
+    """Who leads the next trick, given who led this one and who took it; None: who took it."""
     # --- bidding and the blind nil exchange -------------------------------------------------
     bid_checks: tuple[Check, ...]
     """The rules every bid must pass, in the order their refusals are told."""
@@ -85,6 +85,10 @@ class Plan:
     reads_trailing: bool
     """Whether the bids allowed depend on how far a side trails (`bids.reads_trailing`):
     elsewhere `legal_bid_records` is handed 0 for it, not worked out."""
+    checks_as_written: bool
+    """Whether `bid_checks` are this module's own (`bids.checks`), which read no more of a
+    bidder's context than its situation (`bids.situation`); another rulebook's may read all
+    of it."""
     exchange: int
     """`bidding.blind_nil_exchange`: the cards each pass of a blind nil exchange hands over."""
     partner_passes_first: bool
@@ -106,6 +110,8 @@ class Plan:
     read here as a table so that a card played calls nothing to know."""
     trick_size: int
     """Cards to a trick: one from each player at the table."""
+    verdict: Verdict | None
+    """The rulebook's last word on each check of an action (`Game.verify`); None: the rules'."""
     _bid_lists: dict[tuple[object, ...], BidChoices] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -115,8 +121,13 @@ class Plan:
         self, seat: Seat, hand: int, partner_bid: BidValue | None, trailing_by: int
     ) -> BidChoices:
         """The bids `seat` may make holding `hand` (`bid_context` says what the rest is), as
-        records and as a set of bids, worked out once per situation."""
-        key = situation(self.rules, seat, self.pack.spade_count(hand), partner_bid, trailing_by)
+        records and as a set of bids, worked out once per situation (once per bidder's whole
+        context, under checks not as written)."""
+        key: tuple[object, ...]
+        if self.checks_as_written:
+            key = situation(self.rules, seat, self.pack.spade_count(hand), partner_bid, trailing_by)
+        else:
+            key = (seat, hand, partner_bid, trailing_by)
         choices = self._bid_lists.get(key)
         if choices is None:
             ctx = bid_context(
@@ -129,21 +140,25 @@ class Plan:
         return choices
 
 
-def build_plan(rules: Rules) -> Plan:
-    """Resolve `rules` into a plan: each rule looked up in its table now, once."""
-    table = table_of(rules)
-    pack = pack_of(rules)
+def build_plan(rules: Rules, rulebook: Rulebook = STANDARD_RULEBOOK) -> Plan:
+    """Resolve `rules` into a plan: each rule looked up in its table of `rulebook` now, once."""
+    book = rulebook
+    table = book.table_of(rules)
+    pack = book.pack_of(rules)
     play = rules.play
-    bid_checks = checks(rules)
+    bid_checks = checks(rules, book)
     fixed_bids = _fixed_bids(rules, table, pack, bid_checks)
     return Plan(
         rules=rules,
+        rulebook=book,
         table=table,
         pack=pack,
         sheet=sheet_of_table(table),
-        next_dealer=DEALER_ROTATION[rules.deal.dealer_rotation],
-        first_bidder=FIRST_BIDDER[rules.bidding.first_bidder],
-        first_leader=FIRST_LEADER[play.first_leader],
+        check_deal=book.check_deal,
+        next_dealer=book.dealer_rotation[rules.deal.dealer_rotation],
+        first_bidder=book.first_bidder[rules.bidding.first_bidder],
+        first_leader=book.first_leader[play.first_leader],
+        next_leader=book.next_leader,
         bid_checks=bid_checks,
         fixed_bids=fixed_bids,
         fixed_bid_values=(
@@ -152,38 +167,42 @@ def build_plan(rules: Rules) -> Plan:
             else frozenset(record.bid for record in fixed_bids[table.seats[0]])
         ),
         reads_trailing=reads_trailing(rules),
+        checks_as_written=bid_checks == checks(rules),
         exchange=rules.bidding.blind_nil_exchange,
         partner_passes_first=(
             rules.bidding.blind_nil_exchange_order == ExchangeOrder.PARTNER_FIRST
         ),
-        first_lead=FIRST_LEAD[play.first_lead],
+        first_lead=book.first_lead[play.first_lead],
         first_lead_card=None if play.first_lead_card is None else parse_card(play.first_lead_card),
-        spades_lead=SPADES_LEAD[play.spades_lead],
-        spades_broken_by=SPADES_BROKEN_BY[play.spades_broken_by],
-        follow=legal_follows,
+        spades_lead=book.spades_lead[play.spades_lead],
+        spades_broken_by=book.spades_broken_by[play.spades_broken_by],
+        follow=book.follow,
         beaten_by=beaten_by(pack),
-        trick_size=table.players,
+        trick_size=book.trick_size(table),
+        verdict=book.verdict,
     )
 
 
-def plan_of(rules: Rules) -> Plan:
-    """The plan of `rules`, resolved the first time it is asked for."""
+def plan_of(rules: Rules, rulebook: Rulebook = STANDARD_RULEBOOK) -> Plan:
+    """The plan of `rules` under `rulebook`, resolved the first time it is asked for."""
     # A game is set up many times over with the very same rules object: know it by identity
-    # first, since telling equal rules apart means hashing every rule.
-    plan = _BY_IDENTITY.get(id(rules))
-    if plan is None or plan.rules is not rules:
+    # first, since telling equal rules apart means hashing every rule. A rulebook is known by
+    # identity alone.
+    key = (id(rules), id(rulebook))
+    plan = _BY_IDENTITY.get(key)
+    if plan is None or plan.rules is not rules or plan.rulebook is not rulebook:
         if len(_BY_IDENTITY) >= 256:
             _BY_IDENTITY.clear()
-        plan = _BY_IDENTITY[id(rules)] = _plan_by_value(rules)
+        plan = _BY_IDENTITY[key] = _plan_by_value(rules, rulebook)
     return plan
 
 
 @lru_cache(maxsize=256)
-def _plan_by_value(rules: Rules) -> Plan:
-    return build_plan(rules)
+def _plan_by_value(rules: Rules, rulebook: Rulebook) -> Plan:
+    return build_plan(rules, rulebook)
 
 
-_BY_IDENTITY: dict[int, Plan] = {}
+_BY_IDENTITY: dict[tuple[int, int], Plan] = {}
 
 
 def _fixed_bids(

@@ -1,13 +1,18 @@
 """The built-in reference engine behind the `Engine` protocol: the example an author copies.
 
 It replays a case's log with `Game` and reads each observable off the game in canonical form.
-It keeps score too: a score request's hands are scored with `spadespec.reference_engine.scoring`,
-the functions a game scores its hands with, from a game set up at the request's setup.
+It keeps score too: a score request's hands are scored with `spadespec.reference_engine.scoring`
+through the rulebook a game scores its hands with, from a game set up at the request's setup.
+
+Made with another rulebook (`spadespec.reference_engine.rulebook`), and perhaps a misreading of
+the variant's rules, it is the reference engine with those rules broken: a fault
+(`spadespec.conformance.faults`).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -30,10 +35,11 @@ from spadespec.reference_engine import __version__, scoring
 from spadespec.reference_engine.actions import Deal, action_from_json
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game
-from spadespec.reference_engine.rules_of_play.turns import DEALER_ROTATION
+from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
 from spadespec.reference_engine.scoring import ScoringInputError, SideTotals
 from spadespec.reference_engine.seats import Seat
 from spadespec.reference_engine.variant import ResolvedVariant, VariantError, shipped_variant_ids
+from spadespec.reference_engine.variant.model import Rules
 from spadespec.reference_engine.variant.resolve import with_values
 
 
@@ -43,6 +49,26 @@ class ReferenceEngine:
     canonical_forms = True
     """Its answers are read off the game by `observables`, in the protocol's canonical forms:
     the runner need not check their form (`tests/test_protocol_schema.py` checks it once)."""
+
+    # Read from the class where an instance sets none: a subclass need not call __init__.
+    rulebook: Rulebook = STANDARD_RULEBOOK
+    """What each rule does in the games this engine plays and the hands it scores."""
+    misread: Callable[[Rules], Rules] | None = None
+    """The rules of a variant as this engine reads them; None: as written."""
+
+    def __init__(
+        self,
+        rulebook: Rulebook = STANDARD_RULEBOOK,
+        *,
+        misread: Callable[[Rules], Rules] | None = None,
+    ) -> None:
+        self.rulebook = rulebook
+        self.misread = misread
+
+    def _as_read(self, variant: ResolvedVariant) -> ResolvedVariant:
+        if self.misread is None:
+            return variant
+        return replace(variant, rules=self.misread(variant.rules))
 
     def start(self) -> EngineInfo:
         return {
@@ -66,7 +92,9 @@ class ReferenceEngine:
         """Answer a request under an already loaded variant (one not among the shipped files,
         say), ignoring the request's own variant reference."""
         try:
-            game, winners = _replay(variant, request["setup"], request["actions"])
+            game, winners = _replay(
+                self._as_read(variant), request["setup"], request["actions"], self.rulebook
+            )
         except IllegalActionError as exc:
             return {"outcome": "errored", "message": f"the log does not replay: {exc}"}
         answers: dict[str, Any] = {}
@@ -101,7 +129,7 @@ class ReferenceEngine:
         variant reference."""
         try:
             # A game at the setup: the setup checked, and the variant read, as any game's are.
-            game = Game.replay(variant, request["setup"], [])
+            game = Game.replay(self._as_read(variant), request["setup"], [], rulebook=self.rulebook)
             figures = _keep_score(game, request["hands"])
         except (IllegalActionError, ScoringInputError) as exc:
             return {"outcome": "errored", "message": f"the hands cannot be scored: {exc}"}
@@ -133,8 +161,10 @@ def _configured(ref_json: str) -> ResolvedVariant:
 
 def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:
     """Every figure a score keeper is asked, after scoring `hands` in turn from the game's
-    setup: each hand's points by side, then the totals, bags, status and next dealer."""
-    rules, table = game.rules, game.table
+    setup: each hand's points by side, then the totals, bags, status and next dealer, all by
+    the rulebook the game plays by."""
+    rules, table, plan = game.rules, game.table, game.plan
+    book = plan.rulebook
     totals, bags, played = dict(game.totals), dict(game.bags), game.hands_played
     dealer: Seat | None = game.dealer
     outcome = None
@@ -143,17 +173,19 @@ def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:
         if dealer is None:
             raise ScoringInputError(f"hand {number} is told after the game was over")
         prior = {side: SideTotals(totals[side], bags[side]) for side in table.sides}
-        # Through the package, as the game scores, so that a fault patched there reaches both.
-        result = scoring.score_hand(rules, hand["bids"], hand["tricks"], prior)
+        # Through the game's rulebook, as the game scores, so that a rule broken there is
+        # broken in both.
+        result = scoring.score_hand(rules, hand["bids"], hand["tricks"], prior, rulebook=book)
         points.append({side: result.sides[side].hand_points for side in table.sides})
         totals = {side: result.sides[side].score_after for side in table.sides}
         bags = {side: result.sides[side].bags_after for side in table.sides}
         played += 1
         outcome = scoring.game_outcome(
-            rules, totals, hands_played=played, boston_made=result.boston, moon=result.moon
-        )
+            rules, totals, hands_played=played, boston_made=result.boston, moon=result.moon,
+            rulebook=book,
+        )  # fmt: skip
         going_on = outcome.status == "continues"
-        dealer = DEALER_ROTATION[rules.deal.dealer_rotation](table, dealer) if going_on else None
+        dealer = plan.next_dealer(table, dealer) if going_on else None
     status = {"status": "continues", "winner": None}
     if outcome is not None:
         status = outcome.status_json()
@@ -167,10 +199,11 @@ def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:
 
 
 def _replay(
-    variant: Any, setup: dict[str, Any], actions: list[dict[str, Any]]
+    variant: Any, setup: dict[str, Any], actions: list[dict[str, Any]], rulebook: Rulebook
 ) -> tuple[Game, list[list[str]]]:
-    """The game after the log, and the trick winners of every hand dealt in it."""
-    game = Game.replay(variant, setup, [])
+    """The game after the log, played by `rulebook`, and the trick winners of every hand dealt
+    in it."""
+    game = Game.replay(variant, setup, [], rulebook=rulebook)
     winners: list[list[str]] = []
     for index, entry in enumerate(actions):
         try:

@@ -1,12 +1,12 @@
 """Deliberately broken copies of the reference engine, to show the suite catches real mistakes.
 
-Each fault is one rule an engine author could plausibly get wrong, made by overriding one small
-rule function of the reference engine for the length of a request: a table entry swapped
-(`SET_PENALTY`, `TIE_RULE`, ...), a module function replaced, the plan a game plays from
-rewritten, or the game class subclassed in the adapter. A game binds its rules once, in its
-variant's plan (`spadespec.reference_engine.plan`), so while a fault is in place every game resolves
-its plan afresh and the swapped rule is the one bound. The engine's source files are never edited;
-leaving the context undoes the fault.
+Each fault is one rule an engine author could plausibly get wrong, held as a value: the
+standard rulebook (`spadespec.reference_engine.rulebook`) with one entry replaced, a table's
+rows (`set_penalty`, `tie_rule`, ...) or one function (`overtrick_points`, `follow`, the
+`verdict` on a check), and where the mistake is a misreading of the variant, a rewrite of its
+rules applied before the plan is resolved. The broken engine is the reference engine made with
+that rulebook and that reading (`FaultyEngine`); nothing is patched, and the standard engine
+is the same while a fault plays beside it.
 
     from spadespec.conformance.faults import FAULTS, FaultyEngine
     run_cases(FaultyEngine(FAULTS["penalty-at-eleven-bags"]), load_suite())

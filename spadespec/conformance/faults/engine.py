@@ -18,11 +18,11 @@ from spadespec.conformance.suite.cases import Case, load_suite
 
 class FaultyEngine:
     """The reference engine with one fault: every request (a score request too) is answered
-    with the fault in place."""
+    by the reference engine made with the fault's rulebook and its reading of the variant."""
 
     def __init__(self, fault: Fault) -> None:
         self.fault = fault
-        self._inner = ReferenceEngine()
+        self._inner = ReferenceEngine(fault.rulebook, misread=fault.misread)
 
     def start(self) -> EngineInfo:
         info = self._inner.start()
@@ -30,12 +30,10 @@ class FaultyEngine:
         return info
 
     def run(self, request: CaseRequest) -> CaseResponse:
-        with self.fault.patch():
-            return self._inner.run(request)
+        return self._inner.run(request)
 
     def score(self, request: ScoreRequest) -> CaseResponse:
-        with self.fault.patch():
-            return self._inner.score(request)
+        return self._inner.score(request)
 
     def stop(self) -> None:
         self._inner.stop()

@@ -1,39 +1,35 @@
 """Faults in the house rules: each is an engine that skips one house rule and is otherwise the
-reference engine. Most read one rule of the variant as if the file did not set it (the
-constraint of the bidding as free, the bags as counted, the hands as unlimited); the rest
-replace one function of the pack, the table or the scorer for as long as the context is open.
+reference engine. Some read one rule of the variant as if the file did not set it (a rules
+rewrite, applied before the variant is resolved: the team minimum as none, the hands as
+unlimited); the rest are the standard rulebook with one table's rows or one function of the
+pack, the table, the deal or the scorer replaced (each takes the rulebook it breaks and gives
+the broken one).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from typing import Any
-from unittest import mock
 
-import spadespec.reference_engine.deal as deal_module
-import spadespec.reference_engine.game_phases.dealing as dealing_phase
-import spadespec.reference_engine.pack as pack_module
-import spadespec.reference_engine.table as table_module
-from spadespec.conformance.faults.rewrite import plans_misread, replaced, rules_misread
+from spadespec.conformance.faults.play_faults import packed_differently
+from spadespec.conformance.faults.rewrite import Rewrite, replaced
 from spadespec.reference_engine.actions import BLIND_NIL, BidValue
 from spadespec.reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF, parse_card
 from spadespec.reference_engine.pack import STANDARD_PACK, Pack
-from spadespec.reference_engine.plan import Plan
+from spadespec.reference_engine.rulebook import Rulebook, TieSettler
 from spadespec.reference_engine.rules_of_play import bids, leads
 from spadespec.reference_engine.rules_of_play.bids import BidContext, Refusal
-from spadespec.reference_engine.scoring import bags, contract, game_end, hand, inputs, moon, nil
-from spadespec.reference_engine.scoring.records import GameOutcome, SideScore, SideTotals
+from spadespec.reference_engine.scoring import bags, contract, game_end, moon, nil
+from spadespec.reference_engine.scoring.records import GameOutcome, SideScore
 from spadespec.reference_engine.scoring.sides import Sheet
 from spadespec.reference_engine.seats import Seat
-from spadespec.reference_engine.table import Table, table_of
+from spadespec.reference_engine.table import Table
 from spadespec.reference_engine.variant.model import (
     BagsCount,
     BidConstraint,
     BlindNil,
     BostonRule,
-    DeckRules,
     DoubleNilTricks,
     ExchangeOrder,
     MoonRule,
@@ -41,7 +37,6 @@ from spadespec.reference_engine.variant.model import (
     NilTricks,
     Rules,
     SetPenalty,
-    Sides,
     SpadesLead,
     with_rule,
 )
@@ -57,10 +52,9 @@ def _unless(wanted: Any, instead: Any) -> Any:
 # --- the pack ---------------------------------------------------------------------------------
 
 
-@contextmanager
-def top_trumps_order_reversed() -> Iterator[None]:
-    with rules_misread(replaced("deck.top_trumps", lambda order: tuple(reversed(order)))):
-        yield
+top_trumps_order_reversed: Rewrite = replaced(
+    "deck.top_trumps", lambda order: tuple(reversed(order))
+)
 
 
 def _deuce_follows_its_suit(pack: Pack) -> Pack:
@@ -84,15 +78,8 @@ def _deuce_follows_its_suit(pack: Pack) -> Pack:
     )
 
 
-@contextmanager
-def promoted_deuce_keeps_its_suit() -> Iterator[None]:
-    real = pack_module.pack_of_deck
-
-    def misread(deck: DeckRules) -> Pack:
-        return _deuce_follows_its_suit(real(deck))
-
-    with mock.patch.object(pack_module, "pack_of_deck", misread):
-        yield
+def promoted_deuce_keeps_its_suit(book: Rulebook) -> Rulebook:
+    return packed_differently(book, _deuce_follows_its_suit)
 
 
 def _ace_beaten_by_the_big_joker_alone(pack: Pack) -> Pack:
@@ -107,47 +94,30 @@ def _ace_beaten_by_the_big_joker_alone(pack: Pack) -> Pack:
     return dataclasses.replace(pack, beaters=tuple(beaters))
 
 
-@contextmanager
-def top_trump_after_the_ace_loses() -> Iterator[None]:
-    real = pack_module.pack_of_deck
-
-    def misread(deck: DeckRules) -> Pack:
-        return _ace_beaten_by_the_big_joker_alone(real(deck))
-
-    with mock.patch.object(pack_module, "pack_of_deck", misread):
-        yield
+def top_trump_after_the_ace_loses(book: Rulebook) -> Rulebook:
+    return packed_differently(book, _ace_beaten_by_the_big_joker_alone)
 
 
 # --- bidding ----------------------------------------------------------------------------------
 
 
-@contextmanager
-def suicide_ignored() -> Iterator[None]:
-    with mock.patch.dict(bids.BID_CONSTRAINT, {BidConstraint.SUICIDE: bids.free}):
-        yield
+def suicide_ignored(book: Rulebook) -> Rulebook:
+    return book.with_rows("bid_constraint", {BidConstraint.SUICIDE: bids.free})
 
 
-@contextmanager
-def mirror_ignored() -> Iterator[None]:
-    with mock.patch.dict(bids.BID_CONSTRAINT, {BidConstraint.MIRROR: bids.free}):
-        yield
+def mirror_ignored(book: Rulebook) -> Rulebook:
+    return book.with_rows("bid_constraint", {BidConstraint.MIRROR: bids.free})
 
 
-@contextmanager
-def whiz_ignored() -> Iterator[None]:
-    with mock.patch.dict(bids.BID_CONSTRAINT, {BidConstraint.WHIZ: bids.free}):
-        yield
+def whiz_ignored(book: Rulebook) -> Rulebook:
+    return book.with_rows("bid_constraint", {BidConstraint.WHIZ: bids.free})
 
 
-@contextmanager
-def team_minimum_ignored() -> Iterator[None]:
-    with rules_misread(replaced("bidding.team_minimum", lambda least: None)):
-        yield
+team_minimum_ignored: Rewrite = replaced("bidding.team_minimum", lambda least: None)
 
 
-@contextmanager
-def team_minimum_after_a_nil_ignored() -> Iterator[None]:
-    real = bids.team_minimum_check
+def team_minimum_after_a_nil_ignored(book: Rulebook) -> Rulebook:
+    real = book.team_minimum_check
 
     def nil_read_as_no_bid(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
         # A partner's nil taken for no bid yet: the second partner bids as freely as the first.
@@ -155,14 +125,10 @@ def team_minimum_after_a_nil_ignored() -> Iterator[None]:
             return None
         return real(rules, ctx, bid)
 
-    with mock.patch.object(bids, "team_minimum_check", nil_read_as_no_bid):
-        yield
+    return dataclasses.replace(book, team_minimum_check=nil_read_as_no_bid)
 
 
-@contextmanager
-def team_maximum_ignored() -> Iterator[None]:
-    with rules_misread(replaced("bidding.team_maximum", lambda most: None)):
-        yield
+team_maximum_ignored: Rewrite = replaced("bidding.team_maximum", lambda most: None)
 
 
 def _nil_as_usual(rules: Rules) -> Rules:
@@ -177,21 +143,14 @@ def _nil_as_usual(rules: Rules) -> Rules:
     return rules
 
 
-@contextmanager
-def nil_not_allowed_ignored() -> Iterator[None]:
-    with rules_misread(_nil_as_usual):
-        yield
+nil_not_allowed_ignored: Rewrite = _nil_as_usual
 
 
-@contextmanager
-def blind_nil_trailing_ignored() -> Iterator[None]:
-    with rules_misread(replaced("bidding.blind_nil_trailing_by", lambda points: None)):
-        yield
+blind_nil_trailing_ignored: Rewrite = replaced("bidding.blind_nil_trailing_by", lambda points: None)
 
 
-@contextmanager
-def blind_nil_allowed_when_level() -> Iterator[None]:
-    real = bids.blind_nil_check
+def blind_nil_allowed_when_level(book: Rulebook) -> Rulebook:
+    real = book.blind_nil_check
 
     def level_passes(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
         # A margin of 0 read as "no margin to check" (level sides, a new game at 0 to 0).
@@ -200,71 +159,53 @@ def blind_nil_allowed_when_level() -> Iterator[None]:
             return None
         return real(rules, ctx, bid)
 
-    with mock.patch.object(bids, "blind_nil_check", level_passes):
-        yield
+    return dataclasses.replace(book, blind_nil_check=level_passes)
 
 
-@contextmanager
-def blind_nil_exchange_skipped() -> Iterator[None]:
-    with rules_misread(replaced("bidding.blind_nil_exchange", lambda cards: 0)):
-        yield
+blind_nil_exchange_skipped: Rewrite = replaced("bidding.blind_nil_exchange", lambda cards: 0)
 
 
-@contextmanager
-def blind_nil_exchange_order_swapped() -> Iterator[None]:
-    other = {
-        ExchangeOrder.PARTNER_FIRST: ExchangeOrder.BIDDER_FIRST,
-        ExchangeOrder.BIDDER_FIRST: ExchangeOrder.PARTNER_FIRST,
-    }
-    with rules_misread(replaced("bidding.blind_nil_exchange_order", other.__getitem__)):
-        yield
+_OTHER_ORDER = {
+    ExchangeOrder.PARTNER_FIRST: ExchangeOrder.BIDDER_FIRST,
+    ExchangeOrder.BIDDER_FIRST: ExchangeOrder.PARTNER_FIRST,
+}
+blind_nil_exchange_order_swapped: Rewrite = replaced(
+    "bidding.blind_nil_exchange_order", _OTHER_ORDER.__getitem__
+)
 
 
 # --- play -------------------------------------------------------------------------------------
 
 
-@contextmanager
-def spades_any_time_ignored() -> Iterator[None]:
-    usual = {SpadesLead.ANY_TIME: leads.lead_spades_after_broken}
-    with mock.patch.dict(leads.SPADES_LEAD, usual):
-        yield
+def spades_any_time_ignored(book: Rulebook) -> Rulebook:
+    return book.with_rows("spades_lead", {SpadesLead.ANY_TIME: leads.lead_spades_after_broken})
 
 
 # --- scoring ----------------------------------------------------------------------------------
 
 
-@contextmanager
-def set_nothing_ignored() -> Iterator[None]:
-    usual = {SetPenalty.NOTHING: contract.set_per_trick_bid}
-    with mock.patch.dict(contract.SET_PENALTY, usual):
-        yield
+def set_nothing_ignored(book: Rulebook) -> Rulebook:
+    return book.with_rows("set_penalty", {SetPenalty.NOTHING: contract.set_per_trick_bid})
 
 
-@contextmanager
-def bags_never_ignored() -> Iterator[None]:
-    with mock.patch.dict(bags.BAGS_COUNT, {BagsCount.NEVER: bags.bags_when_contract_made}):
-        yield
+def bags_never_ignored(book: Rulebook) -> Rulebook:
+    return book.with_rows("bags_count", {BagsCount.NEVER: bags.bags_when_contract_made})
 
 
-@contextmanager
-def bag_points_kept() -> Iterator[None]:
-    with mock.patch.dict(bags.BAG_POINTS_CANCELLED, {True: bags.penalty_alone}):
-        yield
+def bag_points_kept(book: Rulebook) -> Rulebook:
+    return book.with_rows("bag_points_cancelled", {True: bags.penalty_alone})
 
 
-@contextmanager
-def blind_nil_scored_as_nil() -> Iterator[None]:
-    with mock.patch.dict(nil.NIL_VALUE, {"blind-nil": nil.nil_value}):
-        yield
+def blind_nil_scored_as_nil(book: Rulebook) -> Rulebook:
+    return book.with_rows("nil_value", {"blind-nil": nil.nil_value})
 
 
-@contextmanager
-def zero_bid_scored_as_nil() -> Iterator[None]:
-    def always_nil(rules: Rules) -> bool:
-        return rules.bidding.nil is NilBid.ALLOWED
+def _zero_always_nil(rules: Rules) -> bool:
+    return rules.bidding.nil is NilBid.ALLOWED
 
-    with mock.patch.object(inputs, "zero_is_nil", always_nil):
-        yield
+
+def zero_bid_scored_as_nil(book: Rulebook) -> Rulebook:
+    return dataclasses.replace(book, zero_is_nil=_zero_always_nil)
 
 
 def _ten_for_a_hundred(rules: Rules) -> Rules:
@@ -272,77 +213,54 @@ def _ten_for_a_hundred(rules: Rules) -> Rules:
     return dataclasses.replace(rules, scoring=scoring)
 
 
-@contextmanager
-def bag_threshold_read_as_ten() -> Iterator[None]:
-    with rules_misread(_ten_for_a_hundred):
-        yield
+bag_threshold_read_as_ten: Rewrite = _ten_for_a_hundred
 
 
-@contextmanager
-def bonus_bid_ignored() -> Iterator[None]:
-    with mock.patch.object(contract, "bonus_bid_points", lambda scoring, bid, made: None):
-        yield
+def bonus_bid_ignored(book: Rulebook) -> Rulebook:
+    return dataclasses.replace(book, bonus_bid_points=lambda scoring, bid, made: None)
 
 
-@contextmanager
-def nil_overtricks_read_as_count() -> Iterator[None]:
-    with mock.patch.dict(nil.NIL_TRICKS, {NilTricks.OVERTRICKS: nil.nil_tricks_count}):
-        yield
+def nil_overtricks_read_as_count(book: Rulebook) -> Rulebook:
+    return book.with_rows("nil_tricks", {NilTricks.OVERTRICKS: nil.nil_tricks_count})
 
 
-@contextmanager
-def double_nil_tricks_counted() -> Iterator[None]:
-    with mock.patch.dict(
-        nil.DOUBLE_NIL_TRICKS, {DoubleNilTricks.IGNORED: nil.double_nil_as_single}
-    ):
-        yield
+def double_nil_tricks_counted(book: Rulebook) -> Rulebook:
+    counted = {DoubleNilTricks.IGNORED: nil.double_nil_as_single}
+    return book.with_rows("double_nil_tricks", counted)
 
 
-@contextmanager
-def exact_total_scored_by_the_trick() -> Iterator[None]:
-    with mock.patch.object(contract, "exact_total", lambda scoring, made: None):
-        yield
+def exact_total_scored_by_the_trick(book: Rulebook) -> Rulebook:
+    return dataclasses.replace(book, exact_total=lambda scoring, made: None)
 
 
-@contextmanager
-def big_bid_bonus_ignored() -> Iterator[None]:
-    with mock.patch.object(hand, "big_bid_bonus", lambda scoring, contract, made: None):
-        yield
+def big_bid_bonus_ignored(book: Rulebook) -> Rulebook:
+    return dataclasses.replace(book, big_bid_bonus=lambda scoring, contract, made: None)
 
 
-@contextmanager
-def moon_ignored() -> Iterator[None]:
-    with mock.patch.dict(moon.MOON, {MoonRule.WINS_GAME: moon.moon_scores_as_usual}):
-        yield
+def moon_ignored(book: Rulebook) -> Rulebook:
+    return book.with_rows("moon", {MoonRule.WINS_GAME: moon.moon_scores_as_usual})
 
 
-@contextmanager
-def boston_points_ignored() -> Iterator[None]:
-    with mock.patch.dict(contract.BOSTON, {BostonRule.POINTS: contract.boston_ordinary}):
-        yield
+def boston_points_ignored(book: Rulebook) -> Rulebook:
+    return book.with_rows("boston", {BostonRule.POINTS: contract.boston_ordinary})
 
 
-@contextmanager
-def boston_wins_game_ignored() -> Iterator[None]:
-    scores_only = {BostonRule.WINS_GAME: game_end.boston_scores_only}
-    with mock.patch.dict(game_end.BOSTON_WINS, scores_only):
-        yield
+def boston_wins_game_ignored(book: Rulebook) -> Rulebook:
+    return book.with_rows("boston_wins", {BostonRule.WINS_GAME: game_end.boston_scores_only})
 
 
-@contextmanager
-def boston_on_any_made_contract() -> Iterator[None]:
-    real = hand.score_side
+def boston_on_any_made_contract(book: Rulebook) -> Rulebook:
+    real = book.score_side
 
     def made_is_boston(
-        rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
-        tricks: Mapping[str, int], prior: SideTotals,
+        book: Rulebook, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
+        tricks: Mapping[str, int], prior: tuple[int, int],
     ) -> SideScore:  # fmt: skip
-        score = real(rules, sheet, side, bids, tricks, prior)
+        score = real(book, rules, sheet, side, bids, tricks, prior)
         # "Took what it bid" read as "took every trick": any made contract counts as a Boston.
         return score._replace(boston=score.made)
 
-    with mock.patch.object(hand, "score_side", made_is_boston):
-        yield
+    return dataclasses.replace(book, score_side=made_is_boston)
 
 
 # --- the end of the game ----------------------------------------------------------------------
@@ -357,13 +275,7 @@ def _played_to_a_target(rules: Rules) -> Rules:
     return dataclasses.replace(rules, game_end=ends)
 
 
-@contextmanager
-def fixed_hands_ignored() -> Iterator[None]:
-    with rules_misread(_played_to_a_target):
-        yield
-
-
-TieSettler = Callable[[Mapping[str, int], str, int], GameOutcome]
+fixed_hands_ignored: Rewrite = _played_to_a_target
 
 
 def _two_side_tie(real: TieSettler) -> TieSettler:
@@ -378,22 +290,19 @@ def _two_side_tie(real: TieSettler) -> TieSettler:
     return settle
 
 
-@contextmanager
-def tie_at_the_top_among_three_ignored() -> Iterator[None]:
-    wrong = {rule: _two_side_tie(settle) for rule, settle in game_end.TIE_RULE.items()}
-    with mock.patch.dict(game_end.TIE_RULE, wrong):
-        yield
+def tie_at_the_top_among_three_ignored(book: Rulebook) -> Rulebook:
+    wrong = {rule: _two_side_tie(settle) for rule, settle in book.tie_rule.items()}
+    return book.with_rows("tie_rule", wrong)
 
 
-@contextmanager
-def three_player_winner_among_first_two() -> Iterator[None]:
-    real = game_end.outcome_after
+def three_player_winner_among_first_two(book: Rulebook) -> Rulebook:
+    real = book.outcome_after
 
     def two_sided(
-        rules: Rules, sheet: Sheet, scores: Mapping[str, int], hands_played: int,
-        boston_made: str | None, *, moon: str | None = None,
+        book: Rulebook, rules: Rules, sheet: Sheet, scores: Mapping[str, int],
+        hands_played: int, boston_made: str | None, /, *, moon: str | None = None,
     ) -> GameOutcome:  # fmt: skip
-        outcome = real(rules, sheet, scores, hands_played, boston_made, moon=moon)
+        outcome = real(book, rules, sheet, scores, hands_played, boston_made, moon=moon)
         if outcome.status != "won" or len(scores) < 3 or boston_made or moon:
             return outcome
         # Written for two sides: the better of the first two is the winner, the third unread.
@@ -401,64 +310,57 @@ def three_player_winner_among_first_two() -> Iterator[None]:
         winner = first if int(scores[first]) >= int(scores[second]) else second
         return outcome._replace(winner=winner)
 
-    # The game and a score request both see where the game stands through `outcome_after`.
-    with mock.patch.object(game_end, "outcome_after", two_sided):
-        yield
+    # The game and a score request both see where the game stands through the rulebook's
+    # `outcome_after`.
+    return dataclasses.replace(book, outcome_after=two_sided)
 
 
-@contextmanager
-def lone_nil_tricks_dropped() -> Iterator[None]:
-    real = hand.score_side
+def lone_nil_tricks_dropped(book: Rulebook) -> Rulebook:
+    real = book.score_side
 
     def partnership_minded(
-        rules: Rules, sheet: Any, side: str, bids: Mapping[str, Any], tricks: Mapping[str, int],
-        prior: SideTotals,
+        book: Rulebook, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
+        tricks: Mapping[str, int], prior: tuple[int, int],
     ) -> SideScore:  # fmt: skip
-        if table_of(rules).partnerships:
-            return real(rules, sheet, side, bids, tricks, prior)
+        if book.table_of(rules).partnerships:
+            return real(book, rules, sheet, side, bids, tricks, prior)
         # Written for partners: a nil bidder's tricks go to the partner's contract, and with
         # no partner they go nowhere (no overtricks, no bags).
-        return real(with_rule(rules, "scoring.nil_tricks", NilTricks.IGNORED), sheet, side,
-                    bids, tricks, prior)  # fmt: skip
+        return real(book, with_rule(rules, "scoring.nil_tricks", NilTricks.IGNORED), sheet,
+                    side, bids, tricks, prior)  # fmt: skip
 
-    with mock.patch.object(hand, "score_side", partnership_minded):
-        yield
+    return dataclasses.replace(book, score_side=partnership_minded)
 
 
 # --- the table and the deal -------------------------------------------------------------------
 
 
-@contextmanager
-def three_player_order_reversed() -> Iterator[None]:
-    real = table_module.make_table
+def three_player_order_reversed(book: Rulebook) -> Rulebook:
+    real = book.table_of
 
-    def widdershins(players: int, sides: Sides, cards_in_play: int) -> Table:
-        table = real(players, sides, cards_in_play)
-        if players != 3:
+    def widdershins(rules: Rules) -> Table:
+        table = real(rules)
+        if table.players != 3:
             return table
         left: list[Seat | None] = [None] * 4
         for i, seat in enumerate(table.seats):
             left[seat] = table.seats[i - 1]
         return dataclasses.replace(table, left=tuple(left))
 
-    with mock.patch.object(table_module, "make_table", widdershins):
-        yield
+    return dataclasses.replace(book, table_of=widdershins)
 
 
-def _four_card_tricks(plan: Plan) -> Plan:
-    """The plan with a trick waiting for four cards however many sit at the table."""
-    return dataclasses.replace(plan, trick_size=4)
+def _four_card_tricks(table: Table) -> int:
+    """A trick waits for four cards however many sit at the table."""
+    return 4
 
 
-@contextmanager
-def three_player_four_card_tricks() -> Iterator[None]:
-    with plans_misread(_four_card_tricks):
-        yield
+def three_player_four_card_tricks(book: Rulebook) -> Rulebook:
+    return dataclasses.replace(book, trick_size=_four_card_tricks)
 
 
-@contextmanager
-def removed_cards_accepted() -> Iterator[None]:
-    real = deal_module.check_deal
+def removed_cards_accepted(book: Rulebook) -> Rulebook:
+    real = book.check_deal
 
     def lenient(hands: Sequence[int], pack: Pack | None = None, table: Table | None = None) -> None:
         # Any card of the printed pack will do, so long as each seat holds its share.
@@ -473,5 +375,4 @@ def removed_cards_accepted() -> Iterator[None]:
             pack = dataclasses.replace(pack, cards=dealt & printed)
         real(hands, pack, table)
 
-    with mock.patch.object(dealing_phase, "check_deal", lenient):
-        yield
+    return dataclasses.replace(book, check_deal=lenient)

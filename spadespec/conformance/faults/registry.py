@@ -1,46 +1,51 @@
-"""The named faults: what each one gets wrong, and the override that makes the engine do it."""
+"""The named faults: what each one gets wrong, and the rulebook (or the reading of the variant)
+that makes the engine get it wrong."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
-from functools import partial
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from spadespec.conformance.faults import house_faults, play_faults, scoring_faults
-from spadespec.conformance.faults.rewrite import planned_afresh
+from spadespec.conformance.faults.rewrite import Rewrite
+from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
+
+Change = Callable[[Rulebook], Rulebook]
+"""A rulebook with one entry replaced, made from the rulebook given."""
 
 
 @dataclass(frozen=True, slots=True)
 class Fault:
-    """One mistake an engine could make, as a context that makes the reference engine make it."""
+    """One mistake an engine could make, as data: the standard rulebook with one entry
+    replaced, and where the mistake is a misreading of the variant, the rules as misread."""
 
     name: str
     """A stable kebab-case name, e.g. `penalty-at-eleven-bags`."""
     mistake: str
     """What the broken engine does, as a player would describe it."""
-    patch: Callable[[], AbstractContextManager[None]]
-    """Enter to break the engine; leave to mend it."""
+    change: Change | None = None
+    """The entry of the rulebook the mistake replaces; None where the rulebook is standard."""
+    misread: Rewrite | None = None
+    """The variant's rules as the broken engine reads them; None where it reads them right."""
     rule: str | None = None
     """The rule change the mistake is, as a diagnosis names it: `scoring.set_penalty=nothing`
     where the value is the same in every variant the fault shows in, the rule alone where it
     depends on the variant (one bag past its threshold), two joined by ` + `; None when the
     mistake is no value any rule can take (bags not carried, suit not followed)."""
+    rulebook: Rulebook = field(init=False, repr=False, compare=False)
+    """The rulebook the broken engine plays by: the standard one with `change` made, made
+    once so that the plans resolved with it are kept (`plan.plan_of`)."""
 
-
-@contextmanager
-def _at_the_plan(patch: Callable[[], AbstractContextManager[None]]) -> Iterator[None]:
-    # A game binds its rules once, in its variant's plan: with the rule swapped, the games
-    # of the request resolve their plans again so that the swapped rule is the one bound.
-    with patch(), planned_afresh():
-        yield
+    def __post_init__(self) -> None:
+        book = STANDARD_RULEBOOK if self.change is None else self.change(STANDARD_RULEBOOK)
+        object.__setattr__(self, "rulebook", book)
 
 
 def _fault(
-    name: str, mistake: str, patch: Callable[[], AbstractContextManager[None]],
+    name: str, mistake: str, change: Change | None = None, *, misread: Rewrite | None = None,
     rule: str | None = None,
 ) -> Fault:  # fmt: skip
-    return Fault(name, mistake, partial(_at_the_plan, patch), rule)
+    return Fault(name, mistake, change, misread, rule)
 
 
 _ALL = (
@@ -233,7 +238,7 @@ _ALL = (
         "top-trumps-order-reversed",
         "the cards above the ace of spades rank in the reverse of the declared order (the"
         " little joker over the big one)",
-        house_faults.top_trumps_order_reversed,
+        misread=house_faults.top_trumps_order_reversed,
         rule="deck.top_trumps",
     ),
     _fault(
@@ -257,14 +262,14 @@ _ALL = (
     _fault(
         "nil-not-allowed-ignored",
         "nil may be bid (and scores as usual) where the house allows no nil",
-        house_faults.nil_not_allowed_ignored,
+        misread=house_faults.nil_not_allowed_ignored,
         rule="bidding.nil=allowed",
     ),
     _fault(
         "blind-nil-trailing-ignored",
         "blind nil may be bid at any time, where the house allows it only to a side trailing"
         " by enough",
-        house_faults.blind_nil_trailing_ignored,
+        misread=house_faults.blind_nil_trailing_ignored,
         rule="bidding.blind_nil_trailing_by=none",
     ),
     _fault(
@@ -276,19 +281,19 @@ _ALL = (
     _fault(
         "blind-nil-exchange-skipped",
         "no cards change hands after a blind nil: play starts at once",
-        house_faults.blind_nil_exchange_skipped,
+        misread=house_faults.blind_nil_exchange_skipped,
         rule="bidding.blind_nil_exchange=0",
     ),
     _fault(
         "blind-nil-exchange-order-swapped",
         "in the blind nil exchange the wrong player passes first",
-        house_faults.blind_nil_exchange_order_swapped,
+        misread=house_faults.blind_nil_exchange_order_swapped,
         rule="bidding.blind_nil_exchange_order",
     ),
     _fault(
         "team-minimum-ignored",
         "a partnership may bid less in all than the house's team minimum",
-        house_faults.team_minimum_ignored,
+        misread=house_faults.team_minimum_ignored,
         rule="bidding.team_minimum=none",
     ),
     _fault(
@@ -300,7 +305,7 @@ _ALL = (
     _fault(
         "team-maximum-ignored",
         "partners may bid more in all than the house's team maximum",
-        house_faults.team_maximum_ignored,
+        misread=house_faults.team_maximum_ignored,
         rule="bidding.team_maximum=none",
     ),
     _fault(
@@ -356,7 +361,7 @@ _ALL = (
     _fault(
         "bag-threshold-read-as-ten",
         "the bag penalty is a hundred at ten bags whatever the house sets (five for fifty, say)",
-        house_faults.bag_threshold_read_as_ten,
+        misread=house_faults.bag_threshold_read_as_ten,
         rule="scoring.bag_threshold=10 + scoring.bag_penalty=100",
     ),
     _fault(
@@ -423,7 +428,7 @@ _ALL = (
     _fault(
         "fixed-hands-ignored",
         "the game goes on to the target score, where the house plays a fixed number of hands",
-        house_faults.fixed_hands_ignored,
+        misread=house_faults.fixed_hands_ignored,
         rule="game_end.hands=none + game_end.target=500",
     ),
     _fault(

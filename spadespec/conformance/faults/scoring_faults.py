@@ -1,15 +1,16 @@
-"""Faults in hand scoring and game end: each swaps one entry of a scoring table, or replaces one
-function the hand scorer calls, for as long as the context is open."""
+"""Faults in hand scoring and game end: each is the standard rulebook with one scoring table's
+rows, or one function the hand scorer calls, replaced. Each takes the rulebook it breaks and
+gives the broken one."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from typing import Any
-from unittest import mock
 
-from spadespec.reference_engine.scoring import bags, contract, game_end, hand, inputs, nil
+from spadespec.reference_engine.rulebook import Rulebook
+from spadespec.reference_engine.scoring import bags, contract, game_end, inputs, nil
+from spadespec.reference_engine.scoring.bags import BagPenalty, penalty_each_time
 from spadespec.reference_engine.scoring.records import (
     GameOutcome,
     HandScore,
@@ -29,47 +30,33 @@ from spadespec.reference_engine.variant.model import (
 )
 
 
-@contextmanager
-def set_penalty_per_trick_short() -> Iterator[None]:
-    with mock.patch.dict(
-        contract.SET_PENALTY, {SetPenalty.PER_TRICK_BID: contract.set_per_trick_short}
-    ):
-        yield
+def set_penalty_per_trick_short(book: Rulebook) -> Rulebook:
+    return book.with_rows("set_penalty", {SetPenalty.PER_TRICK_BID: contract.set_per_trick_short})
 
 
-@contextmanager
-def set_penalty_per_trick_bid() -> Iterator[None]:
-    with mock.patch.dict(
-        contract.SET_PENALTY, {SetPenalty.PER_TRICK_SHORT: contract.set_per_trick_bid}
-    ):
-        yield
+def set_penalty_per_trick_bid(book: Rulebook) -> Rulebook:
+    return book.with_rows("set_penalty", {SetPenalty.PER_TRICK_SHORT: contract.set_per_trick_bid})
 
 
-@contextmanager
-def nil_tricks_counted_wrong_way() -> Iterator[None]:
+def nil_tricks_counted_wrong_way(book: Rulebook) -> Rulebook:
     wrong = {
         NilTricks.COUNT: nil.nil_tricks_bags_only,
         NilTricks.BAGS_ONLY: nil.nil_tricks_count,
         NilTricks.IGNORED: nil.nil_tricks_count,
     }
-    with mock.patch.dict(nil.NIL_TRICKS, wrong):
-        yield
+    return book.with_rows("nil_tricks", wrong)
 
 
-@contextmanager
-def nil_tricks_scored_as_nothing() -> Iterator[None]:
-    nothing = dict.fromkeys(NilTricks, nil.nil_tricks_ignored)
-    with mock.patch.dict(nil.NIL_TRICKS, nothing):
-        yield
+def nil_tricks_scored_as_nothing(book: Rulebook) -> Rulebook:
+    return book.with_rows("nil_tricks", dict.fromkeys(NilTricks, nil.nil_tricks_ignored))
 
 
-@contextmanager
-def bid_of_every_trick_not_scored() -> Iterator[None]:
-    real = hand.hand_score
+def bid_of_every_trick_not_scored(book: Rulebook) -> Rulebook:
+    real = book.hand_score
 
     def one_short(
-        rules: Rules, sheet: Sheet, bids: dict[str, Any], tricks: dict[str, int],
-        prior: Mapping[str, SideTotals],
+        book: Rulebook, rules: Rules, sheet: Sheet, bids: dict[str, Any],
+        tricks: dict[str, int], prior: Mapping[str, tuple[int, int]],
     ) -> HandScore:  # fmt: skip
         # The range of a bid read as 0 up to one less than the tricks in the hand.
         for seat, bid in bids.items():
@@ -77,85 +64,74 @@ def bid_of_every_trick_not_scored() -> Iterator[None]:
                 raise inputs.ScoringInputError(
                     f"seat {seat}: bid {bid} is outside 0..{sheet.tricks - 1}"
                 )
-        return real(rules, sheet, bids, tricks, prior)
+        return real(book, rules, sheet, bids, tricks, prior)
 
-    # The game and a score request both score a hand through `hand_score`.
-    with mock.patch.object(hand, "hand_score", one_short):
-        yield
-
-
-@contextmanager
-def overtricks_not_scored() -> Iterator[None]:
-    with mock.patch.object(hand, "overtrick_points", lambda scoring, count: 0):
-        yield
+    # The game and a score request both score a hand through the rulebook's `hand_score`.
+    return dataclasses.replace(book, hand_score=one_short)
 
 
-@contextmanager
-def bags_not_carried() -> Iterator[None]:
-    real = hand.hand_score
+def overtricks_not_scored(book: Rulebook) -> Rulebook:
+    return dataclasses.replace(book, overtrick_points=lambda scoring, count: 0)
+
+
+def bags_not_carried(book: Rulebook) -> Rulebook:
+    real = book.hand_score
 
     def forgetful(
-        rules: Rules, sheet: Any, bids: Any, tricks: Any, prior: Mapping[str, SideTotals]
-    ) -> HandScore:
+        book: Rulebook, rules: Rules, sheet: Sheet, bids: dict[str, Any],
+        tricks: dict[str, int], prior: Mapping[str, tuple[int, int]],
+    ) -> HandScore:  # fmt: skip
         # The running score carries; the bag count is dropped at every new hand.
         fresh = {side: SideTotals(score, 0) for side, (score, _) in prior.items()}
-        return real(rules, sheet, bids, tricks, fresh)
+        return real(book, rules, sheet, bids, tricks, fresh)
 
-    with mock.patch.object(hand, "hand_score", forgetful):
-        yield
-
-
-@contextmanager
-def excess_bags_reset() -> Iterator[None]:
-    with mock.patch.dict(bags.BAG_CARRY, {BagCarry.EXCESS_CARRIES: bags.reset_count}):
-        yield
+    return dataclasses.replace(book, hand_score=forgetful)
 
 
-@contextmanager
-def penalty_one_bag_late() -> Iterator[None]:
-    real = bags.apply_bag_penalty
+def excess_bags_reset(book: Rulebook) -> Rulebook:
+    return book.with_rows("bag_carry", {BagCarry.EXCESS_CARRIES: bags.reset_count})
 
-    def late(scoring: ScoringRules, count: int) -> bags.BagPenalty:
+
+def penalty_one_bag_late(book: Rulebook) -> Rulebook:
+    real = book.apply_bag_penalty
+
+    def late(book: Rulebook, scoring: ScoringRules, count: int) -> BagPenalty:
         later = dataclasses.replace(scoring, bag_threshold=scoring.bag_threshold + 1)
-        return real(later, count)
+        return real(book, later, count)
 
-    with mock.patch.object(hand, "apply_bag_penalty", late):
-        yield
+    return dataclasses.replace(book, apply_bag_penalty=late)
 
 
-@contextmanager
-def bag_penalty_paid_once() -> Iterator[None]:
-    def once(scoring: ScoringRules, count: int) -> bags.BagPenalty:
+def bag_penalty_paid_once(book: Rulebook) -> Rulebook:
+    def once(book: Rulebook, scoring: ScoringRules, count: int) -> BagPenalty:
         if count < scoring.bag_threshold:
-            return bags.BagPenalty(0, 0, count)
-        after = bags.BAG_CARRY[scoring.bag_carry](count, scoring.bag_threshold)
-        return bags.BagPenalty(1, bags.penalty_each_time(scoring), after)
+            return BagPenalty(0, 0, count)
+        after = book.bag_carry[scoring.bag_carry](count, scoring.bag_threshold)
+        return BagPenalty(1, penalty_each_time(book, scoring), after)
 
-    with mock.patch.object(hand, "apply_bag_penalty", once):
-        yield
+    return dataclasses.replace(book, apply_bag_penalty=once)
 
 
-@contextmanager
-def failed_nil_costs_the_bonus() -> Iterator[None]:
-    real = nil.score_nil
+def failed_nil_costs_the_bonus(book: Rulebook) -> Rulebook:
+    real = book.score_nil
 
-    def as_bonus(scoring: ScoringRules, seat: str, tricks: int, *kind: Any) -> NilResult:
+    def as_bonus(
+        book: Rulebook, scoring: ScoringRules, seat: str, tricks: int, kind: str = "nil"
+    ) -> NilResult:
         wrong = dataclasses.replace(scoring, nil_penalty=scoring.nil_bonus)
-        return real(wrong, seat, tricks, *kind)
+        return real(book, wrong, seat, tricks, kind)
 
-    with mock.patch.object(hand, "score_nil", as_bonus):
-        yield
+    return dataclasses.replace(book, score_nil=as_bonus)
 
 
-@contextmanager
-def double_nil_scored_as_one() -> Iterator[None]:
-    real = hand.score_side
+def double_nil_scored_as_one(book: Rulebook) -> Rulebook:
+    real = book.score_side
 
     def as_one(
-        rules: Rules, sheet: Any, side: str, bids: Mapping[str, Any], tricks: Mapping[str, int],
-        prior: SideTotals,
+        book: Rulebook, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
+        tricks: Mapping[str, int], prior: tuple[int, int],
     ) -> SideScore:  # fmt: skip
-        score = real(rules, sheet, side, bids, tricks, prior)
+        score = real(book, rules, sheet, side, bids, tricks, prior)
         if len(score.nils) < 2:
             return score
         # One nil for the pair: the first seat carries it, made only if neither took a trick.
@@ -170,25 +146,20 @@ def double_nil_scored_as_one() -> Iterator[None]:
             score_after=score.score_after + change,
         )
 
-    with mock.patch.object(hand, "score_side", as_one):
-        yield
+    return dataclasses.replace(book, score_side=as_one)
 
 
-@contextmanager
-def target_rule_swapped() -> Iterator[None]:
+def target_rule_swapped(book: Rulebook) -> Rulebook:
     wrong = {TargetRule.REACH: game_end.exceeds_target, TargetRule.EXCEED: game_end.reaches_target}
-    with mock.patch.dict(game_end.TARGET_RULE, wrong):
-        yield
+    return book.with_rows("target_rule", wrong)
 
 
-@contextmanager
-def ties_settled_wrong_way() -> Iterator[None]:
+def ties_settled_wrong_way(book: Rulebook) -> Rulebook:
     wrong = {
         TieRule.TIE: game_end.play_another_hand,
         TieRule.PLAY_ANOTHER_HAND: game_end.drawn_game,
     }
-    with mock.patch.dict(game_end.TIE_RULE, wrong):
-        yield
+    return book.with_rows("tie_rule", wrong)
 
 
 def _first_side_wins(leaders: Mapping[str, int], why: str, sides: int = 2) -> GameOutcome:
@@ -196,41 +167,36 @@ def _first_side_wins(leaders: Mapping[str, int], why: str, sides: int = 2) -> Ga
     return GameOutcome("won", winner, f"{why}; {winner}, first on the sheet, wins")
 
 
-@contextmanager
-def tie_given_to_the_first_side() -> Iterator[None]:
-    with mock.patch.dict(game_end.TIE_RULE, dict.fromkeys(TieRule, _first_side_wins)):
-        yield
+def tie_given_to_the_first_side(book: Rulebook) -> Rulebook:
+    return book.with_rows("tie_rule", dict.fromkeys(TieRule, _first_side_wins))
 
 
-@contextmanager
-def win_test_ignores_bag_points() -> Iterator[None]:
-    real_score, real_outcome = hand.hand_score, game_end.outcome_after
+def win_test_ignores_bag_points(book: Rulebook) -> Rulebook:
+    real_score, real_outcome = book.hand_score, book.outcome_after
+    # The bags each side holds after the hand last scored, as the broken scorer keeps them.
     held: dict[str, int] = {}
 
-    def score(*args: Any) -> HandScore:
-        result = real_score(*args)
+    def score(
+        book: Rulebook, rules: Rules, sheet: Sheet, bids: dict[str, Any],
+        tricks: dict[str, int], prior: Mapping[str, tuple[int, int]],
+    ) -> HandScore:  # fmt: skip
+        result = real_score(book, rules, sheet, bids, tricks, prior)
         held.clear()
         held.update({side: line.bags_after for side, line in result.sides.items()})
         return result
 
     def outcome(
-        rules: Rules, sheet: Sheet, scores: Mapping[str, int], hands_played: int,
-        boston_made: str | None, *, moon: str | None = None,
+        book: Rulebook, rules: Rules, sheet: Sheet, scores: Mapping[str, int],
+        hands_played: int, boston_made: str | None, /, *, moon: str | None = None,
     ) -> GameOutcome:  # fmt: skip
         # The score kept as tens and bags apart, and only the tens held up to the target.
         tens = {side: int(total) - held.get(side, 0) for side, total in scores.items()}
-        return real_outcome(rules, sheet, tens, hands_played, boston_made, moon=moon)
+        return real_outcome(book, rules, sheet, tens, hands_played, boston_made, moon=moon)
 
-    # The game and a score request both score a hand through `hand_score` and see where the
-    # game stands through `outcome_after`.
-    with (
-        mock.patch.object(hand, "hand_score", score),
-        mock.patch.object(game_end, "outcome_after", outcome),
-    ):
-        yield
+    # The game and a score request both score a hand through the rulebook's `hand_score`,
+    # then see where the game stands through its `outcome_after`.
+    return dataclasses.replace(book, hand_score=score, outcome_after=outcome)
 
 
-@contextmanager
-def losing_floor_ignored() -> Iterator[None]:
-    with mock.patch.object(game_end, "is_out", lambda rules, total: False):
-        yield
+def losing_floor_ignored(book: Rulebook) -> Rulebook:
+    return dataclasses.replace(book, is_out=lambda rules, total: False)

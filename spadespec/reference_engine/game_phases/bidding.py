@@ -122,8 +122,8 @@ class Bidding(BlindNilExchange):
             offered = self._legal_bid_values
         if seat is not self.to_act or offered is None or bid not in offered:
             seat, bid = self._seat(seat), parse_bid(bid)
-            self.verify_bid(seat, bid)
             record = bid_record(seat, bid)
+            self.verify(record)
         self._legal_bids = self._legal_bid_values = None
         self.log.append(record)
         self.bids[seat] = bid

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from spadespec.reference_engine.actions import Deal, deal_record, dealt
-from spadespec.reference_engine.deal import check_deal, deal_from_seed, parse_deal
+from spadespec.reference_engine.deal import deal_from_seed, parse_deal
 from spadespec.reference_engine.game_phases.state import BIDDING, DEALING, GameState
 
 
@@ -21,7 +21,7 @@ class Dealing(GameState):
     def verify_deal(self, hands: Sequence[int]) -> None:
         """A deal must fit the variant: each seat in play its share of the pack's cards, every
         card in play dealt once, nothing from outside the pack."""
-        check_deal(hands, self.pack, self.table)
+        self.plan.check_deal(hands, self.pack, self.table)
         self._check_phase(DEALING, None, "deal")
 
     def deal(

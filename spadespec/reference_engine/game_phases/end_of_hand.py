@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from spadespec.reference_engine.actions import BidValue
 from spadespec.reference_engine.game_phases.state import DEALING, OVER, SEAT_NAMES, GameState
-from spadespec.reference_engine.scoring import game_end
-from spadespec.reference_engine.scoring import hand as hand_scoring
 
 
 class EndOfHand(GameState):
@@ -26,7 +24,8 @@ class EndOfHand(GameState):
         prior = {}
         for side in sheet.sides:
             prior[side] = (totals[side], bags[side])  # a side's score and bags going in
-        result = hand_scoring.hand_score(self.rules, sheet, bids, tricks, prior)
+        book = self.plan.rulebook  # the game scores by the rulebook its plan was made with
+        result = book.hand_score(book, self.rules, sheet, bids, tricks, prior)
         self.hand_results.append(result)
         self.hands_played += 1
         self.totals = totals = {}
@@ -39,8 +38,8 @@ class EndOfHand(GameState):
                 boston = side
             if line.moon and moon is None:
                 moon = side
-        self.outcome = game_end.outcome_after(
-            self.rules, sheet, totals, self.hands_played, boston, moon=moon
+        self.outcome = book.outcome_after(
+            book, self.rules, sheet, totals, self.hands_played, boston, moon=moon
         )
         self.to_act = None
         if self.outcome.status == "continues":

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any, ParamSpec
 
 from spadespec.reference_engine import scoring
-from spadespec.reference_engine.actions import Action, BidValue, Pass
+from spadespec.reference_engine.actions import Action, BidValue, Move, Pass
 from spadespec.reference_engine.cards import CARD_TEXT
 from spadespec.reference_engine.deal import Hands
 from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
@@ -121,6 +121,11 @@ class GameState:
         except IllegalActionError:
             return False
         return True
+
+    def verify(self, action: Move) -> None:
+        """Raise `IllegalActionError` if the action may not be taken now: `Game.verify`, which
+        checks each kind of action in its phase, and gives the rulebook the last word."""
+        raise NotImplementedError  # Game, which inherits every phase, defines it
 
     def _check_phase(
         self, phase: Phase, seat: Seat | None, what: str, *, card: int | None = None,

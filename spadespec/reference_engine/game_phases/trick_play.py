@@ -184,8 +184,8 @@ class TrickPlay(EndOfHand):
             legal = self.legal_plays()  # not asked for yet: worked out now, and kept
         if seat is not self.to_act or legal is None or not legal >> card & 1:
             seat = self._seat(seat)
-            self.verify_play(seat, card)
             record = play_record(seat, card)
+            self.verify(record)
         self._legal = None
         self.log.append(record)
         self.hands[seat] ^= _BIT[card]
@@ -219,6 +219,12 @@ class TrickPlay(EndOfHand):
         else:
             self.trick_number += 1
             self.to_act = winner
+            next_leader = self.plan.next_leader  # None: the winner leads
+            if next_leader is not None:
+                # The trick's cards are the log's last entries, the first its leader's.
+                lead = self.log[-self._trick_size]
+                assert isinstance(lead, Play), "a trick's first entry is its lead"
+                self.to_act = next_leader(lead.seat, winner)
 
 
 def _seats_and_cards(plays: list[Action]) -> list[tuple[Seat, int]]:

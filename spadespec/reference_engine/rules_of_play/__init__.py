@@ -17,7 +17,9 @@ Turns walk round the variant's table (`spadespec.reference_engine.table`); follo
 its pack (`spadespec.reference_engine.pack`); bids are judged with a `BidContext` (the bidder's
 hand, spades, partner's bid and how far the side trails). A game looks each rule up once, when its
 variant is resolved into a plan (`spadespec.reference_engine.plan`), and calls the function from
-there (who beats whom it reads as the table `beaten_by` gives).
+there (who beats whom it reads as the table `beaten_by` gives). It looks them up in a rulebook
+(`spadespec.reference_engine.rulebook`), which holds read-only copies of these tables: the
+standard rulebook's are these.
 """
 
 from spadespec.reference_engine.rules_of_play.bids import (

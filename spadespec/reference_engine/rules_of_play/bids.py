@@ -15,8 +15,8 @@ or says why not; the first refusal is the one reported:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, NamedTuple
 
 from spadespec.reference_engine.actions import BLIND_NIL, NIL, BidValue
 from spadespec.reference_engine.pack import Pack, pack_of
@@ -32,6 +32,9 @@ from spadespec.reference_engine.variant.model import (
 
 NIL_BIDS = (NIL, BLIND_NIL)
 """The bids that promise to take no trick at all."""
+
+if TYPE_CHECKING:
+    from spadespec.reference_engine.rulebook import Rulebook
 
 Refusal = tuple[ReasonCode, str]
 """A refused bid: its reason code, and a sentence naming the numbers that rule it out."""
@@ -259,14 +262,22 @@ def team_maximum_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal 
     )
 
 
-def checks(rules: Rules) -> tuple[Check, ...]:
-    """The rules a bid must pass under this variant, in the order their refusals are told."""
+def checks(rules: Rules, book: Rulebook | None = None) -> tuple[Check, ...]:
+    """The rules a bid must pass under this variant, in the order their refusals are told:
+    the blind nil check, the constraint's and the team minimum's as `book` has them (None: as
+    this module has them)."""
+    blind_nil: Check = blind_nil_check
+    constraint: Mapping[BidConstraint, Check] = BID_CONSTRAINT
+    team_minimum: Check = team_minimum_check
+    if book is not None:
+        blind_nil, constraint = book.blind_nil_check, book.bid_constraint
+        team_minimum = book.team_minimum_check
     return (
-        blind_nil_check,
+        blind_nil,
         nil_check,
         range_check,
-        BID_CONSTRAINT[rules.bidding.constraint],
-        team_minimum_check,
+        constraint[rules.bidding.constraint],
+        team_minimum,
         team_maximum_check,
     )
 

@@ -4,6 +4,11 @@ Each rule axis of the variant is one small function chosen from a table keyed by
 value (`SET_PENALTY`, `BOSTON`, `NIL_VALUE`, `NIL_TRICKS`, `BAGS_COUNT`,
 `BAG_POINTS_CANCELLED`, `BAG_CARRY`, `MOON`, `TARGET_RULE`, `TIE_RULE`, `BOSTON_WINS`). The seats
 and sides on the sheet follow the variant's table (`sheet_of`).
+
+The scorer reads those tables, and calls the functions another engine might get wrong
+(`score_side`, `apply_bag_penalty`, `outcome_after`, ...), through a rulebook
+(`spadespec.reference_engine.rulebook`) handed to it as the first argument; `score_hand` and
+`game_outcome` take the standard rulebook unless given another.
 """
 
 from spadespec.reference_engine.scoring.game_end import game_outcome

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from spadespec.reference_engine.variant.model import BagCarry, BagsCount, ScoringRules
+
+if TYPE_CHECKING:
+    from spadespec.reference_engine.rulebook import Rulebook
 
 
 def bags_when_contract_made(made: bool, bags: int) -> int:
@@ -30,9 +33,9 @@ BAGS_COUNT: dict[BagsCount, Callable[[bool, int], int]] = {
 }
 
 
-def bags_recorded(scoring: ScoringRules, made: bool, bags: int) -> int:
+def bags_recorded(book: Rulebook, scoring: ScoringRules, made: bool, bags: int) -> int:
     """The bags this hand adds to the side's count."""
-    return BAGS_COUNT[scoring.bags_count](made, bags)
+    return book.bags_count[scoring.bags_count](made, bags)
 
 
 def carry_excess(bags: int, threshold: int) -> int:
@@ -68,9 +71,9 @@ BAG_POINTS_CANCELLED: dict[bool, Callable[[ScoringRules], int]] = {
 }
 
 
-def penalty_each_time(scoring: ScoringRules) -> int:
+def penalty_each_time(book: Rulebook, scoring: ScoringRules) -> int:
     """The points lost each time the bag penalty is paid."""
-    return BAG_POINTS_CANCELLED[scoring.bag_points_cancelled](scoring)
+    return book.bag_points_cancelled[scoring.bag_points_cancelled](scoring)
 
 
 class BagPenalty(NamedTuple):
@@ -85,7 +88,7 @@ class BagPenalty(NamedTuple):
 _NOTHING_DUE = tuple(BagPenalty(0, 0, count) for count in range(64))
 
 
-def apply_bag_penalty(scoring: ScoringRules, bags: int) -> BagPenalty:
+def apply_bag_penalty(book: Rulebook, scoring: ScoringRules, bags: int) -> BagPenalty:
     """Pay the bag penalty each time the count is at or over the threshold.
 
     With the excess carried, one big hand can cost the penalty twice (9 bags + 13 = 22).
@@ -95,9 +98,9 @@ def apply_bag_penalty(scoring: ScoringRules, bags: int) -> BagPenalty:
         raise ValueError(f"bag threshold must be at least 1, not {threshold}")
     if bags < threshold:
         return _NOTHING_DUE[bags] if bags < len(_NOTHING_DUE) else BagPenalty(0, 0, bags)
-    carry = BAG_CARRY[scoring.bag_carry]
+    carry = book.bag_carry[scoring.bag_carry]
     times = 0
     while bags >= threshold:
         times += 1
         bags = carry(bags, threshold)
-    return BagPenalty(times, times * penalty_each_time(scoring), bags)
+    return BagPenalty(times, times * penalty_each_time(book, scoring), bags)

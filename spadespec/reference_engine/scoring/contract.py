@@ -9,8 +9,12 @@ also earn a bonus on top (e.g. 50 for ten or more), a separate item of the sheet
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from spadespec.reference_engine.variant.model import BostonRule, ScoringRules, SetPenalty
+
+if TYPE_CHECKING:
+    from spadespec.reference_engine.rulebook import Rulebook
 
 
 def made_contract_points(scoring: ScoringRules, contract: int) -> int:
@@ -44,9 +48,9 @@ SET_PENALTY: dict[SetPenalty, Callable[[ScoringRules, int, int], int]] = {
 }
 
 
-def set_contract_points(scoring: ScoringRules, contract: int, tricks: int) -> int:
+def set_contract_points(book: Rulebook, scoring: ScoringRules, contract: int, tricks: int) -> int:
     """What going set costs (a negative number), as the variant's set penalty says."""
-    return SET_PENALTY[scoring.set_penalty](scoring, contract, tricks)
+    return book.set_penalty[scoring.set_penalty](scoring, contract, tricks)
 
 
 def bonus_bid_points(scoring: ScoringRules, contract: int, made: bool) -> int | None:
@@ -112,20 +116,22 @@ the set penalty, (points, `bonus-bid`), (points, `boston`) or (points, `exact-to
 
 
 def contract_points(
-    scoring: ScoringRules, contract: int, tricks: int, made: bool, tricks_in_hand: int
-) -> ContractValue:
+    book: Rulebook, scoring: ScoringRules, contract: int, tricks: int, made: bool,
+    tricks_in_hand: int,
+) -> ContractValue:  # fmt: skip
     """What the contract is worth this hand: the exact total's figure, a Boston's, a bonus
-    bid's, or so much a trick bid when made and the set penalty when not."""
-    exact = exact_total(scoring, made)
+    bid's, or so much a trick bid when made and the set penalty when not, each by the entry of
+    `book` that scores it."""
+    exact = book.exact_total(scoring, made)
     if exact is not None:
         return exact, "exact-total"
     if contract == tricks_in_hand:
-        boston = BOSTON[scoring.boston](scoring, made)
+        boston = book.boston[scoring.boston](scoring, made)
         if boston is not None:
             return boston, "boston"
-    bonus = bonus_bid_points(scoring, contract, made)
+    bonus = book.bonus_bid_points(scoring, contract, made)
     if bonus is not None:
         return bonus, "bonus-bid"
     if made:
         return made_contract_points(scoring, contract), "tricks"
-    return set_contract_points(scoring, contract, tricks), "tricks"
+    return set_contract_points(book, scoring, contract, tricks), "tricks"

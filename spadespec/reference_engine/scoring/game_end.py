@@ -4,7 +4,9 @@ game-winning Boston or shot the moon, or have the hands agreed for the game all 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
+from spadespec.reference_engine.scoring.hand import standard_rulebook
 from spadespec.reference_engine.scoring.records import GameOutcome, SideTotals
 from spadespec.reference_engine.scoring.sides import Sheet, sheet_of, side_name
 from spadespec.reference_engine.variant.model import (
@@ -14,6 +16,9 @@ from spadespec.reference_engine.variant.model import (
     TargetRule,
     TieRule,
 )
+
+if TYPE_CHECKING:
+    from spadespec.reference_engine.rulebook import Rulebook
 
 
 def reaches_target(total: int, target: int) -> bool:
@@ -32,12 +37,12 @@ TARGET_RULE: dict[TargetRule, Callable[[int, int], bool]] = {
 }
 
 
-def target_reached(game_end: GameEndRules, total: int) -> bool:
+def target_reached(book: Rulebook, game_end: GameEndRules, total: int) -> bool:
     """Whether a total ends the game by the target (never, in a game of so many hands with
     no target)."""
     if game_end.target is None:
         return False
-    return TARGET_RULE[game_end.target_rule](total, game_end.target)
+    return book.target_rule[game_end.target_rule](total, game_end.target)
 
 
 def is_out(game_end: GameEndRules, total: int) -> bool:
@@ -176,6 +181,7 @@ def game_outcome(
     hands_played: int = 0,
     boston_made: str | None = None,
     moon: str | None = None,
+    rulebook: Rulebook | None = None,
 ) -> GameOutcome:
     """Where the game stands after a hand, from every side's running total.
 
@@ -185,13 +191,17 @@ def game_outcome(
     side that shot the moon in it (`HandScore.moon`). The game ends once a side has reached
     the target or is out, the agreed hands are all played, or a Boston or a moon wins it
     outright; the highest total then wins, and equal highest totals are
-    settled by the variant's tie rule.
+    settled by the variant's tie rule. Each rule is read by its entry in `rulebook` (the
+    standard rulebook by default).
     """
+    book = rulebook or standard_rulebook()
     sheet = sheet_of(rules)
-    return outcome_after(rules, sheet, _scores(sheet, totals), hands_played, boston_made, moon=moon)
+    scores = _scores(sheet, totals)
+    return book.outcome_after(book, rules, sheet, scores, hands_played, boston_made, moon=moon)
 
 
 def outcome_after(
+    book: Rulebook,
     rules: Rules,
     sheet: Sheet,
     scores: Mapping[str, int],
@@ -201,21 +211,21 @@ def outcome_after(
     moon: str | None = None,
 ) -> GameOutcome:
     """`game_outcome` from totals already read: every side's total by name, in table order,
-    on the variant's sheet."""
+    on the variant's sheet, each rule read by its entry in `book`."""
     game_end = rules.game_end
     reached = []
     out = []
     for side in sheet.sides:
         total = scores[side]
-        if target_reached(game_end, total):
+        if target_reached(book, game_end, total):
             reached.append(side)
-        if is_out(game_end, total):
+        if book.is_out(game_end, total):
             out.append(side)
     if moon is not None:
         won = moon_ends_the_game(side_name(moon, sheet), sheet.tricks)
         return won._replace(reached=tuple(reached), out=tuple(out))
     if boston_made is not None:
-        boston = BOSTON_WINS[rules.scoring.boston](side_name(boston_made, sheet), sheet.tricks)
+        boston = book.boston_wins[rules.scoring.boston](side_name(boston_made, sheet), sheet.tricks)
         if boston is not None:
             return GameOutcome(
                 boston.status, boston.winner, boston.reason, tuple(reached), tuple(out)
@@ -227,7 +237,7 @@ def outcome_after(
     top = max(scores.values())
     leaders = {side: score for side, score in scores.items() if score == top}
     if len(leaders) > 1:
-        outcome = TIE_RULE[game_end.tie](leaders, why, len(scores))
+        outcome = book.tie_rule[game_end.tie](leaders, why, len(scores))
     else:
         outcome = _won(scores, next(iter(leaders)), why)
     return GameOutcome(outcome.status, outcome.winner, outcome.reason, tuple(reached), tuple(out))

@@ -2,28 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from spadespec.reference_engine.scoring.bags import apply_bag_penalty, bags_recorded
-from spadespec.reference_engine.scoring.contract import (
-    big_bid_bonus,
-    contract_points,
-    overtrick_points,
-)
+from spadespec.reference_engine.scoring.bags import bags_recorded
+from spadespec.reference_engine.scoring.contract import contract_points
 from spadespec.reference_engine.scoring.inputs import (
     read_bids,
     read_prior,
     read_tricks,
-    read_zero_bids,
+    zeros_read_as_nil,
 )
-from spadespec.reference_engine.scoring.moon import MOON
-from spadespec.reference_engine.scoring.nil import (
-    DOUBLE_NIL_TRICKS,
-    NilTrickShare,
-    score_nil,
-    share_nil_tricks,
-)
+from spadespec.reference_engine.scoring.nil import NilTrickSharer, share_nil_tricks
 from spadespec.reference_engine.scoring.records import (
     NIL_BIDS,
     Bid,
@@ -33,10 +23,14 @@ from spadespec.reference_engine.scoring.records import (
     SideTotals,
 )
 from spadespec.reference_engine.scoring.sides import Sheet, sheet_of
-from spadespec.reference_engine.variant.model import Rules, ScoringRules
+from spadespec.reference_engine.variant.model import Rules
+
+if TYPE_CHECKING:
+    from spadespec.reference_engine.rulebook import Rulebook
 
 
 def score_side(
+    book: Rulebook,
     rules: Rules,
     sheet: Sheet,
     side: str,
@@ -45,7 +39,7 @@ def score_side(
     prior: tuple[int, int],
 ) -> SideScore:
     """A side's itemised score on the variant's sheet: contract, nils and bags, each by the
-    variant's rule.
+    variant's rule as `book` scores it.
 
     `bids` and `tricks` are keyed by seat letter, as `read_bids` and `read_tricks` give them;
     `prior` is the side's running score and bags going in (`SideTotals`, or the pair as it is).
@@ -68,16 +62,16 @@ def score_side(
     nils: tuple[NilResult, ...] = ()
     nil_points = nil_bags = nil_overtricks = 0
     if nil_seats:
-        share: Callable[[ScoringRules, int], NilTrickShare] = share_nil_tricks
+        share: NilTrickSharer = share_nil_tricks
         if len(nil_seats) == len(seats) == 2:
             # Partners who both bid nil: their tricks go where the double nil rule says.
-            share = DOUBLE_NIL_TRICKS[scoring.double_nil_tricks]
+            share = book.double_nil_tricks[scoring.double_nil_tricks]
         for seat in nil_seats:
             taken = tricks[seat]
-            nil = score_nil(scoring, seat, taken, str(bids[seat]))
+            nil = book.score_nil(book, scoring, seat, taken, str(bids[seat]))
             nils += (nil,)
             nil_points += nil.points
-            toward_contract, as_bags, as_overtricks = share(scoring, taken)
+            toward_contract, as_bags, as_overtricks = share(book, scoring, taken)
             counted += toward_contract
             nil_bags += as_bags
             nil_overtricks += as_overtricks
@@ -85,20 +79,20 @@ def score_side(
     # Made when the tricks that count reach the contract (a contract of 0 always is); the
     # tricks beyond a made contract are overtricks.
     made = counted >= contract
-    points, kind = contract_points(scoring, contract, counted, made, sheet.tricks)
+    points, kind = contract_points(book, scoring, contract, counted, made, sheet.tricks)
     extra = counted - contract if made else 0
-    added = bags_recorded(scoring, made, extra + nil_bags)
+    added = bags_recorded(book, scoring, made, extra + nil_bags)
     if nil_overtricks:
         # A nil bidder's own overtricks (a nil contract of nothing is always made) join the
         # side's.
-        added += bags_recorded(scoring, True, nil_overtricks)
+        added += bags_recorded(book, scoring, True, nil_overtricks)
         extra += nil_overtricks
-    extra_points = overtrick_points(scoring, extra)
+    extra_points = book.overtrick_points(scoring, extra)
 
-    bonus = big_bid_bonus(scoring, contract, made)
+    bonus = book.big_bid_bonus(scoring, contract, made)
 
     score, bags = prior
-    times, penalty, bags_after = apply_bag_penalty(scoring, bags + added)
+    times, penalty, bags_after = book.apply_bag_penalty(book, scoring, bags + added)
     hand_points = points + extra_points + (bonus or 0) + nil_points - penalty
     return SideScore(
         side,
@@ -125,6 +119,7 @@ def score_side(
 
 
 def hand_score(
+    book: Rulebook,
     rules: Rules,
     sheet: Sheet,
     bids: dict[str, Bid],
@@ -134,13 +129,16 @@ def hand_score(
     """A hand's score from what a finished hand gives: every seat's bid and tricks, keyed by
     letter in table order, and every side's (score, bags) going in, on the variant's sheet. A bid of
     0 is read as nil where it stands for nil (`zero_is_nil`). Where a side that takes every
-    trick wins the game, such a hand is not scored (`HandScore.moon`)."""
-    bids = read_zero_bids(rules, bids)
+    trick wins the game, such a hand is not scored (`HandScore.moon`). Every rule is scored by
+    its entry in `book`."""
+    if 0 in bids.values() and book.zero_is_nil(rules):
+        bids = zeros_read_as_nil(bids)
     sides = {}
+    score_side = book.score_side
     for side in sheet.sides:
-        sides[side] = score_side(rules, sheet, side, bids, tricks, prior[side])
+        sides[side] = score_side(book, rules, sheet, side, bids, tricks, prior[side])
     # A side that took every trick may have shot the moon, and the hand go unscored.
-    sides = MOON[rules.scoring.moon](sheet, sides)
+    sides = book.moon[rules.scoring.moon](sheet, sides)
     return HandScore(sides, bids, tricks)
 
 
@@ -149,6 +147,8 @@ def score_hand(
     bids: Mapping[Any, Any],
     tricks: Mapping[Any, int],
     prior: Mapping[Any, SideTotals] | None = None,
+    *,
+    rulebook: Rulebook | None = None,
 ) -> HandScore:
     """Score a finished hand for every side at the table.
 
@@ -157,9 +157,18 @@ def score_hand(
     tricks it took (all the hand's tricks between them: 13, or 17 for three players); `prior`
     holds each side's running score and bags going in (a side left out starts at 0 and 0).
     Raises `ScoringInputError` (a ValueError) naming the seat or side when these are not a
-    hand.
+    hand. Each rule is scored by its entry in `rulebook` (the standard rulebook by default).
     """
+    book = rulebook or standard_rulebook()
     sheet = sheet_of(rules)
     read = read_bids(rules, bids, sheet)
     taken = read_tricks(tricks, sheet)
-    return hand_score(rules, sheet, read, taken, read_prior(prior, sheet))
+    return book.hand_score(book, rules, sheet, read, taken, read_prior(prior, sheet))
+
+
+def standard_rulebook() -> Rulebook:
+    """The standard rulebook (`spadespec.reference_engine.rulebook`), for a caller that names
+    none: imported when first asked for, as it is made of the scorer's functions."""
+    from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK
+
+    return STANDARD_RULEBOOK

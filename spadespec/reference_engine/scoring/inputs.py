@@ -87,11 +87,9 @@ def read_zero_bid(rules: Rules, bid: Any) -> Any:
     return bid
 
 
-def read_zero_bids(rules: Rules, bids: dict[str, Bid]) -> dict[str, Bid]:
-    """Bids already read, with any bid of 0 read as nil where 0 stands for nil."""
-    if 0 in bids.values() and zero_is_nil(rules):
-        return {seat: read_zero_bid(rules, bid) for seat, bid in bids.items()}
-    return bids
+def zeros_read_as_nil(bids: dict[str, Bid]) -> dict[str, Bid]:
+    """Bids already read, with any bid of 0 read as nil (where 0 stands for nil)."""
+    return {seat: "nil" if type(bid) is int and bid == 0 else bid for seat, bid in bids.items()}
 
 
 def read_bids(rules: Rules, bids: Mapping[Any, Any], sheet: Sheet | None = None) -> dict[str, Bid]:

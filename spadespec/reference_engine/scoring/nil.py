@@ -4,10 +4,13 @@ for the side."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from spadespec.reference_engine.scoring.records import NilResult
 from spadespec.reference_engine.variant.model import DoubleNilTricks, NilTricks, ScoringRules
+
+if TYPE_CHECKING:
+    from spadespec.reference_engine.rulebook import Rulebook
 
 
 def nil_made(tricks: int) -> bool:
@@ -38,10 +41,12 @@ NIL_VALUE: dict[str, Callable[[ScoringRules], NilValue]] = {
 }
 
 
-def score_nil(scoring: ScoringRules, seat: str, tricks: int, bid: str = "nil") -> NilResult:
+def score_nil(
+    book: Rulebook, scoring: ScoringRules, seat: str, tricks: int, bid: str = "nil"
+) -> NilResult:
     """One nil's result (blind or not): the bonus if made, the penalty if a single trick was
     taken."""
-    value = NIL_VALUE[bid](scoring)
+    value = book.nil_value[bid](scoring)
     blind = bid == "blind-nil"
     if value.bonus is None or value.penalty is None:
         kind = "blind nil" if blind else "nil"
@@ -90,21 +95,24 @@ NIL_TRICKS: dict[NilTricks, Callable[[int], NilTrickShare]] = {
 }
 
 
-def share_nil_tricks(scoring: ScoringRules, tricks: int) -> NilTrickShare:
-    return NIL_TRICKS[scoring.nil_tricks](tricks)
+def share_nil_tricks(book: Rulebook, scoring: ScoringRules, tricks: int) -> NilTrickShare:
+    return book.nil_tricks[scoring.nil_tricks](tricks)
 
 
-def double_nil_as_single(scoring: ScoringRules, tricks: int) -> NilTrickShare:
+def double_nil_as_single(book: Rulebook, scoring: ScoringRules, tricks: int) -> NilTrickShare:
     """Both partners bid nil: each one's tricks count as a single nil's do."""
-    return share_nil_tricks(scoring, tricks)
+    return share_nil_tricks(book, scoring, tricks)
 
 
-def double_nil_ignored(scoring: ScoringRules, tricks: int) -> NilTrickShare:
+def double_nil_ignored(book: Rulebook, scoring: ScoringRules, tricks: int) -> NilTrickShare:
     """Both partners bid nil: their tricks count for nothing beyond failing the nils."""
     return NilTrickShare(toward_contract=0, as_bags=0)
 
 
-DOUBLE_NIL_TRICKS: dict[DoubleNilTricks, Callable[[ScoringRules, int], NilTrickShare]] = {
+NilTrickSharer = Callable[["Rulebook", ScoringRules, int], NilTrickShare]
+"""Where a nil bidder's tricks go, given the rulebook, the scoring rules and the tricks."""
+
+DOUBLE_NIL_TRICKS: dict[DoubleNilTricks, NilTrickSharer] = {
     DoubleNilTricks.AS_SINGLE_NIL: double_nil_as_single,
     DoubleNilTricks.IGNORED: double_nil_ignored,
 }

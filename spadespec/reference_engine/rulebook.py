@@ -1,0 +1,232 @@
+"""The rulebook: every rule function the engine binds, and every rule table it looks them up
+in, as one immutable value.
+
+A variant's rules are values (`rules.scoring.set_penalty == "per-trick-bid"`); the rulebook
+says what each value does (`set_penalty[SetPenalty.PER_TRICK_BID]` is the function that
+charges a set side for every trick it bid). The engine reads its rules through a rulebook and
+nowhere else: a variant is resolved into a plan with one (`plan.plan_of(rules, rulebook)`), and
+a game scores its hands through the rulebook its plan holds, as a score request does.
+
+`STANDARD_RULEBOOK` holds the real entries. Another rulebook is this one with entries
+replaced, the way one validator class is built from another:
+
+    lenient = STANDARD_RULEBOOK.with_rows("set_penalty", {SetPenalty.PER_TRICK_BID: no_cost})
+    quiet = dataclasses.replace(STANDARD_RULEBOOK, overtrick_points=lambda scoring, n: 0)
+    Game.new("standard", rulebook=quiet)
+
+That is how a fault (`spadespec.conformance.faults`) breaks one rule of the reference engine:
+nothing is patched, and the standard rulebook is the same before, during and after.
+
+The tables are read-only mappings (`types.MappingProxyType`) copied from the modules that
+define their functions, so changing a module's table after import changes no rulebook.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol
+
+from spadespec.reference_engine.deal import check_deal
+from spadespec.reference_engine.pack import Pack, pack_of
+from spadespec.reference_engine.rules_of_play import bids, leads, tricks, turns
+from spadespec.reference_engine.rules_of_play.bids import Check
+from spadespec.reference_engine.rules_of_play.leads import FirstLeadRule
+from spadespec.reference_engine.rules_of_play.turns import FirstLeaderRule
+from spadespec.reference_engine.scoring import bags, contract, game_end, hand, inputs, moon, nil
+from spadespec.reference_engine.scoring.bags import BagPenalty
+from spadespec.reference_engine.scoring.moon import Lines
+from spadespec.reference_engine.scoring.nil import NilTrickShare, NilTrickSharer, NilValue
+from spadespec.reference_engine.scoring.records import (
+    Bid,
+    GameOutcome,
+    HandScore,
+    NilResult,
+    SideScore,
+)
+from spadespec.reference_engine.scoring.sides import Sheet
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.table import Table, table_of
+from spadespec.reference_engine.variant.model import (
+    BagCarry,
+    BagsCount,
+    BidConstraint,
+    BostonRule,
+    DealerRotation,
+    DoubleNilTricks,
+    FirstBidder,
+    FirstLead,
+    FirstLeader,
+    GameEndRules,
+    MoonRule,
+    NilTricks,
+    Rules,
+    ScoringRules,
+    SetPenalty,
+    SpadesBrokenBy,
+    SpadesLead,
+    TargetRule,
+    TieRule,
+)
+
+if TYPE_CHECKING:
+    from spadespec.reference_engine.actions import Move
+    from spadespec.reference_engine.game import Game
+
+# --- the shapes of the entries ----------------------------------------------------------------
+
+Verdict = Callable[["Game", "Move", Callable[["Move"], None]], None]
+"""The last word on whether an action may be taken: given the game, the action and the check
+the rules make (which raises `IllegalActionError`), raise or return as the engine would."""
+HandScorer = Callable[
+    ["Rulebook", Rules, Sheet, dict[str, Bid], dict[str, int], Mapping[str, tuple[int, int]]],
+    HandScore,
+]
+SideScorer = Callable[
+    ["Rulebook", Rules, Sheet, str, Mapping[str, Bid], Mapping[str, int], tuple[int, int]],
+    SideScore,
+]
+
+
+class OutcomeReader(Protocol):
+    """`game_end.outcome_after`: where the game stands after a hand."""
+
+    def __call__(
+        self, book: Rulebook, rules: Rules, sheet: Sheet, scores: Mapping[str, int],
+        hands_played: int, boston_made: str | None, /, *, moon: str | None = None,
+    ) -> GameOutcome: ...  # fmt: skip
+
+
+TieSettler = Callable[[Mapping[str, int], str, int], GameOutcome]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Rulebook:
+    """Every rule function the engine binds and every rule table it looks them up in.
+
+    An entry named after a rule of the variant (`set_penalty`, `spades_lead`, ...) is a
+    read-only table from the rule's value to the function that plays it; any other entry is one
+    function. A function that reads other entries is handed the rulebook as its first argument,
+    so that a rulebook with an entry replaced is read through and through. Rulebooks compare by
+    identity: the plans resolved from one are kept by it (`plan.plan_of`)."""
+
+    # --- the cards, the table and the deal --------------------------------------------------
+    pack_of: Callable[[Rules], Pack]
+    """`deck`: the pack a variant plays with (`pack.pack_of`)."""
+    table_of: Callable[[Rules], Table]
+    """`table`: who sits where and who is on whose left (`table.table_of`)."""
+    check_deal: Callable[[Sequence[int], Pack | None, Table | None], None]
+    """Whether dealt hands are a deal of the pack at the table (`deal.check_deal`)."""
+    # --- whose turn -------------------------------------------------------------------------
+    dealer_rotation: Mapping[DealerRotation, Callable[[Table, Seat], Seat]]
+    first_bidder: Mapping[FirstBidder, Callable[[Table, Seat], Seat]]
+    first_leader: Mapping[FirstLeader, FirstLeaderRule]
+    next_leader: Callable[[Seat, Seat], Seat] | None
+    """Who leads the next trick, given who led this one and who took it; None: whoever took
+    it, as the rules of Spades have it (read so, a finished trick calls nothing to know)."""
+    # --- bidding ----------------------------------------------------------------------------
+    bid_constraint: Mapping[BidConstraint, Check]
+    team_minimum_check: Check
+    blind_nil_check: Check
+    # --- play -------------------------------------------------------------------------------
+    first_lead: Mapping[FirstLead, FirstLeadRule | None]
+    spades_lead: Mapping[SpadesLead, Callable[[Pack, int, bool], int]]
+    spades_broken_by: Mapping[SpadesBrokenBy, Callable[[int], bool]]
+    follow: Callable[[Pack, int, int], int]
+    """The cards a player may play to a trick already led (`tricks.legal_follows`)."""
+    trick_size: Callable[[Table], int]
+    """Cards to a trick at the table: one from each player."""
+    verdict: Verdict | None
+    """The last word on each check of an action (`Game.verify`); None: the rules' word."""
+    # --- scoring a hand ---------------------------------------------------------------------
+    hand_score: HandScorer
+    score_side: SideScorer
+    zero_is_nil: Callable[[Rules], bool]
+    set_penalty: Mapping[SetPenalty, Callable[[ScoringRules, int, int], int]]
+    boston: Mapping[BostonRule, Callable[[ScoringRules, bool], int | None]]
+    bonus_bid_points: Callable[[ScoringRules, int, bool], int | None]
+    exact_total: Callable[[ScoringRules, bool], int | None]
+    big_bid_bonus: Callable[[ScoringRules, int, bool], int | None]
+    overtrick_points: Callable[[ScoringRules, int], int]
+    score_nil: Callable[[Rulebook, ScoringRules, str, int, str], NilResult]
+    nil_value: Mapping[str, Callable[[ScoringRules], NilValue]]
+    nil_tricks: Mapping[NilTricks, Callable[[int], NilTrickShare]]
+    double_nil_tricks: Mapping[DoubleNilTricks, NilTrickSharer]
+    bags_count: Mapping[BagsCount, Callable[[bool, int], int]]
+    apply_bag_penalty: Callable[[Rulebook, ScoringRules, int], BagPenalty]
+    bag_carry: Mapping[BagCarry, Callable[[int, int], int]]
+    bag_points_cancelled: Mapping[bool, Callable[[ScoringRules], int]]
+    moon: Mapping[MoonRule, Callable[[Sheet, Lines], Lines]]
+    # --- the end of the game ----------------------------------------------------------------
+    outcome_after: OutcomeReader
+    target_rule: Mapping[TargetRule, Callable[[int, int], bool]]
+    is_out: Callable[[GameEndRules, int], bool]
+    tie_rule: Mapping[TieRule, TieSettler]
+    boston_wins: Mapping[BostonRule, Callable[[str, int], GameOutcome | None]]
+
+    def __post_init__(self) -> None:
+        # A table given as a plain mapping is copied into a read-only one.
+        for entry in dataclasses.fields(self):
+            value = getattr(self, entry.name)
+            if isinstance(value, Mapping) and not isinstance(value, MappingProxyType):
+                object.__setattr__(self, entry.name, MappingProxyType(dict(value)))
+
+    def with_rows(self, table: str, rows: Mapping[Any, Any]) -> Rulebook:
+        """This rulebook with some rows of one table replaced (`with_rows("set_penalty",
+        {SetPenalty.PER_TRICK_BID: set_per_trick_short})`), the rest of it as it is."""
+        current = getattr(self, table)
+        if not isinstance(current, Mapping):
+            raise TypeError(f"{table} is not a table of the rulebook")
+        changed: dict[str, Any] = {table: {**current, **rows}}
+        return dataclasses.replace(self, **changed)
+
+
+def one_card_each(table: Table) -> int:
+    """A trick is one card from each player at the table."""
+    return table.players
+
+
+STANDARD_RULEBOOK = Rulebook(
+    pack_of=pack_of,
+    table_of=table_of,
+    check_deal=check_deal,
+    dealer_rotation=turns.DEALER_ROTATION,
+    first_bidder=turns.FIRST_BIDDER,
+    first_leader=turns.FIRST_LEADER,
+    next_leader=None,
+    bid_constraint=bids.BID_CONSTRAINT,
+    team_minimum_check=bids.team_minimum_check,
+    blind_nil_check=bids.blind_nil_check,
+    first_lead=leads.FIRST_LEAD,
+    spades_lead=leads.SPADES_LEAD,
+    spades_broken_by=leads.SPADES_BROKEN_BY,
+    follow=tricks.legal_follows,
+    trick_size=one_card_each,
+    verdict=None,
+    hand_score=hand.hand_score,
+    score_side=hand.score_side,
+    zero_is_nil=inputs.zero_is_nil,
+    set_penalty=contract.SET_PENALTY,
+    boston=contract.BOSTON,
+    bonus_bid_points=contract.bonus_bid_points,
+    exact_total=contract.exact_total,
+    big_bid_bonus=contract.big_bid_bonus,
+    overtrick_points=contract.overtrick_points,
+    score_nil=nil.score_nil,
+    nil_value=nil.NIL_VALUE,
+    nil_tricks=nil.NIL_TRICKS,
+    double_nil_tricks=nil.DOUBLE_NIL_TRICKS,
+    bags_count=bags.BAGS_COUNT,
+    apply_bag_penalty=bags.apply_bag_penalty,
+    bag_carry=bags.BAG_CARRY,
+    bag_points_cancelled=bags.BAG_POINTS_CANCELLED,
+    moon=moon.MOON,
+    outcome_after=game_end.outcome_after,
+    target_rule=game_end.TARGET_RULE,
+    is_out=game_end.is_out,
+    tie_rule=game_end.TIE_RULE,
+    boston_wins=game_end.BOSTON_WINS,
+)
+"""The rulebook of the reference engine: every entry the real one."""
