@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from spadespec.conformance.fuzz.witness.search import differing_rules
-from spadespec.reference_engine.scoring import SideTotals, score_hand
+from spadespec.reference_engine.scorer import score_hand
+from spadespec.reference_engine.scoring import SideTotals
 from spadespec.reference_engine.variant import VariantError, load_variant
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,7 +5,8 @@ on one level import neither each other. Apart from the order, no folders anywher
 package import each other in a circle, and no files do.
 
 Every `spadespec` import counts: at a module's top, inside a function, under `TYPE_CHECKING`,
-and `importlib.import_module` of a name written out. `from X import name` is the module
+and `importlib.import_module` of a name written out; the few type-only references that may
+point up are named in `TYPE_ONLY_UP`, with why. `from X import name` is the module
 `X/name.py` where there is one, and the module `X` otherwise."""
 
 from __future__ import annotations
@@ -40,7 +41,10 @@ ENGINE_LAYERS: Layers = (
     ("actions.py",),
     # The rules as functions: of play (bids, leads, tricks, turns) and of scoring.
     ("rules_of_play", "scoring"),
-    ("plan.py",),
+    # The rulebook: every rule table and rule function, one value; the plan binds it; the
+    # scorer scores by it.
+    ("rulebook.py",),
+    ("plan.py", "scorer.py"),
     # The phases of a hand, each a class of methods, and the game that inherits them all.
     ("game_phases",),
     ("game.py",),
@@ -77,9 +81,41 @@ def _package_of(path: Path, level: int) -> str:
     return ".".join(parts[: len(parts) - level])
 
 
-def _imported_modules(path: Path) -> Iterable[str]:
-    """Every `spadespec` module `path` imports, as dotted names."""
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+# Type-only references allowed to point up (imports under `TYPE_CHECKING`, none at run time):
+# a rulebook's entries take the rulebook they belong to, so the rules of play and the scoring
+# name `Rulebook` in their annotations, and the rulebook names `Game`, which its verdict entry
+# is handed. At run time the rulebook is made of them, and they never import it.
+TYPE_ONLY_UP = {
+    ("reference_engine/scoring/", "reference_engine/rulebook.py"),
+    ("reference_engine/rules_of_play/", "reference_engine/rulebook.py"),
+    ("reference_engine/rulebook.py", "reference_engine/game.py"),
+}
+
+
+def _type_only(path: Path, target: Path) -> bool:
+    """Whether an import of `target` by `path` under `TYPE_CHECKING` may point up."""
+    here = str(path.relative_to(PACKAGE))
+    there = str(target.relative_to(PACKAGE))
+    return any(here.startswith(a) and there == b for a, b in TYPE_ONLY_UP)
+
+
+def _type_checking_nodes(tree: ast.AST) -> set[int]:
+    """The ids of the import nodes under an `if TYPE_CHECKING:`."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            found.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
+    return found
+
+
+def _imported_modules(path: Path, type_only: bool = False) -> Iterable[str]:
+    """Every `spadespec` module `path` imports, as dotted names (with `type_only`, only those
+    imported under `TYPE_CHECKING`)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    checking = _type_checking_nodes(tree)
+    for node in ast.walk(tree):
+        if type_only and id(node) not in checking:
+            continue
         if isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
@@ -105,7 +141,12 @@ def _graph() -> dict[Path, frozenset[Path]]:
     graph = {}
     for path in modules():
         found = (file_of(m) for m in _imported_modules(path) if m.split(".")[0] == "spadespec")
-        graph[path] = frozenset(f for f in found if f is not None and f != path)
+        typed = {file_of(m) for m in _imported_modules(path, type_only=True)}
+        graph[path] = frozenset(
+            f
+            for f in found
+            if f is not None and f != path and not (f in typed and _type_only(path, f))
+        )
     return graph
 
 

@@ -3,7 +3,8 @@ and bags in a set hand. Figures worked by hand."""
 
 from dataclasses import replace
 
-from spadespec.reference_engine.scoring import SideTotals, score_hand
+from spadespec.reference_engine.scorer import score_hand
+from spadespec.reference_engine.scoring import SideTotals
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.model import BagCarry
 

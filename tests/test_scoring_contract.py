@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from spadespec.reference_engine.scoring import score_hand
+from spadespec.reference_engine.scorer import score_hand
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.model import SetPenalty
 

@@ -5,7 +5,8 @@ Each figure is chosen at or beside the boundary the source states.
 
 import pytest
 
-from spadespec.reference_engine.scoring import SideTotals, game_outcome, score_hand
+from spadespec.reference_engine.scorer import game_outcome, score_hand
+from spadespec.reference_engine.scoring import SideTotals
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.model import TargetRule, TieRule
 

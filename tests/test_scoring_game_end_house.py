@@ -7,7 +7,8 @@ from functools import cache
 
 import pytest
 
-from spadespec.reference_engine.scoring import SideTotals, game_outcome, score_hand
+from spadespec.reference_engine.scorer import game_outcome, score_hand
+from spadespec.reference_engine.scoring import SideTotals
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.model import BostonRule, Rules, Sides, TieRule
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from spadespec.reference_engine.scoring import ScoringInputError, SideTotals, score_hand
+from spadespec.reference_engine.scorer import score_hand
+from spadespec.reference_engine.scoring import ScoringInputError, SideTotals
 from spadespec.reference_engine.variant import load_variant
 
 BIDS = {"N": 3, "E": 4, "S": "nil", "W": 2}

@@ -5,7 +5,8 @@ Figures worked by hand from the model's rules and the sources' text.
 
 from dataclasses import replace
 
-from spadespec.reference_engine.scoring import NilResult, score_hand
+from spadespec.reference_engine.scorer import score_hand
+from spadespec.reference_engine.scoring import NilResult
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.model import BagsCount, NilTricks
 

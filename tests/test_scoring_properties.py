@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spadespec.conformance.authoring import hand_math
-from spadespec.reference_engine.scoring import SideTotals, game_outcome, score_hand
+from spadespec.reference_engine.scorer import game_outcome, score_hand
+from spadespec.reference_engine.scoring import SideTotals
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 from spadespec.reference_engine.variant.model import (

@@ -4,7 +4,8 @@ The expected figures below were worked out on paper from the source text; none w
 from the engine's output.
 """
 
-from spadespec.reference_engine.scoring import SideTotals, game_outcome, score_hand
+from spadespec.reference_engine.scorer import game_outcome, score_hand
+from spadespec.reference_engine.scoring import SideTotals
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.model import NilTricks
 

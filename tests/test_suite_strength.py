@@ -18,7 +18,7 @@ from _fault_catches import whole_suite
 import spadespec.conformance.engines.reference as adapter
 import spadespec.reference_engine.deal as deal_module
 import spadespec.reference_engine.pack as pack_module
-import spadespec.reference_engine.scoring as scoring_package
+import spadespec.reference_engine.scorer as scorer_module
 import spadespec.reference_engine.table as table_module
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.faults import FAULTS, FaultyEngine, catching_cases
@@ -375,8 +375,8 @@ def test_a_fault_is_undone_when_its_request_ends(suite: list[Case], already_bad:
     swapped = [
         (adapter, "Game"), (pack_module, "pack_of_deck"), (table_module, "make_table"),
         (deal_module, "check_deal"), (inputs, "zero_is_nil"), (contract, "bonus_bid_points"),
-        (hand, "score_side"), (inputs, "normalise_bid"), (scoring_package, "score_hand"),
-        (scoring_package, "game_outcome"), (bids, "team_minimum_check"),
+        (hand, "score_side"), (inputs, "normalise_bid"), (scorer_module, "score_hand"),
+        (scorer_module, "game_outcome"), (bids, "team_minimum_check"),
         (bids, "blind_nil_check"),
     ]  # fmt: skip
     entries = [entry.name for entry in dataclasses.fields(Rulebook)]

@@ -19,7 +19,8 @@ from spadespec.conformance.authoring.deal_search import SearchFailed, find_play
 from spadespec.conformance.authoring.hand_math import boston_side, status_after
 from spadespec.conformance.fuzz.witness.hands import shared_table
 from spadespec.conformance.fuzz.witness.timeline import parting, seen_at, timeline
-from spadespec.reference_engine.scoring import SideTotals, score_hand
+from spadespec.reference_engine.scorer import score_hand
+from spadespec.reference_engine.scoring import SideTotals
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant
 from spadespec.reference_engine.variant.model import Rules, rule_at, with_rule

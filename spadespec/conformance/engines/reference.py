@@ -1,7 +1,7 @@
 """The built-in reference engine behind the `Engine` protocol: the example an author copies.
 
 It replays a case's log with `Game` and reads each observable off the game in canonical form.
-It keeps score too: a score request's hands are scored with `spadespec.reference_engine.scoring`
+It keeps score too: a score request's hands are scored with `spadespec.reference_engine.scorer`
 through the rulebook a game scores its hands with, from a game set up at the request's setup.
 
 Made with another rulebook (`spadespec.reference_engine.rulebook`), and perhaps a misreading of
@@ -31,7 +31,7 @@ from spadespec.conformance.protocol.messages import (
 )
 from spadespec.conformance.suite.cases import resolved
 from spadespec.conformance.suite.variant_files import registered_ids
-from spadespec.reference_engine import __version__, scoring
+from spadespec.reference_engine import __version__, scorer
 from spadespec.reference_engine.actions import Deal, action_from_json
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game
@@ -175,12 +175,12 @@ def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:
         prior = {side: SideTotals(totals[side], bags[side]) for side in table.sides}
         # Through the game's rulebook, as the game scores, so that a rule broken there is
         # broken in both.
-        result = scoring.score_hand(rules, hand["bids"], hand["tricks"], prior, rulebook=book)
+        result = scorer.score_hand(rules, hand["bids"], hand["tricks"], prior, rulebook=book)
         points.append({side: result.sides[side].hand_points for side in table.sides})
         totals = {side: result.sides[side].score_after for side in table.sides}
         bags = {side: result.sides[side].bags_after for side in table.sides}
         played += 1
-        outcome = scoring.game_outcome(
+        outcome = scorer.game_outcome(
             rules, totals, hands_played=played, boston_made=result.boston, moon=result.moon,
             rulebook=book,
         )  # fmt: skip

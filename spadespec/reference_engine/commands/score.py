@@ -12,14 +12,8 @@ from spadespec.reference_engine.commands.options import (
     add_variant_arguments,
     load_variant_from_args,
 )
-from spadespec.reference_engine.scoring import (
-    GameOutcome,
-    HandScore,
-    SideScore,
-    SideTotals,
-    game_outcome,
-    score_hand,
-)
+from spadespec.reference_engine.scorer import game_outcome, score_hand
+from spadespec.reference_engine.scoring import GameOutcome, HandScore, SideScore, SideTotals
 from spadespec.reference_engine.scoring.inputs import zero_is_nil
 from spadespec.reference_engine.scoring.sides import Sheet, sheet_of
 from spadespec.reference_engine.variant import ResolvedVariant

@@ -7,12 +7,11 @@ and sides on the sheet follow the variant's table (`sheet_of`).
 
 The scorer reads those tables, and calls the functions another engine might get wrong
 (`score_side`, `apply_bag_penalty`, `outcome_after`, ...), through a rulebook
-(`spadespec.reference_engine.rulebook`) handed to it as the first argument; `score_hand` and
-`game_outcome` take the standard rulebook unless given another.
+(`spadespec.reference_engine.rulebook`) handed to it as the first argument. To score a hand, or
+read where a game stands, by the standard rulebook or another: `spadespec.reference_engine.scorer`.
 """
 
-from spadespec.reference_engine.scoring.game_end import game_outcome
-from spadespec.reference_engine.scoring.hand import score_hand, score_side
+from spadespec.reference_engine.scoring.hand import score_side
 from spadespec.reference_engine.scoring.inputs import ScoringInputError
 from spadespec.reference_engine.scoring.records import (
     GameOutcome,
@@ -31,8 +30,6 @@ __all__ = [
     "Sheet",
     "SideScore",
     "SideTotals",
-    "game_outcome",
-    "score_hand",
     "score_side",
     "sheet_of",
 ]

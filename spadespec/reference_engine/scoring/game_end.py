@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from spadespec.reference_engine.scoring.hand import standard_rulebook
 from spadespec.reference_engine.scoring.records import GameOutcome, SideTotals
-from spadespec.reference_engine.scoring.sides import Sheet, sheet_of, side_name
+from spadespec.reference_engine.scoring.sides import Sheet, side_name
 from spadespec.reference_engine.variant.model import (
     BostonRule,
     GameEndRules,
@@ -166,38 +165,14 @@ def _total(value: int | SideTotals) -> int:
     return value.score if isinstance(value, SideTotals) else int(value)
 
 
-def _scores(sheet: Sheet, totals: Mapping[str, int | SideTotals]) -> dict[str, int]:
+def scores_of(sheet: Sheet, totals: Mapping[str, int | SideTotals]) -> dict[str, int]:
+    """Each side's running score, by the sheet's names, from totals given by side name or
+    seat (a number, or a `SideTotals`); a side left out is a ValueError."""
     given = {side_name(side, sheet): _total(value) for side, value in totals.items()}
     missing = [side for side in sheet.sides if side not in given]
     if missing:
         raise ValueError(f"no total given for {', '.join(missing)}")
     return {side: given[side] for side in sheet.sides}
-
-
-def game_outcome(
-    rules: Rules,
-    totals: Mapping[str, int | SideTotals],
-    *,
-    hands_played: int = 0,
-    boston_made: str | None = None,
-    moon: str | None = None,
-    rulebook: Rulebook | None = None,
-) -> GameOutcome:
-    """Where the game stands after a hand, from every side's running total.
-
-    `hands_played` counts the hands finished so far, the one just scored included (it
-    matters only in a game of a fixed number of hands); `boston_made` names the side that
-    bid and took every trick of that hand (`HandScore.boston`), if one did, and `moon` the
-    side that shot the moon in it (`HandScore.moon`). The game ends once a side has reached
-    the target or is out, the agreed hands are all played, or a Boston or a moon wins it
-    outright; the highest total then wins, and equal highest totals are
-    settled by the variant's tie rule. Each rule is read by its entry in `rulebook` (the
-    standard rulebook by default).
-    """
-    book = rulebook or standard_rulebook()
-    sheet = sheet_of(rules)
-    scores = _scores(sheet, totals)
-    return book.outcome_after(book, rules, sheet, scores, hands_played, boston_made, moon=moon)
 
 
 def outcome_after(

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from spadespec.reference_engine.scoring.bags import bags_recorded
 from spadespec.reference_engine.scoring.contract import contract_points
 from spadespec.reference_engine.scoring.inputs import (
-    read_bids,
-    read_prior,
-    read_tricks,
     zeros_read_as_nil,
 )
 from spadespec.reference_engine.scoring.nil import NilTrickSharer, share_nil_tricks
@@ -20,9 +17,8 @@ from spadespec.reference_engine.scoring.records import (
     HandScore,
     NilResult,
     SideScore,
-    SideTotals,
 )
-from spadespec.reference_engine.scoring.sides import Sheet, sheet_of
+from spadespec.reference_engine.scoring.sides import Sheet
 from spadespec.reference_engine.variant.model import Rules
 
 if TYPE_CHECKING:
@@ -140,35 +136,3 @@ def hand_score(
     # A side that took every trick may have shot the moon, and the hand go unscored.
     sides = book.moon[rules.scoring.moon](sheet, sides)
     return HandScore(sides, bids, tricks)
-
-
-def score_hand(
-    rules: Rules,
-    bids: Mapping[Any, Any],
-    tricks: Mapping[Any, int],
-    prior: Mapping[Any, SideTotals] | None = None,
-    *,
-    rulebook: Rulebook | None = None,
-) -> HandScore:
-    """Score a finished hand for every side at the table.
-
-    `bids` maps each seat in play to a number of tricks, "nil" or "blind-nil" (0 is nil where
-    nil is allowed and the least numeric bid is 1); `tricks` maps each seat in play to the
-    tricks it took (all the hand's tricks between them: 13, or 17 for three players); `prior`
-    holds each side's running score and bags going in (a side left out starts at 0 and 0).
-    Raises `ScoringInputError` (a ValueError) naming the seat or side when these are not a
-    hand. Each rule is scored by its entry in `rulebook` (the standard rulebook by default).
-    """
-    book = rulebook or standard_rulebook()
-    sheet = sheet_of(rules)
-    read = read_bids(rules, bids, sheet)
-    taken = read_tricks(tricks, sheet)
-    return book.hand_score(book, rules, sheet, read, taken, read_prior(prior, sheet))
-
-
-def standard_rulebook() -> Rulebook:
-    """The standard rulebook (`spadespec.reference_engine.rulebook`), for a caller that names
-    none: imported when first asked for, as it is made of the scorer's functions."""
-    from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK
-
-    return STANDARD_RULEBOOK
