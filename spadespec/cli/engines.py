@@ -32,5 +32,11 @@ def open_engine(
 
     name = spec[len(FAULT_PREFIX) :]
     if name not in FAULTS:
-        raise named.UnknownEngine(f"no fault named {name!r}; the faults are: {', '.join(FAULTS)}")
+        from spadespec.reference_engine.variant.catalog import did_you_mean
+
+        near = did_you_mean(name, list(FAULTS))
+        hint = f"; did you mean {near!r}?" if near else ""
+        raise named.UnknownEngine(
+            f"no fault named {name!r}{hint} (`spadespec faults` lists the {len(FAULTS)})"
+        )
     return FaultyEngine(FAULTS[name])

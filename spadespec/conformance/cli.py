@@ -24,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spadespec.conformance.engines.named import UnknownEngine, open_engine
+from spadespec.conformance.engines.named import UnknownEngine
 from spadespec.conformance.engines.options import add_engine_option, add_timeout_options
 from spadespec.conformance.protocol.score_requests import case_id_of
 from spadespec.conformance.report import text as report
@@ -76,7 +76,7 @@ def add_parser(subparsers: Any) -> None:
             "nothing is never OK), 2 on usage errors."
         ),
     )
-    add_engine_option(parser, default="reference")
+    add_engine_option(parser, default="reference", faults=True)
     _add_filters(parser, argparse_default=None)
     add_timeout_options(parser)
     parser.add_argument(
@@ -266,7 +266,9 @@ def run_suite(args: argparse.Namespace) -> int:
     report_path = _report_path(args)
     listed = _expected_failures(args)
     try:
-        engine = open_engine(args.engine, timeout=args.timeout, start_timeout=args.start_timeout)
+        engine = args.open_engine(
+            args.engine, timeout=args.timeout, start_timeout=args.start_timeout
+        )
     except UnknownEngine as exc:
         raise UsageError(str(exc)) from None
     chosen = _suite_and_selected(args)

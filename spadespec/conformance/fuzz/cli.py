@@ -11,8 +11,9 @@ The engine under test is opened by `args.open_engine`, which the hub gives (it k
 faults, `fault:NAME`, which sit above the fuzzer), in every process of the run.
 
 fuzz exits 0 when the engine agrees with the reference throughout (known differences aside),
-1 when a difference was found (and written down as a case) or a listed one was never met, 2
-for a usage mistake or a case that cannot be written.
+1 when a difference was found (and written down as a case), the engine did not start or a
+listed difference was never met, 2 for a usage mistake or an output that cannot be written
+(docs/exit-statuses.md).
 diff exits 0 when every differing rule has a witness, 1 when one could not be found or a variant
 file is not valid, 2 for a usage mistake (no such variant, a path that is not a file, an option
 the variant does not offer).
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shlex
 import sys
@@ -35,6 +37,7 @@ from spadespec.conformance.engines.named import UnknownEngine
 from spadespec.conformance.engines.options import add_engine_option, add_timeout_options
 from spadespec.conformance.fuzz.campaign import Campaign, ExpectedDifferenceError
 from spadespec.conformance.fuzz.driver import (
+    EngineDidNotStart,
     EngineSkipped,
     FuzzConfig,
     FuzzOutcome,
@@ -76,7 +79,8 @@ def add_parser(subparsers: Any) -> None:
             "Play fuzzed games (random deals, random and sensible bots, starting positions near "
             "the edges of the game) through the engine under test and the reference engine, "
             "compare every observable, and shrink the first difference to a case file. Exit 0 "
-            "no difference, 1 a difference (case written), 2 usage."
+            "no difference, 1 a difference (case written) or an engine that did not start, 2 "
+            "usage or an output that cannot be written."
         ),
     )
     add_engine_option(fuzz, default="reference", faults=True)
@@ -233,12 +237,29 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
     shard = _shard(args.shard, games, args.hands)
     if shard is not None and args.seed is None:
         raise UsageError("--shard needs --seed: every shard must play the same campaign")
-    return FuzzConfig(
+    config = FuzzConfig(
         engine=args.engine, variant=args.variant, options=options, seed=seed, games=games,
         hands=args.hands, hands_per_game=args.hands_per_game, points_per_hand=points,
         timeout=args.timeout, start_timeout=args.start_timeout, jobs=args.jobs,
         shard=shard, opener=args.open_engine,
     )  # fmt: skip
+    return replace(config, jobs=_jobs_to_run(config))
+
+
+def _jobs_to_run(config: FuzzConfig) -> int:
+    """`--jobs`, lowered to the CPUs this process may run on and to the games there are to
+    share (a worker is an engine pair: more of them than either only queue up), and said so on
+    stderr when it is lowered."""
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    limits = [(cpus or 1, f"{cpus or 1} CPUs to run them on")]
+    first, last = game_range(config)
+    if last is not None:
+        limits.append((max(last - first, 1), f"{last - first} games to share"))
+    cap, why = min(limits)
+    if config.jobs <= cap:
+        return config.jobs
+    print(f"fuzz: --jobs {config.jobs} lowered to {cap} ({why})", file=sys.stderr)
+    return cap
 
 
 def command_line(config: FuzzConfig) -> str:
@@ -373,6 +394,11 @@ def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str,
                 config, first_game=found.number + (0 if again else 1), hands=hands,
                 known=campaign.changes(),
             )  # fmt: skip
+    except EngineDidNotStart as exc:  # a verdict on the engine, as `conform` gives it
+        if report is not None and not total.engine:
+            report.start(engine=None, error=str(exc), **facts)
+        print(f"spadespec fuzz: {exc}", file=sys.stderr)
+        return 1
     except (UnknownEngine, FuzzSetupError, EngineSkipped) as exc:
         if report is not None and not total.engine:
             report.start(engine=None, error=str(exc), **facts)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from spadespec.conformance.engines.named import EngineOpener, open_engine
+from spadespec.conformance.engines.named import EngineOpener, UnknownEngine, open_engine
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from spadespec.conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
@@ -51,6 +51,12 @@ _STDERR_LINES = 8
 
 class FuzzSetupError(Exception):
     """The run cannot start: the engine does not start, or does not play the variant."""
+
+
+class EngineDidNotStart(FuzzSetupError):
+    """The engine under test did not answer `start` (it exited, hung, answered in a form or
+    protocol it should not): a verdict on the engine, exit status 1, as `conform` gives it, not
+    a usage mistake."""
 
 
 class EngineSkipped(Exception):
@@ -185,9 +191,12 @@ class GameChecker:
         self.ref = variant_ref(self.variant, config.options)
         try:
             self.engine = engine or config.open()
+        except UnknownEngine as exc:  # no such command or fault: the command used wrongly
+            raise FuzzSetupError(str(exc)) from None
+        try:
             self.info = self.engine.start()
-        except Exception as exc:  # any failure to start is the run's, said plainly
-            raise FuzzSetupError(_did_not_start(exc)) from None
+        except Exception as exc:  # any failure to start is the engine's, said plainly
+            raise EngineDidNotStart(_did_not_start(exc)) from None
         if self.variant.id not in self.info["variants"]:
             self.engine.stop()
             raise FuzzSetupError(
@@ -433,7 +442,7 @@ def _check_chunks(config: FuzzConfig, tasks: Any, results: Any) -> None:
     try:
         checker = GameChecker(config)
     except FuzzSetupError as exc:
-        results.put(("setup", str(exc)))
+        results.put(("setup", str(exc), isinstance(exc, EngineDidNotStart)))
         return
     results.put(("ready", checker.info))
     try:
@@ -467,7 +476,7 @@ def _run_parallel(
         for _ in workers:
             message = results.get()
             if message[0] == "setup":
-                raise FuzzSetupError(message[1])
+                raise (EngineDidNotStart if message[2] else FuzzSetupError)(message[1])
             outcome.engine = message[1]
         if started and outcome.engine is not None:
             started(outcome.engine)

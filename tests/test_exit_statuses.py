@@ -1,0 +1,147 @@
+"""One situation, one exit status, in every command: each row of docs/exit-statuses.md that
+can arise in a command is checked here for that command."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from spadespec.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLLOW = "standard.play.must-follow-suit.1"
+BROKEN = str(ROOT / "tests" / "data" / "broken_variants" / "bad-enum.yaml")
+NO_START = f"{sys.executable} {ROOT / 'tests' / 'data' / 'engines' / 'no_start.py'}"
+FUZZ = ["fuzz", "--variant", "standard", "--games", "1", "--seed", "3", "--quiet"]
+
+
+def _status(argv: list[str], capsys: pytest.CaptureFixture[str]) -> int:
+    """The exit status of a command, a usage error argparse raises included."""
+    try:
+        status = main(argv)
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    capsys.readouterr()
+    return status
+
+
+def _shard(tmp_path: Path, capsys: pytest.CaptureFixture[str], index: int = 1) -> str:
+    report = tmp_path / f"shard{index}.jsonl"
+    argv = [*FUZZ, "--games", "2", "--shard", f"{index}/2", "--report", str(report)]
+    assert _status(argv, capsys) == 0
+    return str(report)
+
+
+def test_everything_right_is_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _status(["conform", "--case", FOLLOW], capsys) == 0
+    assert _status(FUZZ, capsys) == 0
+    shards = [_shard(tmp_path, capsys, 1), _shard(tmp_path, capsys, 2)]
+    merged = str(tmp_path / "merged.jsonl")
+    assert _status(["fuzz", "merge", *shards, "--report", merged], capsys) == 0
+    assert _status(["diff", "standard", "no-nil"], capsys) == 0
+    assert _status(["validate", str(ROOT / "variants" / "standard.yaml")], capsys) == 0
+    assert _status(["show", "standard"], capsys) == 0
+
+
+def test_something_checked_wrong_is_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    faulty = "spadespec faults run follow-suit-not-enforced"
+    assert _status(["conform", "--engine", faulty, "--case", FOLLOW], capsys) == 1
+    fuzz = [*FUZZ, "--engine", "fault:overtricks-not-scored", "--games", "20"]
+    assert _status([*fuzz, "--out", str(tmp_path / "cases")], capsys) == 1
+    one = _shard(tmp_path, capsys)
+    merged = str(tmp_path / "merged.jsonl")
+    assert _status(["fuzz", "merge", one, "--report", merged], capsys) == 1  # shard 2 missing
+
+
+def test_a_variant_file_that_breaks_the_rules_is_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _status(["conform", "--variant", BROKEN], capsys) == 1
+    assert _status(["fuzz", "--variant", BROKEN, "--games", "1"], capsys) == 1
+    assert _status(["diff", "standard", BROKEN], capsys) == 1
+    assert _status(["validate", BROKEN], capsys) == 1
+    assert _status(["show", BROKEN], capsys) == 1
+
+
+def test_a_variant_file_that_takes_a_shipped_id_is_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    own = tmp_path / "porchlight.yaml"
+    own.write_text(
+        "extends: porchlight\nid: porchlight\ntitle: Ours\nrevision: 1\nsummary: Ours.\n"
+    )
+    for argv in (
+        ["conform", "--variant", str(own)],
+        ["fuzz", "--variant", str(own), "--games", "1"],
+        ["diff", "standard", str(own)],
+        ["validate", str(own)],
+        ["show", str(own)],
+    ):
+        assert _status(argv, capsys) == 1, argv
+
+
+def test_an_engine_that_does_not_start_is_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _status(["conform", "--engine", NO_START, "--case", FOLLOW], capsys) == 1
+    assert _status([*FUZZ, "--engine", NO_START], capsys) == 1
+
+
+def test_an_output_that_cannot_be_written_is_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    nowhere = "/proc/spadespec-out"
+    assert _status(["conform", "--case", FOLLOW, "--report", nowhere], capsys) == 2
+    assert _status(["conform", "--case", FOLLOW, "--junit", nowhere], capsys) == 2
+    assert _status(["conform", "export", "--case", FOLLOW, nowhere], capsys) == 2
+    assert _status([*FUZZ, "--report", nowhere], capsys) == 2
+    assert _status([*FUZZ, "--out", nowhere], capsys) == 2
+    one = _shard(tmp_path, capsys)
+    assert _status(["fuzz", "merge", one, "--report", nowhere], capsys) == 2
+
+
+def test_two_outputs_on_one_path_are_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    same = str(tmp_path / "out")
+    conform = ["conform", "--case", FOLLOW, "--report", same, "--junit", same]
+    assert _status(conform, capsys) == 2
+    assert _status([*FUZZ, "--report", same, "--out", same], capsys) == 2
+    one = _shard(tmp_path, capsys)
+    assert _status(["fuzz", "merge", one, "--report", same, "--out", same], capsys) == 2
+
+
+def test_a_report_that_is_no_shard_is_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps({"kind": "start", "run": "conform"}) + "\n")
+    merged = str(tmp_path / "merged.jsonl")
+    assert _status(["fuzz", "merge", str(other), "--report", merged], capsys) == 2
+    one = _shard(tmp_path, capsys)
+    assert _status(["fuzz", "merge", one, "--report", one], capsys) == 2
+
+
+def test_a_selection_or_list_naming_nothing_is_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _status(["conform", "--case", "standard.no-such-case*"], capsys) == 2
+    assert _status(["conform", "--variant", "standrad"], capsys) == 2
+    listed = tmp_path / "known.txt"
+    listed.write_text("standrad.play.must-follow-suit.1\n")
+    assert _status(["conform", "--case", FOLLOW, "--expect-fail", str(listed)], capsys) == 2
+    assert _status(["fuzz", "--variant", "standrad", "--games", "1"], capsys) == 2
+    assert _status(["diff", "standard", "standrad"], capsys) == 2
+    assert _status(["validate", str(tmp_path / "no-such.yaml")], capsys) == 2
+    assert _status(["show", "standrad"], capsys) == 2
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["conform", "--no-such-flag"],
+        ["conform", "--timeout", "0"],
+        ["fuzz", "--variant", "standard", "--jobs", "0"],
+        ["fuzz", "merge", "--no-such-flag"],
+        ["diff", "standard"],
+        ["validate", "--no-such-flag"],
+        ["show"],
+    ],
+)
+def test_a_misused_command_is_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert _status(argv, capsys) == 2
