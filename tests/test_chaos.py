@@ -148,3 +148,17 @@ def test_a_stopped_fuzz_run_leaves_no_process_and_no_traceback(
     assert "Traceback" not in err
     assert _lines(report)[0]["kind"] == "start"
     _no_process_left(pids)
+
+
+def test_an_engine_that_gives_no_answer_is_not_diagnosed_as_a_rule(
+    tmp_path: Path, pids: Path
+) -> None:
+    report = tmp_path / "fuzz.jsonl"
+    argv = [*FUZZ, "--engine", _engine("crash", pids, "--from-request", "3"),
+            "--report", str(report), "--out", str(tmp_path / "cases")]  # fmt: skip
+    status, out, err = _finish(_spadespec(argv, tmp_path))
+    assert status == 1, err
+    assert "not diagnosed: the engine gave no answer" in out
+    found = [line for line in _lines(report) if line["kind"] == "difference"]
+    assert found[0]["rule"] == "unexplained (likely a bug)" and "diagnosis" not in found[0]
+    _no_process_left(pids)

@@ -43,6 +43,7 @@ from spadespec.conformance.fuzz.driver import (
     FuzzOutcome,
     FuzzSetupError,
     GameChecker,
+    engine_failed,
     game_range,
     run_fuzz,
 )
@@ -473,10 +474,14 @@ def _report_difference(args: argparse.Namespace, config: FuzzConfig, found: Any,
         print(f"  no case written: {reason}")
         return {**line, "not_written": reason}
     out = Path(args.out)
+    failed = engine_failed(found.differences)
+    if failed and args.diagnose:
+        print("  not diagnosed: the engine gave no answer, which no rule of the game explains")
     try:
         result = shrink_and_write(
-            config, found, out, rerun, diagnose=args.diagnose, known=campaign.listed
-        )
+            config, found, out, rerun, diagnose=args.diagnose and not failed,
+            known=campaign.listed,
+        )  # fmt: skip
     except RuntimeError as exc:
         print(f"  no case written: {exc}")
         return {**line, "not_written": str(exc)}
@@ -486,6 +491,9 @@ def _report_difference(args: argparse.Namespace, config: FuzzConfig, found: Any,
     print(f"shrunk to {len(result.case['actions'])} actions; case {result.case['id']}")
     print(f"  wrote {result.path}")
     print(f"  reference: {result.reference_verdict}; engine under test: {result.engine_verdict}")
+    if result.engine_verdict == "pass":
+        print("  asked afresh, the engine passes it: what it got wrong depends on what it was "
+              "asked before in the same process, not on this position alone")  # fmt: skip
     line.update(
         observable=next(iter(result.case["expect"]), line["observable"]),
         case=result.case["id"], file=str(result.path), actions=len(result.case["actions"]),

@@ -145,13 +145,24 @@ def variant_ref(variant: ResolvedVariant, options: dict[str, Any]) -> VariantRef
     return cast(VariantRef, variant_files.variant_ref(variant.id, options))
 
 
+NO_ANSWER = "the engine could not answer"
+"""How a difference begins where the engine gave no answer at all (it exited, hung, wrote
+what is not an answer)."""
+
+
+def engine_failed(found: Sequence[str]) -> bool:
+    """Whether a difference is the engine giving no answer: a failure of the engine, which no
+    rule of the game explains, so it is not diagnosed as one."""
+    return bool(found) and found[0].startswith(NO_ANSWER)
+
+
 def differences(expected: dict[str, Any], response: CaseResponse) -> list[str]:
     """How the engine's response differs from the reference's answers; [] when it agrees."""
     outcome = response["outcome"]
     if outcome == "skipped":
         raise EngineSkipped(response.get("reason", ""))
     if outcome == "errored":
-        return [f"the engine could not answer: {response.get('message', '')}"]
+        return [f"{NO_ANSWER}: {response.get('message', '')}"]
     answers = response.get("answers", {})
     if agrees(expected, answers):
         return []
