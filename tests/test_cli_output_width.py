@@ -43,6 +43,8 @@ def test_output_that_is_not_a_terminal_is_100_columns() -> None:
         ["show", "porchlight", "--option", "target=500"],
         ["play", "--variant", "cutthroat", "--seed", "3", "--max-hands", "4"],
         ["play", "--variant", "standard", "--seed", "3", "--max-hands", "4"],
+        ["faults"],
+        ["diff", "standard", "ellington"],
     ],
 )
 def test_no_line_is_wider_than_100_when_piped(

@@ -54,11 +54,11 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 def _list() -> int:
     from spadespec.conformance.faults import FAULTS
+    from spadespec.reference_engine.commands.tables import fit_table
 
-    width = max(len(name) for name in FAULTS)
-    print(f"{'fault':<{width}}  mistake")
-    for fault in FAULTS.values():
-        print(f"{fault.name:<{width}}  {fault.mistake}")
+    rows = [(fault.name, fault.mistake) for fault in FAULTS.values()]
+    # The names are what `faults run` takes: never cut; the mistakes wrap to the width.
+    print(fit_table(("fault", "mistake"), rows, keep=(0,), wrap=(1,)))
     return 0
 
 

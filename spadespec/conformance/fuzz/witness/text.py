@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from spadespec.conformance.suite.tags import value_text
+from spadespec.reference_engine.commands.tables import fit_text
 
 
 def render_text(report: dict[str, Any]) -> str:
@@ -28,8 +29,11 @@ def render_text(report: dict[str, Any]) -> str:
             lines.append("  " + " ".join(moves[start : start + 12]))
         if "probe" in witness:
             lines.append(f"  then {_probe_text(witness['probe'])}")
-        lines.append(f"  then {witness['observable']}: {a} {_brief(witness['a'])}")
-        lines.append(f"  {' ' * (len(witness['observable']) + 6)}{b} {_brief(witness['b'])}")
+        # Each ruleset's answer wrapped to the output's width, under the other's.
+        under = "  " + " " * (len(witness["observable"]) + 6)
+        first = f"then {witness['observable']}: {a} {_brief(witness['a'])}"
+        lines += fit_text(first, "  ", hang=" " * (len(under) - 2 + len(a) + 1))
+        lines += fit_text(f"{b} {_brief(witness['b'])}", under, hang=" " * (len(b) + 1))
         lines.append(f"  (replayed under {witness['checked']})")
     return "\n".join(lines)
 
