@@ -492,8 +492,7 @@ def _report_difference(args: argparse.Namespace, config: FuzzConfig, found: Any,
     print(f"  wrote {result.path}")
     print(f"  reference: {result.reference_verdict}; engine under test: {result.engine_verdict}")
     if result.engine_verdict == "pass":
-        print("  asked afresh, the engine passes it: what it got wrong depends on what it was "
-              "asked before in the same process, not on this position alone")  # fmt: skip
+        print("  asked afresh, the engine passes it: its mistake hangs on what it was asked before")
     line.update(
         observable=next(iter(result.case["expect"]), line["observable"]),
         case=result.case["id"], file=str(result.path), actions=len(result.case["actions"]),
