@@ -99,6 +99,12 @@ def _type_only(path: Path, target: Path) -> bool:
     return any(here.startswith(a) and there == b for a, b in TYPE_ONLY_UP)
 
 
+@cache
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every reading of its imports."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _type_checking_nodes(tree: ast.AST) -> set[int]:
     """The ids of the import nodes under an `if TYPE_CHECKING:`."""
     found = set()
@@ -111,7 +117,7 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
 def _imported_modules(path: Path, type_only: bool = False) -> Iterable[str]:
     """Every `spadespec` module `path` imports, as dotted names (with `type_only`, only those
     imported under `TYPE_CHECKING`)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     checking = _type_checking_nodes(tree)
     for node in ast.walk(tree):
         if type_only and id(node) not in checking:
