@@ -28,10 +28,17 @@ def _engine(name: str, pids: Path, *extra: str) -> str:
                        *extra])  # fmt: skip
 
 
+def _default_sigint() -> None:
+    # A run started in the background of a shell (as the test command may be) inherits Ctrl-C
+    # ignored, and Python keeps it ignored: the run gets Ctrl-C as a terminal would give it.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _spadespec(argv: list[str], cwd: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "spadespec", *argv], cwd=cwd, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=_default_sigint,
     )  # fmt: skip
 
 
