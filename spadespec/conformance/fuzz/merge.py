@@ -13,16 +13,13 @@ from __future__ import annotations
 import json
 import shutil
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 from jsonschema.exceptions import best_match
 
-from spadespec.conformance.protocol.wire import json_path, schema_registry
+from spadespec.conformance.protocol.wire import definition_validator, json_path
 from spadespec.conformance.runner.run import UNEXPLAINED
-from spadespec.reference_engine.paths import data_dir
 
 CAMPAIGN = ("engine_command", "variant", "options", "seed", "budget")
 """What the shards of one campaign share, as their start lines give it."""
@@ -52,15 +49,6 @@ KINDS = ("start", "difference", "end")
 """The kinds of line a fuzz report holds, each a definition of its schema."""
 
 
-@cache
-def _line_schema(kind: str) -> jsonschema.protocols.Validator:
-    """A validator for one kind of line (each checked against its own definition, so that
-    what is wrong is said of the line it is, not of the closest other kind)."""
-    schema = json.loads((data_dir("schema") / "fuzz-report.schema.json").read_text("utf-8"))
-    ref = {"$ref": f"{schema['$id']}#/$defs/{kind}"}
-    return jsonschema.Draft202012Validator(ref, registry=schema_registry())
-
-
 def _line_problem(line: Any) -> str | None:
     """What is wrong with one report line under the fuzz report's schema, or None."""
     if not isinstance(line, dict):
@@ -68,7 +56,10 @@ def _line_problem(line: Any) -> str | None:
     kind = line.get("kind")
     if kind not in KINDS:
         return f"its kind is {kind!r}, not one of: {', '.join(KINDS)}"
-    error = best_match(_line_schema(kind).iter_errors(line))
+    # Each kind against its own definition, so that what is wrong is said of the line it is,
+    # not of the closest other kind.
+    lines = definition_validator("fuzz-report.schema.json", kind)
+    error = best_match(lines.iter_errors(line))
     if error is None:
         return None
     return f"the {kind} line, at {json_path(error)}: {error.message}"

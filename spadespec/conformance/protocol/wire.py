@@ -25,9 +25,14 @@ SPOKEN_VERSIONS = frozenset({PROTOCOL_VERSION})
 
 
 @cache
-def protocol_schema() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((data_dir("schema") / SCHEMA_NAME).read_text("utf-8"))
+def shipped_schema(name: str) -> dict[str, Any]:
+    """A shipped schema by its file name (`protocol.schema.json`), read once."""
+    data: dict[str, Any] = json.loads((data_dir("schema") / name).read_text("utf-8"))
     return data
+
+
+def protocol_schema() -> dict[str, Any]:
+    return shipped_schema(SCHEMA_NAME)
 
 
 @cache
@@ -36,17 +41,23 @@ def schema_registry() -> Registry:
     observables to the case schema's, a fuzz report's engine to a conformance report's)."""
     resources = []
     for path in sorted(data_dir("schema").glob("*.schema.json")):
-        contents = json.loads(path.read_text("utf-8"))
+        contents = shipped_schema(path.name)
         resources.append((contents["$id"], Resource.from_contents(contents)))
     return Registry().with_resources(resources)
 
 
 @cache
+def definition_validator(schema: str, definition: str) -> jsonschema.protocols.Validator:
+    """A validator for one definition of a shipped schema, e.g. `runResponse` of the
+    protocol's, or the `end` line of a fuzz report's."""
+    base = shipped_schema(schema)["$id"]
+    ref = {"$ref": f"{base}#/$defs/{definition}"}
+    return jsonschema.Draft202012Validator(ref, registry=schema_registry())
+
+
 def validator(definition: str) -> jsonschema.protocols.Validator:
-    """A validator for one message kind, e.g. `runResponse`."""
-    base = protocol_schema()["$id"]
-    schema = {"$ref": f"{base}#/$defs/{definition}"}
-    return jsonschema.Draft202012Validator(schema, registry=schema_registry())
+    """A validator for one message kind of the protocol, e.g. `runResponse`."""
+    return definition_validator(SCHEMA_NAME, definition)
 
 
 # Where a message holds a game log, checked apart (`logs_apart`): requests repeat a case's log.
