@@ -122,6 +122,26 @@ def test_fuzz_names_what_a_misbehaving_engine_did_and_where(
     said = " ".join(str(d) for d in found[0]["differences"])
     assert "the engine" in said  # what it did: exited, did not answer in time, wrote garbage
     assert f"game {found[0]['game']}" in out
+    # Each failure is a finding of its own; the engine was restarted and the run went on
+    # (every new engine fails again at its third request: in a later game).
+    assert all(line["engine_failed"] for line in found)
+    games = [line["game"] for line in found]
+    assert len(games) >= 2 and games == sorted(set(games))
+    assert "the engine was restarted (1 of 3 restarts)" in out
+    _no_process_left(pids)
+
+
+def test_fuzz_stops_after_so_many_restarts(tmp_path: Path, pids: Path) -> None:
+    report = tmp_path / "fuzz.jsonl"
+    argv = [*FUZZ, "--games", "8", "--engine", _engine("crash", pids, "--from-request", "3"),
+            "--report", str(report)]  # fmt: skip
+    status, out, err = _finish(_spadespec(argv, tmp_path))
+    assert status == 1 and "Traceback" not in err
+    found = [line for line in _lines(report) if line["kind"] == "difference"]
+    assert len(found) == 4  # three restarts, then the fourth failure ends the run
+    assert "the engine failed to answer 4 times: the run stops here" in out
+    end = _lines(report)[-1]
+    assert end["kind"] == "end" and end["games"] < 8 and end["differences"] == 4
     _no_process_left(pids)
 
 

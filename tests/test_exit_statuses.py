@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FOLLOW = "standard.play.must-follow-suit.1"
 BROKEN = str(ROOT / "tests" / "data" / "broken_variants" / "bad-enum.yaml")
 NO_START = f"{sys.executable} {ROOT / 'tests' / 'data' / 'engines' / 'no_start.py'}"
+CRASH = f"{sys.executable} {ROOT / 'tests' / 'data' / 'engines' / 'crash.py'} --from-request 2"
 FUZZ = ["fuzz", "--variant", "standard", "--games", "1", "--seed", "3", "--quiet"]
 
 
@@ -84,6 +85,27 @@ def test_a_variant_file_that_takes_a_shipped_id_is_1(
 def test_an_engine_that_does_not_start_is_1(capsys: pytest.CaptureFixture[str]) -> None:
     assert _status(["conform", "--engine", NO_START, "--case", FOLLOW], capsys) == 1
     assert _status([*FUZZ, "--engine", NO_START], capsys) == 1
+
+
+def test_an_engine_that_gives_no_answer_part_of_the_way_is_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    conform = ["conform", "--engine", CRASH, "--case", "standard.play.must-follow-suit*"]
+    assert _status(conform, capsys) == 1
+    fuzz = [*FUZZ, "--engine", CRASH, "--timeout", "5", "--out", str(tmp_path / "cases")]
+    assert _status(fuzz, capsys) == 1
+
+
+def test_a_report_that_cannot_be_resumed_is_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other.jsonl"
+    other.write_text("[]\n")
+    assert _status(["conform", "--resume", str(other)], capsys) == 2
+    assert _status(["fuzz", "--resume", str(other)], capsys) == 2
+    ended = tmp_path / "ended.jsonl"
+    assert _status([*FUZZ, "--report", str(ended)], capsys) == 0
+    assert _status(["fuzz", "--resume", str(ended)], capsys) == 2
 
 
 def test_an_output_that_cannot_be_written_is_2(

@@ -25,11 +25,17 @@ def _validator() -> jsonschema.Draft202012Validator:
 
 
 def _lines(path: Path) -> list[dict[str, Any]]:
+    """The report's lines, each valid under the schema, but for its progress lines."""
     lines = [json.loads(raw) for raw in path.read_text().splitlines()]
     validator = _validator()
     for line in lines:
         validator.validate(line)
-    return lines
+    return [line for line in lines if line["kind"] != "progress"]
+
+
+def _progress(path: Path) -> list[dict[str, Any]]:
+    lines = [json.loads(raw) for raw in path.read_text().splitlines()]
+    return [line for line in lines if line["kind"] == "progress"]
 
 
 def test_a_difference_is_a_line_between_the_start_and_the_counts(
@@ -54,6 +60,8 @@ def test_a_difference_is_a_line_between_the_start_and_the_counts(
     assert difference["engine_verdict"] == "fail" and difference["reference_verdict"] == "pass"
     assert (end["kind"], end["ok"], end["differences"], end["games"]) == ("end", False, 1, 1)
     assert end["requests"] > 0
+    # Before the difference was shrunk, the report said where the run stood: before game 0.
+    assert _progress(report)[-1]["next_game"] == 0
 
 
 def test_no_difference_ends_ok_and_an_engine_that_never_starts_is_a_start_line_alone(
@@ -66,6 +74,8 @@ def test_no_difference_ends_ok_and_an_engine_that_never_starts_is_a_start_line_a
     start, end = _lines(report)
     assert start["budget"] == {"games": 3}
     assert (end["ok"], end["differences"], end["games"]) == (True, 0, 3)
+    last = _progress(report)[-1]
+    assert (last["next_game"], last["games"], last["requests"]) == (3, 3, end["requests"])
 
     argv = ["fuzz", "--engine", "python3 -c 'import sys; sys.exit(3)'", "--variant",
             "standard", "--games", "3", "--report", str(report), "--quiet"]  # fmt: skip

@@ -9,7 +9,11 @@ hides no other in the same game. A difference nothing explains is known by the f
 observable that differs (`hands`), and a later game that differs first there is passed over.
 A known difference (`--expect-differ FILE`, one rule change a line, as a diagnosis names it)
 met is passed over, its case not written, and played from then on like a found one; one never
-met makes the list stale.
+met makes the list stale. An engine that gave no answer (it exited, hung, wrote garbage) is a
+finding of its own in each game it happened in, never explained by a rule.
+
+A run resumed from its report (`fuzz --resume`) knows again what its difference lines and last
+progress line say it had met.
 """
 
 from __future__ import annotations
@@ -24,6 +28,20 @@ from spadespec.reference_engine.variant import load_variant
 
 OBSERVABLE = "observable:"
 """The key of a difference no neighbour explains: `observable:hands`."""
+
+FAILURE = "engine failure in game "
+"""The key of an engine's failure to answer, by the game it happened in."""
+
+
+def first_observable(differences: Any) -> str:
+    """The observable named by the first differing item (`$.hands[2]...` is `hands`)."""
+    for text in differences:
+        if text.startswith("score request: "):
+            return "score"
+        if text.startswith("$."):
+            head: str = text[2:].split(".", 1)[0].split("[", 1)[0].split(":", 1)[0]
+            return head
+    return "answer"
 
 
 class ExpectedDifferenceError(ValueError):
@@ -78,8 +96,8 @@ class Campaign:
     def record(self, line: dict[str, Any], near: Neighbour | None, observable: str) -> Known:
         """A difference shrunk and diagnosed: the known one it turned out to be (a listed
         rule change met), or a new one; one nothing explains is known by `observable`, the
-        first that differed in the game."""
-        key = line["rule"] if line["rule"] != UNEXPLAINED else OBSERVABLE + observable
+        first that differed in the game, and an engine's failure by its game."""
+        key = _key(line, observable)
         for known in self.known:
             if known.key == key:
                 known.seen += 1
@@ -87,6 +105,31 @@ class Campaign:
         known = Known(key, near, seen=1, line=line)
         self.known.append(known)
         return known
+
+    def restore(self, lines: list[dict[str, Any]], met: list[str]) -> None:
+        """What a stopped run had met, from its report: its difference lines, and the listed
+        differences its last progress line says were met."""
+        base = load_variant(self.config.variant, dict(self.config.options))
+        for line in lines:
+            if line.get("kind") != "difference":
+                continue
+            near = None
+            if line["rule"] != UNEXPLAINED and not line.get("engine_failed"):
+                near = from_label(base, line["rule"])
+            observable = first_observable(line["differences"])
+            if not any(k.key == _key(line, observable) for k in self.known):
+                self.known.append(Known(_key(line, observable), near, seen=1, line=line))
+        for known in self.known:
+            if known.listed and known.key in met:
+                known.seen = max(known.seen, 1)
+
+    def met(self) -> list[str]:
+        """The listed differences met so far."""
+        return [k.key for k in self.known if k.listed and k.seen]
+
+    def failures(self) -> int:
+        """The engine's failures to answer met so far."""
+        return sum(1 for k in self.known if k.key.startswith(FAILURE))
 
     def listed(self, label: str) -> bool:
         """Whether the run was told of this difference (`--expect-differ`)."""
@@ -102,3 +145,9 @@ class Campaign:
 
     def stop(self) -> None:
         """Nothing is held between games; kept for the run's tidy ending."""
+
+
+def _key(line: dict[str, Any], observable: str) -> str:
+    if line.get("engine_failed"):
+        return f"{FAILURE}{line['game']}"
+    return str(line["rule"]) if line["rule"] != UNEXPLAINED else OBSERVABLE + observable

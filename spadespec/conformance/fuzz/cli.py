@@ -4,16 +4,20 @@ spadespec fuzz --engine reference|fault:NAME|COMMAND --variant V [--option K=V .
                [--games N | --hands N] [--seed S] [--out DIR] [--jobs N] [--points K|all]
                [--timeout S] [--start-timeout S] [--report FILE] [--keep-going]
                [--max-differences N] [--expect-differ FILE] [--no-diagnose] [--shard I/N]
+spadespec fuzz --resume REPORT [--jobs N] [--quiet]
 spadespec fuzz merge REPORT... --report FILE [--out DIR]
 spadespec diff A B [--option K=V ...] [--option-b K=V ...] [--json]
 
 The engine under test is opened by `args.open_engine`, which the hub gives (it knows the named
 faults, `fault:NAME`, which sit above the fuzzer), in every process of the run.
 
+An engine that gives no answer (it exits, hangs, writes garbage) is a finding, recorded with its
+game and position; it is restarted and the run goes on, at most MAX_RESTARTS times.
+
 fuzz exits 0 when the engine agrees with the reference throughout (known differences aside),
-1 when a difference was found (and written down as a case), the engine did not start or a
-listed difference was never met, 2 for a usage mistake or an output that cannot be written
-(docs/exit-statuses.md).
+1 when a difference was found (and written down as a case), the engine failed to answer or did
+not start, or a listed difference was never met, 2 for a usage mistake or an output that
+cannot be written (docs/exit-statuses.md).
 diff exits 0 when every differing rule has a witness, 1 when one could not be found or a variant
 file is not valid, 2 for a usage mistake (no such variant, a path that is not a file, an option
 the variant does not offer).
@@ -27,6 +31,7 @@ import os
 import random
 import shlex
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -35,8 +40,13 @@ from typing import Any
 
 from spadespec.conformance.engines.named import UnknownEngine
 from spadespec.conformance.engines.options import add_engine_option, add_timeout_options
-from spadespec.conformance.fuzz.campaign import Campaign, ExpectedDifferenceError
+from spadespec.conformance.fuzz.campaign import (
+    Campaign,
+    ExpectedDifferenceError,
+    first_observable,
+)
 from spadespec.conformance.fuzz.driver import (
+    Divergence,
     EngineDidNotStart,
     EngineSkipped,
     FuzzConfig,
@@ -52,6 +62,7 @@ from spadespec.conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
 from spadespec.conformance.fuzz.merge import MergeError, gather_cases, merge_reports
 from spadespec.conformance.fuzz.naming import diagnose_found, named_by_rule
 from spadespec.conformance.fuzz.report import FuzzReport
+from spadespec.conformance.fuzz.resume import Resumed, resume_args
 from spadespec.conformance.fuzz.shrink import Judge, NewDifferenceJudge, shrink
 from spadespec.conformance.protocol.messages import EngineInfo
 from spadespec.conformance.report.outputs import check_outputs
@@ -64,12 +75,20 @@ from spadespec.reference_engine.commands.options import (
     add_variant_option,
     parse_options,
 )
+from spadespec.reference_engine.commands.tables import output_width
 from spadespec.reference_engine.variant import (
     VariantError,
     load_for_command,
     load_variant,
     shipped_variant_ids,
 )
+
+MAX_RESTARTS = 3
+"""Times a run restarts an engine that gave no answer before it stops."""
+
+PROGRESS_EVERY = 1.0
+"""Seconds at least between two progress lines of the report (one is always written before a
+difference is shrunk)."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -79,13 +98,14 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "Play fuzzed games (random deals, random and sensible bots, starting positions near "
             "the edges of the game) through the engine under test and the reference engine, "
-            "compare every observable, and shrink the first difference to a case file. Exit 0 "
-            "no difference, 1 a difference (case written) or an engine that did not start, 2 "
-            "usage or an output that cannot be written."
+            "compare every observable, and shrink the first difference to a case file. An "
+            "engine that gives no answer is recorded, restarted and the run goes on (at most "
+            f"{MAX_RESTARTS} times). Exit 0 no difference, 1 a difference (case written), an "
+            "engine that failed or did not start, 2 usage or an output that cannot be written."
         ),
     )
     add_engine_option(fuzz, default="reference", faults=True)
-    add_variant_option(fuzz, help="a shipped variant id")
+    add_variant_option(fuzz, help="a shipped variant id, or a variant file")
     add_table_options(fuzz)
     budget = fuzz.add_mutually_exclusive_group()
     budget.add_argument("--games", type=int, metavar="N", help="games to play (default 200)")
@@ -143,8 +163,14 @@ def add_parser(subparsers: Any) -> None:
         help="play only the I-th of N disjoint parts of the campaign's games (1 <= I <= N), "
         "for a CI matrix or a cluster's job array; `spadespec fuzz merge` joins the reports",
     )  # fmt: skip
+    fuzz.add_argument(
+        "--resume", metavar="REPORT",
+        help="go on with a stopped run whose --report is REPORT: its settings are read from "
+        "the report's start line, the games already played are not played again, and the "
+        "lines are added to REPORT (only --jobs and --quiet may be given with it)",
+    )  # fmt: skip
     fuzz.add_argument("--quiet", action="store_true", help="no progress lines")
-    fuzz.set_defaults(run=run_fuzz_command)
+    fuzz.set_defaults(run=run_fuzz_command, fuzz_parser=fuzz)
     actions = fuzz.add_subparsers(dest="fuzz_action", metavar="ACTION")
     merging = actions.add_parser(
         "merge", help="join the reports of the shards of one campaign",
@@ -263,8 +289,9 @@ def _jobs_to_run(config: FuzzConfig) -> int:
     return cap
 
 
-def command_line(config: FuzzConfig) -> str:
-    """The command that reruns the run exactly."""
+def command_line(config: FuzzConfig, args: argparse.Namespace) -> str:
+    """The command that reruns the run exactly, with every setting that changes what it does
+    or where it writes (not `--jobs` or `--quiet`, which change neither)."""
     parts = ["spadespec", "fuzz", "--engine", config.engine, "--variant", config.variant]
     for key, value in config.options.items():
         parts += ["--option", f"{key}={value}"]
@@ -282,6 +309,20 @@ def command_line(config: FuzzConfig) -> str:
         ]
     if config.hands_per_game != DEFAULT_HANDS_PER_GAME:
         parts += ["--hands-per-game", str(config.hands_per_game)]
+    for flag, value in (("--timeout", config.timeout), ("--start-timeout", config.start_timeout)):
+        if value is not None:
+            parts += [flag, f"{value:g}"]
+    if args.keep_going:
+        parts.append("--keep-going")
+    if args.max_differences:
+        parts += ["--max-differences", str(args.max_differences)]
+    if args.expect_differ:
+        parts += ["--expect-differ", args.expect_differ]
+    if not args.diagnose:
+        parts.append("--no-diagnose")
+    parts += ["--out", args.out]
+    if args.report:
+        parts += ["--report", args.report]
     return shlex.join(parts)
 
 
@@ -318,60 +359,147 @@ def _rate_line(outcome: FuzzOutcome) -> str:
 
 
 def run_fuzz_command(args: argparse.Namespace) -> int:
+    resumed = None
+    if args.resume:
+        args, resumed = resume_args(args)
     config = _config(args)
-    rerun = command_line(config)
+    rerun = resumed.start["command"] if resumed else command_line(config, args)
+    if resumed:
+        print(f"fuzz: resuming {args.report} from game {resumed.next_game}", file=sys.stderr)
     print(f"fuzz: seed {config.seed}; rerun with: {rerun}", file=sys.stderr)
-    report = _open_report(args.report)
+    report = _open_report(args.report, append=resumed is not None)
     try:
-        return _fuzz(args, config, rerun, report)
+        return _fuzz(args, config, rerun, report, resumed)
     finally:
         if report is not None:
             report.close()
 
 
-def _open_report(path: str | None) -> FuzzReport | None:
+def _open_report(path: str | None, *, append: bool = False) -> FuzzReport | None:
     if not path:
         return None
     try:
-        return FuzzReport(Path(path))
+        return FuzzReport(Path(path), append=append)
     except OSError as exc:
         raise UsageError(f"--report: cannot write {path}: {exc.strerror}") from None
 
 
-def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str,
-          report: FuzzReport | None) -> int:  # fmt: skip
+class _Totals:
+    """What the whole run has done, over its parts (a part ends at each difference) and over
+    the sessions of a resumed run; written to the report as progress lines."""
+
+    def __init__(self, config: FuzzConfig, report: FuzzReport | None, campaign: Campaign,
+                 ticker: _Ticker) -> None:  # fmt: skip
+        self.config = config
+        self.report = report
+        self.campaign = campaign
+        self.ticker = ticker
+        self.done = FuzzOutcome()
+        self.next_game = game_range(config)[0]
+        self.part_first = self.next_game
+        self.written = 0.0
+        self.last_line: tuple[int, int] | None = None
+        self.last_hands = 0
+        """The hands of the game the last part stopped at, when it stopped at a difference."""
+
+    def restore(self, resumed: Resumed) -> None:
+        line = resumed.progress or {}
+        for name in ("games", "hands", "requests", "seconds"):
+            setattr(self.done, name, line.get(name, 0))
+        self.next_game = self.part_first = resumed.next_game
+        self.done.engine = resumed.start["engine"]
+
+    def hands_left(self) -> int | None:
+        return None if self.config.hands is None else max(self.config.hands - self.done.hands, 0)
+
+    def now(self, outcome: FuzzOutcome) -> FuzzOutcome:
+        """The run's counts with a part's `outcome` so far, up to before its difference."""
+        cut = outcome.divergence is not None
+        played = self.part_first - game_range(self.config)[0] + outcome.games - cut
+        return FuzzOutcome(
+            games=max(self.done.games, played),
+            hands=self.done.hands + outcome.hands - (outcome.last_hands if cut else 0),
+            requests=self.done.requests + outcome.requests,
+            seconds=self.done.seconds + outcome.seconds,
+        )  # fmt: skip
+
+    def progress(self, outcome: FuzzOutcome, *, always: bool = False) -> None:
+        """A part's progress: shown, and written to the report every so often."""
+        self.ticker(self.now(outcome))
+        clock = time.monotonic()
+        if self.report is None or not (always or clock - self.written >= PROGRESS_EVERY):
+            return
+        counts = self.now(outcome)
+        next_game = self.part_first + outcome.games - (outcome.divergence is not None)
+        if (next_game, counts.requests) == self.last_line:
+            return  # said already
+        self.written, self.last_line = clock, (next_game, counts.requests)
+        self.report.progress(
+            next_game=next_game,
+            games=counts.games, hands=counts.hands, requests=counts.requests,
+            seconds=counts.seconds, met=self.campaign.met(), failures=self.campaign.failures(),
+        )  # fmt: skip
+
+    def take(self, outcome: FuzzOutcome) -> None:
+        """A part finished: its counts added (a game put again is counted once)."""
+        self.progress(outcome, always=True)
+        counts = self.now(outcome)
+        self.last_hands = 0
+        if outcome.divergence is not None:
+            counts.games += 1
+            counts.hands += outcome.last_hands
+            self.last_hands = outcome.last_hands
+        self.done.games, self.done.hands = counts.games, counts.hands
+        self.done.requests, self.done.seconds = counts.requests, counts.seconds
+
+    def next_part(self, first: int, *, again: bool = False) -> FuzzConfig:
+        """The run's config for a part that plays from game `first` on (`again`: the game the
+        last part stopped at is put again, and its hands counted then)."""
+        self.part_first = self.next_game = first
+        if again:
+            self.done.hands -= self.last_hands
+        return replace(self.config, first_game=first, hands=self.hands_left(),
+                       known=self.campaign.changes())  # fmt: skip
+
+
+def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str, report: FuzzReport | None,
+          resumed: Resumed | None) -> int:  # fmt: skip
     ticker = _Ticker(args.quiet)
     budget = {"hands": config.hands} if config.hands else {"games": config.games or 0}
     shard = {"index": config.shard[0], "count": config.shard[1]} if config.shard else None
     facts: dict[str, Any] = {
         "engine_command": config.engine, "variant": config.variant, "options": config.options,
-        "seed": config.seed, "command": rerun, "budget": budget,
+        "seed": config.seed, "command": rerun, "budget": budget, "folder": os.getcwd(),
         **({"shard": shard} if shard else {}),
     }  # fmt: skip
+    begun = resumed is not None  # the report has its start line
 
     def started(info: EngineInfo) -> None:
-        if report is not None and not total.engine:
+        nonlocal begun
+        if report is not None and not begun:
             report.start(engine=info, **facts)
-        total.engine = info
+        begun = True
+        total.done.engine = info
 
-    total = FuzzOutcome()
     campaign = _campaign(args, config)
-    part = replace(config, known=campaign.changes())
+    total = _Totals(config, report, campaign, ticker)
+    if resumed is not None:
+        campaign.restore(resumed.lines, resumed.met)
+        total.restore(resumed)
+        if report is not None:
+            report.resumed(resumed.next_game)
+    part = total.next_part(total.next_game)
     last: tuple[int, str] | None = None
     try:
         while True:
-            outcome = run_fuzz(part, ticker, started)
-            # A game put again (a new rule change found in it) is counted once.
-            played = game_range(part)[0] - game_range(config)[0] + outcome.games
-            total.games = max(total.games, played)
-            total.hands += outcome.hands
-            total.requests += outcome.requests
-            total.seconds += outcome.seconds
+            outcome = run_fuzz(part, total.progress, started)
+            total.take(outcome)
             found = outcome.divergence
             if found is None:
                 break
+            failed = engine_failed(found.differences)
             observable = first_observable(found.differences)
-            known = campaign.unexplained(observable) if args.keep_going else None
+            known = campaign.unexplained(observable) if args.keep_going and not failed else None
             if known is not None:
                 known.seen += 1
             else:
@@ -379,49 +507,52 @@ def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str,
                 known = campaign.record(line, line.pop("_neighbour", None), observable)
                 if report is not None and known.seen == 1 and not known.listed:
                     report.difference(line)
-            new = len(campaign.found())
-            if not args.keep_going or (args.max_differences and new >= args.max_differences):
-                break
-            if config.hands is not None and total.hands >= config.hands:
+            if failed:
+                if campaign.failures() > MAX_RESTARTS:
+                    print(f"the engine failed to answer {campaign.failures()} times: the run "
+                          "stops here")  # fmt: skip
+                    break
+                _say(f"the engine was restarted ({campaign.failures()} of {MAX_RESTARTS} "
+                     "restarts); the run goes on with the next game")  # fmt: skip
+            else:
+                new = len([k for k in campaign.found() if not k.key.startswith("engine failure")])
+                if not args.keep_going or (args.max_differences and new >= args.max_differences):
+                    break
+            if total.hands_left() == 0:
                 break
             # A new rule change is played from now on, and the same game put again: it may
             # hold another difference. Otherwise the run goes on from the next game.
             again = known.neighbour is not None and last != (found.number, known.key)
             last = (found.number, known.key)
-            if again:
-                total.hands -= outcome.last_hands  # counted when the game is put again
-            hands = None if config.hands is None else config.hands - total.hands
-            part = replace(
-                config, first_game=found.number + (0 if again else 1), hands=hands,
-                known=campaign.changes(),
-            )  # fmt: skip
+            part = total.next_part(found.number + (0 if again else 1), again=again)
     except EngineDidNotStart as exc:  # a verdict on the engine, as `conform` gives it
-        if report is not None and not total.engine:
+        if report is not None and not begun:
             report.start(engine=None, error=str(exc), **facts)
         print(f"spadespec fuzz: {exc}", file=sys.stderr)
         return 1
     except (UnknownEngine, FuzzSetupError, EngineSkipped) as exc:
-        if report is not None and not total.engine:
+        if report is not None and not begun:
             report.start(engine=None, error=str(exc), **facts)
         raise UsageError(str(exc)) from None
     finally:
         campaign.stop()
     ticker.done()
-    print(_rate_line(total), file=sys.stderr)
+    done = total.done
+    print(_rate_line(done), file=sys.stderr)
     differences = campaign.found()
     stale = campaign.stale()
-    ok = not differences and not stale and total.requests > 0
+    ok = not differences and not stale and done.requests > 0
     if report is not None:
-        report.end(seconds=total.seconds, games=total.games, hands=total.hands,
-                   requests=total.requests, differences=len(differences), ok=ok)  # fmt: skip
-    if total.requests == 0 and not differences:
-        declared = ", ".join(total.engine["features"]) if total.engine else "nothing"
+        report.end(seconds=done.seconds, games=done.games, hands=done.hands,
+                   requests=done.requests, differences=len(differences), ok=ok)  # fmt: skip
+    if done.requests == 0 and not differences:
+        declared = ", ".join(done.engine["features"]) if done.engine else "nothing"
         print(
-            f"checked nothing in {total.games} games: the engine declares {declared}, and "
+            f"checked nothing in {done.games} games: the engine declares {declared}, and "
             "fuzzing asks legal, to_act (or next_deal), trick_winners, hands, totals, bags, status"
         )
         return 1
-    _summary(campaign, total, args.keep_going)
+    _summary(campaign, done, args.keep_going)
     return 0 if ok else 1
 
 
@@ -471,12 +602,21 @@ def _report_difference(args: argparse.Namespace, config: FuzzConfig, found: Any,
     }  # fmt: skip
     if line["observable"] == "score":
         reason = "a score request's difference is not shrunk to a case; the seed replays the game"
-        print(f"  no case written: {reason}")
+        _say(f"no case written: {reason}")
         return {**line, "not_written": reason}
     out = Path(args.out)
     failed = engine_failed(found.differences)
+    if failed:
+        line["engine_failed"] = True
     if failed and args.diagnose:
         print("  not diagnosed: the engine gave no answer, which no rule of the game explains")
+    if failed and not failed_afresh(config, found):
+        reason = (
+            "asked afresh, the engine answers that position: its failure hangs on the requests "
+            "before it (the seed replays the game)"
+        )
+        _say(f"no case written: {reason}")
+        return {**line, "not_written": reason}
     try:
         result = shrink_and_write(
             config, found, out, rerun, diagnose=args.diagnose and not failed,
@@ -508,15 +648,20 @@ def _report_difference(args: argparse.Namespace, config: FuzzConfig, found: Any,
     return line
 
 
-def first_observable(differences: Any) -> str:
-    """The observable named by the first differing item (`$.hands[2]...` is `hands`)."""
-    for text in differences:
-        if text.startswith("score request: "):
-            return "score"
-        if text.startswith("$."):
-            head: str = text[2:].split(".", 1)[0].split("[", 1)[0].split(":", 1)[0]
-            return head
-    return "answer"
+def _say(text: str) -> None:
+    """A line of what happened, under the difference it is about, wrapped to the output."""
+    print(textwrap.fill(text, output_width(), initial_indent="  ", subsequent_indent="    "))
+
+
+def failed_afresh(config: FuzzConfig, found: Divergence) -> bool:
+    """Whether a new engine fails again to answer at the position where one failed: only then
+    does a case of that position show the failure."""
+    checker = GameChecker(config)
+    try:
+        again = checker.check(checker.play(found.number), only=found)
+    finally:
+        checker.stop()
+    return again is not None and engine_failed(again.differences)
 
 
 def shrink_and_write(

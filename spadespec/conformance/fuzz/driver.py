@@ -232,13 +232,16 @@ class GameChecker:
         self.requests += 1
         return self.engine.run(request)
 
-    def check(self, game: FuzzGame) -> Divergence | None:
-        """The first difference in one game: at its points in log order, then at its end."""
+    def check(self, game: FuzzGame, *, only: Divergence | None = None) -> Divergence | None:
+        """The first difference in one game: at its points in log order, then at its end
+        (`only`: at the position of that difference alone, asked afresh)."""
         positions: list[tuple[Any, Any, dict[str, Any], int | None]] = [
             (p.start.setup, game.actions[p.start.at : p.at], p.answers, p.at) for p in game.points
         ]
         positions.append((game.setup, game.actions, game.final, None))
         for setup, actions, answers, at in positions:
+            if only is not None and at != only.at:
+                continue
             checked = plan_for(answers, answers, self.features).checked
             if not checked:
                 continue

@@ -10,15 +10,12 @@ into one folder, one file per kept difference.
 
 from __future__ import annotations
 
-import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jsonschema.exceptions import best_match
-
-from spadespec.conformance.protocol.wire import definition_validator, json_path
+from spadespec.conformance.fuzz.report import FuzzReportError, read_report
 from spadespec.conformance.runner.run import UNEXPLAINED
 
 CAMPAIGN = ("engine_command", "variant", "options", "seed", "budget")
@@ -45,55 +42,16 @@ class Merged:
         return [i for i in range(1, self.count + 1) if i not in self.shards]
 
 
-KINDS = ("start", "difference", "end")
-"""The kinds of line a fuzz report holds, each a definition of its schema."""
-
-
-def _line_problem(line: Any) -> str | None:
-    """What is wrong with one report line under the fuzz report's schema, or None."""
-    if not isinstance(line, dict):
-        return f"a report line is a JSON object, not {type(line).__name__}"
-    kind = line.get("kind")
-    if kind not in KINDS:
-        return f"its kind is {kind!r}, not one of: {', '.join(KINDS)}"
-    # Each kind against its own definition, so that what is wrong is said of the line it is,
-    # not of the closest other kind.
-    lines = definition_validator("fuzz-report.schema.json", kind)
-    error = best_match(lines.iter_errors(line))
-    if error is None:
-        return None
-    return f"the {kind} line, at {json_path(error)}: {error.message}"
-
-
 def _lines(path: Path) -> list[dict[str, Any]]:
+    """A shard's report read and checked; a merged report is refused."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MergeError(f"{path}: cannot read: {getattr(exc, 'strerror', exc)}") from None
-    lines: list[dict[str, Any]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            line = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise MergeError(f"{path}:{number}: not JSON ({exc.msg})") from None
-        first = not lines
-        if first and not (
-            isinstance(line, dict) and line.get("kind") == "start" and line.get("run") == "fuzz"
-        ):
-            raise MergeError(f"{path}:{number}: not a fuzz report (its first line is no fuzz "
-                             "start line)")  # fmt: skip
-        problem = _line_problem(line)
-        if problem:
-            raise MergeError(f"{path}:{number}: {problem}")
-        if first and "merged" in line:
-            shards = ", ".join(map(str, line["merged"]))
-            raise MergeError(f"{path}:{number}: a merged report (of shards {shards}), not a "
-                             "shard: merge the shards' own reports")  # fmt: skip
-        lines.append(line)
-    if not lines:
-        raise MergeError(f"{path}: empty, not a fuzz report")
+        lines = read_report(path)
+    except FuzzReportError as exc:
+        raise MergeError(str(exc)) from None
+    if "merged" in lines[0]:
+        shards = ", ".join(map(str, lines[0]["merged"]))
+        raise MergeError(f"{path}:1: a merged report (of shards {shards}), not a shard: merge "
+                         "the shards' own reports")  # fmt: skip
     return lines
 
 
