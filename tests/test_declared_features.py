@@ -143,19 +143,23 @@ def test_an_engine_in_process_is_refused_an_unknown_feature_too() -> None:
     assert [r.verdict for r in report.results] == ["error"]
 
 
-class _Declines(ReferenceEngine):
-    """Skips every request: it is asked, and answers nothing."""
+class _Always(ReferenceEngine):
+    """Gives one response to every request, run or score: a skip, or an error."""
+
+    def __init__(self, response: CaseResponse) -> None:
+        super().__init__()
+        self.response = response
 
     def run(self, request: CaseRequest) -> CaseResponse:
-        return {"outcome": "skipped", "reason": "not today"}
+        return self.response
 
     def score(self, request: ScoreRequest) -> CaseResponse:
-        return {"outcome": "skipped", "reason": "not today"}
+        return self.response
 
 
 def test_a_skipped_answer_is_not_counted_as_checked() -> None:
     case = next(c for c in load_suite() if c.id == TWICE)
-    report = run_cases(_Declines(), [case])
+    report = run_cases(_Always({"outcome": "skipped", "reason": "not today"}), [case])
     assert [r.verdict for r in report.results] == ["skip", "skip"]
     assert all(r.checked == () for r in report.results)
     summary = report.summary()
@@ -163,17 +167,10 @@ def test_a_skipped_answer_is_not_counted_as_checked() -> None:
     assert report.checked_cases() == 0 and not report.ok
 
 
-class _Errs(ReferenceEngine):
-    def run(self, request: CaseRequest) -> CaseResponse:
-        return {"outcome": "errored", "message": "out of cheese"}
-
-    def score(self, request: ScoreRequest) -> CaseResponse:
-        return {"outcome": "errored", "message": "out of cheese"}
-
-
 def test_no_failure_is_claimed_over_a_run_where_cases_errored() -> None:
     cases = [c for c in load_suite() if c.id.startswith("standard.scoring.bag-penalty")]
-    text = render(run_cases(_Errs(), cases))
+    errs = _Always({"outcome": "errored", "message": "out of cheese"})
+    text = render(run_cases(errs, cases))
     assert "no failure" not in text
     assert "errored: no clause is said to be free of failures" in text
     # A clean run still says so.
