@@ -27,7 +27,9 @@ from spadespec.conformance.protocol.messages import (
 class Declaring:
     """An engine answering as `inner` does, within what it declared."""
 
-    def __init__(self, inner: ReferenceEngine, variants: list[str], features: list[str]) -> None:
+    def __init__(
+        self, inner: ReferenceEngine | FaultyEngine, variants: list[str], features: list[str]
+    ) -> None:
         self.inner = inner
         self.variants = variants
         self.features = features
