@@ -8,6 +8,12 @@ request for every case that completes a hand, and nothing else:
 
     spadespec conform --engine "python3 examples/score-keeper/score_keeper.py"
 
+With `--no-game-end` it is the simplest score pad of all, one that adds up totals and bags and
+never says when the game is over: it declares only the figures it answers (`score.totals` and
+`score.bags` in place of `score`), so it is asked, and checked on, those alone:
+
+    spadespec conform --engine "python3 examples/score-keeper/score_keeper.py --no-game-end"
+
 Python's standard library only; it does not import spadespec. Read it in order: the rules,
 scoring one side's hand, the game over a list of hands, and the protocol loop.
 """
@@ -51,8 +57,10 @@ def score_side(seats: tuple[str, ...], bids: dict[str, Any], tricks: dict[str, i
     return points, bags
 
 
-def keep_score(setup: dict[str, Any], hands: list[dict[str, Any]]) -> dict[str, Any]:
-    """Score the hands in turn from the setup; every figure a score keeper can be asked."""
+def keep_score(setup: dict[str, Any], hands: list[dict[str, Any]],
+               game_end: bool = True) -> dict[str, Any]:  # fmt: skip
+    """Score the hands in turn from the setup; every figure a score keeper can be asked.
+    Without `game_end`, the pad only adds up: nobody ever wins."""
     totals = dict(setup["scores"])
     bags = dict(setup["bags"])
     dealer: str | None = setup["dealer"]
@@ -67,7 +75,7 @@ def keep_score(setup: dict[str, Any], hands: list[dict[str, Any]]) -> dict[str, 
             totals[side] += points[side]
         hand_points.append(points)
         ns, ew = totals["NS"], totals["EW"]
-        if max(ns, ew) >= TARGET and ns != ew:  # level totals play another hand
+        if game_end and max(ns, ew) >= TARGET and ns != ew:  # level totals play on
             status = {"status": "won", "winner": "NS" if ns > ew else "EW"}
             dealer = None
         else:
@@ -92,19 +100,28 @@ HELLO = {
 }
 
 
-def answer(request: dict[str, Any]) -> dict[str, Any]:
+# A score pad that keeps no end of game declares, in place of `score` (every figure), the two
+# figures it answers; it is asked those alone.
+NO_GAME_END = {**HELLO, "features": ["score.totals", "score.bags"]}
+
+
+def answer(request: dict[str, Any], game_end: bool = True) -> dict[str, Any]:
     """The answer to one `score` request: the figures asked, or why not."""
     case = request["case"]
+    if not game_end and set(case["ask"]) - {"totals", "bags"}:  # never sent: not declared
+        message = f"this score pad answers only totals and bags, not {case['ask']}"
+        return {"errored": {"message": message}}
     if case["variant"]["id"] != "standard" or case["variant"].get("options"):
         return {"skipped": {"reason": "this score keeper keeps standard, with no table options"}}
     try:
-        figures = keep_score(case["setup"], case["hands"])
+        figures = keep_score(case["setup"], case["hands"], game_end)
     except (KeyError, TypeError, ValueError) as exc:
         return {"errored": {"message": f"cannot score these hands: {exc!r}"}}
     return {"result": {key: figures[key] for key in case["ask"]}}
 
 
 def main() -> int:
+    game_end = "--no-game-end" not in sys.argv[1:]
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -113,9 +130,9 @@ def main() -> int:
         if command == "stop":
             break
         if command == "start":
-            reply = HELLO
+            reply = HELLO if game_end else NO_GAME_END
         elif command == "score":
-            reply = {"seq": request["seq"], **answer(request)}
+            reply = {"seq": request["seq"], **answer(request, game_end)}
         else:  # never sent to an engine declaring only `score`; answer in step all the same
             reply = {"seq": request.get("seq"), "skipped": {"reason": f"no {command!r} here"}}
         sys.stdout.write(json.dumps(reply) + "\n")

@@ -16,7 +16,9 @@ def add_parser(subparsers: Any) -> None:
         help="run the reference engine as a protocol engine on stdin and stdout",
         description=(
             "Run the reference engine as an engine process speaking the JSON-lines protocol "
-            "(docs/protocol.md) on stdin and stdout, until `stop` or the end of input. "
+            "(docs/protocol.md) on stdin and stdout, until `stop` or the end of input. It "
+            "declares the feature house_files: it plays any house's variant file extending a "
+            "shipped variant, configured from each request's `extends` and `rules`. "
             'For instance: spadespec conform --engine "spadespec serve". '
             "`spadespec serve openspiel` serves OpenSpiel's Spades the same way (install "
             "spadespec[openspiel]); `spadespec faults run NAME` serves a named fault. "
@@ -33,8 +35,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--variant", action="append", default=[], metavar="FILE",
         help="the reference engine also declares this variant file's id in `start` "
-        "(repeatable); the rules it changes come in each request, from which it configures "
-        "itself",
+        "(repeatable); not needed to be sent the file, since it declares house_files and "
+        "configures itself from the rules each request carries",
     )  # fmt: skip
     parser.set_defaults(run=lambda args: main(args.engine, args.variant))
 

@@ -20,6 +20,7 @@ from typing import Any
 from spadespec.conformance.engines.observables import READERS
 from spadespec.conformance.protocol.messages import (
     FEATURES,
+    HOUSE_FILES,
     PROTOCOL_VERSION,
     SCORE,
     CaseRequest,
@@ -77,7 +78,8 @@ class ReferenceEngine:
             "language": "python",
             "protocol": PROTOCOL_VERSION,
             "variants": shipped_variant_ids() + registered_ids(),
-            "features": [*FEATURES, SCORE],
+            # It configures itself from each request's `extends` and `rules` (`variant_of`).
+            "features": [*FEATURES, SCORE, HOUSE_FILES],
         }
 
     def run(self, request: CaseRequest) -> CaseResponse:

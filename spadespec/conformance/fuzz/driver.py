@@ -28,8 +28,8 @@ from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from spadespec.conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
 from spadespec.conformance.fuzz.observe import required_only
+from spadespec.conformance.protocol.features import figures_answered, keeps_score, plays
 from spadespec.conformance.protocol.messages import (
-    SCORE,
     CaseRequest,
     CaseResponse,
     Engine,
@@ -208,7 +208,7 @@ class GameChecker:
             self.info = self.engine.start()
         except Exception as exc:  # any failure to start is the engine's, said plainly
             raise EngineDidNotStart(_did_not_start(exc)) from None
-        if self.variant.id not in self.info["variants"]:
+        if not plays(self.info, self.variant.id):
             self.engine.stop()
             raise FuzzSetupError(
                 f"the engine does not play variant {self.variant.id!r} (it plays: "
@@ -251,7 +251,7 @@ class GameChecker:
             found = differences(wanted, self.ask(setup, actions, checked))
             if found:
                 return Divergence(game.number, at, tuple(found))
-        if SCORE in self.features:
+        if keeps_score(self.features):
             found = self._score_differences(game)
             if found:
                 return Divergence(game.number, None, tuple(found))
@@ -261,12 +261,12 @@ class GameChecker:
         """How a score keeper's answer differs from the reference's on the game's score
         request: each completed hand's bids and tricks, then the figures after them."""
         case = fuzz_case(self.ref, game)
-        request = score_request_for(case)
+        request = score_request_for(case, figures_answered(self.features))
         scorer = getattr(self.engine, "score", None)
         if request is None or scorer is None:
             return []
         if self.expected_variant is self.variant:
-            wanted = score_expect(case)
+            wanted = {k: v for k, v in score_expect(case).items() if k in request["ask"]}
         else:
             answer = ReferenceEngine().score_resolved(self.expected_variant, request)
             if answer["outcome"] != "answered":

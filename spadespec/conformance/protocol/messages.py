@@ -50,6 +50,21 @@ sent to it, and a variant with a zero bid beside nil is refused for it
 # Every figure a score request can ask for, in the order a report lists them.
 SCORE_FIGURES = ("hand_points", "totals", "bags", "status", "next_dealer")
 
+SCORE_FIGURE_FEATURES = tuple(f"{SCORE}.{figure}" for figure in SCORE_FIGURES)
+"""One feature a figure (`score.totals`, ...): a score keeper that declares some of these in
+place of `score` is sent score requests asking only those figures, and graded on each of them
+apart (a keeper with no end of game declares `score.totals` and `score.bags`). `score` alone
+stands for all five."""
+
+HOUSE_FILES = "house_files"
+"""The feature an engine declares when it plays any variant file extending one of its declared
+variants, configuring itself from each request's `extends` and `rules`: it is sent a house's
+variant file without listing the file's id in `variants`."""
+
+KNOWN_FEATURES = (*FEATURES, SCORE, *SCORE_FIGURE_FEATURES, NIL_AS_ZERO, HOUSE_FILES)
+"""Every feature an engine may declare at `start`; any other name is refused
+(`spadespec.conformance.protocol.features`)."""
+
 
 class VariantRef(TypedDict):
     """The variant a request is played under: a shipped id and the table options chosen; for a

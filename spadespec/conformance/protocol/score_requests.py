@@ -17,6 +17,7 @@ For an erratum these are what the rules give (`expect`); what the source printed
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any, cast
 
 from spadespec.conformance.protocol.messages import (
@@ -66,10 +67,12 @@ def score_expect(case: Case) -> dict[str, Any]:
     return {key: out[key] for key in SCORE_FIGURES if key in out}
 
 
-def score_request_for(case: Case) -> ScoreRequest | None:
-    """The score request that puts a case to a score keeper, without its expected values;
-    None when the case has nothing to ask one."""
-    asked = list(score_expect(case))
+def score_request_for(case: Case, figures: Iterable[str] = SCORE_FIGURES) -> ScoreRequest | None:
+    """The score request that puts a case to a score keeper, without its expected values,
+    asking those of `figures` the case gives (a keeper answers only the figures it declares);
+    None when that leaves nothing to ask."""
+    answered = set(figures)
+    asked = [key for key in score_expect(case) if key in answered]
     if not asked:
         return None
     return {

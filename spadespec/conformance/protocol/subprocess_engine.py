@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from spadespec.conformance.protocol.features import unknown_features
 from spadespec.conformance.protocol.messages import (
     CaseRequest,
     CaseResponse,
@@ -269,6 +270,9 @@ class SubprocessEngine:
         if trouble:
             raise _Breach(f"the answer to start breaks the protocol {trouble}", restart=True)
         self._refuse_extra_line("start")
+        unknown = unknown_features(reply["features"])
+        if unknown:
+            raise _Breach(unknown, restart=True)
         spoken = reply["protocol"]
         if spoken > offered["protocol"] or spoken not in SPOKEN_VERSIONS:
             versions = ", ".join(map(str, sorted(SPOKEN_VERSIONS)))

@@ -40,9 +40,7 @@ def render(report: RunReport) -> str:
     troubled = {k: v for k, v in summary["clause"].items() if any(v[bad] for bad in BAD_VERDICTS)}
     if troubled:
         lines.extend(_table("clause", troubled))
-    if summary["clause"]:
-        clean = len(summary["clause"]) - len(troubled)
-        lines.append(f"{clean} of {len(summary['clause'])} clauses seen: no failure")
+    lines.extend(_clean_clauses(report, len(summary["clause"]), len(troubled)))
     lines.append("")
     lines.extend(_checked_lines(report, summary["observable"]))
     totals = report.totals()
@@ -55,6 +53,17 @@ def render(report: RunReport) -> str:
     noun = "case" if len(report.results) == 1 else "cases"
     lines.append(f"{len(report.results)} {noun}: {counted or 'none'}. {verdict}")
     return "\n".join(lines)
+
+
+def _clean_clauses(report: RunReport, seen: int, troubled: int) -> list[str]:
+    """How many clauses seen had no failure; said only when some had none and no case
+    errored, since an error leaves unknown what its clauses would have given."""
+    errored = sum(1 for r in report.results if r.verdict == "error")
+    if errored:
+        noun = "case" if errored == 1 else "cases"
+        return [f"{errored} {noun} errored: no clause is said to be free of failures"]
+    clean = seen - troubled
+    return [f"{clean} of {seen} clauses seen: no failure"] if clean else []
 
 
 def _checked_lines(report: RunReport, by_feature: dict[str, dict[str, int]]) -> list[str]:

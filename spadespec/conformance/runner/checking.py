@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from spadespec.conformance.protocol.messages import NIL_AS_ZERO
+from spadespec.conformance.protocol.messages import NIL_AS_ZERO, SCORE, SCORE_FIGURE_FEATURES
 from spadespec.conformance.protocol.nil_as_zero import zero_bid_probe
 from spadespec.conformance.suite.cases import Case
 
@@ -28,7 +28,7 @@ BETWEEN_HANDS = ("deal", "over")
 
 # Features that show how a hand was scored and whether the game ended; and those that show
 # the bidding and the play.
-SCORING_FEATURES = frozenset({"hands", "totals", "bags", "status", "score"})
+SCORING_FEATURES = frozenset({"hands", "totals", "bags", "status", SCORE, *SCORE_FIGURE_FEATURES})
 PLAY_FEATURES = frozenset({"legal", "illegal", "refusal", "to_act", "next_deal", "trick_winners"})
 
 # A clause tag's first word -> the features that can show it. A tag counts in the clause

@@ -17,6 +17,7 @@ a hand, that case's score request (`spadespec.conformance.runner.score`); its re
 
 from __future__ import annotations
 
+import re
 import shlex
 import time
 from collections import Counter, defaultdict
@@ -25,7 +26,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from spadespec.conformance.protocol import nil_as_zero
-from spadespec.conformance.protocol.messages import FEATURES, Engine, EngineInfo
+from spadespec.conformance.protocol.features import plays, unknown_features
+from spadespec.conformance.protocol.messages import (
+    FEATURES,
+    SCORE,
+    SCORE_FIGURE_FEATURES,
+    Engine,
+    EngineInfo,
+)
 from spadespec.conformance.protocol.requests import request_for
 from spadespec.conformance.protocol.wire import result_problem
 from spadespec.conformance.runner import checking
@@ -98,7 +106,9 @@ class RunReport:
 
         A case counts under a feature only when the feature was checked, and under a clause
         only when a checked feature can show that clause: a run that checked only the totals
-        says nothing of the follow-suit rule, passing or failing."""
+        says nothing of the follow-suit rule, passing or failing. A case the engine skipped
+        counts under neither. Under a feature, a failing case counts as failed only where
+        that feature's answer differs: each observable, and each score figure, is graded apart."""
         groups: dict[str, dict[str, Counter[str]]] = {
             "variant": defaultdict(Counter),
             "clause": defaultdict(Counter),
@@ -109,13 +119,16 @@ class RunReport:
             case = result.case
             groups["variant"][case.variant][result.final] += 1
             groups["level"][case.level][result.final] += 1
-            checked = set(result.checked)
-            for feature in result.checked:
-                groups["observable"][feature][result.final] += 1
+            # A declined case (as an earlier report may hold it) checked nothing.
+            graded = result.checked if result.verdict not in ("skip", "n/a") else ()
+            checked = set(graded)
+            for feature in graded:
+                groups["observable"][feature][_verdict_of(result, feature)] += 1
             for tag in case.tags:
                 if checked & checking.shown_by(tag):
                     groups["clause"][tag][result.final] += 1
-        order = {feature: index for index, feature in enumerate(FEATURES)}
+        listed = (*FEATURES, *SCORE_FIGURE_FEATURES)
+        order = {feature: index for index, feature in enumerate(listed)}
         out = {
             name: {key: _counts(counter) for key, counter in sorted(table.items())}
             for name, table in groups.items()
@@ -168,6 +181,16 @@ def diagnosed_as(diagnosis: dict[str, Any] | None, result_id: str) -> str | None
     return UNEXPLAINED if result_id in diagnosis["unexplained"] else None
 
 
+def _verdict_of(result: CaseResult, feature: str) -> str:
+    """The verdict one checked feature earned: a failing answer fails only the features whose
+    answer differs (`score.totals` when `$.totals.NS` does), and passes the others."""
+    if result.final != "fail" or not result.differences:
+        return result.final
+    differing = {re.split(r"[.\[]", d.path.removeprefix("$."), maxsplit=1)[0]
+                 for d in result.differences}  # fmt: skip
+    return "fail" if feature.removeprefix(f"{SCORE}.") in differing else "pass"
+
+
 def _counts(counter: Counter[str]) -> dict[str, int]:
     return {verdict: counter.get(verdict, 0) for verdict in VERDICTS}
 
@@ -207,6 +230,11 @@ def run_cases(
     except Exception as exc:  # an engine's failure to start is reported, never raised
         info, start_error = unknown_engine(engine_spec), f"the engine did not start: {exc}"
         start_stderr = str(getattr(exc, "stderr", ""))  # an engine process's last words
+    else:
+        unknown = unknown_features(info["features"])
+        if unknown:  # an engine in this process is held to the handshake's check too
+            engine.stop()
+            start_error = f"the engine did not start: {unknown}"
     if report is None:
         report = RunReport(engine_spec, info)
     else:
@@ -234,7 +262,7 @@ def run_cases(
 
 def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
     """Put one case to a started engine and judge the answer."""
-    if case.variant not in info["variants"]:
+    if not plays(info, case.variant):
         return CaseResult(case, "n/a", message=f"the engine does not play variant {case.variant}")
     zero = nil_as_zero.declared(info)
     refusal = nil_as_zero.refused(case) if zero else None
@@ -249,7 +277,9 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
             unchecked=chosen.unchecked,
         )
     result = _answer(engine, case, chosen, zero)
-    return replace(result, checked=chosen.checked, unchecked=chosen.unchecked)
+    # A case the engine declines was asked, not checked: it counts under no observable.
+    checked = chosen.checked if result.verdict != "skip" else ()
+    return replace(result, checked=checked, unchecked=chosen.unchecked)
 
 
 def _answer(engine: Engine, case: Case, chosen: checking.Plan, zero: bool = False) -> CaseResult:

@@ -3,7 +3,9 @@
 An engine that declares the feature `score` is sent, after each case whose log completes a hand,
 that case as a score keeper is told it (`protocol/score_requests.py`). Its verdict is reported
 as a case of its own, `<case id>~score`, with the case's variant, level and tags, and graded as
-a case is: against the figures the case file gives, compared over the expected keys.
+a case is: against the figures the case file gives, compared over the expected keys. A keeper
+declares the figures it answers (`score`: all of them; `score.totals`, `score.bags`, ...: those),
+and each is asked and checked as an observable of its own.
 """
 
 from __future__ import annotations
@@ -13,21 +15,19 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from spadespec.conformance.protocol import nil_as_zero
-from spadespec.conformance.protocol.messages import SCORE, CaseResponse, Engine, EngineInfo
+from spadespec.conformance.protocol import features, nil_as_zero
+from spadespec.conformance.protocol.messages import CaseResponse, Engine, EngineInfo
 from spadespec.conformance.protocol.score_requests import score_expect, score_id, score_request_for
 from spadespec.conformance.protocol.wire import score_result_problem
 from spadespec.conformance.runner.verdict import CaseResult, form_check
 from spadespec.conformance.runner.verdict import judge as judge_answer
 from spadespec.conformance.suite.cases import Case
 
-CHECKED = (SCORE,)
-"""What a score request's verdict covers, in a report's terms: the feature `score`."""
-
 
 def keeps_score(info: EngineInfo) -> bool:
-    """Whether the engine asks to be sent score requests."""
-    return SCORE in info["features"]
+    """Whether the engine asks to be sent score requests: it declares `score`, or the feature
+    of one figure at least (`score.totals`, ...)."""
+    return features.keeps_score(info["features"])
 
 
 def score_case(case: Case) -> Case | None:
@@ -41,21 +41,38 @@ def score_case(case: Case) -> Case | None:
 
 def score_results(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResult]:
     """The verdict on the case's score request, for an engine that keeps score; nothing when
-    the engine does not, or the case offers none."""
+    the engine does not, or the case offers none. Each figure the engine answers is checked on
+    its own (`score.totals`, ...); one it does not declare is neither asked nor checked."""
     graded = score_case(case) if keeps_score(info) else None
     if graded is None:
         return []
-    if case.variant not in info["variants"]:
+    if not features.plays(info, case.variant):
         message = f"the engine does not play variant {case.variant}"
         return [CaseResult(graded, "n/a", message=message)]
+    answered = features.figures_answered(info["features"])
+    asked = tuple(key for key in graded.expect if key in answered)
+    unchecked = tuple(features.figure_feature(k) for k in graded.expect if k not in answered)
+    if not asked:
+        message = f"the engine declares none of {', '.join(unchecked)}"
+        return [CaseResult(graded, "n/a", message=message, unchecked=unchecked)]
+    checked = tuple(features.figure_feature(key) for key in asked)
+    results = _score(engine, info, case, graded, list(asked))
+    return [replace(r, checked=checked if r.verdict != "skip" else (), unchecked=unchecked)
+            for r in results]  # fmt: skip
+
+
+def _score(
+    engine: Engine, info: EngineInfo, case: Case, graded: Case, asked: list[str]
+) -> list[CaseResult]:
+    """Put the score request, asking the figures `asked`, and judge the answer on those."""
     scorer = getattr(engine, "score", None)
     if scorer is None:
         message = "the engine declares the feature score but has no score()"
-        return [CaseResult(graded, "error", message=message, checked=CHECKED)]
+        return [CaseResult(graded, "error", message=message)]
     refusal = nil_as_zero.refused(case) if nil_as_zero.declared(info) else None
     if refusal:
-        return [CaseResult(graded, "error", message=refusal, checked=CHECKED)]
-    request = score_request_for(case)
+        return [CaseResult(graded, "error", message=refusal)]
+    request = score_request_for(case, asked)
     assert request is not None  # the case gives figures to ask, as `graded` shows
     if nil_as_zero.declared(info):
         request = nil_as_zero.told_score(request)
@@ -64,15 +81,23 @@ def score_results(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResu
         response: CaseResponse = scorer(request)
     except Exception as exc:  # an engine's crash is that request's error, never the runner's
         message = f"the engine raised {type(exc).__name__}: {exc}"
-        return [CaseResult(graded, "error", message=message, checked=CHECKED)]
-    verdict = judge(graded, response, time.perf_counter() - started, engine)
-    return [replace(verdict, checked=CHECKED if verdict.verdict != "skip" else ())]
+        return [CaseResult(graded, "error", message=message)]
+    expected = {key: graded.expect[key] for key in asked}
+    return [judge(graded, response, time.perf_counter() - started, engine, expected)]
 
 
-def judge(graded: Case, response: CaseResponse, seconds: float, engine: Any = None) -> CaseResult:
-    """The verdict on a score keeper's response, reached as a case's is."""
+def judge(
+    graded: Case,
+    response: CaseResponse,
+    seconds: float,
+    engine: Any = None,
+    expected: dict[str, Any] | None = None,
+) -> CaseResult:
+    """The verdict on a score keeper's response, reached as a case's is: on the figures
+    `expected` (by default every figure the case gives)."""
     form = form_check(engine, score_result_problem)
-    return judge_answer(graded, response, seconds, graded.expect, form)
+    wanted = graded.expect if expected is None else expected
+    return judge_answer(graded, response, seconds, wanted, form)
 
 
 def offered(cases: Iterable[Case]) -> list[str]:
@@ -89,7 +114,7 @@ def resumed_results(
     if case.id not in lines:
         return None
     results = [CaseResult.from_json(case, lines[case.id])]
-    graded = score_case(case) if SCORE in engine.get("features", ()) else None
+    graded = score_case(case) if features.keeps_score(engine.get("features", ())) else None
     if graded is not None:
         if graded.id not in lines:
             return None
