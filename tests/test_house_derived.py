@@ -12,14 +12,14 @@ from typing import Any
 
 from spadespec.conformance.engines.named import open_engine
 from spadespec.conformance.faults import FAULTS, FaultyEngine
+from spadespec.conformance.house.derived import reaches_play
 from spadespec.conformance.house.generated import LEVEL
 from spadespec.conformance.house.relog import relog
 from spadespec.conformance.house.suite import HouseCases, house_cases
 from spadespec.conformance.runner.run import run_case, run_cases
-from spadespec.conformance.suite.cases import Case, case_file_errors, load_suite, resolved
+from spadespec.conformance.suite.cases import case_file_errors, load_suite, resolved
 from spadespec.conformance.suite.variant_files import open_variant_file
-from spadespec.reference_engine.game import Game, Phase
-from spadespec.reference_engine.variant import ResolvedVariant
+from spadespec.reference_engine.game import Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 KITCHEN = ROOT / "examples" / "house-rules" / "kitchen-five.yaml"
@@ -31,30 +31,22 @@ def _kitchen() -> HouseCases:
     return house_cases(open_variant_file(str(KITCHEN)))
 
 
-def _reaches_play(case: Case, variant: ResolvedVariant) -> bool:
-    """Whether the case's log reaches the play of the cards: a card is played in it, or it
-    ends with a card to play."""
-    if any(action["action"] == "play" for action in case.actions):
-        return True
-    return Game.replay(variant, case.setup, case.actions).phase is Phase.PLAY
-
-
 def _served(variant_file: Path) -> str:
     return shlex.join([sys.executable, "-m", "spadespec", "serve", "--variant", str(variant_file)])
 
 
 def test_a_file_fixing_each_sides_bid_keeps_half_its_parents_cases_that_reach_the_play() -> None:
     made = _kitchen()
-    parents = [c for c in load_suite(variants=["standard"]) if c.variant == "standard"]
-    theirs = [c for c in parents if _reaches_play(c, resolved(c.variant, ()))]
+    theirs = [c for c in made.parents if reaches_play(c, resolved(c.variant, ()))]
     report = run_cases(open_engine(_served(KITCHEN)), made.suite, engine_spec="served")
     checked = {r.case.id for r in report.results if r.checked and r.verdict == "pass"}
     assert report.ok and {case.id for case in made.suite} <= checked
-    mine = [c for c in made.suite if c.id in checked and _reaches_play(c, made.house.resolved({}))]
+    mine = [c for c in made.suite if c.id in checked and reaches_play(c, made.house.resolved({}))]
     print(f"standard: {len(theirs)} checked cases reach the play of the cards")
     print(f"kitchen-five: {len(mine)} ({len(made.inherited)} inherited, {len(made.derived)}"
           f" derived, {len(made.generated)} generated in all)")  # fmt: skip
     assert len(mine) / len(theirs) >= 0.5
+    assert made.reaching_play() == (len(mine), len(theirs))  # every one of them checked
 
 
 def test_derived_cases_fail_against_a_play_fault_where_their_parents_do() -> None:

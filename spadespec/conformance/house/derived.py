@@ -29,8 +29,9 @@ from spadespec.conformance.protocol.messages import CaseRequest
 from spadespec.conformance.runner.checking import shown_by
 from spadespec.conformance.suite.cases import Case, case_from_json, resolved
 from spadespec.conformance.suite.variant_files import VariantFile, variant_ref
+from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
-from spadespec.reference_engine.variant import VariantError
+from spadespec.reference_engine.variant import ResolvedVariant, VariantError
 
 POSITION_CHECKS = ("to_act", "legal", "illegal", "trick_winners")
 SCORE_CHECKS = ("hands", "totals", "bags", "status")
@@ -86,6 +87,17 @@ def _shows(tag: str, kept: set[str], made: Relogged, at_bid: bool) -> bool:
         return False
     rebid = any(r.was["action"] == "bid" for r in made.rewrites)
     return not (rebid and tag.split(".", 1)[0] in BID_CLAUSES and not at_bid)
+
+
+def reaches_play(case: Case, variant: ResolvedVariant) -> bool:
+    """Whether a case's log reaches the play of the cards under `variant`: a card is played
+    in it, or it ends with a card to play."""
+    if any(action["action"] == "play" for action in case.actions):
+        return True
+    try:
+        return Game.replay(variant, case.setup, case.actions).phase is Phase.PLAY
+    except IllegalActionError:
+        return False
 
 
 def _kept(case: Case, parent: Game, mine: Game) -> list[str]:

@@ -4,7 +4,7 @@ A parent's case is kept only if the reference engine, playing the file's rules, 
 answer the case expects (its score request asks only what those answers show): a case's tags
 do not list every rule it depends on, so they alone cannot say which cases still hold. A case
 that no longer holds is dropped and reported, as a tag gap where its tags name no rule the file
-changes.
+changes; one dropped because the file refuses its log may still be derived (`derived`).
 """
 
 from __future__ import annotations

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from spadespec.conformance.house.derived import derive
+from spadespec.conformance.house.derived import derive, reaches_play
 from spadespec.conformance.house.generated import generate
 from spadespec.conformance.house.inherited import Dropped, house_tags, inherit
-from spadespec.conformance.suite.cases import Case, Suite, case_variants, load_suite
+from spadespec.conformance.suite.cases import Case, Suite, case_variants, load_suite, resolved
 from spadespec.conformance.suite.variant_files import VariantFile
 
 
@@ -25,10 +25,21 @@ class HouseCases:
     derived: tuple[Case, ...] = field(default=())
     """Parents' cases whose log the file refuses, re-bid or re-played under it
     (`spadespec.conformance.house.derived`)."""
+    parents: tuple[Case, ...] = field(default=())
+    """The parents' cases drawn on, as their own variants have them."""
 
     @property
     def suite(self) -> Suite:
         return Suite(self.inherited + self.derived + self.generated)
+
+    def reaching_play(self) -> tuple[int, int]:
+        """How many of the file's cases reach the play of the cards, and of its parents' cases."""
+        mine = sum(reaches_play(case, self.house.resolved(case.options)) for case in self.suite)
+        theirs = sum(
+            reaches_play(case, resolved(case.variant, tuple(sorted(case.options.items()))))
+            for case in self.parents
+        )
+        return mine, theirs
 
     def summary(self, verbose: bool = True) -> list[str]:
         """What was made, as lines for a person: counts, then every dropped case (or, when
@@ -52,8 +63,9 @@ class HouseCases:
 
 
 def house_cases(house: VariantFile, parents: Suite | None = None) -> HouseCases:
-    """The file's cases: its shipped parents' cases that hold under it, re-targeted, and one
-    generated case per rule it changes. `parents` is the suite to draw on (default: the cases
+    """The file's cases: its shipped parents' cases that hold under it, re-targeted, those
+    whose log it refuses re-bid or re-played under it, and one generated case per rule it
+    changes. `parents` is the suite to draw on (default: the cases
     of every shipped variant up its chain)."""
     if parents is None:
         with_cases = set(case_variants())
@@ -76,5 +88,6 @@ def house_cases(house: VariantFile, parents: Suite | None = None) -> HouseCases:
             )
     made_cases, missing = generate(house)
     return HouseCases(
-        house, tuple(kept), tuple(still), tuple(made_cases), tuple(missing), tuple(derived)
-    )
+        house, tuple(kept), tuple(still), tuple(made_cases), tuple(missing), tuple(derived),
+        tuple(theirs),
+    )  # fmt: skip
