@@ -7,13 +7,16 @@ import re
 from collections.abc import Mapping
 from functools import cache
 
+from spadespec.conformance.house.suite import house_cases
 from spadespec.conformance.runner.expected import read_expected_failures
 from spadespec.conformance.suite.cases import load_suite
+from spadespec.conformance.suite.variant_files import open_variant_file
 from spadespec.docs_gen.checkout import REPO
 from spadespec.reference_engine.variant.catalog import MAX_CHAIN
 from spadespec.reference_engine.variant.yaml_reader import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
 EXPECTED_DIR = REPO / "conformance" / "expected"
+HOUSE_DIR = REPO / "examples" / "house-rules"
 PLACEHOLDER = re.compile(r"\{\{ ([a-z0-9_.-]+) \}\}")
 
 
@@ -29,7 +32,9 @@ def figures() -> Mapping[str, int]:
     - `cases.<variant>.score`: the cases that complete a hand, each sent again as a score request;
     - `cases.<variant>.asking.<observable>`: the cases that ask it;
     - `expected.<list>`: the ids in conformance/expected/<list>.txt;
-    - `limits.bytes`, `limits.values`, `limits.depth`, `limits.chain`: the variant loader's.
+    - `limits.bytes`, `limits.values`, `limits.depth`, `limits.chain`: the variant loader's;
+    - `house.<file>.<count>`, for a file of `examples/house-rules/`, made only when a page
+      names one (`house_figures`).
     """
     suite = load_suite()
     out: dict[str, int] = {"cases": len(suite)}
@@ -49,12 +54,31 @@ def figures() -> Mapping[str, int]:
     return out
 
 
+@cache
+def house_figures(stem: str) -> Mapping[str, int]:
+    """The cases `conform --variant` runs for `examples/house-rules/<stem>.yaml`, by where they
+    come from (`house.<stem>.inherited`, `.derived`, `.dropped`, `.generated`), and how many
+    of them reach the play of the cards (`.play`) against its parents' cases (`.parent-play`);
+    nothing for a file that is not there."""
+    path = HOUSE_DIR / f"{stem}.yaml"
+    if not path.is_file():
+        return {}
+    made = house_cases(open_variant_file(str(path)))
+    mine, theirs = made.reaching_play()
+    counts = {"inherited": len(made.inherited), "derived": len(made.derived),
+              "dropped": len(made.dropped), "generated": len(made.generated),
+              "play": mine, "parent-play": theirs}  # fmt: skip
+    return {f"house.{stem}.{key}": value for key, value in counts.items()}
+
+
 def fill_figures(markdown: str, where: str) -> str:
     """The page with every `{{ name }}` replaced by the figure's value."""
-    known = figures()
 
     def fill(match: re.Match[str]) -> str:
         name = match[1]
+        known = figures()
+        if name.startswith("house.") and name.count(".") == 2:
+            known = {**known, **house_figures(name.split(".")[1])}
         if name not in known:
             raise FigureError(f"{where}: no figure named {name!r}; known: {', '.join(known)}")
         return f"{known[name]:,}"

@@ -4,7 +4,7 @@ A parent's case is kept only if the reference engine, playing the file's rules, 
 answer the case expects (its score request asks only what those answers show): a case's tags
 do not list every rule it depends on, so they alone cannot say which cases still hold. A case
 that no longer holds is dropped and reported, as a tag gap where its tags name no rule the file
-changes.
+changes; one dropped because the file refuses its log may still be derived (`derived`).
 """
 
 from __future__ import annotations
@@ -43,6 +43,18 @@ def inherited_id(house: VariantFile, case_id: str) -> str:
 def retarget(case: Case, house: VariantFile) -> Case:
     """The case played under the file's variant, with the same options, setup, log and
     expectation. A value tag the file's rules contradict is kept as its rule's tag."""
+    data = dict(case.data)
+    data["id"] = inherited_id(house, case.id)
+    data["tags"] = house_tags(case, house)
+    data["variant"] = {"id": house.id, "options": dict(case.options)}
+    told = f"Inherited from {case.id} ({case.file}), re-targeted to {house.id}."
+    data["note"] = f"{told} {case.note}" if case.note else told
+    return case_from_json(data, str(house.path))
+
+
+def house_tags(case: Case, house: VariantFile) -> list[str]:
+    """The case's tags as the file reads them: a value tag its rules contradict is kept as its
+    rule's tag."""
     rules = house.variant.rules
     tags: list[str] = []
     for tag in case.tags:
@@ -52,13 +64,7 @@ def retarget(case: Case, house: VariantFile) -> Case:
                 tag = rule
         if tag not in tags:
             tags.append(tag)
-    data = dict(case.data)
-    data["id"] = inherited_id(house, case.id)
-    data["tags"] = tags
-    data["variant"] = {"id": house.id, "options": dict(case.options)}
-    told = f"Inherited from {case.id} ({case.file}), re-targeted to {house.id}."
-    data["note"] = f"{told} {case.note}" if case.note else told
-    return case_from_json(data, str(house.path))
+    return tags
 
 
 def inherit(house: VariantFile, cases: Iterable[Case]) -> tuple[list[Case], list[Dropped]]:
