@@ -1,9 +1,18 @@
-"""How well, and how fast, a conformance run's failures are diagnosed: every named fault run
-through the whole suite, then its failures put to the diagnosis.
+"""How well, and how fast, a conformance run's failures are diagnosed.
 
-    python3 benchmarks/diagnosis.py [--fault NAME ...] [--json]
+    python3 benchmarks/diagnosis.py [--repeats R]            what the diagnosis adds to a run
+    python3 benchmarks/diagnosis.py --faults [--fault NAME ...] [--json]
 
-It prints, per fault: the failures of the full-suite run, the rule changes the diagnosis names
+By default it times `spadespec conform --variant standard` with the diagnosis and with
+`--no-diagnose`, on three engines: the reference over the protocol playing a ten-for-fifty
+bonus where standard is asked (two linked rules, `tests/data/engines/house_table.py`), a
+single-rule fault (`fault:penalty-at-eleven-bags`), and an engine that errs on every request.
+It prints each run's failures, the diagnosis's first line, both wall times (the best of a few)
+and their ratio, against the target of at most 2.
+
+With `--faults`, every named fault is run through the whole suite, then its failures put to
+the diagnosis. It prints, per fault: the failures of the full-suite run, the rule changes the
+diagnosis names
 (with how many failures each explains), the failures it leaves unexplained, whether that is
 what the fault registry records (a rule-change fault named as its rule by the change that
 explains most failures; any other fault with most failures unexplained), and the diagnosis's
@@ -15,6 +24,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -28,6 +39,45 @@ from spadespec.conformance.suite.cases import load_suite
 ROOT = Path(__file__).resolve().parents[1]
 
 TARGET_SECONDS = 60.0
+TARGET_RATIO = 2.0
+_ENGINE = f"{shlex.quote(sys.executable)} {ROOT / 'tests/data/engines/house_table.py'}"
+ENGINES = {
+    "ten-for-fifty where standard is asked": (
+        f"{_ENGINE} --rule scoring.big_bid_tricks=10 --rule scoring.big_bid_bonus=50"
+    ),
+    "fault:penalty-at-eleven-bags": "fault:penalty-at-eleven-bags",
+    "an engine that errs on every request": f"{_ENGINE} --err-all",
+}
+
+
+def _conform(engine: str, diagnose: bool) -> tuple[float, str]:
+    command = [sys.executable, "-m", "spadespec", "conform", "--engine", engine]
+    command += ["--variant", "standard"] + ([] if diagnose else ["--no-diagnose"])
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+    seconds = time.perf_counter() - started
+    lines = done.stdout.splitlines()
+    said = [line for line in lines if line.startswith("diagnosis: ")][:1]
+    said += [line for line in lines if " cases: " in line][-1:]
+    return seconds, "; ".join(said)
+
+
+def run_times(repeats: int) -> int:
+    """What the diagnosis adds to a `conform` run, engine by engine."""
+    worst = 0.0
+    for name, engine in ENGINES.items():
+        with_it = min(_conform(engine, True) for _ in range(repeats))
+        without = min(_conform(engine, False)[0] for _ in range(repeats))
+        ratio = with_it[0] / without
+        worst = max(worst, ratio)
+        print(f"{name}: {with_it[1]}")
+        print(
+            f"  conform {with_it[0]:.2f} s with the diagnosis, {without:.2f} s without: "
+            f"{ratio:.2f}x (target {TARGET_RATIO:.0f}x)",
+            flush=True,
+        )
+    print(f"largest ratio: {worst:.2f}x (target at most {TARGET_RATIO:.0f}x)")
+    return 0 if worst <= TARGET_RATIO else 1
 
 
 def measure(name: str, suite: list[Any]) -> dict[str, Any]:
@@ -54,9 +104,17 @@ def measure(name: str, suite: list[Any]) -> dict[str, Any]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--faults", action="store_true", help="every named fault through the whole suite"
+    )
     parser.add_argument("--fault", action="append", metavar="NAME", help="only these faults")
     parser.add_argument("--json", action="store_true", help="one JSON line per fault")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each, the best kept")
     args = parser.parse_args()
+    if not (args.faults or args.fault):
+        if args.repeats < 1:
+            parser.error("--repeats must be 1 or more")
+        return run_times(args.repeats)
     names = args.fault or list(FAULTS)
     unknown = [n for n in names if n not in FAULTS]
     if unknown:

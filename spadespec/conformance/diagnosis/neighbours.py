@@ -9,12 +9,16 @@ value a shipped variant gives the rule, and a list read backwards (which is how 
 varied). Each neighbour is
 built as a house rule would be, a file that `extends` the variant and overrides the rule, and
 checked by the loader's own rules: a change the format does not allow (nil with no nil bonus,
-a floor above the target) is no neighbour.
+a floor above the target) is no neighbour. The variant may be a shipped one or a house's own
+file. Rules the variant model declares linked (`LINKED_RULES`: a big-bid bonus is the least
+bid and the bonus together) are also changed two at a time, since each alone is moot.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -23,7 +27,7 @@ from spadespec.conformance.suite.tags import rule_value, value_text
 from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
 from spadespec.reference_engine.variant.catalog import load_chain, shipped_variant_ids
 from spadespec.reference_engine.variant.merge import merge
-from spadespec.reference_engine.variant.model import rule_paths
+from spadespec.reference_engine.variant.model import LINKED_RULES, rule_paths
 from spadespec.reference_engine.variant.resolve import resolve
 from spadespec.reference_engine.variant.schema_check import rule_value_schema, schema_problems
 from spadespec.reference_engine.variant.semantic import semantic_problems
@@ -146,7 +150,8 @@ def neighbour(base: ResolvedVariant, changes: tuple[Change, ...]) -> Neighbour |
         child = read_text(_override_text(base, changes), f"<{base.id} neighbour>")
         if schema_problems(child):
             return None
-        merged = merge([child, *load_chain(base.id)])
+        # A house's file is found by its path, a shipped variant by its id.
+        merged = merge([child, *load_chain(base.file or base.id)])
     except VariantError:
         return None
     chosen = dict(base.chosen)
@@ -167,12 +172,36 @@ def neighbour(base: ResolvedVariant, changes: tuple[Change, ...]) -> Neighbour |
     return Neighbour(base, changes, variant)
 
 
-def single_changes(base: ResolvedVariant) -> list[Neighbour]:
-    """Every neighbour of `base` with one rule changed, rule by rule in rulebook order."""
+def single_changes(base: ResolvedVariant, rules: Iterable[str] | None = None) -> list[Neighbour]:
+    """Every neighbour of `base` with one rule changed (of `rules`, or of every rule), rule by
+    rule in the order given, rulebook order by default."""
     out = []
-    for rule in rule_paths():
+    for rule in rule_paths() if rules is None else rules:
         for value in candidate_values(rule, rule_value(base.rules, rule)):
             found = neighbour(base, ((rule, value),))
+            if found is not None:
+                out.append(found)
+    return out
+
+
+LINKED_VALUES = 3
+"""Values of each linked rule at most that are tried together."""
+
+
+def linked_changes(base: ResolvedVariant, rules: Iterable[str]) -> list[Neighbour]:
+    """The neighbours of `base` with two linked rules changed together (`LINKED_RULES`), for
+    each link with a rule among `rules`: the nearest values of each, a few of each."""
+    wanted = set(rules)
+    out = []
+    for one, two in LINKED_RULES:
+        if one not in wanted and two not in wanted:
+            continue
+        values = [
+            candidate_values(rule, rule_value(base.rules, rule))[:LINKED_VALUES]
+            for rule in (one, two)
+        ]
+        for first, second in itertools.product(*values):
+            found = neighbour(base, ((one, first), (two, second)))
             if found is not None:
                 out.append(found)
     return out

@@ -47,6 +47,10 @@ zero bid): it is told nil as 0, its answers are read either way, a probe of a bi
 sent to it, and a variant with a zero bid beside nil is refused for it
 (`spadespec.conformance.protocol.nil_as_zero`)."""
 
+REPRESENTATION_FEATURES = (NIL_AS_ZERO,)
+"""Features that say how an engine writes things, not what it answers: the runner tells the
+engine in its terms and reads its answers back into the canonical forms before grading."""
+
 # Every figure a score request can ask for, in the order a report lists them.
 SCORE_FIGURES = ("hand_points", "totals", "bags", "status", "next_dealer")
 

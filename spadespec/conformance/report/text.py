@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spadespec.conformance.runner.run import UNEXPLAINED, RunReport
+from spadespec.conformance.runner.run import UNEXPLAINED, RunReport, precedence_line
 from spadespec.conformance.runner.verdict import BAD_VERDICTS, VERDICTS, CaseResult
 
 # Clause tables list only the clauses something went wrong in; the rest are counted in a line.
@@ -115,8 +115,10 @@ def diagnosis_lines(diagnosis: dict[str, Any]) -> list[str]:
     groups = diagnosis["groups"]
     unexplained = diagnosis["unexplained"]
     explained = sum(len(g["cases"]) for g in groups)
+    ordered = sum(len(p["cases"]) for p in diagnosis.get("precedence", ()))
+    failures = explained + ordered + len(unexplained)
     lines = [
-        f"diagnosis: {explained} of {explained + len(unexplained)} failures explained by a "
+        f"diagnosis: {explained} of {failures} failures explained by a "
         f"rule played differently ({diagnosis['neighbours_tried']} neighbours tried, "
         f"{diagnosis['seconds']:.1f} s)"
     ]
@@ -133,6 +135,19 @@ def diagnosis_lines(diagnosis: dict[str, Any]) -> list[str]:
             if others:
                 also = ", ".join(n["label"] for n in others)
                 lines.append(f"      also explained by: {also}")
+    for order in diagnosis.get("precedence", ()):
+        count = len(order["cases"])
+        noun = "failure refuses" if count == 1 else "failures refuse"
+        lines.append(
+            f"  {precedence_line(order['given'], order['expected'])}: {count} {noun} the probe "
+            f"for another reason that also holds: {_ids(order['cases'])}"
+        )
+    if diagnosis.get("precedence"):
+        lines.append(
+            "    the engine checks its reasons in another order than the reason codes' "
+            "precedence (docs/protocol.md); to be checked on whether a probe is refused and "
+            "not why, declare the feature `refusal` instead of `illegal`"
+        )
     if unexplained:
         lines.append(f"  {UNEXPLAINED}: {len(unexplained)}: {_ids(unexplained)}")
     return lines

@@ -1,7 +1,8 @@
 """Expected against actual: every difference, with the JSON path to where it is.
 
 Objects are compared key by key over the expected keys (an engine may say more than it is
-asked); lists item by item; `legal` as a set, since the order of legal actions means nothing.
+asked); lists item by item; the set-like observables (`legal`) as sets, since the order of
+legal actions means nothing.
 A `true` never equals a `1`: canonical forms keep booleans and numbers apart.
 """
 
@@ -19,6 +20,9 @@ class _Missing:
 
 MISSING: Any = _Missing()
 """Stands for a value the engine did not give."""
+
+SET_LIKE = frozenset({"legal"})
+"""The observables whose lists are sets: the order an engine gives them in means nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +59,23 @@ def compare(expect: dict[str, Any], answers: dict[str, Any]) -> list[Difference]
     for key, wanted in expect.items():
         path = f"$.{key}"
         got = answers.get(key, MISSING)
-        if key == "legal" and isinstance(got, list):
+        if key in SET_LIKE and isinstance(got, list):
             _compare_as_set(wanted, got, path, out)
         else:
             _compare(wanted, got, path, out)
     return out
+
+
+def same_answer(path: str, one: Any, other: Any) -> bool:
+    """Whether two answers given at a difference's `path` (`$.legal`, `$.totals.NS`) are the
+    same answer as grading reads them: a set-like observable's lists as sets, anything else
+    item by item, both ways."""
+    if one is MISSING or other is MISSING:
+        return one is other
+    key = path.removeprefix("$.")
+    if key not in SET_LIKE:
+        key = "answer"  # graded item by item, whatever the observable
+    return not compare({key: one}, {key: other}) and not compare({key: other}, {key: one})
 
 
 def _compare_as_set(wanted: list[Any], got: list[Any], path: str, out: list[Difference]) -> None:

@@ -169,6 +169,11 @@ class RunReport:
 UNEXPLAINED = "unexplained (likely a bug)"
 
 
+def precedence_line(given: str, expected: str) -> str:
+    """What a diagnosis says of a probe refused for another reason that also holds."""
+    return f"reason precedence: {given} where the case expects {expected} (both hold)"
+
+
 def diagnosed_as(diagnosis: dict[str, Any] | None, result_id: str) -> str | None:
     """What a diagnosis (its JSON form) says of one failure: the best explaining neighbour's
     label, UNEXPLAINED, or None when it does not mention the failure."""
@@ -178,6 +183,9 @@ def diagnosed_as(diagnosis: dict[str, Any] | None, result_id: str) -> str | None
         if result_id in group["cases"]:
             label: str = group["neighbours"][0]["label"]
             return label
+    for order in diagnosis.get("precedence", ()):
+        if result_id in order["cases"]:
+            return precedence_line(order["given"], order["expected"])
     return UNEXPLAINED if result_id in diagnosis["unexplained"] else None
 
 
