@@ -12,8 +12,8 @@ import pytest
 
 from spadespec.cli.engines import open_engine
 from spadespec.conformance.faults import FAULTS
-from spadespec.conformance.fuzz.cli import shrink_and_write
 from spadespec.conformance.fuzz.driver import FuzzConfig, run_fuzz
+from spadespec.conformance.fuzz.findings import shrink_and_write
 from spadespec.conformance.suite.cases import case_schema
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import load_variant

@@ -60,8 +60,8 @@ def test_a_difference_is_a_line_between_the_start_and_the_counts(
     assert difference["engine_verdict"] == "fail" and difference["reference_verdict"] == "pass"
     assert (end["kind"], end["ok"], end["differences"], end["games"]) == ("end", False, 1, 1)
     assert end["requests"] > 0
-    # Before the difference was shrunk, the report said where the run stood: before game 0.
-    assert _progress(report)[-1]["next_game"] == 0
+    # Once the difference was recorded, the report said where the run stood: game 0 done.
+    assert _progress(report)[-1]["next_game"] == 1
 
 
 def test_no_difference_ends_ok_and_an_engine_that_never_starts_is_a_start_line_alone(

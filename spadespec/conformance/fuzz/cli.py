@@ -31,60 +31,44 @@ import os
 import random
 import shlex
 import sys
-import textwrap
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from spadespec.conformance.engines.named import UnknownEngine
 from spadespec.conformance.engines.options import add_engine_option, add_timeout_options
-from spadespec.conformance.fuzz.campaign import (
-    Campaign,
-    ExpectedDifferenceError,
-    first_observable,
-)
+from spadespec.conformance.fuzz.campaign import Campaign, ExpectedDifferenceError
 from spadespec.conformance.fuzz.driver import (
-    Divergence,
     EngineDidNotStart,
-    EngineSkipped,
     FuzzConfig,
     FuzzOutcome,
     FuzzSetupError,
-    GameChecker,
-    engine_failed,
     game_range,
     run_fuzz,
 )
-from spadespec.conformance.fuzz.found_case import FoundCase, build_case, write_found_case
+from spadespec.conformance.fuzz.findings import MAX_RESTARTS, Findings, say
 from spadespec.conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
 from spadespec.conformance.fuzz.merge import MergeError, gather_cases, merge_reports
-from spadespec.conformance.fuzz.naming import diagnose_found, named_by_rule
 from spadespec.conformance.fuzz.report import FuzzReport
 from spadespec.conformance.fuzz.resume import Resumed, resume_args
-from spadespec.conformance.fuzz.shrink import Judge, NewDifferenceJudge, shrink
 from spadespec.conformance.protocol.messages import EngineInfo
 from spadespec.conformance.report.outputs import check_outputs
 from spadespec.conformance.runner.expected import ExpectedFailuresError, read_expected_failures
 from spadespec.conformance.runner.run import UNEXPLAINED
 from spadespec.conformance.suite.variant_files import is_variant_file, open_variant_file
-from spadespec.reference_engine.commands.errors import OutputError, UsageError
+from spadespec.reference_engine.commands.errors import UsageError
 from spadespec.reference_engine.commands.options import (
     add_table_options,
     add_variant_option,
     parse_options,
 )
-from spadespec.reference_engine.commands.tables import output_width
 from spadespec.reference_engine.variant import (
     VariantError,
     load_for_command,
     load_variant,
     shipped_variant_ids,
 )
-
-MAX_RESTARTS = 3
-"""Times a run restarts an engine that gave no answer before it stops."""
 
 PROGRESS_EVERY = 1.0
 """Seconds at least between two progress lines of the report (one is always written before a
@@ -268,7 +252,7 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
         engine=args.engine, variant=args.variant, options=options, seed=seed, games=games,
         hands=args.hands, hands_per_game=args.hands_per_game, points_per_hand=points,
         timeout=args.timeout, start_timeout=args.start_timeout, jobs=args.jobs,
-        shard=shard, opener=args.open_engine,
+        shard=shard, opener=args.open_engine, keep_going=args.keep_going,
     )  # fmt: skip
     return replace(config, jobs=_jobs_to_run(config))
 
@@ -384,9 +368,9 @@ def _open_report(path: str | None, *, append: bool = False) -> FuzzReport | None
         raise UsageError(f"--report: cannot write {path}: {exc.strerror}") from None
 
 
-class _Totals:
-    """What the whole run has done, over its parts (a part ends at each difference) and over
-    the sessions of a resumed run; written to the report as progress lines."""
+class _Progress:
+    """The run's counts, over the sessions of a resumed run: shown as they grow, and written
+    to the report as progress lines every so often (and after every difference)."""
 
     def __init__(self, config: FuzzConfig, report: FuzzReport | None, campaign: Campaign,
                  ticker: _Ticker) -> None:  # fmt: skip
@@ -394,72 +378,45 @@ class _Totals:
         self.report = report
         self.campaign = campaign
         self.ticker = ticker
-        self.done = FuzzOutcome()
-        self.next_game = game_range(config)[0]
-        self.part_first = self.next_game
+        self.before = FuzzOutcome()
+        """What earlier sessions of the run did."""
+        self.first = game_range(config)[0]
+        """The first game this session plays."""
         self.written = 0.0
-        self.last_line: tuple[int, int] | None = None
-        self.last_hands = 0
-        """The hands of the game the last part stopped at, when it stopped at a difference."""
+        self.said = (self.first, 0, 0)
 
     def restore(self, resumed: Resumed) -> None:
         line = resumed.progress or {}
-        for name in ("games", "hands", "requests", "seconds"):
-            setattr(self.done, name, line.get(name, 0))
-        self.next_game = self.part_first = resumed.next_game
-        self.done.engine = resumed.start["engine"]
+        for name in ("games", "hands", "requests", "seconds", "skipped"):
+            setattr(self.before, name, line.get(name, 0))
+        self.first = resumed.next_game
+        self.before.engine = resumed.start["engine"]
 
-    def hands_left(self) -> int | None:
-        return None if self.config.hands is None else max(self.config.hands - self.done.hands, 0)
-
-    def now(self, outcome: FuzzOutcome) -> FuzzOutcome:
-        """The run's counts with a part's `outcome` so far, up to before its difference."""
-        cut = outcome.divergence is not None
-        played = self.part_first - game_range(self.config)[0] + outcome.games - cut
+    def total(self, outcome: FuzzOutcome) -> FuzzOutcome:
+        """The whole run's counts, with this session's `outcome` so far."""
         return FuzzOutcome(
-            games=max(self.done.games, played),
-            hands=self.done.hands + outcome.hands - (outcome.last_hands if cut else 0),
-            requests=self.done.requests + outcome.requests,
-            seconds=self.done.seconds + outcome.seconds,
+            games=self.before.games + outcome.games, hands=self.before.hands + outcome.hands,
+            requests=self.before.requests + outcome.requests,
+            seconds=self.before.seconds + outcome.seconds,
+            skipped=self.before.skipped + outcome.skipped, engine=outcome.engine,
         )  # fmt: skip
 
-    def progress(self, outcome: FuzzOutcome, *, always: bool = False) -> None:
-        """A part's progress: shown, and written to the report every so often."""
-        self.ticker(self.now(outcome))
+    def __call__(self, outcome: FuzzOutcome) -> None:
+        counts = self.total(outcome)
+        self.ticker(counts)
         clock = time.monotonic()
-        if self.report is None or not (always or clock - self.written >= PROGRESS_EVERY):
+        found = len(self.campaign.found()) + len(self.campaign.met())
+        said = (self.first + outcome.games, counts.requests, found)
+        if self.report is None or said == self.said:
             return
-        counts = self.now(outcome)
-        next_game = self.part_first + outcome.games - (outcome.divergence is not None)
-        if (next_game, counts.requests) == self.last_line:
-            return  # said already
-        self.written, self.last_line = clock, (next_game, counts.requests)
+        if found == self.said[2] and clock - self.written < PROGRESS_EVERY:
+            return
+        self.written, self.said = clock, said
         self.report.progress(
-            next_game=next_game,
-            games=counts.games, hands=counts.hands, requests=counts.requests,
-            seconds=counts.seconds, met=self.campaign.met(), failures=self.campaign.failures(),
+            next_game=said[0], games=counts.games, hands=counts.hands,
+            requests=counts.requests, seconds=counts.seconds, met=self.campaign.met(),
+            failures=self.campaign.failures(), skipped=counts.skipped,
         )  # fmt: skip
-
-    def take(self, outcome: FuzzOutcome) -> None:
-        """A part finished: its counts added (a game put again is counted once)."""
-        self.progress(outcome, always=True)
-        counts = self.now(outcome)
-        self.last_hands = 0
-        if outcome.divergence is not None:
-            counts.games += 1
-            counts.hands += outcome.last_hands
-            self.last_hands = outcome.last_hands
-        self.done.games, self.done.hands = counts.games, counts.hands
-        self.done.requests, self.done.seconds = counts.requests, counts.seconds
-
-    def next_part(self, first: int, *, again: bool = False) -> FuzzConfig:
-        """The run's config for a part that plays from game `first` on (`again`: the game the
-        last part stopped at is put again, and its hands counted then)."""
-        self.part_first = self.next_game = first
-        if again:
-            self.done.hands -= self.last_hands
-        return replace(self.config, first_game=first, hands=self.hands_left(),
-                       known=self.campaign.changes())  # fmt: skip
 
 
 def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str, report: FuzzReport | None,
@@ -479,77 +436,51 @@ def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str, report: Fuzz
         if report is not None and not begun:
             report.start(engine=info, **facts)
         begun = True
-        total.done.engine = info
 
     campaign = _campaign(args, config)
-    total = _Totals(config, report, campaign, ticker)
+    progress = _Progress(config, report, campaign, ticker)
     if resumed is not None:
         campaign.restore(resumed.lines, resumed.met)
-        total.restore(resumed)
+        progress.restore(resumed)
         if report is not None:
             report.resumed(resumed.next_game)
-    part = total.next_part(total.next_game)
-    last: tuple[int, str] | None = None
+    hands = None if config.hands is None else max(config.hands - progress.before.hands, 0)
+    part = replace(config, first_game=progress.first, hands=hands)
+    findings = Findings(
+        config, campaign, out=Path(args.out), rerun=rerun, diagnose=args.diagnose,
+        keep_going=args.keep_going, max_differences=args.max_differences, report=report,
+    )  # fmt: skip
     try:
-        while True:
-            outcome = run_fuzz(part, total.progress, started)
-            total.take(outcome)
-            found = outcome.divergence
-            if found is None:
-                break
-            failed = engine_failed(found.differences)
-            observable = first_observable(found.differences)
-            known = campaign.unexplained(observable) if args.keep_going and not failed else None
-            if known is not None:
-                known.seen += 1
-            else:
-                line = _report_difference(args, part, found, rerun, campaign)
-                known = campaign.record(line, line.pop("_neighbour", None), observable)
-                if report is not None and known.seen == 1 and not known.listed:
-                    report.difference(line)
-            if failed:
-                if campaign.failures() > MAX_RESTARTS:
-                    print(f"the engine failed to answer {campaign.failures()} times: the run "
-                          "stops here")  # fmt: skip
-                    break
-                _say(f"the engine was restarted ({campaign.failures()} of {MAX_RESTARTS} "
-                     "restarts); the run goes on with the next game")  # fmt: skip
-            else:
-                new = len([k for k in campaign.found() if not k.key.startswith("engine failure")])
-                if not args.keep_going or (args.max_differences and new >= args.max_differences):
-                    break
-            if total.hands_left() == 0:
-                break
-            # A new rule change is played from now on, and the same game put again: it may
-            # hold another difference. Otherwise the run goes on from the next game.
-            again = known.neighbour is not None and last != (found.number, known.key)
-            last = (found.number, known.key)
-            part = total.next_part(found.number + (0 if again else 1), again=again)
+        outcome = run_fuzz(part, progress, started, findings)
     except EngineDidNotStart as exc:  # a verdict on the engine, as `conform` gives it
         if report is not None and not begun:
             report.start(engine=None, error=str(exc), **facts)
         print(f"spadespec fuzz: {exc}", file=sys.stderr)
         return 1
-    except (UnknownEngine, FuzzSetupError, EngineSkipped) as exc:
+    except (UnknownEngine, FuzzSetupError) as exc:
         if report is not None and not begun:
             report.start(engine=None, error=str(exc), **facts)
         raise UsageError(str(exc)) from None
     finally:
-        campaign.stop()
+        findings.stop()
     ticker.done()
-    done = total.done
+    done = progress.total(outcome)
+    done.engine = outcome.engine or progress.before.engine
     print(_rate_line(done), file=sys.stderr)
     differences = campaign.found()
     stale = campaign.stale()
-    ok = not differences and not stale and done.requests > 0
+    checked = done.requests - done.skipped
+    ok = not differences and not stale and checked > 0
     if report is not None:
         report.end(seconds=done.seconds, games=done.games, hands=done.hands,
-                   requests=done.requests, differences=len(differences), ok=ok)  # fmt: skip
-    if done.requests == 0 and not differences:
+                   requests=done.requests, differences=len(differences), ok=ok,
+                   skipped=done.skipped)  # fmt: skip
+    if checked == 0 and not differences:
         declared = ", ".join(done.engine["features"]) if done.engine else "nothing"
         print(
             f"checked nothing in {done.games} games: the engine declares {declared}, and "
-            "fuzzing asks legal, to_act (or next_deal), trick_winners, hands, totals, bags, status"
+            "fuzzing asks legal, to_act (or next_deal), trick_winners, hands, totals, bags, "
+            "status" + (f"; it declined ({done.skipped}) every request" if done.skipped else "")
         )
         return 1
     _summary(campaign, done, args.keep_going)
@@ -577,128 +508,20 @@ def _summary(campaign: Campaign, total: FuzzOutcome, keep_going: bool) -> None:
         for known in differences:
             line = known.line or {}
             where = line.get("file", "no case written")
-            print(f"  {known.key}: first in game {line.get('game')}; {where}")
+            games = "game" if known.seen == 1 else "games"
+            say(f"{known.key}: {known.seen} {games}, first game {line.get('game')}; {where}")
+    if total.skipped:
+        print(f"  the engine declined {total.skipped} of {total.requests} requests (skipped): "
+              "asked, not compared")  # fmt: skip
     for known in campaign.known:
         if known.listed and known.seen:
-            print(f"  known (--expect-differ): {known.key}: met, passed over")
+            print(f"  known (--expect-differ): {known.key}: met in {known.seen} games, "
+                  "passed over")  # fmt: skip
     for known in campaign.stale():
         print(
             f"  listed in --expect-differ but not met: {known.key} (take it off the list, or "
             "play more games)"
         )
-
-
-def _report_difference(args: argparse.Namespace, config: FuzzConfig, found: Any,
-                       rerun: str, campaign: Campaign) -> dict[str, Any]:  # fmt: skip
-    """Say what differs, shrink it, diagnose it and write its case; the report's line for it
-    (with the explaining neighbour under `_neighbour`, taken off before it is written)."""
-    where = "at the end of its log" if found.at is None else f"after action {found.at}"
-    print(f"difference in game {found.number}, {where}:")
-    for text in found.differences[:5]:
-        print(f"  {text}")
-    line: dict[str, Any] = {
-        "game": found.number, "at": found.at, "differences": list(found.differences),
-        "observable": first_observable(found.differences), "rule": UNEXPLAINED,
-    }  # fmt: skip
-    if line["observable"] == "score":
-        reason = "a score request's difference is not shrunk to a case; the seed replays the game"
-        _say(f"no case written: {reason}")
-        return {**line, "not_written": reason}
-    out = Path(args.out)
-    failed = engine_failed(found.differences)
-    if failed:
-        line["engine_failed"] = True
-    if failed and args.diagnose:
-        print("  not diagnosed: the engine gave no answer, which no rule of the game explains")
-    if failed and not failed_afresh(config, found):
-        reason = (
-            "asked afresh, the engine answers that position: its failure hangs on the requests "
-            "before it (the seed replays the game)"
-        )
-        _say(f"no case written: {reason}")
-        return {**line, "not_written": reason}
-    try:
-        result = shrink_and_write(
-            config, found, out, rerun, diagnose=args.diagnose and not failed,
-            known=campaign.listed,
-        )  # fmt: skip
-    except RuntimeError as exc:
-        print(f"  no case written: {exc}")
-        return {**line, "not_written": str(exc)}
-    if result.path is None:
-        print(f"  diagnosed: {result.rule}, listed in --expect-differ: passed over")
-        return {**line, "rule": result.rule, "_neighbour": result.neighbour}
-    print(f"shrunk to {len(result.case['actions'])} actions; case {result.case['id']}")
-    print(f"  wrote {result.path}")
-    print(f"  reference: {result.reference_verdict}; engine under test: {result.engine_verdict}")
-    if result.engine_verdict == "pass":
-        print("  asked afresh, the engine passes it: its mistake hangs on what it was asked before")
-    line.update(
-        observable=next(iter(result.case["expect"]), line["observable"]),
-        case=result.case["id"], file=str(result.path), actions=len(result.case["actions"]),
-        reference_verdict=result.reference_verdict, engine_verdict=result.engine_verdict,
-    )  # fmt: skip
-    if result.diagnosis is not None:
-        line["rule"] = result.rule
-        line["diagnosis"] = result.diagnosis.to_json()
-        line["_neighbour"] = result.neighbour
-        print(f"  diagnosed: {result.rule}")
-    if not is_variant_file(config.variant):
-        print(f"  to keep it, move it under conformance/cases/{config.variant}/")
-    return line
-
-
-def _say(text: str) -> None:
-    """A line of what happened, under the difference it is about, wrapped to the output."""
-    print(textwrap.fill(text, output_width(), initial_indent="  ", subsequent_indent="    "))
-
-
-def failed_afresh(config: FuzzConfig, found: Divergence) -> bool:
-    """Whether a new engine fails again to answer at the position where one failed: only then
-    does a case of that position show the failure."""
-    checker = GameChecker(config)
-    try:
-        again = checker.check(checker.play(found.number), only=found)
-    finally:
-        checker.stop()
-    return again is not None and engine_failed(again.differences)
-
-
-def shrink_and_write(
-    config: FuzzConfig, found: Any, out: Path, command: str, *, diagnose: bool = False,
-    known: Callable[[str], bool] = lambda label: False,
-) -> Any:  # fmt: skip
-    """Shrink the difference found in a run and write its case: the written FoundCase, with
-    the diagnosis of the shrunk case when `diagnose` (the case then named and tagged by the
-    rule change that explains it). A difference diagnosed as a `known` one is not written:
-    its FoundCase has no path."""
-    checker = GameChecker(config)
-    try:
-        base = load_variant(config.variant, dict(config.options))
-        # With known rule changes, a position counts only if it shows a new difference, in a
-        # way a case of the variant itself can show.
-        judge = NewDifferenceJudge(checker, base) if config.known else Judge(checker)
-        game = checker.play(found.number)
-        verdict = shrink(judge, game, found)
-        case = build_case(judge, verdict, command=command, seed=config.seed, game=found.number)
-    finally:
-        checker.stop()
-
-    if not diagnose:
-        return _write(case, out, config.open())
-    label, diagnosis = diagnose_found(case, config.open)
-    near = next((g.best for g in diagnosis.groups if case["id"] in g.cases), None)
-    if known(label):
-        return FoundCase(None, case, "", "", label, diagnosis, near)
-    written = _write(named_by_rule(case, label), out, config.open())
-    return replace(written, rule=label, diagnosis=diagnosis, neighbour=near)
-
-
-def _write(case: dict[str, Any], out: Path, engine: Any) -> FoundCase:
-    try:
-        return write_found_case(case, out, engine)
-    except OSError as exc:
-        raise OutputError(f"--out: cannot write the case under {out}: {exc.strerror}") from None
 
 
 def run_merge_command(args: argparse.Namespace) -> int:

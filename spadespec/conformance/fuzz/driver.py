@@ -28,12 +28,15 @@ from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from spadespec.conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
 from spadespec.conformance.fuzz.observe import required_only
+from spadespec.conformance.protocol import nil_as_zero
 from spadespec.conformance.protocol.features import figures_answered, keeps_score, plays
 from spadespec.conformance.protocol.messages import (
+    NIL_AS_ZERO,
     CaseRequest,
     CaseResponse,
     Engine,
     EngineInfo,
+    ScoreRequest,
     VariantRef,
 )
 from spadespec.conformance.protocol.score_requests import score_expect, score_request_for
@@ -41,6 +44,7 @@ from spadespec.conformance.runner.checking import expected_for, plan_for
 from spadespec.conformance.runner.grade import compare
 from spadespec.conformance.suite import variant_files
 from spadespec.conformance.suite.cases import Case
+from spadespec.reference_engine.scoring.inputs import zero_beside_nil
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant
 
 CHUNK = 4
@@ -57,10 +61,6 @@ class EngineDidNotStart(FuzzSetupError):
     """The engine under test did not answer `start` (it exited, hung, answered in a form or
     protocol it should not): a verdict on the engine, exit status 1, as `conform` gives it, not
     a usage mistake."""
-
-
-class EngineSkipped(Exception):
-    """The engine declined a fuzzed game (said `skipped`): nothing can be compared."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +86,11 @@ class FuzzConfig:
     shard: tuple[int, int] | None = None
     """(I, N): play only the I-th of N disjoint runs of the `games` games."""
     known: tuple[str, ...] = ()
-    """Rule changes already known (`scoring.bag_threshold=11`): the engine's answers are
-    expected as the reference gives them under the variant with these changes, so that a
-    known difference hides no other (the games are still played under the variant)."""
+    """Rule changes the engine's answers are expected under (`scoring.bag_threshold=11`),
+    the games still played under the variant: a shrinker's, for a difference found in a game
+    once the differences before it in that game were named."""
+    keep_going: bool = False
+    """Go on past a difference (an engine's failure to answer is always gone on past)."""
     opener: EngineOpener = open_engine
     """What opens the engine `engine` names, in each process of the run: by default the
     built-in engine or a command; the `fuzz` command is given the hub's, which knows the
@@ -102,11 +104,16 @@ class FuzzConfig:
 @dataclass(frozen=True, slots=True)
 class Divergence:
     """Where the engine first answered differently: game `number`, after `at` actions of its
-    log (None: at the end of the whole log), and what differed."""
+    log (None: at the end of the whole log), and what differed; with the request put there
+    (a score request when `score`) and the engine's answers to it, read back as the
+    reference writes them, so that a rule change can be tried on them without the engine."""
 
     number: int
     at: int | None
     differences: tuple[str, ...]
+    request: dict[str, Any] | None = None
+    answers: dict[str, Any] | None = None
+    score: bool = False
 
 
 @dataclass(slots=True)
@@ -114,7 +121,8 @@ class ChunkResult:
     first: int
     hands: list[int] = field(default_factory=list)
     requests: int = 0
-    divergence: Divergence | None = None
+    skipped: int = 0
+    divergences: list[Divergence] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -125,10 +133,11 @@ class FuzzOutcome:
     hands: int = 0
     requests: int = 0
     seconds: float = 0.0
+    skipped: int = 0
+    """Requests the engine declined (`skipped`): asked, not compared."""
     divergence: Divergence | None = None
+    """The difference the run stopped at, if it stopped at one."""
     engine: EngineInfo | None = None
-    last_hands: int = 0
-    """The hands of the last game counted (the one that differs, when one does)."""
 
 
 def _did_not_start(exc: Exception) -> str:
@@ -157,10 +166,11 @@ def engine_failed(found: Sequence[str]) -> bool:
 
 
 def differences(expected: dict[str, Any], response: CaseResponse) -> list[str]:
-    """How the engine's response differs from the reference's answers; [] when it agrees."""
+    """How the engine's response differs from the reference's answers; [] when it agrees or
+    declined (`skipped`: nothing to compare, counted by the asker)."""
     outcome = response["outcome"]
     if outcome == "skipped":
-        raise EngineSkipped(response.get("reason", ""))
+        return []
     if outcome == "errored":
         return [f"{NO_ANSWER}: {response.get('message', '')}"]
     answers = response.get("answers", {})
@@ -215,7 +225,15 @@ class GameChecker:
                 f"{', '.join(self.info['variants']) or 'none'})"
             )
         self.features = set(self.info["features"])
+        self.zero = nil_as_zero.declared(self.info)
+        if self.zero and zero_beside_nil(self.variant.rules):
+            self.engine.stop()
+            raise FuzzSetupError(
+                f"the engine declares {NIL_AS_ZERO}, but {self.variant.id} has a bid of 0 beside "
+                "nil, so a 0 cannot stand for nil there"
+            )
         self.requests = 0
+        self.skipped = 0
 
     def ask(self, setup: dict[str, Any], actions: list[dict[str, Any]], ask: Sequence[str],
             probe: dict[str, Any] | None = None) -> CaseResponse:  # fmt: skip
@@ -230,11 +248,34 @@ class GameChecker:
         if probe is not None:
             request["probe"] = probe
         self.requests += 1
-        return self.engine.run(request)
+        response = self.engine.run(nil_as_zero.told(request) if self.zero else request)
+        if response["outcome"] == "skipped":
+            self.skipped += 1
+        elif self.zero and isinstance(response.get("answers"), dict):
+            answers = nil_as_zero.read_under(self.variant.rules, response["answers"])
+            response = {**response, "answers": answers}
+        return response
 
-    def check(self, game: FuzzGame, *, only: Divergence | None = None) -> Divergence | None:
+    def ask_score(self, request: ScoreRequest) -> CaseResponse:
+        """Put a score request to the engine under test (a score keeper)."""
+        scorer = getattr(self.engine, "score", None)
+        if scorer is None:
+            return {"outcome": "skipped", "reason": "the engine is not asked score requests"}
+        self.requests += 1
+        response: CaseResponse = scorer(nil_as_zero.told_score(request) if self.zero else request)
+        if response["outcome"] == "skipped":
+            self.skipped += 1
+        return response
+
+    def check(
+        self, game: FuzzGame, *, only: Divergence | None = None,
+        expected: ResolvedVariant | None = None,
+    ) -> Divergence | None:  # fmt: skip
         """The first difference in one game: at its points in log order, then at its end
-        (`only`: at the position of that difference alone, asked afresh)."""
+        (`only`: at the position of that difference alone, asked afresh), the engine's
+        answers expected under `expected` (by default the run's variant, or with its known
+        rule changes)."""
+        under = expected or self.expected_variant
         positions: list[tuple[Any, Any, dict[str, Any], int | None]] = [
             (p.start.setup, game.actions[p.start.at : p.at], p.answers, p.at) for p in game.points
         ]
@@ -245,49 +286,55 @@ class GameChecker:
             checked = plan_for(answers, answers, self.features).checked
             if not checked:
                 continue
-            wanted = self._expected(setup, actions, answers, checked)
+            wanted = self._expected(setup, actions, answers, checked, under)
             if wanted is None:
                 continue
-            found = differences(wanted, self.ask(setup, actions, checked))
+            response = self.ask(setup, actions, checked)
+            found = differences(wanted, response)
             if found:
-                return Divergence(game.number, at, tuple(found))
-        if keeps_score(self.features):
-            found = self._score_differences(game)
-            if found:
-                return Divergence(game.number, None, tuple(found))
+                request = {"setup": setup, "actions": actions, "ask": list(checked)}
+                return Divergence(game.number, at, tuple(found), request,
+                                  response.get("answers"))  # fmt: skip
+        if keeps_score(self.features) and (only is None or only.score):
+            return self._score_difference(game, under)
         return None
 
-    def _score_differences(self, game: FuzzGame) -> list[str]:
+    def _score_difference(self, game: FuzzGame, under: ResolvedVariant) -> Divergence | None:
         """How a score keeper's answer differs from the reference's on the game's score
-        request: each completed hand's bids and tricks, then the figures after them."""
+        request (each completed hand's bids and tricks, then the figures after them)."""
         case = fuzz_case(self.ref, game)
         request = score_request_for(case, figures_answered(self.features))
         scorer = getattr(self.engine, "score", None)
         if request is None or scorer is None:
-            return []
-        if self.expected_variant is self.variant:
+            return None
+        if under is self.variant:
             wanted = {k: v for k, v in score_expect(case).items() if k in request["ask"]}
         else:
-            answer = ReferenceEngine().score_resolved(self.expected_variant, request)
+            answer = ReferenceEngine().score_resolved(under, request)
             if answer["outcome"] != "answered":
-                return []
+                return None
             wanted = answer["answers"]
-        self.requests += 1
-        return [f"score request: {d}" for d in differences(wanted, scorer(request))]
+        response = self.ask_score(request)
+        found = [f"score request: {d}" for d in differences(wanted, response)]
+        if not found:
+            return None
+        return Divergence(game.number, None, tuple(found), dict(request),
+                          response.get("answers"), score=True)  # fmt: skip
 
     def _expected(
-        self, setup: Any, actions: Any, answers: dict[str, Any], checked: tuple[str, ...]
-    ) -> dict[str, Any] | None:
-        """The answers expected at a position: those the game was played with, or, with
-        known rule changes, the reference's under them (None where it refuses the log, as
-        an engine playing them would)."""
-        if self.expected_variant is self.variant:
+        self, setup: Any, actions: Any, answers: dict[str, Any], checked: tuple[str, ...],
+        under: ResolvedVariant,
+    ) -> dict[str, Any] | None:  # fmt: skip
+        """The answers expected at a position: those the game was played with, or, under
+        rule changes, the reference's under them (None where it refuses the log, as an engine
+        playing them would)."""
+        if under is self.variant:
             return expected_for(answers, checked)
         request: CaseRequest = {
             "id": "fuzz", "variant": {"id": self.ref["id"], "options": self.ref["options"]},
             "setup": setup, "actions": actions, "ask": list(checked),
         }  # fmt: skip
-        wanted = ReferenceEngine().run_resolved(self.expected_variant, request)
+        wanted = ReferenceEngine().run_resolved(under, request)
         if wanted["outcome"] != "answered":
             return None
         return required_only(wanted["answers"])
@@ -303,16 +350,20 @@ class GameChecker:
 
     def run_chunk(self, first: int, last: int, feed: GameFeed | None = None) -> ChunkResult:
         """Games first..last-1 in order (played here, or taken from `feed`), stopping at the
-        first that differs."""
+        first that differs unless the run keeps going (or the engine gave no answer, which
+        is gone on past: the engine is restarted with the next request)."""
         result = ChunkResult(first)
-        before = self.requests
+        before, skipped = self.requests, self.skipped
         for number in range(first, last):
             game = feed.game(number) if feed is not None else self.play(number)
             result.hands.append(len(game.starts))
-            result.divergence = self.check(game)
-            if result.divergence is not None:
-                break
+            found = self.check(game)
+            if found is not None:
+                result.divergences.append(found)
+                if not (self.config.keep_going or engine_failed(found.differences)):
+                    break
         result.requests = self.requests - before
+        result.skipped = self.skipped - skipped
         return result
 
     def stop(self) -> None:
@@ -321,14 +372,23 @@ class GameChecker:
 
 Progress = Callable[[FuzzOutcome], None]
 
+Found = Callable[[Divergence, "GameChecker | None"], bool]
+"""Told each difference in game order, as the games are counted (with the run's own checker
+when it has one in this process, idle meanwhile); True stops the run there."""
+
+
+def _stop_at_first(found: Divergence, checker: GameChecker | None) -> bool:
+    return True
+
 
 def run_fuzz(
     config: FuzzConfig, progress: Progress | None = None,
-    started: Callable[[EngineInfo], None] | None = None,
+    started: Callable[[EngineInfo], None] | None = None, found: Found = _stop_at_first,
 ) -> FuzzOutcome:  # fmt: skip
-    """Fuzz until the first difference (the lowest-numbered game that differs) or the budget
-    (`games`, or `hands` counted game by game in order) is spent. `started` is told the
-    engine's answer to `start` before any game is put to it."""
+    """Fuzz until `found` stops the run at a difference (by default the first: the lowest-
+    numbered game that differs) or the budget (`games`, or `hands` counted game by game in
+    order) is spent. `started` is told the engine's answer to `start` before any game is put
+    to it; `progress`, the counts each time the games counted grow."""
     began = time.perf_counter()
     outcome = FuzzOutcome()
     if config.jobs <= 1:
@@ -347,7 +407,7 @@ def run_fuzz(
             chunk = 0
             while not _spent(config, outcome, chunk):
                 first, last = _bounds(config, chunk)
-                _take(config, outcome, checker.run_chunk(first, last, feed))
+                _take(config, outcome, checker.run_chunk(first, last, feed), found, checker)
                 outcome.seconds = time.perf_counter() - began
                 if progress:
                     progress(outcome)
@@ -359,7 +419,7 @@ def run_fuzz(
             if feed is not None:
                 feed.stop()
     else:
-        _run_parallel(config, outcome, progress, began, started)
+        _run_parallel(config, outcome, progress, began, started, found)
     outcome.seconds = time.perf_counter() - began
     return outcome
 
@@ -428,16 +488,24 @@ def _spent(config: FuzzConfig, outcome: FuzzOutcome, chunk: int) -> bool:
     return end is not None and start + chunk * CHUNK >= end
 
 
-def _take(config: FuzzConfig, outcome: FuzzOutcome, result: ChunkResult) -> None:
-    """Count a chunk's games in order, up to the hand budget or the difference."""
+def _take(
+    config: FuzzConfig, outcome: FuzzOutcome, result: ChunkResult, found: Found,
+    checker: GameChecker | None = None,
+) -> None:  # fmt: skip
+    """Count a chunk's games in order, up to the hand budget or the difference `found` stops
+    at, telling it each difference as its game is counted."""
     outcome.requests += result.requests
-    for hands in result.hands:
+    outcome.skipped += result.skipped
+    by_game = {d.number: d for d in result.divergences}
+    for number, hands in enumerate(result.hands, start=result.first):
         if config.hands is not None and outcome.hands >= config.hands:
             return
         outcome.games += 1
         outcome.hands += hands
-        outcome.last_hands = hands
-    outcome.divergence = result.divergence
+        divergence = by_game.get(number)
+        if divergence is not None and found(divergence, checker):
+            outcome.divergence = divergence
+            return
 
 
 # --- several processes ----------------------------------------------------------------------
@@ -464,18 +532,14 @@ def _check_chunks(config: FuzzConfig, tasks: Any, results: Any) -> None:
             chunk = tasks.get()
             if chunk is None:
                 break
-            try:
-                results.put(("chunk", chunk, checker.run_chunk(*_bounds(config, chunk))))
-            except EngineSkipped as exc:
-                results.put(("skipped", str(exc)))
-                break
+            results.put(("chunk", chunk, checker.run_chunk(*_bounds(config, chunk))))
     finally:
         checker.stop()
 
 
 def _run_parallel(
     config: FuzzConfig, outcome: FuzzOutcome, progress: Progress | None, began: float,
-    started: Callable[[EngineInfo], None] | None,
+    started: Callable[[EngineInfo], None] | None, found: Found,
 ) -> None:  # fmt: skip
     context = start_context()
     tasks = context.Queue()
@@ -508,13 +572,10 @@ def _run_parallel(
                 submitted += 1
             if next_to_take >= submitted:
                 break
-            message = _get(results, workers)
-            if message[0] == "skipped":
-                raise EngineSkipped(message[1])
-            _, chunk, result = message
+            _, chunk, result = _get(results, workers)
             done[chunk] = result
             while next_to_take in done and not _spent(config, outcome, next_to_take):
-                _take(config, outcome, done.pop(next_to_take))
+                _take(config, outcome, done.pop(next_to_take), found)
                 next_to_take += 1
                 outcome.seconds = time.perf_counter() - began
                 if progress:
@@ -538,8 +599,12 @@ def _known_end(
     config: FuzzConfig, outcome: FuzzOutcome, done: dict[int, ChunkResult], taken: int,
     submitted: int,
 ) -> bool:  # fmt: skip
-    """Whether a chunk already back (not yet taken) differs: nothing after it is needed."""
-    return any(r.divergence is not None for c, r in done.items() if taken <= c < submitted)
+    """Whether a chunk already back (not yet taken) stopped at a difference: nothing after it
+    is needed."""
+    return any(
+        r.divergences and not (config.keep_going or engine_failed(r.divergences[-1].differences))
+        for c, r in done.items() if taken <= c < submitted
+    )  # fmt: skip
 
 
 def _get(results: Any, workers: list[Any]) -> Any:

@@ -120,7 +120,8 @@ class FuzzReport:
         self._writer.line({"kind": "difference", **line})
 
     def progress(self, *, next_game: int, games: int, hands: int, requests: int,
-                 seconds: float, met: list[str], failures: int) -> None:  # fmt: skip
+                 seconds: float, met: list[str], failures: int,
+                 skipped: int = 0) -> None:  # fmt: skip
         """Where the run stands: every game before `next_game` played and recorded."""
         self._writer.line(
             {
@@ -132,6 +133,7 @@ class FuzzReport:
                 "seconds": round(seconds, 3),
                 "met": met,
                 "failures": failures,
+                "skipped": skipped,
             }  # fmt: skip
         )
 
@@ -139,7 +141,7 @@ class FuzzReport:
         self._writer.line({"kind": "resume", "resumed": now(), "next_game": next_game})
 
     def end(self, *, seconds: float, games: int, hands: int, requests: int, differences: int,
-            ok: bool) -> None:  # fmt: skip
+            ok: bool, skipped: int = 0) -> None:  # fmt: skip
         self._writer.line(
             {
                 "kind": "end",
@@ -151,6 +153,7 @@ class FuzzReport:
                 "hands": hands,
                 "requests": requests,
                 "differences": differences,
+                "skipped": skipped,
             }
         )
 

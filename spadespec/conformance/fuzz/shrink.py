@@ -11,7 +11,7 @@ spade), as long as the log still replays and the answers still differ.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,7 @@ from spadespec.conformance.fuzz.games import FuzzGame
 from spadespec.conformance.fuzz.observe import asks_at, required_only
 from spadespec.conformance.protocol.messages import CaseResponse
 from spadespec.conformance.runner.checking import expected_for, plan_for
+from spadespec.conformance.runner.grade import compare
 from spadespec.reference_engine.cards import CARD_TEXT, cards_in, parse_card
 from spadespec.reference_engine.deal import format_deal, parse_deal
 from spadespec.reference_engine.errors import IllegalActionError
@@ -42,9 +43,14 @@ class Verdict:
 
 
 class Judge:
-    """Puts positions to the reference engine and to the engine under test."""
+    """Puts positions to the reference engine and to the engine under test; with `keep` (the
+    observables a difference was found in), a position differs only where one of them does,
+    so that shrinking keeps the difference it began with and does not wander to another."""
 
-    def __init__(self, checker: GameChecker, variant: ResolvedVariant | None = None) -> None:
+    def __init__(
+        self, checker: GameChecker, variant: ResolvedVariant | None = None,
+        keep: Collection[str] = (),
+    ) -> None:  # fmt: skip
         self.checker = checker
         self.reference = ReferenceEngine()
         self.variant = variant or checker.expected_variant
@@ -52,6 +58,7 @@ class Judge:
         (the run's variant, with any known rule changes), or another (the variant itself,
         to write a found case against)."""
         self.rules = self.variant.rules
+        self.keep = keep
         self.tries = 0
 
     def verdict(self, setup: dict[str, Any], actions: list[dict[str, Any]]) -> Verdict | None:
@@ -82,9 +89,17 @@ class Judge:
         return Verdict(setup, actions, expected, response, found)
 
     def differs(self, setup: dict[str, Any], actions: list[dict[str, Any]]) -> Verdict | None:
-        """The verdict after the log if the engines differ there, else None."""
+        """The verdict after the log if the engines differ there (in `keep`, if given), else
+        None."""
         verdict = self.verdict(setup, actions)
-        return verdict if verdict is not None and verdict.differences else None
+        if verdict is None or not verdict.differences:
+            return None
+        answers = verdict.response.get("answers")
+        kept = [k for k in self.keep if k in verdict.reference]
+        if kept and isinstance(answers, dict):
+            if not compare({k: verdict.reference[k] for k in kept}, answers):
+                return None  # another observable differs here, not one being shrunk
+        return verdict
 
 
 class NewDifferenceJudge(Judge):
@@ -92,9 +107,12 @@ class NewDifferenceJudge(Judge):
     changes (so the difference is a new one) and from the variant itself (so a case of the
     variant shows it); its verdicts are the variant's."""
 
-    def __init__(self, checker: GameChecker, variant: ResolvedVariant) -> None:
-        super().__init__(checker, variant)
-        self.known = Judge(checker)
+    def __init__(
+        self, checker: GameChecker, variant: ResolvedVariant,
+        expected: ResolvedVariant | None = None, keep: Collection[str] = (),
+    ) -> None:  # fmt: skip
+        super().__init__(checker, variant, keep)
+        self.known = Judge(checker, expected)
 
     def differs(self, setup: dict[str, Any], actions: list[dict[str, Any]]) -> Verdict | None:
         if self.known.differs(setup, actions) is None:
@@ -124,10 +142,7 @@ def shrink(judge: Judge, game: FuzzGame, found: Divergence) -> Verdict:
                 end, last = stop, index
                 break
     if best is None:
-        raise RuntimeError(
-            "the difference found does not show again; the engine under test "
-            "answers the same position differently from one time to the next"
-        )
+        raise RuntimeError(_why_not_again(judge, game, found))
     # Fewest hands: the latest start that still differs.
     for index in range(last, -1, -1):
         start = game.starts[index]
@@ -139,6 +154,24 @@ def shrink(judge: Judge, game: FuzzGame, found: Divergence) -> Verdict:
     best = plain_setup(judge, best)
     best = simplest_deals(judge, best)
     return earliest(judge, best)
+
+
+def _why_not_again(judge: Judge, game: FuzzGame, found: Divergence) -> str:
+    """Why a difference does not show when its position is put again: the engine answering
+    the very same request otherwise is said only when replaying it shows that."""
+    request = found.request
+    if request is None or found.score or found.answers is None:
+        return "the difference found does not show again when its position is asked afresh"
+    again = judge.checker.ask(request["setup"], request["actions"], request["ask"])
+    if again.get("answers") != found.answers:
+        return (
+            "the engine under test answered the very same request differently when it was "
+            "put again: its answers change from one time to the next"
+        )
+    return (
+        "the difference found does not show again when its position is asked from a shorter "
+        "log or under the rule changes named before it; the seed replays the game"
+    )
 
 
 def earliest(judge: Judge, verdict: Verdict) -> Verdict:

@@ -74,7 +74,11 @@ def told_score(request: ScoreRequest) -> ScoreRequest:
 def read(case: Case, answers: dict[str, Any]) -> dict[str, Any]:
     """The engine's answers with each bid of 0 read as nil: the legal bids, the bids on each
     hand's sheet, and a bid probe echoed back."""
-    rules = _rules(case)
+    return read_under(_rules(case), answers)
+
+
+def read_under(rules: Rules, answers: dict[str, Any]) -> dict[str, Any]:
+    """`read`, for answers under `rules` (a fuzzed position's, which no case holds)."""
     out = dict(answers)
     legal = out.get("legal")
     if isinstance(legal, list):
