@@ -233,42 +233,6 @@ def bidding_cases(v: str) -> list[dict[str, Any]]:
                 },
             )
         )
-    if v == "porchlight":
-        off = {"nil": "not-allowed"}
-        out += [
-            case(
-                "porchlight.bidding.nil-not-allowed.legal-bids",
-                variant_id=v,
-                options=off,
-                description=(
-                    "With the table option nil=not-allowed, the legal bids are 1 to 13 and nothing"
-                    " else."
-                ),
-                tags=[tag(v, "bidding.nil", off), "bidding.min_bid"],
-                origin=derived("bidding.nil"),
-                start=setup("N"),
-                actions=deal,
-                expect={"to_act": {"phase": "bid", "seat": "E"}, "legal": list(range(1, 14))},
-            ),
-            case(
-                "porchlight.bidding.nil-not-allowed.nil-refused",
-                variant_id=v,
-                options=off,
-                description=(
-                    "With the table option nil=not-allowed, a nil bid is refused (nil-not-allowed)."
-                ),
-                tags=[tag(v, "bidding.nil", off), "bid.range"],
-                origin=derived("bidding.nil"),
-                start=setup("N"),
-                actions=deal,
-                expect={
-                    "illegal": {
-                        "action": {"action": "bid", "seat": "E", "bid": "nil"},
-                        "reason": "nil-not-allowed",
-                    }
-                },
-            ),
-        ]
     return out
 
 
@@ -550,73 +514,6 @@ def play_cases(v: str) -> list[dict[str, Any]]:
                 },
             )
         )
-    if v == "illustrated-table":
-        out += [
-            case(
-                f"{v}.play.first-lead.lowest-club-is-not-the-two",
-                variant_id=v,
-                description=(
-                    "West deals, so North opens; North's only clubs are AC and KC, so the king, its"
-                    " lowest club, must be led and the ace is refused."
-                ),
-                tags=[
-                    tag(v, "play.first_lead"),
-                    "play.first-lead-card-held",
-                    tag(v, "play.first_leader"),
-                ],
-                origin=derived("play.first_lead"),
-                start=setup("W"),
-                actions=[dealt("BREAK"), *bids_log(v, "W", EVEN_BIDS)],
-                expect={
-                    "to_act": {"phase": "play", "seat": "N"},
-                    "legal": ["KC"],
-                    "illegal": {
-                        "action": {"action": "play", "seat": "N", "card": "AC"},
-                        "reason": "first-lead-must-be-lowest-club",
-                    },
-                },
-            ),
-            case(
-                f"{v}.play.first-lead.no-club-heart-or-diamond",
-                variant_id=v,
-                description=(
-                    "North deals and East opens without a club: any heart or diamond may be led,"
-                    " but not a spade, since East holds other suits."
-                ),
-                tags=[tag(v, "play.first_lead"), "play.first-lead-card-not-held"],
-                origin=derived("play.first_lead"),
-                start=setup("N"),
-                actions=[dealt("TRUMP"), *bids_log(v, "N", EVEN_BIDS)],
-                expect={
-                    "to_act": {"phase": "play", "seat": "E"},
-                    "legal": ["5D", "6D", "7D", "8D", "9D", "TD", "8H", "9H", "TH", "JH"],
-                    "illegal": {
-                        "action": {"action": "play", "seat": "E", "card": "9S"},
-                        "reason": "first-lead-must-be-lowest-club",
-                    },
-                },
-            ),
-            case(
-                f"{v}.play.first-lead.all-spade-hand",
-                variant_id=v,
-                description=(
-                    "West deals and North opens holding all thirteen spades and nothing else: with"
-                    " no club, heart or diamond, any spade may open."
-                ),
-                tags=[
-                    tag(v, "play.first_lead"),
-                    "play.first-lead-card-not-held",
-                    "play.lead-spades-all-spade-hand",
-                ],
-                origin=derived("play.first_lead"),
-                start=setup("W"),
-                actions=[dealt("ALL_SPADES"), *bids_log(v, "W", EVEN_BIDS)],
-                expect={
-                    "to_act": {"phase": "play", "seat": "N"},
-                    "legal": [f"{x}S" for x in "23456789TJQKA"],
-                },
-            ),
-        ]
     return out
 
 
