@@ -177,6 +177,17 @@ def bids_log(
     return [{"action": "bid", "seat": s, "bid": bids[s]} for s in bid_order(ident, dealer, options)]
 
 
+def bids_until(ident: str, dealer: str, made: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The bids given, in the variant's bidding order from `dealer`, up to the first seat not
+    named."""
+    out = []
+    for seat in bid_order(ident, dealer):
+        if seat not in made:
+            break
+        out.append({"action": "bid", "seat": seat, "bid": made[seat]})
+    return out
+
+
 def plays_log(plays: str) -> list[dict[str, Any]]:
     """Plays written as `S:2C W:9C N:AC E:5C ...`."""
     out = []

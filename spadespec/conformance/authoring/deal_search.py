@@ -30,6 +30,19 @@ PlayFilter = Callable[[Game, list[int]], list[int]]
 """Narrows a seat's legal cards to those a case may play (it must leave at least one)."""
 
 
+def no_spade_lead_from_mixed_hand(game: Game, legal: list[int]) -> list[int]:
+    """A leader who holds any other suit leads it: spades are led only from an all-spade hand
+    (so an engine that never lets spades be broken can replay the hand)."""
+    if game.current_trick:
+        return legal
+    others = [card for card in legal if card // 13 != SPADES]
+    return others or legal
+
+
+KEEPS: dict[str, PlayFilter] = {"no-spade-lead-from-mixed-hand": no_spade_lead_from_mixed_hand}
+"""The limits a sheet's searched hand may name (`keep:`)."""
+
+
 class SearchFailed(RuntimeError):
     """No deal and play producing the trick counts was found within the attempts allowed."""
 

@@ -1,2 +1,3 @@
-"""The case specifications: each module's `files()` maps a case file under conformance/cases/
-to its description and cases. Expected figures are typed here by hand from the rules."""
+"""The generative case specifications: each module's `files()` maps a case file under
+conformance/cases/ to its description and cases, made for many rulesets from their rule values.
+The one-off, hand-worked cases are data, in `../sheets/`."""

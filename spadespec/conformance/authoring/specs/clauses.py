@@ -1,14 +1,14 @@
-# ruff: noqa: E501  (hand-worked descriptions and score lines read best unbroken)
 """Clause cases: every rule each shipped variant sets, and every boundary, one case at a time.
 
-Positions come from three hand-built deals (laid out below) or from searched deals where only
-trick counts matter. Expected figures are worked from each variant's rules; the arithmetic is
-spelled out in each description.
+Positions come from three hand-built deals (in `sheets/deals.yaml`) or from searched deals where
+only trick counts matter. Expected figures are worked from each variant's rule values (read from
+its file by `rules_of`); the arithmetic is spelled out in each description.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from spadespec.conformance.authoring.build import (
@@ -24,6 +24,7 @@ from spadespec.conformance.authoring.build import (
     value_tag,
     variant,
 )
+from spadespec.conformance.authoring.sheet_loader import named_deals
 
 VARIANTS = (
     "standard",
@@ -34,14 +35,14 @@ VARIANTS = (
     "porchlight",
 )
 
-# North holds the ace and king of clubs and eleven spades; West the ace and king of spades.
-# After North wins two club tricks it holds only spades and leads one before any is played.
-BREAK = "N:QJT98765432...AK .98765.9876.8765 .AKQJT.AKQJT.432 AK.432.5432.QJT9"
+# The deals TRUMP, BREAK and ALL_SPADES are laid out in sheets/deals.yaml.
 BREAK_PLAY = "S:2C W:9C N:AC E:5C N:KC E:6C S:3C W:TC"
-# East has no club and trumps the first trick; South holds the two of clubs and four spades.
-TRUMP = "N:AKQ.AKQ.AKQJ.AKQ JT9.JT98.T98765. 8765.765.432.432 432.432..JT98765"
-# Each hand is one whole suit; North's is spades.
-ALL_SPADES = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+
+
+def dealt(name: str) -> dict[str, Any]:
+    """The deal of that name, as the log's action."""
+    return {"action": "deal", "hands": named_deals()[name]}
+
 
 EVEN_BIDS = {"N": 3, "E": 3, "S": 3, "W": 4}
 CONTINUES = {"status": "continues", "winner": None}
@@ -65,20 +66,29 @@ class Rules:
     breaks_on_any_spade: bool
 
 
-RULES = {
-    "standard": Rules(100, 100, True, True, 500, False, None, False, False, False, False, True),
-    "illustrated-table": Rules(
-        50, 50, False, True, 500, False, None, True, False, False, True, False
-    ),
-    "strategy-guide": Rules(
-        100, 100, True, False, 500, False, -200, False, False, True, False, False
-    ),
-    "playingcardgames": Rules(
-        100, 100, True, True, 500, False, None, False, False, False, False, True
-    ),
-    "ellington": Rules(100, 10, True, True, 500, True, None, False, True, False, False, True),
-    "porchlight": Rules(100, 100, True, True, 300, False, -200, False, False, False, False, True),
-}
+@cache
+def rules_of(v: str) -> Rules:
+    """The values above as the variant file plays them (loaded, with its parents)."""
+    r = variant(v).rules
+    scoring, end, play = r.scoring, r.game_end, r.play
+    if scoring.nil_bonus is None or scoring.nil_penalty is None:
+        raise ValueError(f"{v} gives a nil no value; its clause cases bid nil")
+    if end.target is None:
+        raise ValueError(f"{v} has no target; its clause cases play to one")
+    return Rules(
+        nil_bonus=scoring.nil_bonus,
+        nil_penalty=scoring.nil_penalty,
+        set_per_bid=str(scoring.set_penalty) == "per-trick-bid",
+        nil_count=str(scoring.nil_tricks) == "count",
+        target=end.target,
+        exceed=str(end.target_rule) == "exceed",
+        floor=end.losing_floor,
+        tie_is_draw=str(end.tie) == "tie",
+        dealer_leads=str(r.bidding.first_bidder) == "dealer" and str(play.first_leader) == "dealer",
+        named_card=str(play.first_lead) == "named-card",
+        lowest_club=str(play.first_lead) == "lowest-club",
+        breaks_on_any_spade=str(play.spades_broken_by) == "any-spade-played",
+    )
 
 
 def tag(v: str, path: str, options: dict[str, Any] | None = None) -> str:
@@ -87,17 +97,17 @@ def tag(v: str, path: str, options: dict[str, Any] | None = None) -> str:
 
 def lead_dealer(v: str) -> str:
     """The dealer that makes South the first leader of the TRUMP and BREAK deals."""
-    return "S" if RULES[v].dealer_leads else "E"
+    return "S" if rules_of(v).dealer_leads else "E"
 
 
 # --- bidding --------------------------------------------------------------------------------
 
 
 def bidding_cases(v: str) -> list[dict[str, Any]]:
-    r = RULES[v]
+    r = rules_of(v)
     first = "N" if r.dealer_leads else "E"
     who = "the dealer (North)" if r.dealer_leads else "East, on the dealer's left"
-    deal = [{"action": "deal", "hands": TRUMP}]
+    deal = [dealt("TRUMP")]
     out = [
         case(
             f"{v}.bidding.first-bidder-and-legal-bids",
@@ -143,7 +153,9 @@ def bidding_cases(v: str) -> list[dict[str, Any]]:
         case(
             f"{v}.bidding.not-your-turn",
             variant_id=v,
-            description=f"{who.capitalize()} is to bid; the seat opposite bidding first is refused.",
+            description=(
+                f"{who.capitalize()} is to bid; the seat opposite bidding first is refused."
+            ),
             tags=["turn.out-of-turn", tag(v, "bidding.first_bidder")],
             origin=derived("turn.out-of-turn"),
             start=setup("N"),
@@ -168,7 +180,7 @@ def bidding_cases(v: str) -> list[dict[str, Any]]:
             actions=[],
             expect={
                 "illegal": {
-                    "action": {"action": "deal", "hands": ALL_SPADES[:-1] + "3"},
+                    "action": {"action": "deal", "hands": named_deals()["ALL_SPADES"][:-1] + "3"},
                     "reason": "bad-deal",
                 },
                 "to_act": {"phase": "deal", "seat": "N"},
@@ -179,7 +191,8 @@ def bidding_cases(v: str) -> list[dict[str, Any]]:
             variant_id=v,
             description=(
                 f"The cards are dealt and {who} is to bid. Playing a card now, before anyone has"
-                " bid, belongs to the play of the hand, not the bidding: it is refused (wrong-phase)."
+                " bid, belongs to the play of the hand, not the bidding: it is refused"
+                " (wrong-phase)."
             ),
             tags=["turn.wrong-phase", tag(v, "bidding.first_bidder")],
             origin=derived("turn.wrong-phase"),
@@ -204,7 +217,8 @@ def bidding_cases(v: str) -> list[dict[str, Any]]:
                 f"{v}.bidding.blind-nil-not-allowed",
                 variant_id=v,
                 description=(
-                    f"{who.capitalize()} is to bid. These rules have no blind nil, so a bid of blind"
+                    f"{who.capitalize()} is to bid. These rules have no blind nil, so a bid of"
+                    " blind"
                     " nil is refused (blind-nil-not-allowed), though a plain nil would be allowed."
                 ),
                 tags=["bid.blind-nil-refused", tag(v, "bidding.blind_nil")],
@@ -219,37 +233,6 @@ def bidding_cases(v: str) -> list[dict[str, Any]]:
                 },
             )
         )
-    if v == "porchlight":
-        off = {"nil": "not-allowed"}
-        out += [
-            case(
-                "porchlight.bidding.nil-not-allowed.legal-bids",
-                variant_id=v,
-                options=off,
-                description="With the table option nil=not-allowed, the legal bids are 1 to 13 and nothing else.",
-                tags=[tag(v, "bidding.nil", off), "bidding.min_bid"],
-                origin=derived("bidding.nil"),
-                start=setup("N"),
-                actions=deal,
-                expect={"to_act": {"phase": "bid", "seat": "E"}, "legal": list(range(1, 14))},
-            ),
-            case(
-                "porchlight.bidding.nil-not-allowed.nil-refused",
-                variant_id=v,
-                options=off,
-                description="With the table option nil=not-allowed, a nil bid is refused (nil-not-allowed).",
-                tags=[tag(v, "bidding.nil", off), "bid.range"],
-                origin=derived("bidding.nil"),
-                start=setup("N"),
-                actions=deal,
-                expect={
-                    "illegal": {
-                        "action": {"action": "bid", "seat": "E", "bid": "nil"},
-                        "reason": "nil-not-allowed",
-                    }
-                },
-            ),
-        ]
     return out
 
 
@@ -257,9 +240,9 @@ def bidding_cases(v: str) -> list[dict[str, Any]]:
 
 
 def play_cases(v: str) -> list[dict[str, Any]]:
-    r = RULES[v]
+    r = rules_of(v)
     d = "N" if r.named_card else lead_dealer(v)
-    trump = [{"action": "deal", "hands": TRUMP}, *bids_log(v, d, EVEN_BIDS)]
+    trump = [dealt("TRUMP"), *bids_log(v, d, EVEN_BIDS)]
     first_tags = [
         tag(v, "play.first_leader"),
         tag(v, "play.first_lead"),
@@ -273,7 +256,8 @@ def play_cases(v: str) -> list[dict[str, Any]]:
                 f"{v}.play.first-lead.two-of-clubs-holder-leads-it",
                 variant_id=v,
                 description=(
-                    "North deals, so East would be on the dealer's left, but South holds the 2 of clubs:"
+                    "North deals, so East would be on the dealer's left, but South holds the 2 of"
+                    " clubs:"
                     " South leads first and must lead that card. Another club (3C) is refused."
                 ),
                 tags=[*first_tags, "play.first-lead-card-held"],
@@ -396,7 +380,10 @@ def play_cases(v: str) -> list[dict[str, Any]]:
         case(
             f"{v}.play.void-may-play-any-card",
             variant_id=v,
-            description="Clubs were led and East holds none: every card in East's hand, spades included, is legal.",
+            description=(
+                "Clubs were led and East holds none: every card in East's hand, spades included,"
+                " is legal."
+            ),
             tags=["play.void-any-card"],
             origin=derived("play.void-any-card"),
             start=setup(d),
@@ -427,7 +414,8 @@ def play_cases(v: str) -> list[dict[str, Any]]:
             variant_id=v,
             description=(
                 "East, void in clubs, trumps North's ace of clubs with the 9 of spades and wins the"
-                " trick; a spade played on a trick led in another suit breaks spades under either rule,"
+                " trick; a spade played on a trick led in another suit breaks spades under either"
+                " rule,"
                 " so East, leading next, may lead any card, the spades JS TS included."
             ),
             tags=[
@@ -447,13 +435,14 @@ def play_cases(v: str) -> list[dict[str, Any]]:
         )
     )
     d2 = lead_dealer(v)
-    brk = [{"action": "deal", "hands": BREAK}, *bids_log(v, d2, EVEN_BIDS), *plays_log(BREAK_PLAY)]
+    brk = [dealt("BREAK"), *bids_log(v, d2, EVEN_BIDS), *plays_log(BREAK_PLAY)]
     out.append(
         case(
             f"{v}.play.lead-spades-from-an-all-spade-hand",
             variant_id=v,
             description=(
-                "North won the first two tricks with AC and KC and now holds only spades; none has been"
+                "North won the first two tricks with AC and KC and now holds only spades; none has"
+                " been"
                 " played, yet North may lead any of them."
             ),
             tags=[
@@ -479,7 +468,8 @@ def play_cases(v: str) -> list[dict[str, Any]]:
                 f"{v}.play.spade-led-from-all-spade-hand-breaks-spades",
                 variant_id=v,
                 description=(
-                    "North leads 2S from a hand of only spades and West wins it with AS. Any spade played"
+                    "North leads 2S from a hand of only spades and West wins it with AS. Any spade"
+                    " played"
                     " breaks spades here, so West may now lead the king of spades."
                 ),
                 tags=[tag(v, "play.spades_broken_by"), "play.lead-spades-all-spade-hand"],
@@ -499,8 +489,10 @@ def play_cases(v: str) -> list[dict[str, Any]]:
                 f"{v}.play.spade-led-from-all-spade-hand-does-not-break-spades",
                 variant_id=v,
                 description=(
-                    "North leads 2S from a hand of only spades and West wins it with AS. Only a spade on"
-                    " a trick led in another suit breaks spades here, so they are still unbroken and"
+                    "North leads 2S from a hand of only spades and West wins it with AS. Only a"
+                    " spade on"
+                    " a trick led in another suit breaks spades here, so they are still unbroken"
+                    " and"
                     " West may not lead the king of spades."
                 ),
                 tags=[
@@ -522,73 +514,6 @@ def play_cases(v: str) -> list[dict[str, Any]]:
                 },
             )
         )
-    if v == "illustrated-table":
-        out += [
-            case(
-                f"{v}.play.first-lead.lowest-club-is-not-the-two",
-                variant_id=v,
-                description=(
-                    "West deals, so North opens; North's only clubs are AC and KC, so the king, its"
-                    " lowest club, must be led and the ace is refused."
-                ),
-                tags=[
-                    tag(v, "play.first_lead"),
-                    "play.first-lead-card-held",
-                    tag(v, "play.first_leader"),
-                ],
-                origin=derived("play.first_lead"),
-                start=setup("W"),
-                actions=[{"action": "deal", "hands": BREAK}, *bids_log(v, "W", EVEN_BIDS)],
-                expect={
-                    "to_act": {"phase": "play", "seat": "N"},
-                    "legal": ["KC"],
-                    "illegal": {
-                        "action": {"action": "play", "seat": "N", "card": "AC"},
-                        "reason": "first-lead-must-be-lowest-club",
-                    },
-                },
-            ),
-            case(
-                f"{v}.play.first-lead.no-club-heart-or-diamond",
-                variant_id=v,
-                description=(
-                    "North deals and East opens without a club: any heart or diamond may be led,"
-                    " but not a spade, since East holds other suits."
-                ),
-                tags=[tag(v, "play.first_lead"), "play.first-lead-card-not-held"],
-                origin=derived("play.first_lead"),
-                start=setup("N"),
-                actions=[{"action": "deal", "hands": TRUMP}, *bids_log(v, "N", EVEN_BIDS)],
-                expect={
-                    "to_act": {"phase": "play", "seat": "E"},
-                    "legal": ["5D", "6D", "7D", "8D", "9D", "TD", "8H", "9H", "TH", "JH"],
-                    "illegal": {
-                        "action": {"action": "play", "seat": "E", "card": "9S"},
-                        "reason": "first-lead-must-be-lowest-club",
-                    },
-                },
-            ),
-            case(
-                f"{v}.play.first-lead.all-spade-hand",
-                variant_id=v,
-                description=(
-                    "West deals and North opens holding all thirteen spades and nothing else: with"
-                    " no club, heart or diamond, any spade may open."
-                ),
-                tags=[
-                    tag(v, "play.first_lead"),
-                    "play.first-lead-card-not-held",
-                    "play.lead-spades-all-spade-hand",
-                ],
-                origin=derived("play.first_lead"),
-                start=setup("W"),
-                actions=[{"action": "deal", "hands": ALL_SPADES}, *bids_log(v, "W", EVEN_BIDS)],
-                expect={
-                    "to_act": {"phase": "play", "seat": "N"},
-                    "legal": [f"{x}S" for x in "23456789TJQKA"],
-                },
-            ),
-        ]
     return out
 
 
@@ -637,7 +562,7 @@ def _hand_case(
 
 
 def scoring_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
-    r = RULES[v]
+    r = rules_of(v)
     B, P = r.nil_bonus, r.nil_penalty
     out = []
 
@@ -657,7 +582,8 @@ def scoring_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
             seed=base_seed + 1,
             clause="scoring.set_penalty",
             description=(
-                "North-South bid 4 + 3 = 7 and take 9: 7 x 10 = 70, 2 overtricks x 1 = 2, hand 72, 2 bags."
+                "North-South bid 4 + 3 = 7 and take 9: 7 x 10 = 70, 2 overtricks x 1 = 2, hand 72,"
+                " 2 bags."
                 f" East-West bid 3 + 2 = 5 and take 4, one short: {set_words}; no bags."
             ),
             tags=[
@@ -757,7 +683,8 @@ def scoring_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
             seed=base_seed + 2,
             clause="scoring.nil_bonus",
             description=(
-                f"North's nil takes no trick: +{B}; South bids 4, takes 5: 40 + 1, so North-South score"
+                f"North's nil takes no trick: +{B}; South bids 4, takes 5: 40 + 1, so North-South"
+                " score"
                 f" {41 + B} with 1 bag. East's nil takes 2 and fails; {ew_words}."
             ),
             tags=[
@@ -832,7 +759,10 @@ def scoring_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
             "scoring.failed-nil-beside-partner-one-short",
             seed=base_seed + 3,
             clause="scoring.nil_tricks",
-            description=f"North bids nil and takes 2; South bids 4 and takes 3. {words}. East-West bid 7, take 8: 71.",
+            description=(
+                f"North bids nil and takes 2; South bids 4 and takes 3. {words}. East-West bid 7,"
+                " take 8: 71."
+            ),
             tags=[
                 tag(v, "scoring.nil_tricks"),
                 tag(v, "scoring.bags_count"),
@@ -891,7 +821,10 @@ def scoring_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
             "scoring.double-nil",
             seed=base_seed + 4,
             clause="nil.double",
-            description=f"Both North and South bid nil; North takes 1 trick, South none. Each nil is scored alone: {words}. East-West bid 10, take 12: 102, 2 bags.",
+            description=(
+                "Both North and South bid nil; North takes 1 trick, South none. Each nil is"
+                f" scored alone: {words}. East-West bid 10, take 12: 102, 2 bags."
+            ),
             tags=[
                 "nil.double",
                 "scoring.nil_bonus",
@@ -931,10 +864,14 @@ def scoring_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
             bags=(8, 9),
             clause="scoring.bag_carry",
             description=(
-                "North-South start on 8 bags, bid 8 and take 11: 80 + 3 = 83; 8 + 3 = 11 bags, past ten:"
-                " -100 and 11 - 10 = 1 bag carries on; hand -17, 200 - 17 = 183. East-West start on 9"
-                f" bags; East bids 1 and takes 2 (10 + 1), West's nil is made (+{B}); 9 + 1 = exactly"
-                f" 10 bags: -100, count 0; hand 11 + {B} - 100 = {ew_hand}, 150 + {ew_hand} = {150 + ew_hand}."
+                "North-South start on 8 bags, bid 8 and take 11: 80 + 3 = 83; 8 + 3 = 11 bags,"
+                " past ten:"
+                " -100 and 11 - 10 = 1 bag carries on; hand -17, 200 - 17 = 183. East-West start"
+                " on 9"
+                f" bags; East bids 1 and takes 2 (10 + 1), West's nil is made (+{B}); 9 + 1 ="
+                " exactly"
+                f" 10 bags: -100, count 0; hand 11 + {B} - 100 = {ew_hand}, 150 + {ew_hand} ="
+                f" {150 + ew_hand}."
             ),
             tags=[
                 "scoring.bag_threshold",
@@ -1001,7 +938,7 @@ def _made(name: str, bid: int, took: int, before: int) -> dict[str, Any]:
 
 
 def game_end_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
-    r = RULES[v]
+    r = rules_of(v)
     T = r.target
     rule = "go past" if r.exceed else "reach"
     won_ns = {"status": "won", "winner": "NS"}
@@ -1018,7 +955,8 @@ def game_end_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
             scores=(T - 60, T - 200),
             clause="game.target-exact",
             description=(
-                f"North-South start on {T - 60}, bid 6 and take 6: +60, exactly {T}. A side must {rule}"
+                f"North-South start on {T - 60}, bid 6 and take 6: +60, exactly {T}. A side must"
+                f" {rule}"
                 f" {T}, so "
                 + (
                     "the game goes on: exactly the target is not past it."
@@ -1060,7 +998,10 @@ def game_end_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
                 seed=base_seed + 3,
                 scores=(T - 59, T - 200),
                 clause="game_end.target_rule",
-                description=f"North-South start on {T - 59} and score 60: {T + 1}, past {T}; they win {T + 1} to {T - 130}.",
+                description=(
+                    f"North-South start on {T - 59} and score 60: {T + 1}, past {T}; they win"
+                    f" {T + 1} to {T - 130}."
+                ),
                 tags=[*rule_tags],
                 bids=six,
                 tricks=six_took,
@@ -1138,7 +1079,7 @@ def game_end_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
             ew=_made("EW", 8, 8, T - 40),
             status={"status": "won", "winner": "EW"},
             to_act=over,
-            probe={"action": {"action": "deal", "hands": TRUMP}, "reason": "game-over"},
+            probe={"action": dealt("TRUMP"), "reason": "game-over"},
         ),
     ]
     short = {"N": 3, "E": 4, "S": 2, "W": 4}
@@ -1233,19 +1174,19 @@ def game_end_cases(v: str, base_seed: int) -> list[dict[str, Any]]:
         start=first,
     )
     bidder = "E" if r.dealer_leads else "S"
+    opener = "East, the new dealer," if r.dealer_leads else "South, on East's left,"
     out.append(
         case(
             f"{v}.deal.dealer-rotation.next-hand",
             variant_id=v,
             description=(
-                f"North deals the first hand; after it the deal passes clockwise to East, and in"
-                f" the second hand {'East, the new dealer,' if r.dealer_leads else 'South, on East' + chr(39) + 's left,'}"
-                " bids first."
+                "North deals the first hand; after it the deal passes clockwise to East, and in"
+                f" the second hand {opener} bids first."
             ),
             tags=[tag(v, "deal.dealer_rotation"), tag(v, "bidding.first_bidder")],
             origin=derived("deal.dealer_rotation"),
             start=first,
-            actions=[*hand1, {"action": "deal", "hands": TRUMP}],
+            actions=[*hand1, dealt("TRUMP")],
             expect={"to_act": {"phase": "bid", "seat": bidder}},
         )
     )

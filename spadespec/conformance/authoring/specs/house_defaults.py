@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (hand-worked descriptions and score lines read best unbroken)
 """The house-rule axes as the plain rulesets play them: no jokers, four seats in two
 partnerships, no blind nil and so no exchange, free bidding, no bonus bid, an ordinary Boston,
 bag points kept, no fixed number of hands.
@@ -14,6 +13,7 @@ from typing import Any
 
 from spadespec.conformance.authoring.build import (
     bid_order,
+    bids_until,
     case,
     derived,
     hand,
@@ -23,7 +23,7 @@ from spadespec.conformance.authoring.build import (
     value_tag,
     variant,
 )
-from spadespec.conformance.authoring.specs.clauses import TRUMP
+from spadespec.conformance.authoring.sheet_loader import named_deals
 
 # The rules the house-rule work added; a ruleset setting any of them itself gets these cases.
 HOUSE_RULES = (
@@ -92,13 +92,6 @@ ASSUMED = {
 }
 
 ALL_BIDS: list[Any] = [*range(1, 14), "nil"]
-# The TRUMP deal with the big joker dealt to West in place of the 5 of clubs.
-JOKER_DEAL = {
-    "N": ["AS", "KS", "QS", "AH", "KH", "QH", "AD", "KD", "QD", "JD", "AC", "KC", "QC"],
-    "E": ["JS", "TS", "9S", "JH", "TH", "9H", "8H", "TD", "9D", "8D", "7D", "6D", "5D"],
-    "S": ["8S", "7S", "6S", "5S", "7H", "6H", "5H", "4D", "3D", "2D", "4C", "3C", "2C"],
-    "W": ["BJ", "4S", "3S", "2S", "4H", "3H", "2H", "JC", "TC", "9C", "8C", "7C", "6C"],
-}
 
 
 def _rule(v: str, path: str) -> Any:
@@ -133,15 +126,17 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
         return value_tag(v, path)
 
     d = _north_first(v)
-    deal = [{"action": "deal", "hands": TRUMP}]
+    deal = [{"action": "deal", "hands": named_deals()["TRUMP"]}]
     trailing = setup(d, (0, 200))
     out = [
         case(
             f"{v}.house-defaults.blind-nil-not-allowed",
             variant_id=v,
             description=(
-                "North bids first with North-South trailing 0 to 200; even so blind nil is not part of"
-                " this ruleset, however far behind: the legal bids are 1 to 13 and nil, no blind nil."
+                "North bids first with North-South trailing 0 to 200; even so blind nil is not"
+                " part of"
+                " this ruleset, however far behind: the legal bids are 1 to 13 and nil, no blind"
+                " nil."
             ),
             tags=[
                 tag("bidding.blind_nil"),
@@ -162,7 +157,8 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             variant_id=v,
             description=(
                 "Four players in two partnerships: North bids nil, East 3, and South, North's"
-                " partner, bids next. No team minimum, and no tie to the partner's bid or the spades"
+                " partner, bids next. No team minimum, and no tie to the partner's bid or the"
+                " spades"
                 " held: South may bid anything from 1 to 13, or nil as well."
             ),
             tags=[
@@ -173,7 +169,7 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             ],
             origin=derived("bidding.constraint"),
             start=setup(d),
-            actions=[*deal, *_bids(v, d, {"N": "nil", "E": 3})],
+            actions=[*deal, *bids_until(v, d, {"N": "nil", "E": 3})],
             expect={"to_act": {"phase": "bid", "seat": "S"}, "legal": ALL_BIDS},
         ),
     ]
@@ -190,7 +186,7 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
                 tags=["bidding.team_maximum"],
                 origin=derived("bidding.team_maximum"),
                 start=setup(d),
-                actions=[*deal, *_bids(v, d, {"N": 9, "E": 3})],
+                actions=[*deal, *bids_until(v, d, {"N": 9, "E": 3})],
                 expect={"to_act": {"phase": "bid", "seat": "S"}, "legal": ALL_BIDS},
             )
         )
@@ -200,14 +196,16 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             f"{v}.house-defaults.no-exchange-after-bidding",
             variant_id=v,
             description=(
-                f"All four bid numbers (N 1, E 3, S 1, W 3). With no blind nil there is no exchange of"
-                f" cards: play opens at once, {'South (holding the two of clubs)' if leader == 'S' else 'North'}"
+                "All four bid numbers (N 1, E 3, S 1, W 3). With no blind nil there is no"
+                " exchange of"
+                " cards: play opens at once,"
+                f" {'South (holding the two of clubs)' if leader == 'S' else 'North'}"
                 " to lead."
             ),
             tags=["bidding.blind_nil_exchange", tag("bidding.blind_nil_exchange_order")],
             origin=derived("bidding.blind_nil_exchange"),
             start=setup(d),
-            actions=[*deal, *_bids(v, d, {"N": 1, "E": 3, "S": 1, "W": 3})],
+            actions=[*deal, *bids_until(v, d, {"N": 1, "E": 3, "S": 1, "W": 3})],
             expect={
                 "to_act": {"phase": "play", "seat": leader},
             },
@@ -218,7 +216,8 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             f"{v}.house-defaults.joker-not-in-the-pack",
             variant_id=v,
             description=(
-                "The pack is the 52 cards, none taken out and nothing above the ace of spades: a deal"
+                "The pack is the 52 cards, none taken out and nothing above the ace of spades: a"
+                " deal"
                 " with the big joker in place of West's 5 of clubs is refused (bad-deal)."
             ),
             tags=[tag("deck.cards"), "deck.removed", "deck.top_trumps"],
@@ -227,14 +226,15 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             actions=[],
             expect={
                 "illegal": {
-                    "action": {"action": "deal", "hands": JOKER_DEAL},
+                    "action": {"action": "deal", "hands": named_deals()["JOKER_DEAL"]},
                     "reason": "bad-deal",
                 },
                 "to_act": {"phase": "deal", "seat": d},
             },
         )
     )
-    # Ten bid and made: no bonus bid, no bonus on top; the tenth bag costs 100 and takes back nothing more.
+    # Ten bid and made: no bonus bid, no bonus on top; the tenth bag costs 100 and takes back
+    # nothing more.
     bids: dict[str, Any] = {"N": 5, "E": 1, "S": 5, "W": 1}
     tricks = {"N": 6, "E": 1, "S": 5, "W": 1}
     start = setup("N", (0, 0), (9, 0), hands_played=50)
@@ -244,9 +244,12 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             variant_id=v,
             description=(
                 "Fifty hands already played; North-South carry 9 bags, bid 5 + 5 = 10 and take 11."
-                " Ten tricks is no special bid here and earns no bonus: 10 x 10 = 100, plus 1 for the overtrick. The"
-                " overtrick is the tenth bag: -100 and the count goes to 0; the bags' own points stay."
-                " Hand 100 + 1 - 100 = 1. East-West bid 1 + 1 and take 2: 20. With no fixed number of"
+                " Ten tricks is no special bid here and earns no bonus: 10 x 10 = 100, plus 1 for"
+                " the overtrick. The"
+                " overtrick is the tenth bag: -100 and the count goes to 0; the bags' own points"
+                " stay."
+                " Hand 100 + 1 - 100 = 1. East-West bid 1 + 1 and take 2: 20. With no fixed number"
+                " of"
                 " hands the game goes on after the 51st; East deals next."
             ),
             tags=[
@@ -263,17 +266,38 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             ],
             origin=derived("scoring.bag_points_cancelled"),
             start=start,
-            actions=searched_hand(v, dealer="N", bids=bids, tricks=tricks, seed=seed + 1, start=start),
+            actions=searched_hand(
+                v, dealer="N", bids=bids, tricks=tricks, seed=seed + 1, start=start
+            ),
             expect={
                 "hands": [
                     hand(
                         bids,
                         tricks,
-                        side("NS", contract=10, side_tricks=11, tricks=11, made=True, contract_points=100,
-                             overtricks=1, overtrick_points=1, bags=(9, 1, 0), bag_penalty=100,
-                             hand_points=1, score=(0, 1)),
-                        side("EW", contract=2, side_tricks=2, tricks=2, made=True, contract_points=20,
-                             hand_points=20, score=(0, 20)),
+                        side(
+                            "NS",
+                            contract=10,
+                            side_tricks=11,
+                            tricks=11,
+                            made=True,
+                            contract_points=100,
+                            overtricks=1,
+                            overtrick_points=1,
+                            bags=(9, 1, 0),
+                            bag_penalty=100,
+                            hand_points=1,
+                            score=(0, 1),
+                        ),
+                        side(
+                            "EW",
+                            contract=2,
+                            side_tricks=2,
+                            tricks=2,
+                            made=True,
+                            contract_points=20,
+                            hand_points=20,
+                            score=(0, 20),
+                        ),
                     )
                 ],
                 "totals": {"NS": 1, "EW": 20},
@@ -283,7 +307,7 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             },
             note="The deal and play were searched to give exactly these trick counts.",
         )
-    )  # fmt: skip
+    )
     bids = {"N": 6, "E": 1, "S": 7, "W": 1}
     tricks = {"N": 6, "E": 0, "S": 7, "W": 0}
     start = setup("N")
@@ -292,25 +316,52 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             f"{v}.house-defaults.all-thirteen-bid-and-taken-scores-as-usual",
             variant_id=v,
             description=(
-                "North-South bid 6 + 7 = 13, every trick, and take them all. A bid of every trick is"
-                " no special contract here, and taking them all does not end the game: 13 x 10 = 130, and"
+                "North-South bid 6 + 7 = 13, every trick, and take them all. A bid of every trick"
+                " is"
+                " no special contract here, and taking them all does not end the game: 13 x 10 ="
+                " 130, and"
                 " the game goes on. East-West bid 1 + 1"
-                " and take nothing: set by 2 tricks, 2 x -10 = -20 (per trick bid or per trick short,"
+                " and take nothing: set by 2 tricks, 2 x -10 = -20 (per trick bid or per trick"
+                " short,"
                 " the same here)."
             ),
-            tags=["hand.score-only", tag("scoring.boston"), "scoring.boston_points", tag("scoring.moon"), "scoring.set_penalty"],
+            tags=[
+                "hand.score-only",
+                tag("scoring.boston"),
+                "scoring.boston_points",
+                tag("scoring.moon"),
+                "scoring.set_penalty",
+            ],
             origin=derived("scoring.boston"),
             start=start,
-            actions=searched_hand(v, dealer="N", bids=bids, tricks=tricks, seed=seed + 2, start=start),
+            actions=searched_hand(
+                v, dealer="N", bids=bids, tricks=tricks, seed=seed + 2, start=start
+            ),
             expect={
                 "hands": [
                     hand(
                         bids,
                         tricks,
-                        side("NS", contract=13, side_tricks=13, tricks=13, made=True, contract_points=130,
-                             hand_points=130, score=(0, 130)),
-                        side("EW", contract=2, side_tricks=0, tricks=0, made=False, contract_points=-20,
-                             hand_points=-20, score=(0, -20)),
+                        side(
+                            "NS",
+                            contract=13,
+                            side_tricks=13,
+                            tricks=13,
+                            made=True,
+                            contract_points=130,
+                            hand_points=130,
+                            score=(0, 130),
+                        ),
+                        side(
+                            "EW",
+                            contract=2,
+                            side_tricks=0,
+                            tricks=0,
+                            made=False,
+                            contract_points=-20,
+                            hand_points=-20,
+                            score=(0, -20),
+                        ),
                     )
                 ],
                 "totals": {"NS": 130, "EW": -20},
@@ -318,18 +369,7 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             },
             note="The deal and play were searched to give exactly these trick counts.",
         )
-    )  # fmt: skip
-    return out
-
-
-def _bids(v: str, dealer: str, bids: dict[str, Any]) -> list[dict[str, Any]]:
-    """The bids given, in the variant's bidding order from `dealer`, stopping at the first
-    seat not named."""
-    out = []
-    for seat in bid_order(v, dealer):
-        if seat not in bids:
-            break
-        out.append({"action": "bid", "seat": seat, "bid": bids[seat]})
+    )
     return out
 
 

@@ -1,23 +1,28 @@
-# ruff: noqa: E501  (hand-worked descriptions read best unbroken)
 """Probes in every ruleset: a first bid and a first lead the rules allow (expected not to be
 refused: reason null), and a player bidding a second time (already-bid). An engine that refuses
 every action it is asked about passes every refusal case and fails these. One file per
 ruleset, `<ruleset>/probes.json`.
 
 Deals are laid out by hand: TRUMP for the four-seat 52-card rulesets, the top-trump deals of
-`found_by_faults` for the joker packs, and the house-rule three-seat deal for cutthroat. Which
-bid and which card are allowed is read off the deal and the ruleset's rule values below.
+the found-by-faults sheets for the joker packs, and the house-rule three-seat deal for cutthroat
+(all in `sheets/deals.yaml`). Which bid and which card are allowed is read off the deal and the
+ruleset's rule values below.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from spadespec.conformance.authoring.build import bid_order, case, derived, setup, variant
-from spadespec.conformance.authoring.specs.clauses import TRUMP
-from spadespec.conformance.authoring.specs.found_by_faults import DEUCE_AFTER_ACE, JOKER_AFTER_ACE
-from spadespec.conformance.authoring.specs.house import bids, refused, tag
-from spadespec.conformance.authoring.specs.house_play import THREE
+from spadespec.conformance.authoring.build import (
+    bid_order,
+    bids_until,
+    case,
+    derived,
+    setup,
+    value_tag,
+    variant,
+)
+from spadespec.conformance.authoring.sheet_loader import named_deals
 from spadespec.reference_engine.variant import shipped_variant_ids
 
 # Spades held in TRUMP: under mirror and whiz each seat must bid (or may bid) its spade count,
@@ -26,17 +31,47 @@ TRUMP_SPADES = {"N": 3, "E": 3, "S": 4, "W": 3}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
+LEFT = "North, on the dealer's left, leads first"
+ANY = "any card but a spade may open"
+# (first leader, first lead, spades lead) -> who leads first from TRUMP dealt by West, the card
+# it leads, and why that card is allowed.
+FIRST_LEADS = {
+    ("holder-of-card", "named-card", None): (
+        "S",
+        "2C",
+        "South holds the 2 of clubs, so leads first, and that card is the one it must lead",
+    ),
+    ("dealer", "any", None): (
+        "W",
+        "5C",
+        f"West, the dealer, leads first and {ANY}: the 5 of clubs",
+    ),
+    ("left-of-dealer", "lowest-club", None): (
+        "N",
+        "QC",
+        f"{LEFT} and must lead its lowest club: the queen, of AKQ",
+    ),
+    ("left-of-dealer", "any", "any-time"): (
+        "N",
+        "AS",
+        f"{LEFT}, and spades may be led at any time: the ace of spades",
+    ),
+    ("left-of-dealer", "any", None): ("N", "AH", f"{LEFT} and {ANY}: the ace of hearts"),
+}
+
+
 def _table(v: str) -> tuple[dict[str, Any], str, dict[str, Any], str, str, str]:
     """The deal, the dealer, every seat's bid, the first leader, the card it leads, and why
     that card is allowed, for ruleset `v`."""
     rules = variant(v).rules
+    deals = named_deals()
     if rules.table.players == 3:
-        return (THREE, "N", {"E": 5, "S": 3, "N": 8}, "E", "AD",
-                "East, on the dealer's left, leads first and any card but a spade may open: the ace of diamonds")  # fmt: skip
+        why = f"East, on the dealer's left, leads first and {ANY}: the ace of diamonds"
+        return (_deal(deals["THREE"]), "N", {"E": 5, "S": 3, "N": 8}, "E", "AD", why)
     if str(rules.deck.cards) == "jokers-54":
-        hands = JOKER_AFTER_ACE if "2D" in rules.deck.removed else DEUCE_AFTER_ACE
-        return (hands, "W", dict.fromkeys("NESW", 3), "N", "AH",
-                "North, on the dealer's left, leads first and any card but a spade may open: the ace of hearts")  # fmt: skip
+        hands = deals["JOKER_AFTER_ACE" if "2D" in rules.deck.removed else "DEUCE_AFTER_ACE"]
+        why = f"{LEFT} and {ANY}: the ace of hearts"
+        return (_deal(hands), "W", dict.fromkeys("NESW", 3), "N", "AH", why)
     made: dict[str, Any] = dict(TRUMP_SPADES)
     if str(rules.bidding.constraint) == "suicide":
         # The second partner of each side to bid must bid nil.
@@ -48,26 +83,16 @@ def _table(v: str) -> tuple[dict[str, Any], str, dict[str, Any], str, str, str]:
         order = bid_order(v, "W")
         for first, later in zip(order[:2], order[2:], strict=True):
             made[later] = min(made[later], most - made[first])
-    deal = {"action": "deal", "hands": TRUMP}
-    leader, lead = str(rules.play.first_leader), str(rules.play.first_lead)
-    if leader == "holder-of-card" and lead == "named-card":
-        return (deal, "W", made, "S", "2C",
-                "South holds the 2 of clubs, so leads first, and that card is the one it must lead")  # fmt: skip
-    if leader == "dealer" and lead == "any":
-        return (deal, "W", made, "W", "5C",
-                "West, the dealer, leads first and any card but a spade may open: the 5 of clubs")  # fmt: skip
-    if leader != "left-of-dealer":
-        raise ValueError(f"{v}: no first lead worked out for {leader} and {lead}")
-    if lead == "lowest-club":
-        return (deal, "W", made, "N", "QC",
-                "North, on the dealer's left, leads first and must lead its lowest club: the queen, of AKQ")  # fmt: skip
-    if lead == "any" and str(rules.play.spades_lead) == "any-time":
-        return (deal, "W", made, "N", "AS",
-                "North, on the dealer's left, leads first, and spades may be led at any time: the ace of spades")  # fmt: skip
-    if lead == "any":
-        return (deal, "W", made, "N", "AH",
-                "North, on the dealer's left, leads first and any card but a spade may open: the ace of hearts")  # fmt: skip
-    raise ValueError(f"{v}: no first lead worked out for {leader} and {lead}")
+    play = rules.play
+    key = (str(play.first_leader), str(play.first_lead), str(play.spades_lead))
+    found = FIRST_LEADS.get(key) or FIRST_LEADS.get((*key[:2], None))
+    if found is None:
+        raise ValueError(f"{v}: no first lead worked out for {key[0]} and {key[1]}")
+    return (_deal(deals["TRUMP"]), "W", made, *found)
+
+
+def _deal(hands: Any) -> dict[str, Any]:
+    return {"action": "deal", "hands": hands}
 
 
 def probe_cases(v: str) -> list[dict[str, Any]]:
@@ -85,11 +110,15 @@ def probe_cases(v: str) -> list[dict[str, Any]]:
             f"{v}.probe.first-bid-allowed",
             variant_id=v,
             description=(
-                f"{SEAT_NAMES[dealer]} deals and {SEAT_NAMES[first]} bids first. A bid of {made[first]} is"
-                f" allowed ({bid_words} is a legal round of bids here), so an engine asked about it must"
-                " not refuse it: the reason is null."
+                f"{SEAT_NAMES[dealer]} deals and {SEAT_NAMES[first]} bids first. A bid of"
+                f" {made[first]} is allowed ({bid_words} is a legal round of bids here), so an"
+                " engine asked about it must not refuse it: the reason is null."
             ),
-            tags=["probe.allowed", tag(v, "bidding.first_bidder"), tag(v, "bidding.constraint")],
+            tags=[
+                "probe.allowed",
+                value_tag(v, "bidding.first_bidder"),
+                value_tag(v, "bidding.constraint"),
+            ],
             origin=derived("bidding.first_bidder"),
             start=start,
             actions=[hands],
@@ -105,36 +134,38 @@ def probe_cases(v: str) -> list[dict[str, Any]]:
             f"{v}.bidding.already-bid",
             variant_id=v,
             description=(
-                f"{SEAT_NAMES[first]} bids {made[first]} and {SEAT_NAMES[second]} is next. {SEAT_NAMES[first]}"
-                " bidding again is refused: each player bids once a hand (already-bid, not merely out of turn)."
+                f"{SEAT_NAMES[first]} bids {made[first]} and {SEAT_NAMES[second]} is next."
+                f" {SEAT_NAMES[first]} bidding again is refused: each player bids once a hand"
+                " (already-bid, not merely out of turn)."
             ),
             tags=["bid.already-bid", "turn.out-of-turn"],
             origin=derived("bid.already-bid"),
             start=start,
-            actions=[hands, *bids(v, dealer, {first: made[first]})],
+            actions=[hands, *bids_until(v, dealer, {first: made[first]})],
             expect={
                 "to_act": {"phase": "bid", "seat": second},
-                "illegal": refused(
-                    {"action": "bid", "seat": first, "bid": made[first]}, "already-bid"
-                ),
+                "illegal": {
+                    "action": {"action": "bid", "seat": first, "bid": made[first]},
+                    "reason": "already-bid",
+                },
             },
         ),
         case(
             f"{v}.probe.first-lead-allowed",
             variant_id=v,
             description=(
-                f"{SEAT_NAMES[dealer]} deals and the bids are {bid_words}. {why}. An engine asked about"
-                " that lead must not refuse it: the reason is null."
+                f"{SEAT_NAMES[dealer]} deals and the bids are {bid_words}. {why}. An engine"
+                " asked about that lead must not refuse it: the reason is null."
             ),
             tags=[
                 "probe.allowed",
-                tag(v, "play.first_leader"),
-                tag(v, "play.first_lead"),
-                tag(v, "play.spades_lead"),
+                value_tag(v, "play.first_leader"),
+                value_tag(v, "play.first_lead"),
+                value_tag(v, "play.spades_lead"),
             ],
             origin=derived("play.first_lead"),
             start=start,
-            actions=[hands, *bids(v, dealer, made)],
+            actions=[hands, *bids_until(v, dealer, made)],
             expect={
                 "to_act": {"phase": "play", "seat": leader},
                 "illegal": {

@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (hand-worked descriptions and score lines read best unbroken)
 """Whole games recorded from the reference engine with four sensible bots: the one place the
 engine's own output becomes an expectation (cross-checked by `hand_math` and a trick-winner
 count of our own). Level `should`: the hand-worked clause cases are the contract."""
@@ -64,7 +63,8 @@ def games(v: str) -> list[dict[str, Any]]:
                     options=options,
                     level="should",
                     description=(
-                        f"A game played out to its end, {got['hand_count']} hands, by four sensible bots"
+                        f"A game played out to its end, {got['hand_count']} hands, by four"
+                        " sensible bots"
                         f" (seed {seed}, first dealer drawn at random from the seed), from"
                         f" 0 to 0: {outcome}. Every hand's bids,"
                         " tricks and itemised score are the reference engine's own output, checked"
