@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from spadespec.conformance.fuzz.witness.search import differing_rules
 from spadespec.reference_engine.scorer import score_hand
@@ -105,3 +106,14 @@ def test_the_kitchen_table_on_porchlight_is_refused_at_the_cap(tmp_path: Path) -
     text = str(err.value)
     assert "kitchen-five.yaml:22" in text and "rules.bidding.team_maximum.value" in text
     assert "bidding.nil is not-allowed" in text
+
+
+def test_the_guides_citing_example_is_what_ellingtons_file_writes() -> None:
+    # The guide quotes the start of a source ruleset's rules; the quote must not drift.
+    guide = (ROOT / "docs" / "writing-a-house-rule.md").read_text(encoding="utf-8")
+    section = guide.split("### Citing a rule without restating it", 1)[1]
+    quoted = yaml.safe_load(section.split("```yaml\n", 1)[1].split("```", 1)[0])["rules"]
+    ellington = yaml.safe_load((ROOT / "variants" / "ellington.yaml").read_text("utf-8"))
+    for group, entries in quoted.items():
+        for name, entry in entries.items():
+            assert ellington["rules"][group][name] == entry, f"{group}.{name}"

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from spadespec.reference_engine.variant.catalog import load_chain, load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant.citations import cited as citations
 from spadespec.reference_engine.variant.model import ResolvedVariant, SourceDocument
 
 
@@ -44,7 +45,7 @@ class VariantDoc:
         if not self.raw.get("extends"):
             return "base"
         sources = self.sources
-        cited = {cite["source"] for entry in _entries(self.raw) for cite in entry.get("cite", [])}
+        cited = {cite.source for entry in _entries(self.raw) for cite in citations(entry)}
         return "source" if any(sources[k].file for k in cited if k in sources) else "house"
 
 

@@ -14,7 +14,8 @@ from spadespec.reference_engine.variant.yaml_reader import Document, FieldPath
 
 @dataclass(frozen=True, slots=True)
 class RuleSetting:
-    """A rule's value as one file writes it, with its citation or interpretation."""
+    """A rule as the nearest file that writes it: its citation or interpretation there, and
+    its value, written in that file or, where the file only cites, taken from a parent."""
 
     rule: str
     value: Any
@@ -22,6 +23,9 @@ class RuleSetting:
     doc: Document
     depth: int
     """How far up the chain the file is: 0 the variant itself, 1 its parent, and so on."""
+    value_doc: Document
+    """The file that writes the value: `doc` itself, or the parent it comes from."""
+    value_depth: int
 
     @property
     def path(self) -> FieldPath:
@@ -88,7 +92,7 @@ class Merged:
                 for i, choice in enumerate(option.spec["choices"])
             ]
         setting = self.rules[rule]
-        return [Possible(setting.value, setting.doc, setting.path + ("value",))]
+        return [Possible(setting.value, setting.value_doc, setting.path + ("value",))]
 
     def visible_sources(self, doc: Document) -> dict[str, dict[str, Any]]:
         """The sources a file may cite: its own and its ancestors'."""
@@ -101,7 +105,8 @@ class Merged:
 
 
 def merge(chain: list[Document]) -> Merged:
-    """Lay each file over its parent, the root first, so that a child's rules win."""
+    """Lay each file over its parent, the root first, so that a child's rules win; a child's
+    entry that only cites a rule keeps the parent's value under the child's provenance."""
     merged = Merged(chain=chain)
     for depth in range(len(chain) - 1, -1, -1):
         doc = chain[depth]
@@ -110,7 +115,16 @@ def merge(chain: list[Document]) -> Merged:
         for section, entries in (doc.data.get("rules") or {}).items():
             for name, entry in entries.items():
                 rule = f"{section}.{name}"
-                merged.rules[rule] = RuleSetting(rule, entry["value"], entry, doc, depth)
+                if "value" in entry:
+                    value, value_doc, value_depth = entry["value"], doc, depth
+                else:
+                    # Cited without a value: the value is the parent's (the schema makes a
+                    # file without `extends` write every value, so a parent has one).
+                    below = merged.rules[rule]
+                    value, value_doc, value_depth = below.value, below.value_doc, below.value_depth
+                merged.rules[rule] = RuleSetting(
+                    rule, value, entry, doc, depth, value_doc, value_depth
+                )
         for name, spec in (doc.data.get("options") or {}).items():
             merged.options[name] = OptionSetting(name, spec, doc, depth)
     return merged

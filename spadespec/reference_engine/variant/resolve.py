@@ -9,6 +9,7 @@ from types import UnionType
 from typing import Any, get_args, get_origin
 
 from spadespec.reference_engine.variant.checking import canonical_card
+from spadespec.reference_engine.variant.citations import cited
 from spadespec.reference_engine.variant.errors import OptionError, Problem
 from spadespec.reference_engine.variant.merge import Merged, OptionSetting, RuleSetting
 from spadespec.reference_engine.variant.model import (
@@ -59,11 +60,11 @@ def _where_published(source: dict[str, Any]) -> str:
 def _citations(entry: dict[str, Any], visible: dict[str, dict[str, Any]]) -> tuple[Citation, ...]:
     return tuple(
         Citation(
-            source=c["source"],
-            section=c["section"],
-            file=_where_published(visible.get(c["source"], {})),
+            source=c.source,
+            section=c.section,
+            file=_where_published(visible.get(c.source, {})),
         )
-        for c in entry.get("cite", [])
+        for c in cited(entry)
     )
 
 

@@ -163,6 +163,12 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[tuple[Problem, F
                 message = (
                     f"missing section rules.{name}: a file without `extends` must state every rule"
                 )
+            elif "then" in error.schema_path and path[:1] == ("rules",) and name == "value":
+                rule = format_path(path[1:])
+                message = (
+                    f"rule {rule} has no value: a file without `extends` has no parent to take "
+                    "it from, so it must write every rule's value"
+                )
             elif "then" in error.schema_path and path[:1] == ("rules",):
                 rule = format_path(path[1:] + (name,))
                 message = f"missing rule {rule}: a file without `extends` must state every rule"
@@ -200,6 +206,15 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[tuple[Problem, F
             None,
         )
         return
+    if keyword in ("anyOf", "oneOf") and error.context:
+        from jsonschema.exceptions import best_match
+
+        # A value written one of two ways (a list of citations, or a mapping from source to
+        # sections) is placed at the item that breaks the way it was written.
+        best = best_match([error])
+        if best is not None and best is not error and tuple(best.absolute_path) != path:
+            yield from _explain(doc, best)
+            return
     yield doc.problem(_message(error), path), None
 
 

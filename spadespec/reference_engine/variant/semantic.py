@@ -20,6 +20,7 @@ from spadespec.reference_engine.variant.checking import (
     text,
     where,
 )
+from spadespec.reference_engine.variant.citations import cited
 from spadespec.reference_engine.variant.errors import Problem
 from spadespec.reference_engine.variant.merge import Merged
 from spadespec.reference_engine.variant.model import FirstLead, FirstLeader
@@ -122,15 +123,15 @@ def check_values_under_options(merged: Merged) -> Iterator[Problem]:
         if option is None:
             continue
         default = option.spec["default"]
-        if setting.depth < option.depth:
-            yield setting.doc.problem(
+        if setting.value_depth < option.depth:
+            yield setting.value_doc.problem(
                 f"this value is never played: option {option.name!r} (declared in "
                 f"{option.doc.data['id']!r}) decides {rule}; declare the option again here to "
                 "change its choices or default",
                 setting.path + ("value",),
             )
-        elif setting.depth == option.depth and not _same(setting.value, default):
-            yield setting.doc.problem(
+        elif setting.value_depth == option.depth and not _same(setting.value, default):
+            yield setting.value_doc.problem(
                 f"the value {text(setting.value)} differs from the default {text(default)} of "
                 f"option {option.name!r}, which is what is played; make them agree",
                 setting.path + ("value",),
@@ -161,8 +162,8 @@ def _cited_keys(doc: Document) -> Iterator[tuple[FieldPath, str]]:
         entries += [(("rules", section, name), entry) for name, entry in fields.items()]
     entries += [(("options", name), spec) for name, spec in (doc.data.get("options") or {}).items()]
     for path, entry in entries:
-        for i, cite in enumerate(entry.get("cite", [])):
-            yield path + ("cite", i, "source"), cite["source"]
+        for cite in cited(entry):
+            yield path + cite.at, cite.source
         source = (entry.get("interpretation") or {}).get("source")
         if source is not None:
             yield path + ("interpretation", "source"), source
