@@ -46,25 +46,36 @@ class Game:
             "setup": {"dealer": event["dealer"]},
             "actions": [],
             "hands": [],
-            "meta": {"table": event.get("table"), "game": event["game"], "started": event["t"],
-                     "players": event["players"]},
+            "meta": {
+                "table": event.get("table"),
+                "game": event["game"],
+                "started": event["t"],
+                "players": event["players"],
+            },
         }
 
     def add(self, event: dict[str, Any]) -> None:
         kind, record = event["type"], self.record
         if kind == "deal":
-            hands = {self.seat_of[name]: [card(c) for c in cards]
-                     for name, cards in event["cards"].items()}
+            hands = {
+                self.seat_of[name]: [card(c) for c in cards]
+                for name, cards in event["cards"].items()
+            }
             record["actions"].append({"action": "deal", "hands": hands})
             record["hands"].append({"dealer": event["dealer"]})
         elif kind == "bid":
             bid = event["bid"]
             record["actions"].append(
-                {"action": "bid", "seat": self.seat_of[event["player"]], "bid": bid})
+                {"action": "bid", "seat": self.seat_of[event["player"]], "bid": bid}
+            )
         elif kind == "card":
             record["actions"].append(
-                {"action": "play", "seat": self.seat_of[event["player"]],
-                 "card": card(event["card"])})
+                {
+                    "action": "play",
+                    "seat": self.seat_of[event["player"]],
+                    "card": card(event["card"]),
+                }
+            )
         elif kind == "hand_end":
             hand = record["hands"][-1]
             hand["tricks"] = {self.seat_of[n]: k for n, k in event["tricks"].items()}
@@ -75,7 +86,8 @@ class Game:
         elif kind == "game_end":
             winner = event.get("winner")
             record["outcome"] = (
-                {"status": "won", "winner": TEAMS[winner]} if winner
+                {"status": "won", "winner": TEAMS[winner]}
+                if winner
                 else {"status": "tie", "winner": None}
             )
             record["meta"]["ended"] = event["t"]
