@@ -17,6 +17,20 @@ BROKEN = str(ROOT / "tests" / "data" / "broken_variants" / "bad-enum.yaml")
 NO_START = f"{sys.executable} {ROOT / 'tests' / 'data' / 'engines' / 'no_start.py'}"
 CRASH = f"{sys.executable} {ROOT / 'tests' / 'data' / 'engines' / 'crash.py'} --from-request 2"
 FUZZ = ["fuzz", "--variant", "standard", "--games", "1", "--seed", "3", "--quiet"]
+HAND = "standard.scoring.made-and-set"
+
+
+def _records(tmp_path: Path, **change: object) -> str:
+    """A file of one game record: the golden case HAND as a whole hand, with its figures
+    (North-South 72, East-West set for -50), and `change` made to the record's fields."""
+    from spadespec.conformance.suite.cases import load_suite
+
+    case = load_suite().by_id(HAND)
+    record = {"variant": {"id": "standard"}, "setup": case.setup, "actions": case.actions,
+              "totals": {"NS": 72, "EW": -50}, **change}  # fmt: skip
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    return str(path)
 
 
 def _status(argv: list[str], capsys: pytest.CaptureFixture[str]) -> int:
@@ -45,6 +59,7 @@ def test_everything_right_is_0(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert _status(["diff", "standard", "no-nil"], capsys) == 0
     assert _status(["validate", str(ROOT / "variants" / "standard.yaml")], capsys) == 0
     assert _status(["show", "standard"], capsys) == 0
+    assert _status(["audit", _records(tmp_path)], capsys) == 0
 
 
 def test_something_checked_wrong_is_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,9 +70,17 @@ def test_something_checked_wrong_is_1(tmp_path: Path, capsys: pytest.CaptureFixt
     one = _shard(tmp_path, capsys)
     merged = str(tmp_path / "merged.jsonl")
     assert _status(["fuzz", "merge", one, "--report", merged], capsys) == 1  # shard 2 missing
+    wrong = _records(tmp_path, totals={"NS": 72, "EW": -10})
+    assert _status(["audit", wrong, "--no-diagnose"], capsys) == 1
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert _status(["audit", str(empty)], capsys) == 1
 
 
-def test_a_variant_file_that_breaks_the_rules_is_1(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_variant_file_that_breaks_the_rules_is_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _status(["audit", _records(tmp_path, variant={"file": BROKEN})], capsys) == 1
     assert _status(["conform", "--variant", BROKEN], capsys) == 1
     assert _status(["fuzz", "--variant", BROKEN, "--games", "1"], capsys) == 1
     assert _status(["diff", "standard", BROKEN], capsys) == 1
@@ -119,6 +142,8 @@ def test_an_output_that_cannot_be_written_is_2(
     assert _status([*FUZZ, "--out", nowhere], capsys) == 2
     one = _shard(tmp_path, capsys)
     assert _status(["fuzz", "merge", one, "--report", nowhere], capsys) == 2
+    assert _status(["audit", _records(tmp_path), "--report", nowhere], capsys) == 2
+    assert _status(["audit", _records(tmp_path), "--junit", nowhere], capsys) == 2
 
 
 def test_two_outputs_on_one_path_are_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -128,6 +153,8 @@ def test_two_outputs_on_one_path_are_2(tmp_path: Path, capsys: pytest.CaptureFix
     assert _status([*FUZZ, "--report", same, "--out", same], capsys) == 2
     one = _shard(tmp_path, capsys)
     assert _status(["fuzz", "merge", one, "--report", same, "--out", same], capsys) == 2
+    audit = ["audit", _records(tmp_path), "--report", same, "--junit", same]
+    assert _status(audit, capsys) == 2
 
 
 def test_a_report_that_is_no_shard_is_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -151,6 +178,7 @@ def test_a_selection_or_list_naming_nothing_is_2(
     assert _status(["diff", "standard", "standrad"], capsys) == 2
     assert _status(["validate", str(tmp_path / "no-such.yaml")], capsys) == 2
     assert _status(["show", "standrad"], capsys) == 2
+    assert _status(["audit", str(tmp_path / "no-such.jsonl")], capsys) == 2
 
 
 @pytest.mark.parametrize(
@@ -163,6 +191,8 @@ def test_a_selection_or_list_naming_nothing_is_2(
         ["diff", "standard"],
         ["validate", "--no-such-flag"],
         ["show"],
+        ["audit"],
+        ["audit", "-", "--show", "-1"],
     ],
 )
 def test_a_misused_command_is_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

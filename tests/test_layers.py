@@ -60,7 +60,7 @@ CONFORMANCE_LAYERS: Layers = (
     ("engines", "runner"),
     # A run's report holds its diagnosis as data, and the diagnosis writes no report.
     ("report", "diagnosis"),
-    ("fuzz",),
+    ("fuzz", "audit"),
     ("house",),
     # The tools nothing below uses: broken engines, the case generator, foreign engines.
     ("faults", "authoring", "adapters"),

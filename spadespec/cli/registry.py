@@ -43,6 +43,12 @@ def _fuzz() -> ModuleType:
     return cli
 
 
+def _audit() -> ModuleType:
+    from spadespec.conformance.audit import cli
+
+    return cli
+
+
 def _serve() -> ModuleType:
     from spadespec.conformance.adapters import cli
 
@@ -61,6 +67,7 @@ PROVIDERS: tuple[tuple[tuple[str, ...], Callable[[], ModuleType]], ...] = (
     (("score",), _score),
     (("conform",), _conform),
     (("fuzz", "diff"), _fuzz),
+    (("audit",), _audit),
     (("serve",), _serve),
     (("faults",), _faults),
 )

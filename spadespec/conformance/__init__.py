@@ -11,6 +11,7 @@ that load, run, export and measure them. Each folder holds one step of a run:
     report/               what a run says: the text summary, the JSON-lines report, JUnit
     diagnosis/            the single-rule changes of a variant that explain a run's failures
     fuzz/                 random games against the reference; the witnesses of `spadespec diff`
+    audit/                recorded games checked against their ruleset (`spadespec audit`)
     house/                the cases of a house's variant file
     faults/               engines broken on purpose
     authoring/            the generator of the checked-in case files

@@ -208,7 +208,9 @@ _CONTRACT_NOTE = {
 }
 
 
-def _side_lines(score: SideScore, hand: HandScore, rules: Rules) -> list[str]:
+def side_lines(score: SideScore, hand: HandScore, rules: Rules) -> list[str]:
+    """One side's score for the hand, item by item, as `spadespec score` prints it: the
+    arithmetic from bids and tricks to the new total."""
     seats = sheet_of(rules).side_seats[score.side]
     bids = ", ".join(f"{seat} {hand.bids[seat]}" for seat in seats)
     took = ", ".join(f"{seat} {hand.tricks[seat]}" for seat in seats)
@@ -278,7 +280,7 @@ def render_text(variant: ResolvedVariant, hand: HandScore, outcome: GameOutcome)
         lines.append("options: " + ", ".join(f"{k}={v}" for k, v in variant.chosen.items()))
     for side in hand.sides:
         lines.append("")
-        lines += _side_lines(hand.sides[side], hand, variant.rules)
+        lines += side_lines(hand.sides[side], hand, variant.rules)
     winner = f" by {outcome.winner}" if outcome.winner else ""
     lines += ["", f"game: {outcome.status}{winner}: {outcome.reason}"]
     return "\n".join(lines)

@@ -1,0 +1,175 @@
+"""The neighbour search put to an audit's problems: which single-rule change of the variant
+(or pair) makes the reference engine play and score the records as the engine did.
+
+A stream may hold any number of games, so the search sees a bounded sample: the first few
+problems of each kind in each variant (a refusal by its reason, a figure by its name), each as
+a case starting at its hand, and as many hands the engine got right, which a rule change must
+keep right. Only variants named by a shipped id (with options) are searched. The search itself
+is `spadespec.conformance.diagnosis`'s, called from `Sample.diagnose` and nowhere else.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from spadespec.conformance.diagnosis.search import diagnose
+from spadespec.conformance.protocol.messages import PROTOCOL_VERSION, EngineInfo
+from spadespec.conformance.runner.grade import compare
+from spadespec.conformance.runner.run import UNEXPLAINED
+from spadespec.conformance.runner.verdict import CaseResult
+from spadespec.conformance.suite.cases import Case
+
+FAILURES_PER_KIND = 3
+"""Problems of one kind, in one variant, put to the search."""
+PASSES_PER_VARIANT = 12
+"""Hands the engine got right, per variant, that an explaining change must keep right."""
+MAX_KINDS = 12
+"""Kinds of problem searched in a run, all variants together."""
+
+
+@dataclass(slots=True)
+class _Sampled:
+    """The cases kept, and which game and problem each failure stands for."""
+
+    cases: list[Case] = field(default_factory=list)
+    results: list[CaseResult] = field(default_factory=list)
+    games: dict[str, str] = field(default_factory=dict)
+    """Failure case id -> the game it comes from (`file:line`)."""
+    kinds: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Failure case id -> (variant, kind of problem)."""
+
+
+class Sample:
+    """The problems and good hands kept for the search, a few of each kind."""
+
+    def __init__(self) -> None:
+        self._kept = _Sampled()
+        self._failures: Counter[tuple[str, str]] = Counter()
+        self._passes: Counter[str] = Counter()
+        self._variants: set[str] = set()
+
+    def for_game(self, where: str, variant: str | None, options: dict[str, Any]) -> GameSink | None:
+        """The sink for one game's hands; None where the variant cannot be searched (a file)."""
+        if variant is None:
+            return None
+        return GameSink(self, where, variant, options)
+
+    def _full(self, variant: str, differs: bool) -> bool:
+        if differs:
+            kinds = {k for k, n in self._failures.items() if n}
+            return len(kinds) >= MAX_KINDS and not any(k[0] == variant for k in kinds)
+        return self._passes[variant] >= PASSES_PER_VARIANT
+
+    def _keep(self, sink: GameSink, start: dict[str, Any], actions: list[Any],
+              expected: dict[str, Any], recorded: dict[str, Any]) -> None:  # fmt: skip
+        if not expected:
+            return
+        differences = tuple(compare(expected, recorded))
+        kind = _kind(expected, differences)
+        if differences:
+            bucket = (sink.variant, kind)
+            if kind in sink.kinds or self._failures[bucket] >= FAILURES_PER_KIND:
+                return  # one problem of a kind from each game: the sample spans games
+            if self._full(sink.variant, True):
+                return
+            self._failures[bucket] += 1
+            sink.kinds.add(kind)
+        elif self._passes[sink.variant] >= PASSES_PER_VARIANT:
+            return
+        else:
+            self._passes[sink.variant] += 1
+        number = len(self._kept.cases)
+        case_id = f"audit.{number}"
+        case = Case(
+            id=case_id, description=f"recorded in {sink.where}", tags=(kind,),
+            origin={"kind": "recorded"}, level="must", status="ok", variant=sink.variant,
+            options=dict(sink.options), setup=start, actions=list(actions), expect=expected,
+            source_expect=None, erratum_reason=None, note=None, file=sink.where, data={},
+        )  # fmt: skip
+        verdict = "fail" if differences else "pass"
+        self._kept.cases.append(case)
+        self._kept.results.append(CaseResult(case, verdict, differences, answers=recorded))
+        self._variants.add(sink.variant)
+        if differences:
+            self._kept.games[case_id] = sink.where
+            self._kept.kinds[case_id] = (sink.variant, kind)
+
+    def diagnose(self) -> Diagnosed | None:
+        """The search over the sample; None when nothing was sampled that went wrong."""
+        kept = self._kept
+        if not kept.games:
+            return None
+        info: EngineInfo = {
+            "name": "recorded games", "version": "", "language": "", "protocol": PROTOCOL_VERSION,
+            "variants": sorted(self._variants), "features": ["illegal", "totals", "bags", "status"],
+        }  # fmt: skip
+        found = diagnose(kept.results, kept.cases, info)
+        labels = {case_id: found.rule_of(case_id) or UNEXPLAINED for case_id in kept.games}
+        return Diagnosed(labels, dict(kept.games), dict(kept.kinds), found.to_json())
+
+
+def _kind(expected: dict[str, Any], differences: tuple[Any, ...]) -> str:
+    """What kind of problem a sampled hand shows: the refusal's reason, or the first figure
+    that differs (`totals`); for a good hand, what it was asked."""
+    if "illegal" in expected:
+        return str(expected["illegal"]["reason"] or "allowed")
+    if differences:
+        return str(differences[0].path.split(".")[1])
+    return "figures"
+
+
+class GameSink:
+    """One game's hands, passed on to the sample (`replay.HandSink`)."""
+
+    def __init__(self, sample: Sample, where: str, variant: str, options: dict[str, Any]) -> None:
+        self.sample = sample
+        self.where = where
+        self.variant = variant
+        self.options = options
+        self.kinds: set[str] = set()
+        """The kinds of problem of this game already kept."""
+
+    def wants(self, differs: bool) -> bool:
+        return not self.sample._full(self.variant, differs)
+
+    def hand(self, start: dict[str, Any], actions: list[Any], expected: dict[str, Any],
+             recorded: dict[str, Any]) -> None:  # fmt: skip
+        self.sample._keep(self, start, actions, expected, recorded)
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnosed:
+    """What the search said of the sampled problems."""
+
+    labels: dict[str, str]
+    """Sampled problem -> the rule change that explains it, or UNEXPLAINED."""
+    games: dict[str, str]
+    kinds: dict[str, tuple[str, str]]
+    search: dict[str, Any]
+    """The search's own account (`Diagnosis.to_json`)."""
+
+    def by_rule(self) -> dict[str, list[str]]:
+        """Each explaining rule change (or UNEXPLAINED) -> the games of its sampled problems."""
+        out: dict[str, list[str]] = {}
+        for case_id, label in self.labels.items():
+            games = out.setdefault(label, [])
+            if self.games[case_id] not in games:
+                games.append(self.games[case_id])
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "by_rule": self.by_rule(),
+            "sampled": [
+                {
+                    "game": self.games[i],
+                    "variant": self.kinds[i][0],
+                    "kind": self.kinds[i][1],
+                    "rule": self.labels[i],
+                }
+                for i in self.labels
+            ],  # fmt: skip
+            "search": self.search,
+        }
