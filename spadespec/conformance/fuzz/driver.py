@@ -159,6 +159,11 @@ NO_ANSWER = "the engine could not answer"
 what is not an answer)."""
 
 
+REFUSED = "the engine refused the log"
+"""How a difference begins where the engine answered that it cannot replay the log (an
+`errored` answer of its own): a difference like any other, which a rule may explain."""
+
+
 def engine_failed(found: Sequence[str]) -> bool:
     """Whether a difference is the engine giving no answer: a failure of the engine, which no
     rule of the game explains, so it is not diagnosed as one."""
@@ -171,8 +176,10 @@ def differences(expected: dict[str, Any], response: CaseResponse) -> list[str]:
     outcome = response["outcome"]
     if outcome == "skipped":
         return []
-    if outcome == "errored":
+    if outcome == "errored" and response.get("failed"):
         return [f"{NO_ANSWER}: {response.get('message', '')}"]
+    if outcome == "errored":
+        return [f"{REFUSED}: {response.get('message', '')}"]
     answers = response.get("answers", {})
     if agrees(expected, answers):
         return []
@@ -248,7 +255,11 @@ class GameChecker:
         if probe is not None:
             request["probe"] = probe
         self.requests += 1
-        response = self.engine.run(nil_as_zero.told(request) if self.zero else request)
+        try:
+            response = self.engine.run(nil_as_zero.told(request) if self.zero else request)
+        except Exception as exc:  # an in-process engine's crash is the engine's, not the run's
+            message = f"the engine raised {type(exc).__name__}: {exc}"
+            response = {"outcome": "errored", "message": message, "failed": True}
         if response["outcome"] == "skipped":
             self.skipped += 1
         elif self.zero and isinstance(response.get("answers"), dict):
@@ -262,7 +273,13 @@ class GameChecker:
         if scorer is None:
             return {"outcome": "skipped", "reason": "the engine is not asked score requests"}
         self.requests += 1
-        response: CaseResponse = scorer(nil_as_zero.told_score(request) if self.zero else request)
+        try:
+            response: CaseResponse = scorer(
+                nil_as_zero.told_score(request) if self.zero else request
+            )
+        except Exception as exc:  # an in-process engine's crash is the engine's, not the run's
+            message = f"the engine raised {type(exc).__name__}: {exc}"
+            response = {"outcome": "errored", "message": message, "failed": True}
         if response["outcome"] == "skipped":
             self.skipped += 1
         return response

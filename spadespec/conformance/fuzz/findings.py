@@ -34,6 +34,7 @@ from spadespec.conformance.fuzz.naming import diagnose_found, named_by_rule
 from spadespec.conformance.fuzz.report import FuzzReport
 from spadespec.conformance.fuzz.score_shrink import ScoreJudge, score_divergence, shrink_score
 from spadespec.conformance.fuzz.shrink import Judge, NewDifferenceJudge, shrink
+from spadespec.conformance.protocol.score_requests import score_id
 from spadespec.conformance.runner.run import UNEXPLAINED
 from spadespec.conformance.suite.variant_files import is_variant_file
 from spadespec.reference_engine.commands.errors import OutputError
@@ -251,7 +252,8 @@ def shrink_and_write(
     if not diagnose:
         return _write(case, out, config.open())
     label, diagnosis = diagnose_found(case, config.open)
-    near = next((g.best for g in diagnosis.groups if case["id"] in g.cases), None)
+    ids = (case["id"], score_id(case["id"]))
+    near = next((g.best for g in diagnosis.groups if any(i in g.cases for i in ids)), None)
     if known(label):
         return FoundCase(None, case, "", "", label, diagnosis, near)
     written = _write(named_by_rule(case, label), out, config.open())

@@ -447,6 +447,15 @@ def found_case_path(case: dict[str, Any], out: Path) -> Path:
     return out / str(case["variant"]["id"]) / f"fuzz-{name}.json"
 
 
+_WORST_FIRST = ("error", "fail", "xfail", "xpass", "pass", "skip", "n/a")
+
+
+def _verdict_of(verdicts: list[str]) -> str:
+    """One verdict for a case and its score request (a score keeper answers only the
+    latter): the worst of them, `n/a` only when neither was asked."""
+    return min(verdicts, key=lambda v: _WORST_FIRST.index(v) if v in _WORST_FIRST else 0)
+
+
 def write_found_case(
     case: dict[str, Any], out: Path, engine: Engine, reference: Engine | None = None
 ) -> FoundCase:
@@ -456,7 +465,7 @@ def write_found_case(
     verdicts = []
     for who in (reference or ReferenceEngine(), engine):
         report = run_cases(who, loaded)
-        verdicts.append(report.results[0].final)
+        verdicts.append(_verdict_of([r.final for r in report.results]))
     path = found_case_path(case, out)
     write_case_file(path, {"cases": [case]})
     return FoundCase(path, case, verdicts[0], verdicts[1])

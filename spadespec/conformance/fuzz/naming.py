@@ -15,6 +15,7 @@ from typing import Any
 from spadespec.conformance.diagnosis.search import Diagnosis, diagnose
 from spadespec.conformance.fuzz.found_case import load_found_case
 from spadespec.conformance.protocol.messages import Engine
+from spadespec.conformance.protocol.score_requests import score_id
 from spadespec.conformance.runner.run import UNEXPLAINED, run_cases
 from spadespec.conformance.suite.cases import load_suite
 
@@ -30,7 +31,9 @@ def diagnose_found(
     cases = [found, *variant]
     report = run_cases(open_engine(), cases)
     diagnosis = diagnose(report.results, cases, report.engine)
-    return diagnosis.rule_of(found.id) or UNEXPLAINED, diagnosis
+    # A score keeper's answer is graded on the case's score request (`<id>~score`).
+    label = diagnosis.rule_of(found.id) or diagnosis.rule_of(score_id(found.id))
+    return label or UNEXPLAINED, diagnosis
 
 
 def named_by_rule(case: dict[str, Any], label: str) -> dict[str, Any]:

@@ -119,6 +119,9 @@ class CaseResponse(TypedDict):
     """With `errored`: anything else the engine offers (a stack trace), kept as is."""
     stderr: NotRequired[str]
     """What an engine process wrote to stderr while the case ran."""
+    failed: NotRequired[bool]
+    """Set by the runner, never by an engine: with `errored`, the engine gave no answer at
+    all (it exited, hung, broke the protocol), as against answering that it refuses the log."""
 
 
 class ScoredHand(TypedDict):

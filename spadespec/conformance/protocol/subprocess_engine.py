@@ -166,6 +166,7 @@ class SubprocessEngine:
                     "outcome": "errored",
                     "message": f"not tried: the engine failed to start {MAX_RESTARTS} times"
                     " in a row",
+                    "failed": True,
                 }
             try:
                 self._launch()
@@ -174,6 +175,7 @@ class SubprocessEngine:
                 response: CaseResponse = {
                     "outcome": "errored",
                     "message": f"the engine could not be restarted: {exc}",
+                    "failed": True,
                 }
                 if exc.stderr:
                     response["stderr"] = exc.stderr
@@ -183,7 +185,7 @@ class SubprocessEngine:
         except _Breach as exc:
             if exc.restart:
                 self._kill()
-            response = {"outcome": "errored", "message": str(exc)}
+            response = {"outcome": "errored", "message": str(exc), "failed": True}
         except BaseException:  # Ctrl-C, SIGTERM: the process must not outlive the runner
             self._kill()
             raise
