@@ -8,6 +8,9 @@ diagnosis must name right, chosen by flags.
   --turn-first         refuse a bid out of turn with `not-your-turn` before `already-bid`
   --err-all            answer every request `errored`, naming no step
   --declare ID         also declare this variant (a house's file) in `start`
+  --skip-started       decline (`skipped`) a request whose game does not start from nothing
+                       (a side with points or bags), as an engine that can only deal a new
+                       game does
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ def main() -> None:
     parser.add_argument("--turn-first", action="store_true")
     parser.add_argument("--err-all", action="store_true")
     parser.add_argument("--declare", action="append", default=[])
+    parser.add_argument("--skip-started", action="store_true")
     args = parser.parse_args()
     rules = {}
     for text in args.rule:
@@ -74,6 +78,13 @@ def main() -> None:
             print(json.dumps(info), flush=True)
             continue
         request = message["case"]
+        setup = request.get("setup", {})
+        if args.skip_started and any(
+            any(setup.get(key, {}).values()) for key in ("scores", "bags")
+        ):
+            skipped = {"reason": "only a game from nothing is played here"}
+            print(json.dumps({"seq": message["seq"], "skipped": skipped}), flush=True)
+            continue
         if args.err_all:
             print(json.dumps({"seq": message["seq"], "errored": {"message": "no"}}), flush=True)
             continue
