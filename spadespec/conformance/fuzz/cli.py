@@ -123,9 +123,10 @@ def add_parser(subparsers: Any) -> None:
     add_timeout_options(fuzz, start_note="; with --jobs N, N engines start at once")
     fuzz.add_argument(
         "--keep-going", action="store_true",
-        help="after a difference, go on to the next game: each distinct difference (by the "
-        "rule change that explains it, else by the first observable that differs) is shrunk "
-        "and written once",
+        help="after a difference, go on to the end of the budget: each differing game is "
+        "judged on its own; each distinct difference (by the rule change that explains it, "
+        "else by its first differing figure) is shrunk and written once and counted in every "
+        "game that shows it",
     )  # fmt: skip
     fuzz.add_argument(
         "--max-differences", type=int, default=0, metavar="N",
