@@ -43,6 +43,12 @@ def _fuzz() -> ModuleType:
     return cli
 
 
+def _shuffle_test() -> ModuleType:
+    from spadespec.conformance.shuffle import cli
+
+    return cli
+
+
 def _serve() -> ModuleType:
     from spadespec.conformance.adapters import cli
 
@@ -61,6 +67,7 @@ PROVIDERS: tuple[tuple[tuple[str, ...], Callable[[], ModuleType]], ...] = (
     (("score",), _score),
     (("conform",), _conform),
     (("fuzz", "diff"), _fuzz),
+    (("shuffle-test",), _shuffle_test),
     (("serve",), _serve),
     (("faults",), _faults),
 )
