@@ -17,6 +17,7 @@ BROKEN = str(ROOT / "tests" / "data" / "broken_variants" / "bad-enum.yaml")
 NO_START = f"{sys.executable} {ROOT / 'tests' / 'data' / 'engines' / 'no_start.py'}"
 CRASH = f"{sys.executable} {ROOT / 'tests' / 'data' / 'engines' / 'crash.py'} --from-request 2"
 FUZZ = ["fuzz", "--variant", "standard", "--games", "1", "--seed", "3", "--quiet"]
+SHUFFLE = ["shuffle-test", "--deals", "100", "--seed", "3"]
 
 
 def _status(argv: list[str], capsys: pytest.CaptureFixture[str]) -> int:
@@ -45,6 +46,7 @@ def test_everything_right_is_0(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert _status(["diff", "standard", "no-nil"], capsys) == 0
     assert _status(["validate", str(ROOT / "variants" / "standard.yaml")], capsys) == 0
     assert _status(["show", "standard"], capsys) == 0
+    assert _status(SHUFFLE, capsys) == 0
 
 
 def test_something_checked_wrong_is_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,6 +57,22 @@ def test_something_checked_wrong_is_1(tmp_path: Path, capsys: pytest.CaptureFixt
     one = _shard(tmp_path, capsys)
     merged = str(tmp_path / "merged.jsonl")
     assert _status(["fuzz", "merge", one, "--report", merged], capsys) == 1  # shard 2 missing
+    # every deal the same deal: flagged by the repeat test, among others
+    same = tmp_path / "same.jsonl"
+    same.write_text(
+        '"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"\n' * 100
+    )
+    assert _status(["shuffle-test", "--from", str(same)], capsys) == 1
+
+
+def test_deals_that_are_no_deal_or_too_few_are_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deals = tmp_path / "deals.jsonl"
+    deals.write_text('"N:AKQ.T98.765.4322 - - -"\n')
+    assert _status(["shuffle-test", "--from", str(deals)], capsys) == 1
+    deals.write_text('"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"\n')
+    assert _status(["shuffle-test", "--from", str(deals)], capsys) == 1
 
 
 def test_a_variant_file_that_breaks_the_rules_is_1(capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,6 +81,7 @@ def test_a_variant_file_that_breaks_the_rules_is_1(capsys: pytest.CaptureFixture
     assert _status(["diff", "standard", BROKEN], capsys) == 1
     assert _status(["validate", BROKEN], capsys) == 1
     assert _status(["show", BROKEN], capsys) == 1
+    assert _status([*SHUFFLE, "--variant", BROKEN], capsys) == 1
 
 
 def test_a_variant_file_that_takes_a_shipped_id_is_1(
@@ -78,6 +97,7 @@ def test_a_variant_file_that_takes_a_shipped_id_is_1(
         ["diff", "standard", str(own)],
         ["validate", str(own)],
         ["show", str(own)],
+        [*SHUFFLE, "--variant", str(own)],
     ):
         assert _status(argv, capsys) == 1, argv
 
@@ -151,6 +171,7 @@ def test_a_selection_or_list_naming_nothing_is_2(
     assert _status(["diff", "standard", "standrad"], capsys) == 2
     assert _status(["validate", str(tmp_path / "no-such.yaml")], capsys) == 2
     assert _status(["show", "standrad"], capsys) == 2
+    assert _status([*SHUFFLE, "--variant", "standrad"], capsys) == 2
 
 
 @pytest.mark.parametrize(
@@ -163,6 +184,8 @@ def test_a_selection_or_list_naming_nothing_is_2(
         ["diff", "standard"],
         ["validate", "--no-such-flag"],
         ["show"],
+        ["shuffle-test", "--no-such-flag"],
+        ["shuffle-test", "--deals", "10"],
     ],
 )
 def test_a_misused_command_is_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

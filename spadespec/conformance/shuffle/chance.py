@@ -19,6 +19,7 @@ import numpy as np
 from scipy import stats
 
 from spadespec.conformance.shuffle.tally import DealSetting, Pattern, Tally
+from spadespec.reference_engine.cards import CARD_TEXT
 
 K = TypeVar("K")
 
@@ -58,9 +59,14 @@ def card_seat(tally: Tally) -> Statistic:
     total = float(((observed - expected) ** 2).sum() / expected)
     df = (n - 1) * (k - 1)
     scaled = total * (n - 1) / n
+    seat, card = np.unravel_index(int(np.argmax(np.abs(observed - expected))), observed.shape)
+    worst = (
+        f"{CARD_TEXT[tally.setting.pack.order[card]]} to {tally.setting.table.seats[seat].name} "
+        f"{int(observed[seat, card]):,} times"
+    )
     return Statistic(
         "card-seat", "each card's seat", d, scaled, df, _sf(scaled, df),
-        f"{n} cards x {k} seats, {expected:,.0f} a cell by chance",
+        f"{n} cards x {k} seats, {expected:,.0f} a cell by chance; farthest: {worst}",
     )  # fmt: skip
 
 
@@ -75,9 +81,13 @@ def pairs(tally: Tally) -> Statistic:
     total = float(((observed - d * rate) ** 2).sum() / (d * rate * (1 - rate)))
     df = n * (n - 3) // 2
     scaled = total * (n - 3) / (n - 1)
+    far = int(np.argmax(np.abs(observed - d * rate)))
+    order = tally.setting.pack.order
+    pair = f"{CARD_TEXT[order[upper[0][far]]]} with {CARD_TEXT[order[upper[1][far]]]}"
     return Statistic(
         "pairs", "pairs of cards in one hand", d, scaled, df, _sf(scaled, df),
-        f"{len(observed):,} pairs, each in one hand {rate:.1%} of deals by chance",
+        f"{len(observed):,} pairs, each in one hand {d * rate:,.0f} times by chance; "
+        f"farthest: {pair} {int(observed[far]):,} times",
     )  # fmt: skip
 
 

@@ -114,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
         verdict = check_shuffle(reference_deals(variant, seed, count), setting, args.alpha)
     else:
         about.update(source=args.source)
-        source = f"from {args.source}, {variant.id}"
+        named = "standard input" if args.source == "-" else args.source
+        source = f"from {named}, {variant.id}"
         with open_deal_file(args.source) as stream:
             deals: Iterable[Dealt] = read_deals(
                 stream, args.source, pack_of(variant.rules), table_of(variant.rules), args.deals
