@@ -104,7 +104,12 @@ def test_spadespec_is_installed_one_way_on_every_page() -> None:
         for install in re.findall(r"pip install [^&\n`]*", text):
             ways.add(install.split("#")[0].strip())
             assert "spadespec" not in install, f"{name}: {install}"
-    assert ways <= {"pip install .", 'pip install -e ".[test]"', 'pip install ".[openspiel]"'}
+    assert ways <= {
+        "pip install .",
+        'pip install -e ".[test]"',
+        'pip install ".[openspiel]"',
+        'pip install ".[stats]"',
+    }
 
 
 def test_the_command_reference_has_every_command_and_argument(

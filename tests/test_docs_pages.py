@@ -185,6 +185,7 @@ ENGINE_AUTHOR_PAGES = (
     "reading-a-report",
     "expected-failures",
     "fuzzing-and-diffs",
+    "checking-in-production",
     "compat/openspiel",
 )
 

@@ -33,6 +33,9 @@ def _records(tmp_path: Path, **change: object) -> str:
     return str(path)
 
 
+SHUFFLE = ["shuffle-test", "--deals", "100", "--seed", "3"]
+
+
 def _status(argv: list[str], capsys: pytest.CaptureFixture[str]) -> int:
     """The exit status of a command, a usage error argparse raises included."""
     try:
@@ -60,6 +63,7 @@ def test_everything_right_is_0(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert _status(["validate", str(ROOT / "variants" / "standard.yaml")], capsys) == 0
     assert _status(["show", "standard"], capsys) == 0
     assert _status(["audit", _records(tmp_path)], capsys) == 0
+    assert _status(SHUFFLE, capsys) == 0
 
 
 def test_something_checked_wrong_is_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -75,6 +79,22 @@ def test_something_checked_wrong_is_1(tmp_path: Path, capsys: pytest.CaptureFixt
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
     assert _status(["audit", str(empty)], capsys) == 1
+    # every deal the same deal: flagged by the repeat test, among others
+    same = tmp_path / "same.jsonl"
+    same.write_text(
+        '"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"\n' * 100
+    )
+    assert _status(["shuffle-test", "--from", str(same)], capsys) == 1
+
+
+def test_deals_that_are_no_deal_or_too_few_are_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deals = tmp_path / "deals.jsonl"
+    deals.write_text('"N:AKQ.T98.765.4322 - - -"\n')
+    assert _status(["shuffle-test", "--from", str(deals)], capsys) == 1
+    deals.write_text('"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"\n')
+    assert _status(["shuffle-test", "--from", str(deals)], capsys) == 1
 
 
 def test_a_variant_file_that_breaks_the_rules_is_1(
@@ -86,6 +106,7 @@ def test_a_variant_file_that_breaks_the_rules_is_1(
     assert _status(["diff", "standard", BROKEN], capsys) == 1
     assert _status(["validate", BROKEN], capsys) == 1
     assert _status(["show", BROKEN], capsys) == 1
+    assert _status([*SHUFFLE, "--variant", BROKEN], capsys) == 1
 
 
 def test_a_variant_file_that_takes_a_shipped_id_is_1(
@@ -101,6 +122,7 @@ def test_a_variant_file_that_takes_a_shipped_id_is_1(
         ["diff", "standard", str(own)],
         ["validate", str(own)],
         ["show", str(own)],
+        [*SHUFFLE, "--variant", str(own)],
     ):
         assert _status(argv, capsys) == 1, argv
 
@@ -179,6 +201,7 @@ def test_a_selection_or_list_naming_nothing_is_2(
     assert _status(["validate", str(tmp_path / "no-such.yaml")], capsys) == 2
     assert _status(["show", "standrad"], capsys) == 2
     assert _status(["audit", str(tmp_path / "no-such.jsonl")], capsys) == 2
+    assert _status([*SHUFFLE, "--variant", "standrad"], capsys) == 2
 
 
 @pytest.mark.parametrize(
@@ -193,6 +216,8 @@ def test_a_selection_or_list_naming_nothing_is_2(
         ["show"],
         ["audit"],
         ["audit", "-", "--show", "-1"],
+        ["shuffle-test", "--no-such-flag"],
+        ["shuffle-test", "--deals", "10"],
     ],
 )
 def test_a_misused_command_is_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -58,8 +58,9 @@ CONFORMANCE_LAYERS: Layers = (
     ("protocol",),
     # The runner drives any engine through the protocol's `Engine`, never the built-in one.
     ("engines", "runner"),
-    # A run's report holds its diagnosis as data, and the diagnosis writes no report.
-    ("report", "diagnosis"),
+    # A run's report holds its diagnosis as data, and the diagnosis writes no report. The
+    # shuffle test reads deals from any source, an engine that deals among them.
+    ("report", "diagnosis", "shuffle"),
     ("fuzz", "audit"),
     ("house",),
     # The tools nothing below uses: broken engines, the case generator, foreign engines.

@@ -84,7 +84,7 @@ def test_every_command_is_registered_by_one_written_out_import(capsys: Any) -> N
     from spadespec.cli import build_parser, main
     from spadespec.cli.registry import PROVIDERS, provider_of
 
-    listed = set(re.findall(r"^    ([a-z]+)  ", build_parser().format_help(), re.M))
+    listed = set(re.findall(r"^    ([a-z-]+)(?:  |$)", build_parser().format_help(), re.M))
     named = {name for names, _ in PROVIDERS for name in names}
     assert listed == named
     for name in sorted(named):

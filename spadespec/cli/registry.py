@@ -49,6 +49,12 @@ def _audit() -> ModuleType:
     return cli
 
 
+def _shuffle_test() -> ModuleType:
+    from spadespec.conformance.shuffle import cli
+
+    return cli
+
+
 def _serve() -> ModuleType:
     from spadespec.conformance.adapters import cli
 
@@ -68,6 +74,7 @@ PROVIDERS: tuple[tuple[tuple[str, ...], Callable[[], ModuleType]], ...] = (
     (("conform",), _conform),
     (("fuzz", "diff"), _fuzz),
     (("audit",), _audit),
+    (("shuffle-test",), _shuffle_test),
     (("serve",), _serve),
     (("faults",), _faults),
 )

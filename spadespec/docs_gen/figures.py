@@ -1,8 +1,10 @@
 """Counts the hand-written pages give in their prose, computed from the suite when the site is
-built. A page writes `{{ cases.standard }}`; a name that is not here fails the build."""
+built, or read from the results a benchmark stored (`shuffle.*`). A page writes
+`{{ cases.standard }}`; a name that is not here fails the build."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from functools import cache
@@ -16,6 +18,7 @@ from spadespec.reference_engine.variant.catalog import MAX_CHAIN
 from spadespec.reference_engine.variant.yaml_reader import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
 EXPECTED_DIR = REPO / "conformance" / "expected"
+SHUFFLE_RESULTS = REPO / "docs" / "results" / "shuffle-bias.json"
 HOUSE_DIR = REPO / "examples" / "house-rules"
 PLACEHOLDER = re.compile(r"\{\{ ([a-z0-9_.-]+) \}\}")
 
@@ -71,16 +74,57 @@ def house_figures(stem: str) -> Mapping[str, int]:
     return {f"house.{stem}.{key}": value for key, value in counts.items()}
 
 
+@cache
+def shuffle_figures() -> Mapping[str, int | str]:
+    """The deals the shuffle test needs to flag each biased shuffle, as
+    `benchmarks/shuffle_bias.py --write` stored them in docs/results/shuffle-bias.json:
+
+    - `shuffle.<bias>.<dealing>`: the deals (`hands`: dealt a hand at a time, `round`: round
+      the table), or "more than N" for one not flagged up to the most tried;
+    - `shuffle.start`, `shuffle.runs`, `shuffle.flagged-in`: the first count tried, the runs per
+      count, and how many must be flagged;
+    - `shuffle.reference.deals`, `.runs`, `.flagged`: the reference engine's shuffle tested;
+    - `shuffle.measured`: the day it was measured;
+    - `shuffle.min-deals`, `shuffle.min-expected`, `shuffle.alpha`: the command's fewest deals,
+      fewest expected in a chi-square bin, and default family-wise alpha.
+    """
+    from spadespec.conformance.shuffle.chance import MIN_EXPECTED
+    from spadespec.conformance.shuffle.cli import MIN_DEALS
+    from spadespec.conformance.shuffle.verdict import DEFAULT_ALPHA
+
+    stored = json.loads(SHUFFLE_RESULTS.read_text(encoding="utf-8"))
+    out: dict[str, int | str] = {
+        "shuffle.min-deals": MIN_DEALS,
+        "shuffle.min-expected": int(MIN_EXPECTED),
+        "shuffle.alpha": f"{DEFAULT_ALPHA:g}",
+        "shuffle.benchmark-alpha": f"{stored['alpha']:g}",
+        "shuffle.runs": stored["runs"],
+        "shuffle.flagged-in": stored["flagged_in"],
+        "shuffle.measured": stored["measured"],
+        "shuffle.start": stored["start"],
+    }
+    for key in ("deals", "runs", "flagged"):
+        out[f"shuffle.reference.{key}"] = stored["reference"][key]
+    for bias, by_dealing in stored["needed"].items():
+        for dealing, count in by_dealing.items():
+            most = stored["max_deals"][dealing]
+            out[f"shuffle.{bias}.{dealing}"] = count if count else f"more than {most:,}"
+    return out
+
+
 def fill_figures(markdown: str, where: str) -> str:
     """The page with every `{{ name }}` replaced by the figure's value."""
 
     def fill(match: re.Match[str]) -> str:
         name = match[1]
-        known = figures()
+        known: Mapping[str, int | str] = figures()
         if name.startswith("house.") and name.count(".") == 2:
             known = {**known, **house_figures(name.split(".")[1])}
+        if name.startswith("shuffle."):
+            known = {**known, **shuffle_figures()}
         if name not in known:
             raise FigureError(f"{where}: no figure named {name!r}; known: {', '.join(known)}")
-        return f"{known[name]:,}"
+        value = known[name]
+        return f"{value:,}" if isinstance(value, int) else value
 
     return PLACEHOLDER.sub(fill, markdown)
