@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from spadespec.conformance.audit.run import Auditor
 from spadespec.conformance.audit.stream import RawRecord
 from spadespec.conformance.diagnosis.search import matches_rule
 from spadespec.conformance.faults import FAULTS
+from spadespec.conformance.suite import variant_files
 from spadespec.conformance.suite.cases import load_suite
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game
@@ -26,6 +28,16 @@ from spadespec.reference_engine.variant import load_variant
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "schema" / "game-record.schema.json").read_text())
 STANDARD = load_variant("standard")
+
+
+HOUSE_ID = "standard-at-home"
+
+
+@pytest.fixture
+def house_file() -> Iterator[Path]:
+    """A house's file extending `standard`, forgotten by the suite after the test."""
+    yield ROOT / "tests" / "data" / "house" / f"{HOUSE_ID}.yaml"
+    variant_files.forget(HOUSE_ID)
 
 
 def _records(
@@ -139,6 +151,22 @@ def test_a_play_fault_is_found_at_its_first_illegal_card(
     if named is not None:
         assert totals.diagnosed is not None
         assert any(matches_rule(label, named) for label in totals.diagnosed.by_rule())
+
+
+def test_records_under_a_house_file_are_diagnosed_as_under_a_shipped_id(
+    house_file: Path,
+) -> None:
+    # The house's file plays the standard rules under its own id; the fault charges a set
+    # side only for the tricks it fell short, which is that one rule played otherwise.
+    fault = FAULTS["set-penalty-per-trick-short"]
+    records = _records(fault.name, range(4))
+    for record in records:
+        record["variant"] = {"file": str(house_file)}
+    results, totals = _audit(records)
+    assert totals.verdicts["wrong-figure"] >= 1
+    assert totals.diagnosed is not None
+    assert set(totals.diagnosed.by_rule()) == {"scoring.set_penalty=per-trick-short"}
+    assert {group["variant"] for group in totals.diagnosed.search["groups"]} == {HOUSE_ID}
 
 
 def test_a_dealer_that_does_not_rotate_is_found_at_the_second_deal() -> None:

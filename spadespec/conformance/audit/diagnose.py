@@ -4,14 +4,18 @@
 A stream may hold any number of games, so the search sees a bounded sample: the first few
 problems of each kind in each variant (a refusal by its reason, a figure by its name), each as
 a case starting at its hand, and as many hands the engine got right, which a rule change must
-keep right. Only variants named by a shipped id (with options) are searched. The search itself
-is `spadespec.conformance.diagnosis`'s, called from `Sample.diagnose` and nowhere else.
+keep right. A record's variant is searched by its shipped id, or, for a house's variant file,
+under the file's own id, the file registered for the run as `conform` registers one (a file
+extending nothing shipped, or taking the id of another file met before, is checked but not
+searched). The search itself is `spadespec.conformance.diagnosis`'s, called from
+`Sample.diagnose` and nowhere else.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from spadespec.conformance.diagnosis.search import diagnose
@@ -19,7 +23,9 @@ from spadespec.conformance.protocol.messages import PROTOCOL_VERSION, EngineInfo
 from spadespec.conformance.runner.grade import compare
 from spadespec.conformance.runner.run import UNEXPLAINED
 from spadespec.conformance.runner.verdict import CaseResult
+from spadespec.conformance.suite import variant_files
 from spadespec.conformance.suite.cases import Case
+from spadespec.reference_engine.variant import VariantError, load_variant
 
 FAILURES_PER_KIND = 3
 """Problems of one kind, in one variant, put to the search."""
@@ -49,12 +55,21 @@ class Sample:
         self._failures: Counter[tuple[str, str]] = Counter()
         self._passes: Counter[str] = Counter()
         self._variants: set[str] = set()
+        self._files: dict[str, str | None] = {}
+        """A variant file's path -> the id it is searched under, or None where it cannot be."""
 
     def for_game(self, where: str, variant: str | None, options: dict[str, Any]) -> GameSink | None:
-        """The sink for one game's hands; None where the variant cannot be searched (a file)."""
+        """The sink for one game's hands, played under a shipped id; None where no variant."""
         if variant is None:
             return None
         return GameSink(self, where, variant, options)
+
+    def for_file(self, where: str, path: str, options: dict[str, Any]) -> GameSink | None:
+        """The sink for one game played under the variant file at `path`; None where the file
+        cannot be searched."""
+        if path not in self._files:
+            self._files[path] = _registered(path)
+        return self.for_game(where, self._files[path], options)
 
     def _full(self, variant: str, differs: bool) -> bool:
         if differs:
@@ -108,6 +123,22 @@ class Sample:
         found = diagnose(kept.results, kept.cases, info)
         labels = {case_id: found.rule_of(case_id) or UNEXPLAINED for case_id in kept.games}
         return Diagnosed(labels, dict(kept.games), dict(kept.kinds), found.to_json())
+
+
+def _registered(path: str) -> str | None:
+    """The id a variant file is searched under, registered for the run as a house's file; None
+    where it does not load, extends nothing shipped, or another file already took its id."""
+    try:
+        variant = load_variant(path)
+    except VariantError:
+        return None
+    taken = variant_files.variant_file(variant.id)
+    if taken is not None and taken.path != Path(variant.file or path).resolve():
+        return None
+    try:
+        return variant_files.register(variant).id
+    except variant_files.VariantFileRefused:
+        return None
 
 
 def _kind(expected: dict[str, Any], differences: tuple[Any, ...]) -> str:
