@@ -19,6 +19,7 @@ from spadespec.conformance.audit.run import Auditor
 from spadespec.conformance.audit.stream import RawRecord
 from spadespec.conformance.diagnosis.search import matches_rule
 from spadespec.conformance.faults import FAULTS
+from spadespec.conformance.runner.run import UNEXPLAINED
 from spadespec.conformance.suite import variant_files
 from spadespec.conformance.suite.cases import load_suite
 from spadespec.reference_engine.errors import IllegalActionError
@@ -41,14 +42,14 @@ def house_file() -> Iterator[Path]:
 
 
 def _records(
-    fault: str | None = None, seeds: range = range(3), bots: str = "sensible"
+    fault: str | None = None, seeds: range = range(3), bots: str = "sensible", hands: int = 12
 ) -> list[Any]:
     """Games between bots on the reference engine, or on it with one named fault, recorded."""
     if fault is None:
-        return [record_game(STANDARD, seed, bots=bots, max_hands=12) for seed in seeds]
+        return [record_game(STANDARD, seed, bots=bots, max_hands=hands) for seed in seeds]
     broken = FAULTS[fault]
     return [
-        record_game(STANDARD, seed, bots=bots, max_hands=12, rulebook=broken.rulebook,
+        record_game(STANDARD, seed, bots=bots, max_hands=hands, rulebook=broken.rulebook,
                     misread=broken.misread)
         for seed in seeds
     ]  # fmt: skip
@@ -167,6 +168,22 @@ def test_records_under_a_house_file_are_diagnosed_as_under_a_shipped_id(
     assert totals.diagnosed is not None
     assert set(totals.diagnosed.by_rule()) == {"scoring.set_penalty=per-trick-short"}
     assert {group["variant"] for group in totals.diagnosed.search["groups"]} == {HOUSE_ID}
+
+
+def test_a_double_nil_scored_as_one_nil_is_no_rule_and_stays_unexplained() -> None:
+    # Hand 18: East and West both bid nil and fail (5 and 3 tricks), and their 8 bags bring
+    # them past ten. The rules charge each nil, 2 x -100, and the bags -100: -292. The engine
+    # charges one nil: -192. On that hand alone a failed nil costing 50, or bags costing
+    # nothing, gives -192 too; the single failed nils and bag penalties the engine scored
+    # right, kept in the sample, show neither is its rule. No setting of the format scores a
+    # double nil as one, so no rule may be named.
+    fault = FAULTS["double-nil-scored-as-one"]
+    assert fault.rule is None
+    records = _records(fault.name, range(5, 6), bots="random", hands=20)
+    results, totals = _audit(records)
+    assert [result.verdict for result in results] == ["wrong-figure"]
+    assert totals.diagnosed is not None
+    assert set(totals.diagnosed.by_rule()) == {UNEXPLAINED}
 
 
 def test_a_dealer_that_does_not_rotate_is_found_at_the_second_deal() -> None:
