@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ from spadespec.conformance.audit.run import Auditor
 from spadespec.conformance.audit.stream import RawRecord
 from spadespec.conformance.diagnosis.search import matches_rule
 from spadespec.conformance.faults import FAULTS
+from spadespec.conformance.runner.run import UNEXPLAINED
+from spadespec.conformance.suite import variant_files
 from spadespec.conformance.suite.cases import load_suite
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game
@@ -28,15 +31,25 @@ SCHEMA = json.loads((ROOT / "schema" / "game-record.schema.json").read_text())
 STANDARD = load_variant("standard")
 
 
+HOUSE_ID = "standard-at-home"
+
+
+@pytest.fixture
+def house_file() -> Iterator[Path]:
+    """A house's file extending `standard`, forgotten by the suite after the test."""
+    yield ROOT / "tests" / "data" / "house" / f"{HOUSE_ID}.yaml"
+    variant_files.forget(HOUSE_ID)
+
+
 def _records(
-    fault: str | None = None, seeds: range = range(3), bots: str = "sensible"
+    fault: str | None = None, seeds: range = range(3), bots: str = "sensible", hands: int = 12
 ) -> list[Any]:
     """Games between bots on the reference engine, or on it with one named fault, recorded."""
     if fault is None:
-        return [record_game(STANDARD, seed, bots=bots, max_hands=12) for seed in seeds]
+        return [record_game(STANDARD, seed, bots=bots, max_hands=hands) for seed in seeds]
     broken = FAULTS[fault]
     return [
-        record_game(STANDARD, seed, bots=bots, max_hands=12, rulebook=broken.rulebook,
+        record_game(STANDARD, seed, bots=bots, max_hands=hands, rulebook=broken.rulebook,
                     misread=broken.misread)
         for seed in seeds
     ]  # fmt: skip
@@ -139,6 +152,38 @@ def test_a_play_fault_is_found_at_its_first_illegal_card(
     if named is not None:
         assert totals.diagnosed is not None
         assert any(matches_rule(label, named) for label in totals.diagnosed.by_rule())
+
+
+def test_records_under_a_house_file_are_diagnosed_as_under_a_shipped_id(
+    house_file: Path,
+) -> None:
+    # The house's file plays the standard rules under its own id; the fault charges a set
+    # side only for the tricks it fell short, which is that one rule played otherwise.
+    fault = FAULTS["set-penalty-per-trick-short"]
+    records = _records(fault.name, range(4))
+    for record in records:
+        record["variant"] = {"file": str(house_file)}
+    results, totals = _audit(records)
+    assert totals.verdicts["wrong-figure"] >= 1
+    assert totals.diagnosed is not None
+    assert set(totals.diagnosed.by_rule()) == {"scoring.set_penalty=per-trick-short"}
+    assert {group["variant"] for group in totals.diagnosed.search["groups"]} == {HOUSE_ID}
+
+
+def test_a_double_nil_scored_as_one_nil_is_no_rule_and_stays_unexplained() -> None:
+    # Hand 18: East and West both bid nil and fail (5 and 3 tricks), and their 8 bags bring
+    # them past ten. The rules charge each nil, 2 x -100, and the bags -100: -292. The engine
+    # charges one nil: -192. On that hand alone a failed nil costing 50, or bags costing
+    # nothing, gives -192 too; the single failed nils and bag penalties the engine scored
+    # right, kept in the sample, show neither is its rule. No setting of the format scores a
+    # double nil as one, so no rule may be named.
+    fault = FAULTS["double-nil-scored-as-one"]
+    assert fault.rule is None
+    records = _records(fault.name, range(5, 6), bots="random", hands=20)
+    results, totals = _audit(records)
+    assert [result.verdict for result in results] == ["wrong-figure"]
+    assert totals.diagnosed is not None
+    assert set(totals.diagnosed.by_rule()) == {UNEXPLAINED}
 
 
 def test_a_dealer_that_does_not_rotate_is_found_at_the_second_deal() -> None:

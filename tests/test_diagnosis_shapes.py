@@ -81,3 +81,43 @@ def test_a_run_of_nothing_but_errors_explains_nothing(capsys: pytest.CaptureFixt
     report = _run(capsys, "--err-all", "standard.scoring.*")
     assert report["totals"]["error"] == len(report["results"]) > 0
     assert report["diagnosis"]["groups"] == [] and _named(report) == {UNEXPLAINED}
+
+
+DECLARING = ROOT / "tests/data/engines/declaring.py"
+# The fault's mistake, worked out by hand: the bag penalty is charged at eleven bags, not ten.
+ELEVEN_BAGS = "scoring.bag_threshold=11"
+
+
+def _keeper(fault: str) -> str:
+    """A score keeper answering totals, bags and the end of the game (no hand points, no next
+    dealer), scoring as the named fault does."""
+    figures = "score.totals,score.bags,score.status"
+    words = [sys.executable, str(DECLARING), "--features", figures, "--fault", fault]
+    return shlex.join(words)
+
+
+def test_a_score_keeper_asked_some_figures_is_named_as_a_full_engine_is(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(["conform", "--engine", _keeper("penalty-at-eleven-bags"), "--variant",
+                 "standard", "--case", "standard.*bags*", "--json"])  # fmt: skip
+    report: dict[str, Any] = json.loads(capsys.readouterr().out)
+    assert code == 1
+    bad = [r for r in report["results"] if r["verdict"] in ("fail", "error")]
+    assert bad and all(r["id"].endswith("~score") for r in bad)
+    assert all(r["checked"] == ["score.totals", "score.bags", "score.status"] for r in bad)
+    assert _named(report) == {ELEVEN_BAGS}
+
+
+def test_fuzz_names_a_score_keepers_difference_by_its_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "fuzz.jsonl"
+    code = main(["fuzz", "--engine", _keeper("penalty-at-eleven-bags"), "--variant", "standard",
+                 "--games", "1", "--seed", "3", "--keep-going", "--quiet",
+                 "--out", str(tmp_path / "cases"), "--report", str(report)])  # fmt: skip
+    capsys.readouterr()
+    lines = [json.loads(raw) for raw in report.read_text().splitlines()]
+    found = [line for line in lines if line["kind"] == "difference"]
+    assert code == 1 and found
+    assert {line["rule"] for line in found} == {ELEVEN_BAGS}

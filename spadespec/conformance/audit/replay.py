@@ -128,13 +128,14 @@ class GameAudit:
 
 class HandSink(Protocol):
     """Who is told of each hand checked (the diagnosis's sample), and asked first whether it
-    wants it, so that nothing is built for a hand it does not keep."""
+    wants it, so that nothing is built for a hand it does not keep; a completed hand comes
+    with the reference's score sheet for it (`scored`), a probe of a refused action without."""
 
-    def wants(self, differs: bool) -> bool: ...
+    def wants(self, differs: bool, scored: HandScore | None = None) -> bool: ...
 
     def hand(
         self, start: dict[str, Any], actions: list[Any], expected: dict[str, Any],
-        recorded: dict[str, Any],
+        recorded: dict[str, Any], scored: HandScore | None = None,
     ) -> None: ...  # fmt: skip
 
 
@@ -190,9 +191,9 @@ def audit_game(
             found = _compare_hand(game, hand, wanted, hand_no, more, out)
             last_hand = {(d.figure, d.key): d.recorded for d in found}
             out.differences += found
-            if sink is not None and sink.wants(bool(found)):
+            if sink is not None and sink.wants(bool(found), hand):
                 expected, recorded = _as_observables(game, hand, wanted, start, more, record)
-                sink.hand(start, actions[hand_from : index + 1], expected, recorded)
+                sink.hand(start, actions[hand_from : index + 1], expected, recorded, hand)
             if found and more:
                 game = _anchored(game, hand, wanted)
     _compare_end(game, record, out, last_hand)

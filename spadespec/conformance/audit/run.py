@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spadespec.conformance.audit.diagnose import Diagnosed, Sample
-from spadespec.conformance.audit.record import GameRecord, RecordError, read_record
+from spadespec.conformance.audit.record import GameRecord, RecordError, VariantRef, read_record
 from spadespec.conformance.audit.replay import VERDICTS, GameAudit, audit_game
 from spadespec.conformance.audit.stream import RawRecord
 from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
@@ -145,13 +145,16 @@ class Auditor:
         sink = None
         if self.sample is not None:
             ref = record.variant
-            sink = self.sample.for_game(raw.where, ref.id, ref.options)
+            if ref.id is not None:
+                sink = self.sample.for_game(raw.where, ref.id, ref.options)
+            else:
+                sink = self.sample.for_file(raw.where, _file_path(ref, raw), ref.options)
         return GameResult(raw, record, audit_game(record, variant, sink))
 
     def _variant(self, record: GameRecord, raw: RawRecord) -> ResolvedVariant | str:
         """The record's variant, loaded; or why it cannot be (a message naming the field)."""
         ref = record.variant
-        path = ref.id if ref.id is not None else str(raw.folder / str(ref.file))
+        path = ref.id if ref.id is not None else _file_path(ref, raw)
         key = json.dumps([path, ref.options], sort_keys=True)
         found = self._variants.get(key)
         if found is None:
@@ -170,6 +173,11 @@ class Auditor:
         if self.sample is not None:
             self.totals.diagnosed = self.sample.diagnose()
         return self.totals
+
+
+def _file_path(ref: VariantRef, raw: RawRecord) -> str:
+    """Where the variant file a record names is: beside the record."""
+    return str(raw.folder / str(ref.file))
 
 
 def _first_line(text: str) -> str:

@@ -22,7 +22,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.protocol.messages import REPRESENTATION_FEATURES, EngineInfo
+from spadespec.conformance.protocol import features
+from spadespec.conformance.protocol.messages import REPRESENTATION_FEATURES, SCORE, EngineInfo
 from spadespec.conformance.protocol.requests import request_for
 from spadespec.conformance.protocol.score_requests import case_id_of, score_request_for
 from spadespec.conformance.runner import checking
@@ -108,14 +109,22 @@ class Replays:
             self.replayed += 1
         return found
 
+    def _figures(self, of: CaseResult) -> tuple[str, ...]:
+        """The score figures a keeper was asked on a request: those it was checked on, or where
+        the result does not say (an error), those it declares."""
+        checked = tuple(f.removeprefix(f"{SCORE}.") for f in of.checked)
+        return checked or features.figures_answered(self._features)
+
     def _replay(self, variant: ResolvedVariant, of: CaseResult) -> CaseResult:
         case = self.cases[case_id_of(of.case.id)]
         if of.case.id != case.id:  # a score request, `<case id>~score`
             graded = score_case(case)
-            told = score_request_for(case)
+            asked = self._figures(of)
+            told = score_request_for(case, asked)
             assert graded is not None and told is not None  # the engine was asked it
             response = self._engine.score_resolved(variant, told)
-            return judge(graded, response, 0.0, graded.expect, _canonical)
+            expected = {key: graded.expect[key] for key in told["ask"]}
+            return judge(graded, response, 0.0, expected, _canonical)
         checked = of.checked or checking.plan(case, self._features).checked
         response = self._engine.run_resolved(variant, request_for(case, checked))
         return judge(case, response, 0.0, checking.expected(case, checked), _canonical)
