@@ -2,15 +2,14 @@
 // A small Spades engine for the `standard` rules, speaking the spadespec engine protocol
 // (docs/protocol.md): one JSON object per line on stdin, one answer per line on stdout.
 //   spadespec conform --engine "node examples/js-engine/spades.js" --variant standard
-// With `--record FILE` it also appends a game record (schema/game-record.schema.json) of each
-// log it replays that completes a hand, with its own figures, for `spadespec audit FILE`.
+// With `--record FILE` it also keeps a record of each game it plays (records.js).
 // It is meant to be read: the rules first, then the game as a log replayed, then scoring,
 // then the answers (to a case, and to a score keeper's request), then the protocol loop. It
 // plays only `standard`, so every rule is a constant here; an engine playing several
 // variants would read these from the variant file instead.
 'use strict';
-const fs = require('fs');
 const readline = require('readline');
+const record = require('./records.js').recorder(process.argv);  // `--record FILE`
 
 // --- The standard rules (variants/standard.yaml) ------------------------------------------
 const RULES = {
@@ -297,28 +296,6 @@ function answer(c, kind) {
   for (const key of c.ask) result[key] = (kind === 'run' ? ANSWERS : FIGURES)[key](g, c);
   if (kind === 'run') record(c, g);
   return { result };
-}
-
-// --- Game records: what an engine in production keeps of every game --------------------------
-const RECORD_FILE = process.argv.includes('--record')
-  ? process.argv[process.argv.indexOf('--record') + 1] : null;
-const recorded = new Set();  // logs already written: a case's log is asked many times
-
-function record(c, g) {
-  if (!RECORD_FILE || g.handScores.length === 0) return;
-  const key = JSON.stringify([c.setup, c.actions]);
-  if (recorded.has(key)) return;
-  recorded.add(key);
-  const hands = g.handScores.map(({ tricks, sides }, i) => ({
-    dealer: g.dealers[i], tricks,
-    points: { NS: sides.NS.hand_points, EW: sides.EW.hand_points },
-    totals: { NS: sides.NS.score_after, EW: sides.EW.score_after },
-    bags: { NS: sides.NS.bags_after, EW: sides.EW.bags_after },
-  }));
-  const line = { format: 1, variant: { id: 'standard' }, setup: c.setup, actions: c.actions,
-    hands, totals: g.totals, bags: g.bags, outcome: g.status,
-    meta: { engine: 'spades-js-example', request: c.id } };
-  fs.appendFileSync(RECORD_FILE, JSON.stringify(line) + '\n');
 }
 
 // --- The protocol loop: one request a line, one answer a line, flushed ---------------------
