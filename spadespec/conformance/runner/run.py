@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from spadespec.conformance.protocol import nil_as_zero
+from spadespec.conformance.protocol import deal_requests, nil_as_zero
 from spadespec.conformance.protocol.features import plays, unknown_features
 from spadespec.conformance.protocol.messages import (
     FEATURES,
@@ -272,6 +272,8 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
     """Put one case to a started engine and judge the answer."""
     if not plays(info, case.variant):
         return CaseResult(case, "n/a", message=f"the engine does not play variant {case.variant}")
+    if deal_requests.deals(info) and deal_requests.needs_own_deal(case):
+        return CaseResult(case, "n/a", message=deal_requests.NOT_APPLICABLE)
     zero = nil_as_zero.declared(info)
     refusal = nil_as_zero.refused(case) if zero else None
     if refusal:
