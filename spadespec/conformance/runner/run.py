@@ -97,7 +97,12 @@ class RunReport:
         return [r for r in self.results if r.bad]
 
     def rerun_command(self, case_id: str) -> str:
-        """The command that runs just this one case again."""
+        """The command that runs just this one case again; for a game from the engine's own
+        deals, the command that plays its variant's games again (from new deals)."""
+        if case_id.startswith(f"{OWN_DEALS}."):
+            variant = case_id.split(".")[1]
+            words = ["--engine", self.engine_spec, *self.rerun_options, "--variant", variant]
+            return f"{self.rerun_prefix} {shlex.join(words)}"
         words = ["--engine", self.engine_spec, *self.rerun_options, "--case", case_id]
         return f"{self.rerun_prefix} {shlex.join(words)}"
 
@@ -167,6 +172,11 @@ class RunReport:
 
 
 UNEXPLAINED = "unexplained (likely a bug)"
+
+OWN_DEALS = "own-deals"
+"""How the id of a game played from an engine's own deals begins (`own-deals.standard.0`):
+`spadespec conform` plays some for an engine that deals its own cards
+(`spadespec.conformance.own_deals`)."""
 
 
 def precedence_line(given: str, expected: str) -> str:
