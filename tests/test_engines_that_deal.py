@@ -39,7 +39,7 @@ def _engine(*words: str) -> str:
 
 
 def _answered(dealer: str, hands: Any) -> CaseResponse:
-    return {"outcome": "answered", "answers": {"dealer": dealer, "hands": hands}}
+    return {"outcome": "answered", "answers": {"dealer": dealer, "deal": hands}}
 
 
 def _game(variant: str = "standard") -> Game:

@@ -363,7 +363,7 @@ function deal(c) {
   deck.forEach((card, i) => hands[SEATS[i % 4]].add(card));
   const pbn = formatDeal(hands);
   dealtByMe.add(pbn);
-  return { result: { dealer: g.dealer, hands: pbn } };
+  return { result: { dealer: g.dealer, deal: pbn } };
 }
 
 // --- The protocol loop: one request a line, one answer a line, flushed ---------------------

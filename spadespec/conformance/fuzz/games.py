@@ -77,7 +77,7 @@ is due and a seed it may use, the hands dealt (an engine that deals its own card
 @dataclass(frozen=True, slots=True)
 class BadDeal:
     """A deal the source gave that the game would not take: where it was due (after `at` log
-    actions), what is wrong with it, and the source's answer as it came (`dealer`, `hands`)."""
+    actions), what is wrong with it, and the source's answer as it came (`dealer`, `deal`)."""
 
     at: int
     message: str

@@ -46,8 +46,8 @@ def game_record(
             hands.append({})
         if isinstance(bad.answer.get("dealer"), str):
             hands[dealt]["dealer"] = bad.answer["dealer"]
-        if "hands" in bad.answer:
-            actions.append({"action": "deal", "hands": bad.answer["hands"]})
+        if "deal" in bad.answer:
+            actions.append({"action": "deal", "hands": bad.answer["deal"]})
     if hands:
         record["hands"] = hands
     for key in ("totals", "bags"):

@@ -1,7 +1,7 @@
 """Engines that deal their own cards (feature `deals`): the `deal` request that asks one to
 start the next hand of a log, and its answer checked as the reference engine checks a deal.
 
-An engine answers `{"dealer": <seat>, "hands": <deal>}`, the deal in the case notation (PBN, or
+An engine answers `{"dealer": <seat>, "deal": <hands>}`, the deal in the case notation (PBN, or
 an object of each seat's cards). The deal must be one the variant allows: each seat in play its
 share of the pack the variant uses (its removed cards out, its jokers in), no card twice, every
 card in play dealt; and the seat that dealt it must be the dealer the game has reached (the
@@ -30,7 +30,7 @@ from spadespec.reference_engine.deal import Hands, parse_deal
 from spadespec.reference_engine.errors import DealError
 from spadespec.reference_engine.game import Game
 
-DEAL_ANSWERS = ("dealer", "hands")
+DEAL_ANSWERS = ("dealer", "deal")
 """What an engine answers to a `deal` request: who dealt, and the hands."""
 
 NOT_APPLICABLE = (
@@ -53,7 +53,7 @@ class EngineDealError(Exception):
         self.seat = seat
         self.card = card
         self.answer = answer
-        """The engine's answer as it came (`dealer`, `hands`), when it gave one."""
+        """The engine's answer as it came (`dealer`, `deal`), when it gave one."""
 
 
 def deals(info: EngineInfo | Iterable[str]) -> bool:
@@ -105,7 +105,7 @@ def dealt_hands(game: Game, response: CaseResponse) -> Hands:
             answer=dict(answers),
         )
     try:
-        hands = parse_deal(answers["hands"])
+        hands = parse_deal(answers["deal"])
         game.verify_deal(hands)
     except DealError as exc:
         raise EngineDealError(

@@ -195,5 +195,5 @@ class Dealer(Protocol):
 
     def deal(self, request: DealRequest) -> CaseResponse:
         """Deal the next hand after the request's log and answer, as `answers`, the seat that
-        dealt it (`dealer`) and the hands dealt (`hands`, in the case notation)."""
+        dealt it (`dealer`) and the hands dealt (`deal`, in the case notation)."""
         ...

@@ -161,7 +161,7 @@ class SubprocessEngine:
     def deal(self, request: DealRequest) -> CaseResponse:
         """Put a deal request to the process (sent only when it declared `deals`)."""
         return self._answer(
-            "deal", lambda seq: deal_request(seq, request), ["dealer", "hands"], request["id"]
+            "deal", lambda seq: deal_request(seq, request), ["dealer", "deal"], request["id"]
         )
 
     def _answer(

@@ -80,7 +80,7 @@ class DealsForItself:
             dealer = game.table.left[dealer] or dealer
         shown = format_deal(hands)
         self.dealt.add(_key(shown))
-        return {"outcome": "answered", "answers": {"dealer": dealer.name, "hands": shown}}
+        return {"outcome": "answered", "answers": {"dealer": dealer.name, "deal": shown}}
 
     def run(self, request: CaseRequest) -> CaseResponse:
         refused = self._foreign_deal(request["actions"])
