@@ -62,7 +62,8 @@ CONFORMANCE_LAYERS: Layers = (
     # shuffle test reads deals from any source, an engine that deals among them.
     ("report", "diagnosis", "shuffle"),
     ("fuzz", "audit"),
-    ("house",),
+    # Cases for a house's variant file; games from an engine's own deals, played as fuzz plays.
+    ("house", "own_deals"),
     # The tools nothing below uses: broken engines, the case generator, foreign engines.
     ("faults", "authoring", "adapters"),
     # The entry points: `spadespec conform` and the pytest plugin.

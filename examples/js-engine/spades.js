@@ -3,11 +3,14 @@
 // (docs/protocol.md): one JSON object per line on stdin, one answer per line on stdout.
 //   spadespec conform --engine "node examples/js-engine/spades.js" --variant standard
 // With `--record FILE` it also keeps a record of each game it plays (records.js).
+// With `--deal-for-itself` it deals every hand from its own random source, as a game server
+// does: it declares `deals`, answers `deal` requests, and refuses a deal it did not deal.
 // It is meant to be read: the rules first, then the game as a log replayed, then scoring,
 // then the answers (to a case, and to a score keeper's request), then the protocol loop. It
 // plays only `standard`, so every rule is a constant here; an engine playing several
 // variants would read these from the variant file instead.
 'use strict';
+const crypto = require('crypto');
 const readline = require('readline');
 const record = require('./records.js').recorder(process.argv);  // `--record FILE`
 
@@ -284,6 +287,7 @@ function answer(c, kind) {
   }
   let g;
   try {
+    if (kind === 'run') refuseForeignDeals(c);
     g = newGame(c.setup);
     if (kind === 'run') for (const entry of c.actions) apply(g, parseAction(entry));
     else for (const h of c.hands) endHand(Object.assign(g, { bids: h.bids, tricksWon: h.tricks }));
@@ -298,6 +302,46 @@ function answer(c, kind) {
   return { result };
 }
 
+// --- Dealing for itself: a server that shuffles its own deck and cannot be told a deal -------
+const DEALS_ITSELF = process.argv.includes('--deal-for-itself');
+const dealtByMe = new Set();  // every deal given, as PBN from North: the only ones it replays
+
+function formatDeal(hands) {
+  const suit = (seat, s) => RANKS.split('').reverse().filter((r) => hands[seat].has(r + s)).join('');
+  return 'N:' + SEATS.map((seat) => [...'SHDC'].map((s) => suit(seat, s)).join('.')).join(' ');
+}
+
+// Refuse a log with a deal this engine did not deal (the runner then sends no such case).
+function refuseForeignDeals(c) {
+  if (!DEALS_ITSELF) return;
+  for (const entry of c.actions) {
+    if (entry && entry.action === 'deal' && !dealtByMe.has(formatDeal(parseAction(entry).hands))) {
+      throw new Refused('bad-deal', 'this engine deals for itself and cannot be given a deal');
+    }
+  }
+}
+
+// Replay the log to the deal that is due, shuffle (Fisher-Yates, from the system's random
+// source; the request's seed is ignored) and deal the cards one at a time round the table.
+function deal(c) {
+  if (c.variant.id !== 'standard' || Object.keys(c.variant.options || {}).length) {
+    return { skipped: { reason: 'this engine plays standard with no table options' } };
+  }
+  const g = newGame(c.setup);
+  for (const entry of c.actions) apply(g, parseAction(entry));
+  if (g.phase !== 'deal') return { errored: { message: `no deal is due: ${g.phase}` } };
+  const deck = [...SUITS].flatMap((s) => [...RANKS].map((r) => r + s));
+  for (let i = deck.length - 1; i > 0; i -= 1) {
+    const j = crypto.randomInt(i + 1);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  const hands = { N: new Set(), E: new Set(), S: new Set(), W: new Set() };
+  deck.forEach((card, i) => hands[SEATS[i % 4]].add(card));
+  const pbn = formatDeal(hands);
+  dealtByMe.add(pbn);
+  return { result: { dealer: g.dealer, deal: pbn } };
+}
+
 // --- The protocol loop: one request a line, one answer a line, flushed ---------------------
 const send = (message) => process.stdout.write(JSON.stringify(message) + '\n');
 
@@ -306,10 +350,11 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   const msg = JSON.parse(line);
   if (msg.cmd === 'start') {
     send({ name: 'spades-js-example', version: '1.0.0', language: 'javascript', protocol: 1,
-      variants: ['standard'], features: [...Object.keys(ANSWERS), 'score'] });
-  } else if (msg.cmd === 'run' || msg.cmd === 'score') {
+      variants: ['standard'],
+      features: [...Object.keys(ANSWERS), 'score', ...(DEALS_ITSELF ? ['deals'] : [])] });
+  } else if (msg.cmd === 'run' || msg.cmd === 'score' || msg.cmd === 'deal') {
     try {
-      send({ seq: msg.seq, ...answer(msg.case, msg.cmd) });
+      send({ seq: msg.seq, ...(msg.cmd === 'deal' ? deal(msg.case) : answer(msg.case, msg.cmd)) });
     } catch (e) {  // a bug in this engine is this case's error, never a dead process
       send({ seq: msg.seq, errored: { message: String(e), context: e.stack } });
     }

@@ -2,7 +2,8 @@
 
 spadespec conform [--engine reference|COMMAND] [--variant V] [--case GLOB] [--level must|should]
                   [--timeout S] [--start-timeout S] [--report FILE] [--junit FILE]
-                  [--resume FILE] [--expect-fail FILE] [--json]
+                  [--resume FILE] [--expect-fail FILE] [--own-deals N]
+                  [--own-deals-records FILE] [--json]
 spadespec conform list [--variant V] [--case GLOB] [--level L] [--json]
 spadespec conform export [--variant V] DIR
 spadespec conform coverage [--variant FILE] [--json]
@@ -10,6 +11,10 @@ spadespec conform coverage [--variant FILE] [--json]
 --variant takes a shipped id or a house's variant file that extends a shipped variant: the file
 is run with its parents' cases that hold under it and cases generated for the rules it changes
 (`spadespec.conformance.house`).
+
+An engine that deals its own cards (feature `deals`) is given no case that needs a deal of its
+own (those are n/a); it also plays --own-deals games per variant from its own deals, each
+checked step by step as `spadespec fuzz` checks one (`spadespec.conformance.own_deals`).
 """
 
 from __future__ import annotations
@@ -26,6 +31,15 @@ from typing import TYPE_CHECKING, Any
 
 from spadespec.conformance.engines.named import UnknownEngine
 from spadespec.conformance.engines.options import add_engine_option, add_timeout_options
+from spadespec.conformance.own_deals.games import (
+    DEFAULT_GAMES,
+    OwnDealsRun,
+    new_seed,
+    own_deal_results,
+    records_of,
+)
+from spadespec.conformance.protocol.deal_requests import deals
+from spadespec.conformance.protocol.features import plays
 from spadespec.conformance.protocol.score_requests import case_id_of
 from spadespec.conformance.report import text as report
 from spadespec.conformance.report.jsonl import (
@@ -103,6 +117,17 @@ def add_parser(subparsers: Any) -> None:
         help="after a run with failures, try each single-rule change of the variant (then "
         "pairs) with the reference engine and name the rules that explain the failures "
         "(default: on)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--own-deals", type=int, metavar="N", default=DEFAULT_GAMES,
+        help="for an engine that deals its own cards (feature deals), which no case with a "
+        "deal of its own is put to: also play N games per variant from its own deals, each "
+        f"checked step by step as fuzz checks one (default {DEFAULT_GAMES}; 0: none)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--own-deals-records", metavar="FILE",
+        help="write each of those games that differs as a game record (JSON lines), with the "
+        "engine's own figures, for `spadespec audit FILE`",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the full report as JSON")
     parser.add_argument(
@@ -263,6 +288,8 @@ def run_suite(args: argparse.Namespace) -> int:
     _check_options(args)
     if args.min_checked < 0:
         raise UsageError(f"--min-checked must be 0 or more, not {args.min_checked}")
+    if args.own_deals < 0:
+        raise UsageError(f"--own-deals must be 0 or more, not {args.own_deals}")
     report_path = _report_path(args)
     listed = _expected_failures(args)
     try:
@@ -332,17 +359,20 @@ def run_suite(args: argparse.Namespace) -> int:
             expected_failures=listed,
             report=run,
         )
-        finished_all = True
         if args.diagnose and not run.start_error:
             run.diagnosis = _diagnosis(run, suite)
             if run.diagnosis is not None and writer is not None:
                 writer.diagnosis(run.diagnosis)
+        if not run.start_error and deals(run.engine) and args.own_deals:
+            _own_deals(args, engine, run, cases, listed, progress, finished)
+        finished_all = True
     finally:
         progress.done()
         if writer is not None:
             _close_report(writer, run, finished_all, time.perf_counter() - began, started)
     order = _order(cases)
-    run.results.sort(key=lambda r: order[case_id_of(r.case.id)])
+    # The games from an engine's own deals keep their place, after the cases.
+    run.results.sort(key=lambda r: order.get(case_id_of(r.case.id), len(order)))
     if args.junit:
         try:
             write_junit(run, Path(args.junit))
@@ -355,6 +385,46 @@ def run_suite(args: argparse.Namespace) -> int:
     else:
         print(report.render(run))
     return 0 if run.ok else 1
+
+
+def _own_deals(
+    args: argparse.Namespace, engine: Any, run: RunReport, cases: list[Case],
+    listed: dict[str, str], progress: Progress, finished: Callable[[CaseResult], None],
+) -> None:  # fmt: skip
+    """Games from the engine's own deals, per variant of the run it plays, added to the run as
+    results; those that differ written as game records when --own-deals-records asks."""
+    variants = [args.variant] if args.variant else sorted({c.variant for c in cases})
+    variants = [v for v in variants if args.variant or plays(run.engine, v)]
+    own = OwnDealsRun(
+        args.engine, new_seed(), args.own_deals, args.open_engine, args.timeout,
+        args.start_timeout,
+    )  # fmt: skip
+    progress.expect_more(own.games * len(variants))
+    noun = "variant" if len(variants) == 1 else "variants"
+    say = f"{own.games} games for each of {len(variants)} {noun}, the bots' seed {own.seed}"
+    print(f"own deals: the engine deals its own cards: {say}", file=sys.stderr)
+    added = []
+    for variant in variants:
+        for result in own_deal_results(own, engine, variant):
+            if result.case.id in listed:
+                result = replace(result, listed=True)
+            run.results.append(result)
+            added.append(result)
+            finished(result)
+    records = records_of(added)
+    if args.own_deals_records and records:
+        _write_records(Path(args.own_deals_records), records)
+
+
+def _write_records(path: Path, records: list[dict[str, Any]]) -> None:
+    try:
+        with path.open("w", encoding="utf-8") as out:
+            for record in records:
+                out.write(json.dumps(record) + "\n")
+    except OSError as exc:
+        raise OutputError(f"cannot write --own-deals-records {path}: {exc.strerror}") from None
+    print(f"own deals: {len(records)} differing games written as game records to {path}; "
+          f"`spadespec audit {path}` replays them", file=sys.stderr)  # fmt: skip
 
 
 def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
@@ -385,7 +455,10 @@ def _check_options(args: argparse.Namespace) -> None:
             flag = "--" + option.replace("_", "-")
             raise UsageError(f"{flag} must be a number of seconds above 0, not {value:g}")
     report = "--resume" if args.resume else "--report"
-    check_outputs({report: args.resume or args.report, "--junit": args.junit})
+    check_outputs({
+        report: args.resume or args.report, "--junit": args.junit,
+        "--own-deals-records": args.own_deals_records,
+    })  # fmt: skip
 
 
 def _timeouts(args: argparse.Namespace) -> tuple[str, ...]:

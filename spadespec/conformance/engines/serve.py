@@ -4,7 +4,8 @@ is in `conformance/adapters/cli.py`).
 A complete engine process in the protocol's terms (docs/protocol.md): it answers `start` with
 what the reference engine plays, replays each `run` request's log and answers what it asks,
 scores each `score` request's hands, and exits at `stop` or when its input closes. `serve()`
-also wraps any in-process engine, so a Python engine gets a protocol front end for free.
+also wraps any in-process engine, so a Python engine gets a protocol front end for free, a
+`deal` request included for one that deals its own cards.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:
             reply = _run(engine.run, message)
         elif command == "score":
             reply = _run(getattr(engine, "score", _keeps_no_score), message)
+        elif command == "deal":
+            reply = _run(getattr(engine, "deal", _deals_not), message)
         else:
             print(f"serve: unknown request {line[:200]!r}", file=sys.stderr)
             continue
@@ -74,6 +77,11 @@ def _run(answer: Callable[[Any], CaseResponse], message: dict[str, Any]) -> dict
 def _keeps_no_score(request: Any) -> CaseResponse:
     # Sent only to an engine declaring `score`; one that does without `score()` says so.
     return {"outcome": "errored", "message": "this engine declares score but has no score()"}
+
+
+def _deals_not(request: Any) -> CaseResponse:
+    # Sent only to an engine declaring `deals`; one that does without `deal()` says so.
+    return {"outcome": "errored", "message": "this engine declares deals but has no deal()"}
 
 
 def wire_answer(response: CaseResponse) -> dict[str, Any]:

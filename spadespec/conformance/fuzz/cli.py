@@ -84,8 +84,11 @@ def add_parser(subparsers: Any) -> None:
             "the edges of the game) through the engine under test and the reference engine, "
             "compare every observable, and shrink the first difference to a case file. An "
             "engine that gives no answer is recorded, restarted and the run goes on (at most "
-            f"{MAX_RESTARTS} times). Exit 0 no difference, 1 a difference (case written), an "
-            "engine that failed or did not start, 2 usage or an output that cannot be written."
+            f"{MAX_RESTARTS} times). An engine that deals its own cards (feature deals) is "
+            "asked for each hand's deal, which is checked, and a game that differs is written "
+            "as a game record for `spadespec audit` instead of shrunk. Exit 0 no difference, 1 "
+            "a difference (case written), an engine that failed or did not start, 2 usage or an "
+            "output that cannot be written."
         ),
     )
     add_engine_option(fuzz, default="reference", faults=True)

@@ -10,6 +10,11 @@ game costs no more per hand than a short one. Games are numbered; game `n` of a 
 same whichever process plays it, and the run reports the lowest-numbered game that differs, so
 `--jobs N` finds what `--jobs 1` finds. With one job a second process plays the games ahead
 (`spadespec.conformance.fuzz.feed`); with several, each process plays and checks its own.
+
+An engine that deals its own cards (feature `deals`) is asked for each hand's deal instead
+(`deal` requests), in the process that checks the game: its deal is checked as the reference
+checks one, and a game that differs is also written as a game record (`records`) with the
+engine's own figures, for `spadespec audit`, since no other engine can be given its deals.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import queue
 import signal
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from spadespec.conformance.engines.named import EngineOpener, UnknownEngine, open_engine
@@ -28,7 +33,8 @@ from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
 from spadespec.conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
 from spadespec.conformance.fuzz.observe import required_only
-from spadespec.conformance.protocol import nil_as_zero
+from spadespec.conformance.fuzz.records import RECORD_ASKS, game_record
+from spadespec.conformance.protocol import deal_requests, nil_as_zero
 from spadespec.conformance.protocol.features import figures_answered, keeps_score, plays
 from spadespec.conformance.protocol.messages import (
     NIL_AS_ZERO,
@@ -44,6 +50,8 @@ from spadespec.conformance.runner.checking import expected_for, plan_for
 from spadespec.conformance.runner.grade import compare
 from spadespec.conformance.suite import variant_files
 from spadespec.conformance.suite.cases import Case
+from spadespec.reference_engine.deal import Hands
+from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.scoring.inputs import zero_beside_nil
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant
 
@@ -114,6 +122,9 @@ class Divergence:
     request: dict[str, Any] | None = None
     answers: dict[str, Any] | None = None
     score: bool = False
+    record: dict[str, Any] | None = None
+    """For an engine that deals its own cards: the game as a game record, with the engine's
+    figures at its end (`spadespec.conformance.fuzz.records`)."""
 
 
 @dataclass(slots=True)
@@ -241,6 +252,30 @@ class GameChecker:
             )
         self.requests = 0
         self.skipped = 0
+        self.deals = deal_requests.deals(self.info)
+        """The engine deals its own cards: each hand's deal is asked of it."""
+        self._dealt: dict[int, FuzzGame] = {}
+        """The games played from the engine's deals, by number: played again, a game keeps
+        the deals it had, which this engine knows as its own."""
+
+    def deal(self, game: Game, seed: int) -> Hands:
+        """The engine's deal of the hand due in `game`, checked as the reference checks one;
+        raises `EngineDealError` naming what is wrong with it."""
+        request = deal_requests.deal_request_for(
+            copy.deepcopy(self.ref), game.setup, [a.to_json() for a in game.log], seed, "fuzz"
+        )
+        if self.zero:
+            request = cast(Any, nil_as_zero.told(cast(Any, request)))
+        self.requests += 1
+        dealer = getattr(self.engine, "deal", None)
+        try:
+            response: CaseResponse = (
+                dealer(request) if dealer is not None
+                else {"outcome": "errored", "message": "the engine has no deal()"}
+            )  # fmt: skip
+        except Exception as exc:  # an in-process engine's crash is the engine's, not the run's
+            response = {"outcome": "errored", "message": f"the engine raised {exc!r}"}
+        return deal_requests.dealt_hands(game, response)
 
     def ask(self, setup: dict[str, Any], actions: list[dict[str, Any]], ask: Sequence[str],
             probe: dict[str, Any] | None = None) -> CaseResponse:  # fmt: skip
@@ -310,11 +345,32 @@ class GameChecker:
             found = differences(wanted, response)
             if found:
                 request = {"setup": setup, "actions": actions, "ask": list(checked)}
-                return Divergence(game.number, at, tuple(found), request,
-                                  response.get("answers"))  # fmt: skip
+                return self._recorded(game, Divergence(game.number, at, tuple(found), request,
+                                                       response.get("answers")))  # fmt: skip
         if keeps_score(self.features) and (only is None or only.score):
-            return self._score_difference(game, under)
+            found_score = self._score_difference(game, under)
+            if found_score is not None:
+                return self._recorded(game, found_score)
+        bad = game.bad_deal
+        if bad is not None and (only is None or only.at == bad.at):
+            return self._recorded(
+                game, Divergence(game.number, bad.at, (f"the engine's deal: {bad.message}",))
+            )
         return None
+
+    def _recorded(self, game: FuzzGame, found: Divergence) -> Divergence:
+        """The difference, with the game as a record when the engine dealt it: the engine is
+        asked once more, at the end of the log, for the figures the record holds."""
+        if not self.deals:
+            return found
+        asks = [key for key in RECORD_ASKS if key in self.features]
+        answers = None
+        if asks:
+            response = self.ask(game.setup, game.actions, asks)
+            answers = response.get("answers") if response["outcome"] == "answered" else None
+        meta = {"source": "spadespec fuzz", "seed": self.config.seed, "game": game.number,
+                "differences": list(found.differences)}  # fmt: skip
+        return replace(found, record=game_record(self.ref, game, answers, meta))
 
     def _score_difference(self, game: FuzzGame, under: ResolvedVariant) -> Divergence | None:
         """How a score keeper's answer differs from the reference's on the game's score
@@ -357,13 +413,19 @@ class GameChecker:
         return required_only(wanted["answers"])
 
     def play(self, number: int) -> FuzzGame:
-        return play_fuzz_game(
+        if number in self._dealt:
+            return self._dealt[number]
+        game = play_fuzz_game(
             self.variant,
             self.config.seed,
             number,
             hands=self.config.hands_per_game,
             points_per_hand=self.config.points_per_hand,
+            deals=self.deal if self.deals else None,
         )
+        if self.deals:
+            self._dealt = {number: game}  # the last one only: a difference plays it again
+        return game
 
     def run_chunk(self, first: int, last: int, feed: GameFeed | None = None) -> ChunkResult:
         """Games first..last-1 in order (played here, or taken from `feed`), stopping at the
@@ -372,7 +434,8 @@ class GameChecker:
         result = ChunkResult(first)
         before, skipped = self.requests, self.skipped
         for number in range(first, last):
-            game = feed.game(number) if feed is not None else self.play(number)
+            # The feed's games come from the seed's deals: an engine that deals plays its own.
+            game = feed.game(number) if feed is not None and not self.deals else self.play(number)
             result.hands.append(len(game.starts))
             found = self.check(game)
             if found is not None:
@@ -418,6 +481,9 @@ def run_fuzz(
                 feed.stop()
             raise
         outcome.engine = checker.info
+        if checker.deals and feed is not None:  # its games would be of the seed's deals
+            feed.stop()
+            feed = None
         try:
             if started:
                 started(checker.info)

@@ -10,6 +10,7 @@ difference is shrunk to the fewest hands and written as a case like any other.
 
 from __future__ import annotations
 
+import json
 import textwrap
 from collections.abc import Callable
 from dataclasses import replace
@@ -171,6 +172,8 @@ def report_difference(
             )
             say(f"no case written: {reason}")
             return {**line, "not_written": reason}
+    if found.record is not None:
+        return {**line, **write_record(found, out, config.variant)}
     try:
         result = shrink_and_write(
             config, found, out, rerun, diagnose=diagnose and not failed, known=listed
@@ -199,6 +202,21 @@ def report_difference(
     if not is_variant_file(config.variant):
         print(f"  to keep it, move it under conformance/cases/{config.variant}/")
     return line
+
+
+def write_record(found: Divergence, out: Path, variant: str) -> dict[str, str]:
+    """A game from an engine's own deals, written as a game record rather than shrunk (no other
+    engine process can be given its deals): the report line's `record` and `not_written`."""
+    name = Path(variant).stem if is_variant_file(variant) else variant
+    path = out / f"{name}-game-{found.number}.record.jsonl"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(found.record) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise OutputError(f"--out: cannot write the record {path}: {exc.strerror}") from None
+    reason = "the engine deals its own cards, so the game is not shrunk"
+    say(f"{reason}; wrote it as a game record, {path}: `spadespec audit {path}` replays it")
+    return {"record": str(path), "not_written": reason}
 
 
 def failed_afresh(config: FuzzConfig, found: Divergence) -> bool:

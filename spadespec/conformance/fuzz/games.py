@@ -4,22 +4,26 @@ the losing floor, bags near the threshold, equal totals), with the points inside
 where the legal actions are worth asking.
 
 A game is fixed by (run seed, game number), whatever process plays it, so a run spread over
-several processes finds the same thing as a run in one.
+several processes finds the same thing as a run in one; unless its cards come from an engine
+that deals its own (a `DealSource`), when only the play is fixed by them.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from spadespec.conformance.engines.observables import legal
 from spadespec.conformance.fuzz.observe import END_ASKS, observe
+from spadespec.conformance.protocol.deal_requests import EngineDealError
 from spadespec.reference_engine.bots import make_bot
 from spadespec.reference_engine.bots.card_play import SeatView, choose_card
 from spadespec.reference_engine.bots.sensible import SensibleBot
 from spadespec.reference_engine.bots.view import legal_bids
 from spadespec.reference_engine.cards import CARD_TEXT, FULL_DECK, cards_in
+from spadespec.reference_engine.deal import Hands
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.pack import pack_of
@@ -64,6 +68,22 @@ class Point:
     answers: dict[str, Any]
 
 
+DealSource = Callable[[Game, int], Hands]
+"""Where each hand's cards come from, when not from the run's seed: given the game where a deal
+is due and a seed it may use, the hands dealt (an engine that deals its own cards, asked with a
+`deal` request). It raises `EngineDealError` for a deal the game would not take."""
+
+
+@dataclass(frozen=True, slots=True)
+class BadDeal:
+    """A deal the source gave that the game would not take: where it was due (after `at` log
+    actions), what is wrong with it, and the source's answer as it came (`dealer`, `deal`)."""
+
+    at: int
+    message: str
+    answer: dict[str, Any] | None
+
+
 @dataclass(slots=True)
 class FuzzGame:
     """One fuzzed game with the reference engine's answers: at its chosen points, and at the
@@ -76,6 +96,8 @@ class FuzzGame:
     points: list[Point] = field(default_factory=list)
     final: dict[str, Any] = field(default_factory=dict)
     bots: str = ""
+    bad_deal: BadDeal | None = None
+    """A deal from a `DealSource` the game would not take: the game stops where it was due."""
 
 
 def game_rng(seed: int, number: int) -> random.Random:
@@ -278,9 +300,11 @@ def play_fuzz_game(
     *,
     hands: int = DEFAULT_HANDS_PER_GAME,
     points_per_hand: int | None = 2,
+    deals: DealSource | None = None,
 ) -> FuzzGame:
     """Play game `number` of the run with `seed`: its setup, its log, the reference's answers at
-    its points (`points_per_hand` of them, None for every bid and card) and at its end."""
+    its points (`points_per_hand` of them, None for every bid and card) and at its end. Each
+    hand's cards come from `deals` when given (an engine that deals), else from the seed."""
     rng = game_rng(seed, number)
     rules = variant.rules
     table = table_of(rules)
@@ -301,6 +325,7 @@ def play_fuzz_game(
     starts: list[HandStart] = []
     steps: list[Step] = []
     aimed = rng.random() < 0.3
+    bad_deal = None
     for number_in_game in range(hands):
         if number_in_game == 1 and aimed:
             before = game
@@ -314,7 +339,14 @@ def play_fuzz_game(
         if game.phase is not Phase.DEAL:
             break
         starts.append(HandStart(len(game.log), _hand_setup(game)))
-        if rng.random() < 0.2 and plain:
+        if deals is not None:
+            try:
+                game.deal(list(deals(game, rng.getrandbits(63))))
+            except EngineDealError as exc:
+                starts.pop()  # no hand was dealt there
+                bad_deal = BadDeal(len(game.log), str(exc), exc.answer)
+                break
+        elif rng.random() < 0.2 and plain:
             game.deal(list(lopsided_deal(rng)))
         else:
             game.deal(None, seed=rng.getrandbits(64))
@@ -351,6 +383,7 @@ def play_fuzz_game(
         [action.to_json() for action in game.log],
         starts,
         bots="/".join(f"{s.name}={kinds[s]}" for s in table.seats),
+        bad_deal=bad_deal,
     )
     fuzz.final = observe(game, winners, END_ASKS)
     chosen = _choose_points(steps, starts, number, points_per_hand, rng)

@@ -8,6 +8,7 @@ implements `Engine`. The runner talks to engines only through this Protocol.
     engine.start()        -> EngineInfo: name, version, language, variants, features
     engine.run(request)   -> CaseResponse: answered (with answers), skipped, or errored
     engine.score(request) -> CaseResponse, only for an engine declaring the feature `score`
+    engine.deal(request)  -> CaseResponse, only for an engine declaring the feature `deals`
     engine.stop()
 
 A request carries the case's variant, setup and log, the list of observables asked
@@ -65,7 +66,14 @@ HOUSE_FILES = "house_files"
 variants, configuring itself from each request's `extends` and `rules`: it is sent a house's
 variant file without listing the file's id in `variants`."""
 
-KNOWN_FEATURES = (*FEATURES, SCORE, *SCORE_FIGURE_FEATURES, NIL_AS_ZERO, HOUSE_FILES)
+DEALS = "deals"
+"""The feature an engine declares when it deals its own cards: it is sent `deal` requests (the
+setup and the log so far, and a seed it may use or ignore) and answers the hands it dealt, which
+the runner checks and plays on from. It may refuse a log holding a deal it did not deal, so the
+cases that need a deal of their own are not applicable to it
+(`spadespec.conformance.protocol.deal_requests`)."""
+
+KNOWN_FEATURES = (*FEATURES, SCORE, *SCORE_FIGURE_FEATURES, NIL_AS_ZERO, HOUSE_FILES, DEALS)
 """Every feature an engine may declare at `start`; any other name is refused
 (`spadespec.conformance.protocol.features`)."""
 
@@ -144,6 +152,17 @@ class ScoreRequest(TypedDict):
     ask: list[str]
 
 
+class DealRequest(TypedDict):
+    """A hand to start: from `setup` under `variant`, after the log `actions` (which ends
+    between hands), deal the next hand; `seed` may be used or ignored."""
+
+    id: str
+    variant: VariantRef
+    setup: dict[str, Any]
+    actions: list[dict[str, Any]]
+    seed: int
+
+
 class Engine(Protocol):
     """A Spades engine the suite can be run against."""
 
@@ -168,4 +187,13 @@ class ScoreKeeper(Protocol):
         """Score the request's hands from its setup and answer the figures it asks:
         `hand_points` (each hand's points by side), `totals`, `bags`, `status` after the last
         hand, and `next_dealer` (the seat to deal next, None once the game is over)."""
+        ...
+
+
+class Dealer(Protocol):
+    """What an engine declaring the feature `deals` also implements."""
+
+    def deal(self, request: DealRequest) -> CaseResponse:
+        """Deal the next hand after the request's log and answer, as `answers`, the seat that
+        dealt it (`dealer`) and the hands dealt (`deal`, in the case notation)."""
         ...

@@ -26,11 +26,13 @@ from spadespec.conformance.protocol.features import unknown_features
 from spadespec.conformance.protocol.messages import (
     CaseRequest,
     CaseResponse,
+    DealRequest,
     EngineInfo,
     ScoreRequest,
 )
 from spadespec.conformance.protocol.wire import (
     SPOKEN_VERSIONS,
+    deal_request,
     encode,
     envelope_problem,
     problem,
@@ -154,6 +156,12 @@ class SubprocessEngine:
         """Put a score request to the process (sent only when it declared `score`)."""
         return self._answer(
             "score", lambda seq: score_request(seq, request), request["ask"], request["id"]
+        )
+
+    def deal(self, request: DealRequest) -> CaseResponse:
+        """Put a deal request to the process (sent only when it declared `deals`)."""
+        return self._answer(
+            "deal", lambda seq: deal_request(seq, request), ["dealer", "deal"], request["id"]
         )
 
     def _answer(

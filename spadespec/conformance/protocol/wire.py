@@ -14,7 +14,12 @@ import jsonschema
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
-from spadespec.conformance.protocol.messages import PROTOCOL_VERSION, CaseRequest, ScoreRequest
+from spadespec.conformance.protocol.messages import (
+    PROTOCOL_VERSION,
+    CaseRequest,
+    DealRequest,
+    ScoreRequest,
+)
 from spadespec.conformance.suite.logs_apart import errors_with_logs_apart
 from spadespec.reference_engine.paths import data_dir
 
@@ -118,6 +123,12 @@ def run_request(seq: int, request: CaseRequest) -> dict[str, Any]:
 def score_request(seq: int, request: ScoreRequest) -> dict[str, Any]:
     """A score request; its answer is framed as a `run`'s is (`envelope_problem`)."""
     return {"cmd": "score", "seq": seq, "case": request}
+
+
+def deal_request(seq: int, request: DealRequest) -> dict[str, Any]:
+    """A deal request, to an engine that deals its own cards; its answer is framed as a
+    `run`'s is (`envelope_problem`)."""
+    return {"cmd": "deal", "seq": seq, "case": request}
 
 
 def stop_request() -> dict[str, Any]:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from spadespec.conformance.protocol import nil_as_zero
+from spadespec.conformance.protocol import deal_requests, nil_as_zero
 from spadespec.conformance.protocol.features import plays, unknown_features
 from spadespec.conformance.protocol.messages import (
     FEATURES,
@@ -97,7 +97,12 @@ class RunReport:
         return [r for r in self.results if r.bad]
 
     def rerun_command(self, case_id: str) -> str:
-        """The command that runs just this one case again."""
+        """The command that runs just this one case again; for a game from the engine's own
+        deals, the command that plays its variant's games again (from new deals)."""
+        if case_id.startswith(f"{OWN_DEALS}."):
+            variant = case_id.split(".")[1]
+            words = ["--engine", self.engine_spec, *self.rerun_options, "--variant", variant]
+            return f"{self.rerun_prefix} {shlex.join(words)}"
         words = ["--engine", self.engine_spec, *self.rerun_options, "--case", case_id]
         return f"{self.rerun_prefix} {shlex.join(words)}"
 
@@ -167,6 +172,11 @@ class RunReport:
 
 
 UNEXPLAINED = "unexplained (likely a bug)"
+
+OWN_DEALS = "own-deals"
+"""How the id of a game played from an engine's own deals begins (`own-deals.standard.0`):
+`spadespec conform` plays some for an engine that deals its own cards
+(`spadespec.conformance.own_deals`)."""
 
 
 def precedence_line(given: str, expected: str) -> str:
@@ -272,6 +282,8 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
     """Put one case to a started engine and judge the answer."""
     if not plays(info, case.variant):
         return CaseResult(case, "n/a", message=f"the engine does not play variant {case.variant}")
+    if deal_requests.deals(info) and deal_requests.needs_own_deal(case):
+        return CaseResult(case, "n/a", message=deal_requests.NOT_APPLICABLE)
     zero = nil_as_zero.declared(info)
     refusal = nil_as_zero.refused(case) if zero else None
     if refusal:

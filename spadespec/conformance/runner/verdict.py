@@ -6,7 +6,8 @@ Each case gets one verdict:
   fail   the engine answered, and something differs;
   error  the engine could not answer (raised, or said `errored`);
   skip   the engine declined the case (said `skipped`, with a reason);
-  n/a    the engine does not play the case's variant, or declares nothing the case asks.
+  n/a    the engine does not play the case's variant, declares nothing the case asks, or
+         deals its own cards (feature `deals`) where the case needs a deal of its own.
 A case listed as an expected failure (`--expect-fail`) that fails or errors is `xfail`; one that
 passes is `xpass`, "unexpectedly passing", and counts against the run as a failure would, so
 that a list of known deviations cannot go stale (toml-test's choice).

@@ -1,14 +1,16 @@
 """`spadespec shuffle-test`: is a shuffle fair?
 
-spadespec shuffle-test [--variant V] [--option K=V ...] [--from FILE] [--deals N] [--seed S]
-                       [--alpha A] [--json]
+spadespec shuffle-test [--variant V] [--option K=V ...] [--from FILE | --engine COMMAND]
+                       [--deals N] [--seed S] [--alpha A] [--json]
 
 The deals come from the reference engine's own shuffle (seeded: the same seed draws the same
-deals) or, with --from, from a file of deals, one a line. The tests need SciPy and NumPy (the
-`stats` extra); without them the command says so and exits 2.
+deals), with --from from a file of deals, one a line, or with --engine from an engine that deals
+its own cards (feature `deals`), asked one `deal` request per deal. The tests need SciPy and
+NumPy (the `stats` extra); without them the command says so and exits 2.
 
-Exit 0 when no test flags bias, 1 when one does, when no test could run (too few deals) or a
-line of the file is no deal of the variant, 2 for a usage mistake (docs/exit-statuses.md).
+Exit 0 when no test flags bias, 1 when one does, when no test could run (too few deals), a
+line of the file is no deal of the variant, or the engine does not start, does not deal or deals
+a wrong deal; 2 for a usage mistake (docs/exit-statuses.md).
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+from spadespec.conformance.engines.named import open_engine
+from spadespec.conformance.engines.options import add_timeout_options
+from spadespec.conformance.protocol.deal_requests import EngineDealError
+from spadespec.conformance.protocol.subprocess_engine import EngineStartError, command_problem
 from spadespec.conformance.shuffle.deals import (
     DealFileError,
     Dealt,
@@ -27,6 +33,7 @@ from spadespec.conformance.shuffle.deals import (
     read_deals,
     reference_deals,
 )
+from spadespec.conformance.shuffle.engine_deals import EngineDealsError, engine_deals
 from spadespec.reference_engine.commands.errors import UsageError
 from spadespec.reference_engine.commands.options import (
     add_table_options,
@@ -53,7 +60,8 @@ def add_parser(subparsers: Any) -> None:
             "one hand, each seat's suit lengths, the first leader's spades, repeated deals. "
             "Each test's p-value is held to a threshold corrected for the number of tests "
             "(Holm), so a fair shuffle is flagged in at most --alpha of runs. The deals come "
-            "from the reference engine's seeded shuffle, or from a file (--from). Needs the "
+            "from the reference engine's seeded shuffle, from a file (--from), or from an engine "
+            "that deals its own cards (--engine). Needs the "
             "`stats` extra (SciPy). Exit 0 no test flags bias, 1 a test does (or none could "
             "run, or a line is no deal), 2 usage."
         ),
@@ -71,13 +79,21 @@ def add_parser(subparsers: Any) -> None:
         '"dealer": "E"}); without it, deals come from the reference engine\'s shuffle',
     )  # fmt: skip
     parser.add_argument(
+        "--engine", metavar="COMMAND",
+        help="draw the deals from an engine that deals its own cards (it declares the feature "
+        "deals): the command that starts it, speaking the JSON-lines protocol "
+        "(docs/protocol.md); each deal is checked as the reference checks one",
+    )  # fmt: skip
+    add_timeout_options(parser)
+    parser.add_argument(
         "--deals", type=int, metavar="N",
         help=f"deals to draw from the reference engine (default {DEFAULT_DEALS:,}); with "
         f"--from, read at most N. At least {MIN_DEALS}",
     )  # fmt: skip
     parser.add_argument(
         "--seed", type=int, metavar="S",
-        help="the seed of the reference engine's deals (default: random, printed)",
+        help="the seed of the reference engine's deals, or of the seeds sent to --engine, "
+        "which it may use or ignore (default: random, printed)",
     )  # fmt: skip
     parser.add_argument(
         "--alpha", type=float, default=0.01, metavar="A",
@@ -94,6 +110,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--deals must be at least {MIN_DEALS}, not {args.deals}")
     if args.source is not None and args.seed is not None:
         raise UsageError("--seed seeds the reference engine's deals; a file's deals need none")
+    if args.source is not None and args.engine is not None:
+        raise UsageError("--from and --engine are two sources of deals: give one")
     try:  # the `stats` extra
         from spadespec.conformance.shuffle.report import as_json, as_text, verdict_word
         from spadespec.conformance.shuffle.tally import setting_of
@@ -106,7 +124,23 @@ def run(args: argparse.Namespace) -> int:
     variant = load_for_command(args.variant, parse_options(args.option))
     setting = setting_of(variant)
     about: dict[str, Any] = {"variant": variant.id}
-    if args.source is None:
+    if args.engine is not None:
+        seed = random.randrange(2**31) if args.seed is None else args.seed
+        count = DEFAULT_DEALS if args.deals is None else args.deals
+        about.update(source="engine", engine=args.engine, seed=seed)
+        source = f"from the engine {args.engine}, {variant.id}"
+        problem = command_problem(args.engine) if args.engine != "reference" else None
+        if problem:
+            raise UsageError(f"--engine: {problem}")
+        engine = open_engine(args.engine, timeout=args.timeout, start_timeout=args.start_timeout)
+        try:
+            verdict = check_shuffle(engine_deals(engine, variant, count, seed), setting, args.alpha)
+        except (EngineStartError, EngineDealsError, EngineDealError) as exc:
+            print(f"spadespec shuffle-test: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            engine.stop()
+    elif args.source is None:
         seed = random.randrange(2**31) if args.seed is None else args.seed
         count = DEFAULT_DEALS if args.deals is None else args.deals
         about.update(source="reference", seed=seed)
