@@ -123,6 +123,7 @@ def test_the_tools_read_their_entries_from_the_axes() -> None:
     )
     assert REASON_RULES["above-team-maximum"] == "bidding.team_maximum"
     assert FAULTS["team-maximum-ignored"].rule == "bidding.team_maximum=none"
+    assert FAULTS["blind-nil-exchange-skipped"].rule == "bidding.blind_nil_exchange=0"
     assert BUILDERS["scoring.bag_threshold"].bags
     assert COMPANIONS["scoring.boston_points"] == ("scoring.boston", "scoring.boston_points")
     assert ("scoring.big_bid_tricks", "scoring.big_bid_bonus") in LINKED_RULES
@@ -157,6 +158,10 @@ def _broken(tmp_path: Path, change: dict[str, Any]) -> Path:
         ({"scoring.moon": {"refusals": ["moon-refused"]}}, "'moon-refused' is no reason code"),
         ({"scoring.moon": {"linked": ["scoring.sun"]}}, "'scoring.sun' is no rule of the model"),
         ({"scoring.moon": {"label": ""}}, "scoring.moon.label: missing"),
+        (
+            {"scoring.moon": {"faults": [{"name": "x", "mistake": "y", "reads": "sometimes"}]}},
+            "scoring.moon.faults: 'sometimes' is no value of the rule",
+        ),
     ],
 )
 def test_a_wrong_axes_file_is_refused_naming_the_axis(

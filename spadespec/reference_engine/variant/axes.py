@@ -150,7 +150,9 @@ def _axis(path: str, entry: Any, choice: type[Enum] | None) -> Axis:
             raise AxisError(f"{where}.witness: unknown field {stray_fields[0]!r}")
         _known(f"{where}.witness.shown_with", witness.get("shown_with", ()))
         witness = Witness(**{**witness, "shown_with": tuple(witness.get("shown_with", ()))})
-    faults = tuple(Misreading(**fault) for fault in entry.get("faults") or ())
+    faults = tuple(
+        _misreading(f"{where}.faults", fault, choice) for fault in entry.get("faults") or ()
+    )
     return Axis(
         path=path,
         label=str(entry["label"]),
@@ -165,6 +167,19 @@ def _axis(path: str, entry: Any, choice: type[Enum] | None) -> Axis:
         witness=witness,
         faults=faults,
     )
+
+
+def _misreading(where: str, fault: Any, choice: type[Enum] | None) -> Misreading:
+    """A described fault, the value it reads typed as the model holds it (an enum member)."""
+    if not isinstance(fault, dict) or set(fault) != {"name", "mistake", "reads"}:
+        raise AxisError(f"{where}: a fault has a name, a mistake and the value it reads")
+    reads = fault["reads"]
+    if choice is not None:
+        try:
+            reads = choice(reads)
+        except ValueError:
+            raise AxisError(f"{where}: {reads!r} is no value of the rule") from None
+    return Misreading(str(fault["name"]), str(fault["mistake"]), reads)
 
 
 def _known(where: str, paths: Any) -> None:
