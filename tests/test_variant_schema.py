@@ -13,6 +13,7 @@ from typing import Any, get_args, get_origin
 import pytest
 from jsonschema import Draft202012Validator
 
+from spadespec.reference_engine.variant.axes import AXES
 from spadespec.reference_engine.variant.model import SECTIONS, rule_paths
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "variant.schema.json"
@@ -96,3 +97,13 @@ def test_schema_value_type_matches_the_model(rule: str, kind: Any) -> None:
     expected = {int: "integer", str: "string", bool: "boolean"}[kind]
     types = value["type"] if isinstance(value["type"], list) else [value["type"]]
     assert set(types) == ({expected, "null"} if nullable else {expected})
+
+
+def test_each_rule_is_described_by_its_axis_clause() -> None:
+    # The clause in reference_engine/variant/axes.yaml is the one description of a rule.
+    drift = {
+        path: axis.clause
+        for path, axis in AXES.items()
+        if RULES[path.split(".")[0]]["properties"][path.split(".")[1]]["description"] != axis.clause
+    }
+    assert drift == {}, "set each rule's schema description to its axis clause"

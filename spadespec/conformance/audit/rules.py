@@ -2,7 +2,8 @@
 
 A refusal's reason code says what was wrong with the action; the clause is what a person looks
 up in the variant: a rule (`play.spades_lead`) or a clause of play every variant has
-(`play.follow-suit`), as `conformance/tags.yaml` names them. A turn taken out of order is read
+(`play.follow-suit`), as the tags name them; a rule names the refusals it explains in its
+axis (`reference_engine/variant/axes.yaml`). A turn taken out of order is read
 from where it came: the first bid of a hand breaks who bids first, the first lead who leads
 first, a later lead the winner's lead.
 """
@@ -10,33 +11,21 @@ first, a later lead the winner's lead.
 from __future__ import annotations
 
 from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.variant.axes import AXES
 
 REASON_RULES: dict[str, str] = {
     ReasonCode.MALFORMED_ACTION: "record.action",
-    ReasonCode.UNKNOWN_SEAT: "table.players",
-    ReasonCode.UNKNOWN_CARD: "deck.cards",
     ReasonCode.UNKNOWN_BID: "bid.range",
-    ReasonCode.BAD_DEAL: "deck.cards",
     ReasonCode.BAD_SETUP: "record.setup",
     ReasonCode.GAME_OVER: "game.nothing-after-the-end",
     ReasonCode.WRONG_PHASE: "turn.wrong-phase",
     ReasonCode.ALREADY_BID: "bid.already-bid",
     ReasonCode.NOT_YOUR_TURN: "turn.out-of-turn",
-    ReasonCode.NIL_NOT_ALLOWED: "bidding.nil",
     ReasonCode.BID_OUT_OF_RANGE: "bid.range",
-    ReasonCode.BLIND_NIL_NOT_ALLOWED: "bidding.blind_nil",
-    ReasonCode.BLIND_NIL_NOT_TRAILING: "bidding.blind_nil_trailing_by",
-    ReasonCode.BELOW_TEAM_MINIMUM: "bidding.team_minimum",
-    ReasonCode.ABOVE_TEAM_MAXIMUM: "bidding.team_maximum",
-    ReasonCode.SUICIDE_ONE_NIL: "bidding.constraint",
-    ReasonCode.MUST_BID_SPADES: "bidding.constraint",
-    ReasonCode.MUST_BID_NIL_OR_SPADES: "bidding.constraint",
-    ReasonCode.PASS_WRONG_COUNT: "bidding.blind_nil_exchange",
     ReasonCode.CARD_NOT_IN_HAND: "play.card-not-held",
     ReasonCode.MUST_FOLLOW_SUIT: "play.follow-suit",
-    ReasonCode.FIRST_LEAD_MUST_BE_LOWEST_CLUB: "play.first_lead",
-    ReasonCode.FIRST_LEAD_MUST_BE_NAMED_CARD: "play.first_lead",
-    ReasonCode.SPADES_NOT_BROKEN: "play.spades_lead",
+    # A refusal a rule explains is named by that rule's axis (`refusals`).
+    **{code: path for path, axis in AXES.items() for code in axis.refusals},
 }
 """Reason code -> the clause the refused action breaks."""
 

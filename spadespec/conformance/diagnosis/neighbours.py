@@ -25,9 +25,10 @@ from typing import Any
 
 from spadespec.conformance.suite.tags import rule_value, value_text
 from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
+from spadespec.reference_engine.variant.axes import LINKED_RULES
 from spadespec.reference_engine.variant.catalog import load_chain, shipped_variant_ids
 from spadespec.reference_engine.variant.merge import merge
-from spadespec.reference_engine.variant.model import LINKED_RULES, rule_paths
+from spadespec.reference_engine.variant.model import rule_paths
 from spadespec.reference_engine.variant.resolve import resolve
 from spadespec.reference_engine.variant.schema_check import rule_value_schema, schema_problems
 from spadespec.reference_engine.variant.semantic import semantic_problems

@@ -1,9 +1,9 @@
 """Faults in the house rules: each is an engine that skips one house rule and is otherwise the
 reference engine. Some read one rule of the variant as if the file did not set it (a rules
-rewrite, applied before the variant is resolved: the team minimum as none, the hands as
-unlimited); the rest are the standard rulebook with one table's rows or one function of the
-pack, the table, the deal or the scorer replaced (each takes the rulebook it breaks and gives
-the broken one).
+rewrite, applied before the variant is resolved: the hands as unlimited; a rule read as one
+value always is described in its axis, `faults`, and the registry makes it); the rest are the
+standard rulebook with one table's rows or one function of the pack, the table, the deal or the
+scorer replaced (each takes the rulebook it breaks and gives the broken one).
 """
 
 from __future__ import annotations
@@ -113,9 +113,6 @@ def whiz_ignored(book: Rulebook) -> Rulebook:
     return book.with_rows("bid_constraint", {BidConstraint.WHIZ: bids.free})
 
 
-team_minimum_ignored: Rewrite = replaced("bidding.team_minimum", lambda least: None)
-
-
 def team_minimum_after_a_nil_ignored(book: Rulebook) -> Rulebook:
     real = book.team_minimum_check
 
@@ -126,9 +123,6 @@ def team_minimum_after_a_nil_ignored(book: Rulebook) -> Rulebook:
         return real(rules, ctx, bid)
 
     return dataclasses.replace(book, team_minimum_check=nil_read_as_no_bid)
-
-
-team_maximum_ignored: Rewrite = replaced("bidding.team_maximum", lambda most: None)
 
 
 def _nil_as_usual(rules: Rules) -> Rules:
@@ -146,9 +140,6 @@ def _nil_as_usual(rules: Rules) -> Rules:
 nil_not_allowed_ignored: Rewrite = _nil_as_usual
 
 
-blind_nil_trailing_ignored: Rewrite = replaced("bidding.blind_nil_trailing_by", lambda points: None)
-
-
 def blind_nil_allowed_when_level(book: Rulebook) -> Rulebook:
     real = book.blind_nil_check
 
@@ -160,9 +151,6 @@ def blind_nil_allowed_when_level(book: Rulebook) -> Rulebook:
         return real(rules, ctx, bid)
 
     return dataclasses.replace(book, blind_nil_check=level_passes)
-
-
-blind_nil_exchange_skipped: Rewrite = replaced("bidding.blind_nil_exchange", lambda cards: 0)
 
 
 _OTHER_ORDER = {

@@ -7,8 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spadespec.conformance.faults import house_faults, play_faults, scoring_faults
-from spadespec.conformance.faults.rewrite import Rewrite
+from spadespec.conformance.faults.rewrite import Rewrite, replaced
+from spadespec.conformance.suite.tags import value_text
 from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
+from spadespec.reference_engine.variant.axes import AXES, Misreading
 
 Change = Callable[[Rulebook], Rulebook]
 """A rulebook with one entry replaced, made from the rulebook given."""
@@ -266,23 +268,10 @@ _ALL = (
         rule="bidding.nil=allowed",
     ),
     _fault(
-        "blind-nil-trailing-ignored",
-        "blind nil may be bid at any time, where the house allows it only to a side trailing"
-        " by enough",
-        misread=house_faults.blind_nil_trailing_ignored,
-        rule="bidding.blind_nil_trailing_by=none",
-    ),
-    _fault(
         "blind-nil-allowed-when-level",
         "blind nil may be bid by a side level with the leader (0 to 0 at the start of a game),"
         " where the house wants the side to trail by its margin",
         house_faults.blind_nil_allowed_when_level,
-    ),
-    _fault(
-        "blind-nil-exchange-skipped",
-        "no cards change hands after a blind nil: play starts at once",
-        misread=house_faults.blind_nil_exchange_skipped,
-        rule="bidding.blind_nil_exchange=0",
     ),
     _fault(
         "blind-nil-exchange-order-swapped",
@@ -291,22 +280,10 @@ _ALL = (
         rule="bidding.blind_nil_exchange_order",
     ),
     _fault(
-        "team-minimum-ignored",
-        "a partnership may bid less in all than the house's team minimum",
-        misread=house_faults.team_minimum_ignored,
-        rule="bidding.team_minimum=none",
-    ),
-    _fault(
         "team-minimum-after-a-nil-ignored",
         "after a partner's nil the second partner bids freely, as though the partner had not"
         " bid, where the nil counts nothing toward the team minimum",
         house_faults.team_minimum_after_a_nil_ignored,
-    ),
-    _fault(
-        "team-maximum-ignored",
-        "partners may bid more in all than the house's team maximum",
-        misread=house_faults.team_maximum_ignored,
-        rule="bidding.team_maximum=none",
     ),
     _fault(
         "suicide-ignored",
@@ -470,5 +447,20 @@ _ALL = (
 )
 
 
-FAULTS: dict[str, Fault] = {fault.name: fault for fault in _ALL}
-"""Every fault by name, in the order a report lists them."""
+def _misreading(path: str, wrong: Misreading) -> Fault:
+    """The fault a rule's axis describes (`faults`): the rule read as one value, always."""
+    reads = wrong.reads
+    return _fault(
+        wrong.name,
+        wrong.mistake,
+        misread=replaced(path, lambda value: reads),
+        rule=f"{path}={value_text(reads)}",
+    )
+
+
+_DESCRIBED = tuple(_misreading(path, w) for path, axis in AXES.items() for w in axis.faults)
+
+
+FAULTS: dict[str, Fault] = {fault.name: fault for fault in (*_ALL, *_DESCRIBED)}
+"""Every fault by name, in the order a report lists them: those written here, then those the
+rules' axes describe."""

@@ -29,6 +29,7 @@ from spadespec.reference_engine.errors import IllegalActionError, InvalidActionE
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.pack import pack_of
 from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant.axes import AXES
 from spadespec.reference_engine.variant.model import BidConstraint, BlindNil, FirstLead, Rules
 
 # Which observable a case is about when several differ: the cause before its consequences (a
@@ -48,21 +49,26 @@ PRIORITY = (
     "to_act",
 )
 
-# A hand's sheet item that differs -> the rule it points at (the set penalty when not made).
-_SHEET_ITEM_RULES = (
-    ("nils", None),
-    ("tricks", "scoring.nil_tricks"),
-    ("made", "scoring.nil_tricks"),
-    ("contract_points", None),
-    ("overtricks", "scoring.nil_tricks"),
-    ("overtrick_points", "scoring.overtrick_points"),
-    ("bonus_points", "scoring.big_bid_bonus"),
-    ("bags_added", None),
-    ("bag_penalty", "scoring.bag_threshold"),
-    ("bags_after", "scoring.bag_carry"),
-    ("hand_points", "scoring.points_per_bid_trick"),
-    ("score_before", "scoring.bag_penalty"),
-    ("score_after", "scoring.points_per_bid_trick"),
+# A hand's sheet items, in the sheet's order; one that differs points at the rule whose axis
+# names it (`sheet_items`), or is told apart below (the set penalty when not made).
+_SHEET_ITEMS = (
+    "nils",
+    "tricks",
+    "made",
+    "contract_points",
+    "overtricks",
+    "overtrick_points",
+    "bonus_points",
+    "bags_added",
+    "bag_penalty",
+    "bags_after",
+    "hand_points",
+    "score_before",
+    "score_after",
+)
+_SHEET_ITEM_RULES = tuple(
+    (item, next((p for p, axis in AXES.items() if item in axis.sheet_items), None))
+    for item in _SHEET_ITEMS
 )
 
 
@@ -127,18 +133,8 @@ def clauses(rules: Rules, verdict: Verdict, keys: list[str]) -> list[str]:
     return tags or ["play.winner-leads"]
 
 
-# The reason the reference refuses a bid -> the clause that refuses it.
-_BID_REFUSALS = {
-    "suicide-one-nil": "bidding.constraint=suicide",
-    "must-bid-spades": "bidding.constraint=mirror",
-    "must-bid-nil-or-spades": "bidding.constraint=whiz",
-    "below-team-minimum": "bidding.team_minimum",
-    "above-team-maximum": "bidding.team_maximum",
-    "blind-nil-not-trailing": "bidding.blind_nil_trailing_by",
-    "blind-nil-not-allowed": "bidding.blind_nil=not-allowed",
-    "nil-not-allowed": "bidding.nil=not-allowed",
-    "bid-out-of-range": "bid.range",
-}
+# The reason the reference refuses a bid -> the rule whose axis names it (`refusals`).
+_BID_REFUSALS = {code: path for path, axis in AXES.items() for code in axis.refusals}
 
 
 def _bid_clauses(rules: Rules, game: Game, verdict: Verdict) -> list[str]:
@@ -154,9 +150,11 @@ def _bid_clauses(rules: Rules, game: Game, verdict: Verdict) -> list[str]:
         try:
             game.verify_bid(seat, bid)
         except (IllegalActionError, InvalidActionError) as exc:
-            tag = _BID_REFUSALS.get(str(exc.reason))
-            if tag:
-                tags.append(tag)
+            reason = str(exc.reason)
+            if reason in _BID_REFUSALS:
+                tags.append(_value_tag(rules, _BID_REFUSALS[reason]))
+            elif reason == "bid-out-of-range":
+                tags.append("bid.range")
     bidding = rules.bidding
     if bidding.constraint is not BidConstraint.FREE:
         tags.append(f"bidding.constraint={bidding.constraint}")

@@ -1,9 +1,11 @@
 """The tag registry: the rule clauses a conformance case can say it exercises.
 
-Three kinds of tag, all listed in `conformance/tags.yaml`:
-  - a rule, `section.field` (`scoring.set_penalty`);
-  - a value of a rule that is a choice, `section.field=value` (`scoring.set_penalty=per-trick-bid`);
-  - a mechanic of play no single rule holds (`play.follow-suit`, `game.target-exact`).
+Three kinds of tag:
+  - a rule, `section.field` (`scoring.set_penalty`), and a value of a rule that is a choice,
+    `section.field=value` (`scoring.set_penalty=per-trick-bid`): each rule's axis gives them
+    (`reference_engine/variant/axes.yaml`, its `clause` and `values`);
+  - a mechanic of play no single rule holds (`play.follow-suit`, `game.target-exact`), listed in
+    `conformance/tags.yaml`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any, get_type_hints
 
 import yaml
 
+from spadespec.reference_engine.variant.axes import AXES
 from spadespec.reference_engine.variant.model import SECTIONS, Rules, rule_at, rule_paths
 
 REGISTRY_FILE = Path(__file__).resolve().parent.parent / "tags.yaml"
@@ -69,22 +72,33 @@ class RegistryError(ValueError):
     """The registry file is unreadable or malformed."""
 
 
+def axis_tags() -> list[Tag]:
+    """The rule and value tags, as each rule's axis describes them."""
+    rules = [Tag(path, "rules", axis.clause) for path, axis in AXES.items()]
+    values = [
+        Tag(f"{path}={value}", "values", text)
+        for path, axis in AXES.items()
+        for value, text in axis.values.items()
+    ]
+    return rules + values
+
+
 def read_registry(path: Path = REGISTRY_FILE) -> Registry:
+    """The axes' rule and value tags, and the mechanics the file at `path` lists."""
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise RegistryError(f"{path}: {exc}") from None
-    if not isinstance(data, dict) or set(data) - set(KINDS):
-        raise RegistryError(f"{path}: the registry is a mapping with the keys {', '.join(KINDS)}")
-    tags: list[Tag] = []
-    for kind in KINDS:
-        section = data.get(kind) or {}
-        if not isinstance(section, dict):
-            raise RegistryError(f"{path}: {kind} must map each tag to its description")
-        for name, description in section.items():
-            if not isinstance(description, str) or not description.strip():
-                raise RegistryError(f"{path}: {kind}.{name} needs a description")
-            tags.append(Tag(str(name), kind, description))
+    if not isinstance(data, dict) or set(data) != {"mechanics"}:
+        raise RegistryError(f"{path}: the registry is a mapping with the one key mechanics")
+    tags = axis_tags()
+    section = data["mechanics"] or {}
+    if not isinstance(section, dict):
+        raise RegistryError(f"{path}: mechanics must map each tag to its description")
+    for name, description in section.items():
+        if not isinstance(description, str) or not description.strip():
+            raise RegistryError(f"{path}: mechanics.{name} needs a description")
+        tags.append(Tag(str(name), "mechanics", description))
     return Registry(tags)
 
 

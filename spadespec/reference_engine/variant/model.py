@@ -324,18 +324,6 @@ SECTIONS: dict[str, type[Any]] = {
 }
 
 
-LINKED_RULES: tuple[tuple[str, str], ...] = (
-    ("scoring.big_bid_tricks", "scoring.big_bid_bonus"),
-    ("scoring.bonus_bid_tricks", "scoring.bonus_bid_made"),
-    ("scoring.bonus_bid_tricks", "scoring.bonus_bid_set"),
-    ("scoring.boston", "scoring.boston_points"),
-    ("game_end.target", "game_end.hands"),
-)
-"""Rules that make one house rule together, each moot (or not allowed) without the other: a
-fifty-point bonus for a side bid of ten or more is `big_bid_tricks` with `big_bid_bonus`. A
-table that plays such a rule differs from a variant without it in both at once."""
-
-
 def rule_paths() -> list[str]:
     """Every rule as `section.field`, in the order a rulebook reads them."""
     return [f"{name}.{f.name}" for name, cls in SECTIONS.items() for f in fields(cls)]

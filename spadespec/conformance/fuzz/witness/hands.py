@@ -23,6 +23,7 @@ from spadespec.reference_engine.pack import pack_of
 from spadespec.reference_engine.rules_of_play import FIRST_BIDDER, FIRST_LEADER
 from spadespec.reference_engine.seats import parse_seat
 from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.variant.axes import AXES
 from spadespec.reference_engine.variant.model import Rules
 
 
@@ -45,39 +46,19 @@ class Builder:
 
 
 BUILDERS: dict[str, Builder] = {
-    # Lopsided deals leave a hand with nothing but spades early, to lead one unbroken.
-    "play.spades_broken_by": Builder(style="greedy"),
-    "scoring.nil_bonus": Builder(style="nil"),
-    "scoring.nil_penalty": Builder(style="nil"),
-    "scoring.nil_tricks": Builder(style="nil"),
-    "scoring.double_nil_tricks": Builder(style="nil"),
-    "scoring.bags_count": Builder(style="nil"),
-    "scoring.bag_threshold": Builder(style="greedy", bags=True),
-    "scoring.bag_penalty": Builder(style="greedy", bags=True),
-    "scoring.bag_carry": Builder(style="greedy", bags=True),
-    "scoring.overtrick_points": Builder(style="greedy"),
-    "game_end.target": Builder(aim="target"),
-    "game_end.target_rule": Builder(aim="target"),
-    "game_end.tie": Builder(aim="level"),
-    "game_end.losing_floor": Builder(aim="floor"),
-    "game_end.hands": Builder(last_hand=True),
-    "bidding.blind_nil": Builder(style="blind", trail=True),
-    "bidding.blind_nil_trailing_by": Builder(style="blind", trail=True),
-    "bidding.blind_nil_exchange": Builder(style="blind", trail=True),
-    "bidding.blind_nil_exchange_order": Builder(style="blind", trail=True),
-    "scoring.blind_nil_bonus": Builder(style="blind", trail=True),
-    "scoring.blind_nil_penalty": Builder(style="blind", trail=True),
-    "scoring.bag_points_cancelled": Builder(style="greedy", bags=True),
-    "scoring.bonus_bid_tricks": Builder(style="bonus"),
-    "scoring.bonus_bid_made": Builder(style="bonus"),
-    "scoring.bonus_bid_set": Builder(style="bonus"),
-    "scoring.big_bid_tricks": Builder(style="bonus"),
-    "scoring.big_bid_bonus": Builder(style="bonus"),
-    "scoring.boston": Builder(style="boston"),
-    "scoring.boston_points": Builder(style="boston"),
-    "scoring.moon": Builder(style="boston"),
+    path: Builder(
+        style=axis.witness.style,
+        aim=axis.witness.aim,
+        bags=axis.witness.bags,
+        trail=axis.witness.trail,
+        last_hand=axis.witness.last_hand,
+    )
+    for path, axis in AXES.items()
+    if axis.witness is not None
 }
-"""Rule path -> builder; any rule not listed is looked for with the default builder."""
+"""Rule path -> builder, as each rule's axis says (its `witness`); any other rule is looked for
+with the default builder. Lopsided deals (the `greedy` style) leave a hand with nothing but
+spades early, to lead one unbroken."""
 
 
 def shared_table(rulesets: list[Rules]) -> bool:

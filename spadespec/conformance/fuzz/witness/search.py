@@ -30,6 +30,7 @@ from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.pack import pack_of
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant
+from spadespec.reference_engine.variant.axes import AXES
 from spadespec.reference_engine.variant.model import Rules, rule_at, rule_paths, with_rule
 
 TRIES = 200
@@ -258,31 +259,15 @@ def playable(rules: Rules) -> bool:
     return True
 
 
-_BLIND_NIL = ("bidding.blind_nil", "scoring.blind_nil_bonus", "scoring.blind_nil_penalty")
-
-
-_BONUS_BID = ("scoring.bonus_bid_tricks", "scoring.bonus_bid_made", "scoring.bonus_bid_set")
-
-
-_BOSTON = ("scoring.boston", "scoring.boston_points")
-
-
-_BIG_BID = ("scoring.big_bid_tricks", "scoring.big_bid_bonus")
-
-
 COMPANIONS: dict[str, tuple[str, ...]] = {
-    **{path: _BONUS_BID for path in _BONUS_BID},
-    **{path: _BOSTON for path in _BOSTON},
-    **{path: _BIG_BID for path in _BIG_BID},
-    **{path: _BLIND_NIL for path in _BLIND_NIL},
-    "bidding.blind_nil_trailing_by": _BLIND_NIL,
-    "bidding.blind_nil_exchange": _BLIND_NIL,
-    "bidding.blind_nil_exchange_order": _BLIND_NIL,
+    path: axis.witness.shown_with
+    for path, axis in AXES.items()
+    if axis.witness is not None and axis.witness.shown_with
 }
-"""Rules that show only beside others: a bonus bid's figures beside its number of tricks, a
-big-bid bonus beside the tricks that earn it, a Boston's points beside the Boston rule,
-anything about blind nil beside blind nil allowed. A witness for one changes them together
-where the other ruleset sets them otherwise."""
+"""Rules that show only beside others, as each rule's axis says (`witness.shown_with`): a bonus
+bid's figures beside its number of tricks, a big-bid bonus beside the tricks that earn it, a
+Boston's points beside the Boston rule, anything about blind nil beside blind nil allowed. A
+witness for one changes them together where the other ruleset sets them otherwise."""
 
 
 def _changed(
