@@ -120,7 +120,7 @@ def test_hand_figures_agree_with_the_independent_scorer(case: Any) -> None:
             score[side], bags[side] = mine["score_after"], mine["bags_after"]
         played += 1
         boston = hand_math.boston_side(rules, hand["bids"], hand["tricks"])
-        moon = hand_math.moon_side(rules, hand["tricks"])
+        moon = hand_math.moon_side(rules, hand["tricks"], hand["bids"])
     if "status" in case.expect:
         status = hand_math.status_after(rules, score, played, boston, moon)
         assert status == case.expect["status"]

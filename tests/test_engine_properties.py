@@ -545,13 +545,21 @@ class GameMachine(RuleBasedStateMachine):
         )
         boston = None
         moon = None
+        took = {side: sum(won[s] for s in members) for side, members in book.sides.items()}
         if scoring.moon == "wins-game":
             # Whoever took every trick, whatever they bid, has shot the moon.
-            took = {side: sum(won[s] for s in members) for side, members in book.sides.items()}
             moon = next((side for side, count in took.items() if count == book.tricks), None)
+        elif scoring.moon == "wins-game-if-bid":
+            # Only a side that bid every trick between its players and took them all.
+            bid = {
+                side: sum(self.bids[s] for s in members if isinstance(self.bids[s], int))
+                for side, members in book.sides.items()
+            }
+            every = [side for side in took if took[side] == bid[side] == book.tricks]
+            moon = every[0] if every else None
         for side, members in book.sides.items():
             line = result.sides[side]
-            if scoring.moon == "wins-game":
+            if scoring.moon in ("wins-game", "wins-game-if-bid"):
                 assert line.moon == (side == moon)
             else:
                 assert line.moon is None

@@ -53,6 +53,7 @@ SHOWN_UNDER = {
     "double-nil-tricks-counted": "double-nil-counts-nothing",
     "big-bid-bonus-ignored": "big-bid-bonus",
     "moon-ignored": "moon-wins-game",
+    "moon-needs-no-bid": "bid-thirteen-wins-game",
     "nil-overtricks-read-as-count": "failed-nil-overtricks",
     "boston-points-ignored": "boston",
     "boston-wins-game-ignored": "boston-wins-game",

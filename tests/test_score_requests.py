@@ -161,6 +161,7 @@ SCORE_CAUGHT_BY: dict[str, list[str]] = {
     "exact-total-scored-by-the-trick": ["team-total-four.scoring.exact-four-set-loses-forty"],
     "big-bid-bonus-ignored": ["big-bid-bonus.scoring.ten-bid-and-made-earns-the-bonus"],
     "moon-ignored": ["moon-wins-game.game-end.moon-wins-the-game-unscored"],
+    "moon-needs-no-bid": ["bid-thirteen-wins-game.game-end.every-trick-on-a-smaller-bid-scored"],
     "nil-overtricks-read-as-count": [
         "failed-nil-overtricks.scoring.failed-nil-tricks-are-overtricks-beside-a-set"
     ],

@@ -10,7 +10,7 @@ import pytest
 from spadespec.reference_engine.scorer import game_outcome, score_hand
 from spadespec.reference_engine.scoring import SideTotals
 from spadespec.reference_engine.variant import load_variant
-from spadespec.reference_engine.variant.model import BostonRule, Rules, Sides, TieRule
+from spadespec.reference_engine.variant.model import BostonRule, MoonRule, Rules, Sides, TieRule
 
 
 @cache
@@ -160,3 +160,48 @@ def test_boston_in_a_three_player_game_names_17_tricks():
     result = game_outcome(rules, {"N": 0, "E": 300, "S": 170}, boston_made="S")
     assert (result.status, result.winner) == ("won", "S")
     assert "17 tricks" in result.reason
+
+
+# --- the moon, where it must be bid (scoring.moon=wins-game-if-bid) -----------------------
+
+
+def moon_if_bid() -> Rules:
+    return house(scoring={"moon": MoonRule.WINS_GAME_IF_BID})
+
+
+def test_moon_if_bid_thirteen_bid_and_taken_wins_the_hand_unscored():
+    """NS on 20 with 3 bags bid 7 + 6 and take all 13: the moon; nothing moves, EW's 420 and
+    NS's 20 stay, and the game is NS's."""
+    prior = {"NS": SideTotals(20, 3), "EW": SideTotals(420, 0)}
+    hand = score_hand(moon_if_bid(), BOSTON_BIDS, ALL_13, prior)
+    assert hand.moon == "NS" and hand.boston == "NS"
+    ns, ew = hand.sides["NS"], hand.sides["EW"]
+    assert (ns.hand_points, ns.score_after, ns.bags_after, ns.moon) == (0, 20, 3, True)
+    assert (ew.hand_points, ew.score_after, ew.moon) == (0, 420, False)
+    result = game_outcome(moon_if_bid(), {"NS": 20, "EW": 420}, moon=hand.moon)
+    assert (result.status, result.winner, result.code) == ("won", "NS", "moon")
+
+
+def test_moon_if_bid_every_trick_on_a_smaller_bid_is_scored_as_usual():
+    """NS bid 5 + 4 = 9 and take all 13: 90 + 4 overtricks = 94, 4 bags; EW bid 2 + 2 and take
+    none: -40. No moon, and the game goes on."""
+    bids = {"N": 5, "E": 2, "S": 4, "W": 2}
+    prior = {"NS": SideTotals(100, 0), "EW": SideTotals(100, 0)}
+    hand = score_hand(moon_if_bid(), bids, ALL_13, prior)
+    assert hand.moon is None
+    ns, ew = hand.sides["NS"], hand.sides["EW"]
+    assert (ns.hand_points, ns.bags_after, ns.moon) == (94, 4, False)
+    assert (ew.hand_points, ew.moon) == (-40, False)
+    totals = {side: s.score_after for side, s in hand.sides.items()}
+    assert game_outcome(moon_if_bid(), totals, moon=hand.moon).status == "continues"
+
+
+def test_moon_if_bid_thirteen_bid_twelve_taken_is_an_ordinary_set():
+    hand = score_hand(
+        moon_if_bid(),
+        BOSTON_BIDS,
+        {"N": 6, "E": 1, "S": 6, "W": 0},
+        {"NS": SideTotals(200, 0), "EW": SideTotals(150, 0)},
+    )
+    assert hand.moon is None
+    assert hand.sides["NS"].hand_points == -130 and hand.sides["EW"].hand_points == -20

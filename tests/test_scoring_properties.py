@@ -203,7 +203,7 @@ def test_the_second_scorer_agrees_item_by_item(name, data):
     boston = hand_math.boston_side(rules, hand.bids, tricks)
     assert boston == hand.boston
     totals = {side: s.score_after for side, s in hand.sides.items()}
-    moon = hand_math.moon_side(rules, tricks)
+    moon = hand_math.moon_side(rules, tricks, hand.bids)
     assert moon == hand.moon
     outcome = game_outcome(
         rules, totals, hands_played=hands_played, boston_made=hand.boston, moon=hand.moon

@@ -236,6 +236,7 @@ CAUGHT_BY: dict[str, list[str]] = {
     "exact-total-scored-by-the-trick": ["team-total-four.scoring.exact-four-set-loses-forty"],
     "big-bid-bonus-ignored": ["big-bid-bonus.scoring.ten-bid-and-made-earns-the-bonus"],
     "moon-ignored": ["moon-wins-game.game-end.moon-wins-the-game-unscored"],
+    "moon-needs-no-bid": ["bid-thirteen-wins-game.game-end.every-trick-on-a-smaller-bid-scored"],
     "nil-overtricks-read-as-count": [
         "failed-nil-overtricks.scoring.failed-nil-tricks-are-overtricks-beside-a-set"
     ],
@@ -305,7 +306,7 @@ HOUSE_REQUIRED = {
     "set-nothing-ignored", "bags-never-ignored", "bag-points-not-cancelled",
     "bag-threshold-read-as-ten", "bonus-bid-ignored", "exact-total-scored-by-the-trick",
     "double-nil-tricks-counted", "nil-overtricks-read-as-count", "big-bid-bonus-ignored",
-    "moon-ignored",
+    "moon-ignored", "moon-needs-no-bid",
     "boston-points-ignored",
     "boston-wins-game-ignored", "fixed-hands-ignored", "three-player-order-reversed",
     "three-player-four-card-tricks", "tie-at-the-top-among-three-ignored",

@@ -263,6 +263,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.scoring.moon.value",
         "scoring.boston is wins-game",
     ),
+    "moon-if-bid-beside-boston-points": (
+        "moon-if-bid-beside-boston-points",
+        10,
+        "rules.scoring.moon.value",
+        "scoring.boston is points",
+    ),
     "boston-without-points": (
         "boston-without-points",
         10,

@@ -143,9 +143,9 @@ def score_side(
         "score_before": score,
         "score_after": score + hand,
     }
-    if str(s.moon) != "wins-game":
+    if str(s.moon) not in ("wins-game", "wins-game-if-bid"):
         return line
-    shooter = moon_side(rules, tricks)
+    shooter = moon_side(rules, tricks, bids)
     if shooter is None:
         return {**line, "moon": False}
     # Somebody shot the moon: the hand is not scored, only what happened is written down.
@@ -165,8 +165,14 @@ def score_side(
     }
 
 
-def moon_side(rules: Rules, tricks: Mapping[str, int]) -> str | None:
-    """The side whose players took every trick of the hand, where that wins the game."""
+def moon_side(
+    rules: Rules, tricks: Mapping[str, int], bids: Mapping[str, Any] | None = None
+) -> str | None:
+    """The side whose players took every trick of the hand, where that wins the game. Where
+    the moon must be bid, it is the side that bid every trick and took them all (a Boston made,
+    `boston_side`), and without the `bids` none is named here (`status_after` reads the Boston)."""
+    if str(rules.scoring.moon) == "wins-game-if-bid":
+        return None if bids is None else boston_side(rules, bids, tricks)
     if str(rules.scoring.moon) != "wins-game":
         return None
     every = tricks_in_hand(rules)
@@ -203,6 +209,8 @@ def status_after(
     trick where that wins the game (`moon_side`).
     """
     g = rules.game_end
+    if moon is None and str(rules.scoring.moon) == "wins-game-if-bid":
+        moon = boston  # the moon that must be bid is a Boston made
     if moon is not None:
         return {"status": "won", "winner": moon, "reason": "moon"}
     if boston is not None and str(rules.scoring.boston) == "wins-game":

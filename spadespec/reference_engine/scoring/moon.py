@@ -1,5 +1,5 @@
-"""Shooting the moon: a side that takes every trick of the hand, whatever it bid, where the
-variant says so, wins the game at once and the hand is not scored."""
+"""Shooting the moon: a side that takes every trick of the hand (whatever it bid, or having bid
+them all, as the variant says) wins the game at once and the hand is not scored."""
 
 from __future__ import annotations
 
@@ -44,8 +44,18 @@ def moon_wins_the_game(sheet: Sheet, sides: Lines) -> Lines:
     return {side: unscored(line, side == shooter) for side, line in sides.items()}
 
 
+def moon_wins_the_game_if_bid(sheet: Sheet, sides: Lines) -> Lines:
+    """Only a side that bid every trick and took them all (its line's `boston`) has shot the
+    moon: the hand is not scored; every trick taken on a smaller bid is scored as usual."""
+    shooter = next((s for s, line in sides.items() if line.boston), None)
+    if shooter is None:
+        return {side: line._replace(moon=False) for side, line in sides.items()}
+    return {side: unscored(line, side == shooter) for side, line in sides.items()}
+
+
 MOON: dict[MoonRule, Callable[[Sheet, Lines], Lines]] = {
     MoonRule.ORDINARY: moon_scores_as_usual,
     MoonRule.WINS_GAME: moon_wins_the_game,
+    MoonRule.WINS_GAME_IF_BID: moon_wins_the_game_if_bid,
 }
 """`scoring.moon` -> what a hand in which one side took every trick comes to on the sheet."""

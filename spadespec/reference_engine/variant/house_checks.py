@@ -273,7 +273,8 @@ def check_moon_beside_boston(merged: Merged) -> Iterator[Problem]:
     trick would otherwise be rewarded twice, or scored one way and ended another."""
     yield from requires(
         merged,
-        Needs("scoring.moon", _is(MoonRule.WINS_GAME.value), "scoring.boston",
+        Needs("scoring.moon", _is(MoonRule.WINS_GAME.value, MoonRule.WINS_GAME_IF_BID.value),
+              "scoring.boston",
               _is(BostonRule.ORDINARY.value),
               "taking every trick already wins the game, so a Boston must be ordinary; make "
               "boston ordinary, or moon ordinary"),

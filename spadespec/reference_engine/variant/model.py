@@ -184,6 +184,9 @@ class MoonRule(StrEnum):
     WINS_GAME = "wins-game"
     """A side that takes every trick of the hand ("shooting the moon"), whatever it bid, wins
     the game at once; the hand is not scored, so every side's total stays where it was."""
+    WINS_GAME_IF_BID = "wins-game-if-bid"
+    """A side that bids every trick of the hand and takes them all (a Boston made) wins the
+    game at once, the hand not scored; taking every trick on a smaller bid scores as usual."""
 
 
 class TieRule(StrEnum):
