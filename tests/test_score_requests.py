@@ -162,6 +162,7 @@ SCORE_CAUGHT_BY: dict[str, list[str]] = {
     "big-bid-bonus-ignored": ["big-bid-bonus.scoring.ten-bid-and-made-earns-the-bonus"],
     "moon-ignored": ["moon-wins-game.game-end.moon-wins-the-game-unscored"],
     "moon-needs-no-bid": ["bid-thirteen-wins-game.game-end.every-trick-on-a-smaller-bid-scored"],
+    "target-read-as-500": ["score-pad.game-end.past-500-the-game-goes-on"],
     "nil-overtricks-read-as-count": [
         "failed-nil-overtricks.scoring.failed-nil-tricks-are-overtricks-beside-a-set"
     ],

@@ -205,3 +205,31 @@ def test_moon_if_bid_thirteen_bid_twelve_taken_is_an_ordinary_set():
     )
     assert hand.moon is None
     assert hand.sides["NS"].hand_points == -130 and hand.sides["EW"].hand_points == -20
+
+
+# --- a score pad with no end (game_end.target and game_end.hands both null) -----------------
+
+
+def no_end(**scoring) -> Rules:
+    return house(game_end={"target": None, "hands": None}, scoring=scoring)
+
+
+@pytest.mark.parametrize("totals", [{"NS": 550, "EW": 360}, {"NS": -900, "EW": 10_000}])
+def test_no_end_the_game_goes_on_whatever_the_totals_and_hands(totals):
+    result = game_outcome(no_end(), totals, hands_played=400)
+    assert (result.status, result.winner, result.reached, result.out) == (
+        "continues", None, (), (),
+    )  # fmt: skip
+    assert "no target and no number of hands" in result.reason
+
+
+def test_no_end_level_totals_are_only_a_level_score():
+    result = game_outcome(no_end(), {"NS": 300, "EW": 300}, hands_played=12)
+    assert result.status == "continues" and "tie" not in result.reason
+
+
+def test_no_end_a_house_rule_that_wins_outright_still_ends_it():
+    """A moon shot that wins the game is an end the score pad does not cancel."""
+    rules = no_end(moon=MoonRule.WINS_GAME)
+    result = game_outcome(rules, {"NS": 20, "EW": 420}, hands_played=3, moon="NS")
+    assert (result.status, result.winner) == ("won", "NS")

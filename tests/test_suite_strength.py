@@ -237,6 +237,7 @@ CAUGHT_BY: dict[str, list[str]] = {
     "big-bid-bonus-ignored": ["big-bid-bonus.scoring.ten-bid-and-made-earns-the-bonus"],
     "moon-ignored": ["moon-wins-game.game-end.moon-wins-the-game-unscored"],
     "moon-needs-no-bid": ["bid-thirteen-wins-game.game-end.every-trick-on-a-smaller-bid-scored"],
+    "target-read-as-500": ["score-pad.game-end.past-500-the-game-goes-on"],
     "nil-overtricks-read-as-count": [
         "failed-nil-overtricks.scoring.failed-nil-tricks-are-overtricks-beside-a-set"
     ],
@@ -308,7 +309,8 @@ HOUSE_REQUIRED = {
     "double-nil-tricks-counted", "nil-overtricks-read-as-count", "big-bid-bonus-ignored",
     "moon-ignored", "moon-needs-no-bid",
     "boston-points-ignored",
-    "boston-wins-game-ignored", "fixed-hands-ignored", "three-player-order-reversed",
+    "boston-wins-game-ignored", "fixed-hands-ignored", "target-read-as-500",
+    "three-player-order-reversed",
     "three-player-four-card-tricks", "tie-at-the-top-among-three-ignored",
     "lone-nil-tricks-dropped",
 }  # fmt: skip

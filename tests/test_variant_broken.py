@@ -275,11 +275,11 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.scoring.boston.value",
         "scoring.boston_points is null",
     ),
-    "game-without-end": (
-        "game-without-end",
+    "endless-game-with-a-floor": (
+        "endless-game-with-a-floor",
         10,
         "rules.game_end.target.value",
-        "so the game would never end",
+        "a floor would be the only way the game ends",
     ),
     "source-without-file-or-url": (
         "source-without-file-or-url",

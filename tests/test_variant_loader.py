@@ -267,8 +267,27 @@ def test_a_fixed_number_of_hands_needs_no_target(tmp_path: Path) -> None:
     assert (game_end.target, game_end.hands) == (None, 10)
 
 
-def test_every_target_an_option_offers_is_checked_for_an_end(tmp_path: Path) -> None:
-    # An option offering "no target" is fine only if the game has a number of hands.
+def test_every_target_an_option_offers_is_checked_against_the_floor(tmp_path: Path) -> None:
+    # An option offering "no target" is refused where a losing floor would be the only end.
+    leaf = _child(
+        tmp_path,
+        "endless",
+        "msn-zone",
+        "options:\n  target:\n    rule: game_end.target\n    choices: [500, null]\n"
+        "    default: 500\n    description: Play to 500, or forever.\n",
+    )
+    with pytest.raises(VariantError) as caught:
+        load_variant(str(leaf))
+    problem = caught.value.problems[0]
+    assert "so the game has no end of its own" in problem.message
+    assert "game_end.losing_floor is -200" in problem.message
+    assert "a choice of option 'target'" in problem.message
+    assert problem.path == "options.target.choices[1]"
+
+
+def test_a_game_with_no_target_and_no_number_of_hands_loads_and_never_ends(
+    tmp_path: Path,
+) -> None:
     leaf = _child(
         tmp_path,
         "endless",
@@ -276,9 +295,5 @@ def test_every_target_an_option_offers_is_checked_for_an_end(tmp_path: Path) -> 
         "options:\n  target:\n    rule: game_end.target\n    choices: [500, null]\n"
         "    default: 500\n    description: Play to 500, or forever.\n",
     )
-    with pytest.raises(VariantError) as caught:
-        load_variant(str(leaf))
-    problem = caught.value.problems[0]
-    assert "so the game would never end" in problem.message
-    assert "a choice of option 'target'" in problem.message
-    assert problem.path == "options.target.choices[1]"
+    game_end = load_variant(str(leaf), {"target": None}).rules.game_end
+    assert (game_end.target, game_end.hands, game_end.losing_floor) == (None, None, None)

@@ -127,6 +127,8 @@ def _why_over(game_end: GameEndRules, reached: list[str], out: list[str], hands_
 
 
 def _still_going(game_end: GameEndRules, hands_played: int) -> str:
+    if game_end.target is None and game_end.hands is None:
+        return "the game has no target and no number of hands: it goes on"
     if game_end.target is None:
         return f"{hands_played} of {game_end.hands} hands played"
     verb = "reached" if game_end.target_rule is TargetRule.REACH else "gone past"
@@ -141,7 +143,8 @@ counted, or the hands played of how many): made once, as most hands end this way
 def going_on(game_end: GameEndRules, hands_played: int) -> GameOutcome:
     """The game goes on, and why (`_still_going`)."""
     target = game_end.target
-    key = (target, game_end.target_rule, game_end.hands, 0 if target is not None else hands_played)
+    counted = target is None and game_end.hands is not None  # the reason names hands played
+    key = (target, game_end.target_rule, game_end.hands, hands_played if counted else 0)
     outcome = _GOING_ON.get(key)
     if outcome is None:
         if len(_GOING_ON) >= 1024:

@@ -1,5 +1,5 @@
 """Cross-rule checks on bids and their scores: a bid that can be made has a score, a rule that
-needs a partner has one, and the game has an end."""
+needs a partner has one, and a game with no end of its own has no losing floor."""
 
 from __future__ import annotations
 
@@ -281,13 +281,21 @@ def check_moon_beside_boston(merged: Merged) -> Iterator[Problem]:
     )  # fmt: skip
 
 
-def check_game_has_an_end(merged: Merged) -> Iterator[Problem]:
-    """The game ends at a target score, after a fixed number of hands, or both; never neither."""
-    ends = product(merged.possible("game_end.target"), merged.possible("game_end.hands"))
-    for target, hands in ends:
-        if target.value is None and hands.value is None:
+def check_endless_game_has_no_floor(merged: Merged) -> Iterator[Problem]:
+    """A game with neither a target nor a number of hands has no end of its own (a score pad
+    kept until the players stop); a losing floor would then be its only end, handing the game
+    to a side that never won it, so such a game has none."""
+    ends = product(
+        merged.possible("game_end.target"),
+        merged.possible("game_end.hands"),
+        merged.possible("game_end.losing_floor"),
+    )
+    for target, hands, floor in ends:
+        if target.value is None and hands.value is None and floor.value is not None:
             yield problem_at(
-                merged.nearest(target, hands),
+                merged.nearest(target, hands, floor),
                 f"{said('game_end.target', target)} and {said('game_end.hands', hands)}, so the "
-                "game would never end; give a target score, a number of hands, or both",
+                f"game has no end of its own, but {said('game_end.losing_floor', floor)}; a "
+                "floor would be the only way the game ends; make the losing floor null, or give "
+                "a target score or a number of hands",
             )

@@ -294,9 +294,11 @@ class ScoringRules:
 @dataclass(frozen=True, slots=True)
 class GameEndRules:
     target: int | None
-    """null only when the game is a fixed number of hands."""
+    """null: no total ends the game (a fixed number of hands does, or with `hands` null too,
+    nothing does: a score pad kept until the players stop)."""
     hands: int | None
-    """The game ends after this many hands, highest total winning; null: play to the target."""
+    """The game ends after this many hands, highest total winning; null: play to the target
+    (or, with no target either, for as long as the players like)."""
     target_rule: TargetRule
     losing_floor: int | None
     tie: TieRule

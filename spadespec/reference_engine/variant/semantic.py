@@ -202,7 +202,7 @@ CHECKS: tuple[Callable[[Merged], Iterator[Problem]], ...] = (
     house_checks.check_big_bid_bonus,
     house_checks.check_boston_points,
     house_checks.check_moon_beside_boston,
-    house_checks.check_game_has_an_end,
+    house_checks.check_endless_game_has_no_floor,
 )
 
 
