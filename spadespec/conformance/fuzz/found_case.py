@@ -242,7 +242,7 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
     line = game.hand_results[hand].sides[side_name]
     if game.hand_results[hand].moon is not None:
         # A side took every trick where that wins the game: the hand is not scored.
-        return ["scoring.moon=wins-game"]
+        return [_value_tag(rules, "scoring.moon")]
     for item, rule in _SHEET_ITEM_RULES:
         if item not in items:
             continue
@@ -311,7 +311,7 @@ def _status_clauses(rules: Rules, game: Game) -> list[str]:
     ):
         return ["scoring.boston=wins-game", "game.boston"]
     if result is not None and result.moon is not None:
-        return ["scoring.moon=wins-game"]
+        return [_value_tag(rules, "scoring.moon")]
     top = max(totals.values())
     if list(totals.values()).count(top) > 1:
         return [_value_tag(rules, "game_end.tie"), "game.equal-totals"]
