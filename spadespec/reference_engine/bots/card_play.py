@@ -6,7 +6,7 @@ nobody and plays for its own bid."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from spadespec.reference_engine.bots.bidding import Bid, is_nil
 from spadespec.reference_engine.bots.masks import (
@@ -22,11 +22,11 @@ from spadespec.reference_engine.bots.masks import (
 from spadespec.reference_engine.cards import cards_in
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     """What one player knows when it is their turn to play: their own hand, the cards they
     may play, the trick so far, the bids, the tricks each seat has taken, and which cards are
-    still out in the other hands."""
+    still out in the other hands. (A tuple, not a dataclass: one is made for every card a bot
+    plays, and a tuple is made in one step.)"""
 
     seat: str
     hand: int
@@ -44,9 +44,7 @@ class SeatView:
 
     @property
     def partner(self) -> str | None:
-        if not self.partnered:
-            return None
-        return self.seats[(self.seats.index(self.seat) + 2) % len(self.seats)]
+        return _around(self.seats, self.seat, self.partnered).partner
 
     def bid_nil(self, seat: str | None) -> bool:
         """Whether `seat` bid nil or blind nil."""
@@ -61,26 +59,55 @@ class SeatView:
     def side_contract_safe(self) -> bool:
         """Whether the side's numeric bids are already made by its non-nil players' tricks."""
         contract = taken = 0
-        for seat in (self.seat, self.partner):
-            bid = None if seat is None else self.bids.get(seat)
-            if seat is not None and isinstance(bid, int):
+        bids, won = self.bids, self.tricks_won
+        for seat in _around(self.seats, self.seat, self.partnered).side:
+            bid = bids.get(seat)
+            if isinstance(bid, int):
                 contract += bid
-                taken += self.tricks_won.get(seat, 0)
+                taken += won.get(seat, 0)
         return taken >= contract
 
     def opponents(self) -> list[str]:
         """The other side's seats (every other seat when each plays alone), left first."""
-        i, n = self.seats.index(self.seat), len(self.seats)
-        others = [self.seats[(i + k) % n] for k in range(1, n)]
-        return [seat for seat in others if seat != self.partner]
+        return list(_around(self.seats, self.seat, self.partnered).opponents)
 
     def seats_after_me(self) -> list[str]:
         """The seats still to play to this trick after this one."""
-        i, n = self.seats.index(self.seat), len(self.seats)
-        return [self.seats[(i + k) % n] for k in range(1, n - len(self.trick))]
+        return list(_around(self.seats, self.seat, self.partnered).after[len(self.trick)])
 
     def last_to_play(self) -> bool:
         return len(self.trick) == len(self.seats) - 1
+
+
+class _Around(NamedTuple):
+    """Who sits where from one seat: its partner, its side, its opponents left first, and the
+    seats still to play after it once so many cards are on the trick."""
+
+    partner: str | None
+    side: tuple[str, ...]
+    opponents: tuple[str, ...]
+    after: tuple[tuple[str, ...], ...]
+
+
+_AROUND: dict[tuple[str, str, bool], _Around] = {}
+
+
+def _around(seats: str, seat: str, partnered: bool) -> _Around:
+    """The seating seen from `seat`, worked out once per table and seat (read at every card)."""
+    key = (seats, seat, partnered)
+    found = _AROUND.get(key)
+    if found is None:
+        i, n = seats.index(seat), len(seats)
+        partner = seats[(i + 2) % n] if partnered else None
+        others = [seats[(i + k) % n] for k in range(1, n)]
+        after = tuple(tuple(seats[(i + k) % n] for k in range(1, n - on)) for on in range(n))
+        found = _AROUND[key] = _Around(
+            partner,
+            (seat,) if partner is None else (seat, partner),
+            tuple(s for s in others if s != partner),
+            after,
+        )
+    return found
 
 
 def _highest_that_loses(view: SeatView, best: int) -> int | None:
@@ -180,9 +207,10 @@ def choose_card(view: SeatView) -> int:
     """The sensible card to play, given what this seat can see; always one of `view.legal`."""
     if view.bid_nil(view.seat):
         return play_nil(view)
-    if view.nil_alive(view.partner):
+    around = _around(view.seats, view.seat, view.partnered)
+    if view.nil_alive(around.partner):
         return cover_partner_nil(view)
-    for opponent in view.opponents():
+    for opponent in around.opponents:
         if view.nil_alive(opponent):
             return set_opponent_nil(view, opponent)
     if view.side_contract_safe():

@@ -13,7 +13,6 @@ from spadespec.reference_engine.bots import bidding, card_play
 from spadespec.reference_engine.bots.bidding import Bid
 from spadespec.reference_engine.bots.view import legal_bids, order_of, partner_bid, seat_view
 from spadespec.reference_engine.seats import Seat, parse_seat
-from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant.model import BidConstraint
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ class SensibleBot:
 
     def choose_bid(self, game: Game, seat: Seat) -> Bid:
         me = parse_seat(seat)
-        table = table_of(game.rules)
+        table = game.table
         return bidding.choose_bid(
             game.hands[me],
             legal_bids(game),
