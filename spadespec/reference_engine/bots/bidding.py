@@ -28,12 +28,13 @@ BLIND_NIL = "blind-nil"
 Bid = int | str
 
 
-_NILS = frozenset((NIL, BLIND_NIL))
+NILS = frozenset((NIL, BLIND_NIL))
+"""The bids that promise no tricks."""
 
 
 def is_nil(bid: Bid | None) -> bool:
     """Whether the bid promises no tricks: nil or blind nil (a bid of 0 is a number)."""
-    return bid in _NILS
+    return bid in NILS
 
 
 BLIND_NIL_BEHIND = 200

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from spadespec.reference_engine.bots.bidding import Bid, is_nil
+from spadespec.reference_engine.bots.bidding import NILS, Bid, is_nil
 from spadespec.reference_engine.bots.masks import (
     STANDARD,
     CardOrder,
@@ -19,7 +19,6 @@ from spadespec.reference_engine.bots.masks import (
     lowest,
     winning_play,
 )
-from spadespec.reference_engine.cards import cards_in
 
 
 class SeatView(NamedTuple):
@@ -186,16 +185,29 @@ def duck(view: SeatView) -> int:
     return under if under is not None else lowest(order, legal, prefer_non_spades=False)
 
 
+def _strongest_master(order: CardOrder, plain: int, unseen: int) -> int | None:
+    """The strongest of the cards in `plain` that no unseen card beats in its suit, the lower
+    suit on equal strength; None if there is none. Only a suit's top card held can be one (a
+    card above it still out is above the others too)."""
+    best = None
+    power = order.pack.power
+    for suit_mask in order.pack.suit_masks:
+        held = plain & suit_mask
+        if not held:
+            continue
+        top = highest(order, held)
+        if is_master(order, top, unseen) and (best is None or power[top] > power[best]):
+            best = top
+    return best
+
+
 def play_for_contract(view: SeatView) -> int:
     """Win the trick as cheaply as possible when it can be won and partner is not already
     winning it securely; otherwise throw the lowest card."""
     order, legal = view.order, view.legal
     if not view.trick:
-        plain = legal & ~order.spade_mask
-        masters = [c for c in cards_in(plain) if is_master(order, c, view.unseen)]
-        if masters:
-            return max(masters, key=order.pack.power.__getitem__)
-        return lowest(order, legal)
+        master = _strongest_master(order, legal & ~order.spade_mask, view.unseen)
+        return master if master is not None else lowest(order, legal)
     best_seat, best = winning_play(order, view.trick)
     if best_seat == view.partner and (view.last_to_play() or is_master(order, best, view.unseen)):
         return lowest(order, legal)
@@ -205,6 +217,9 @@ def play_for_contract(view: SeatView) -> int:
 
 def choose_card(view: SeatView) -> int:
     """The sensible card to play, given what this seat can see; always one of `view.legal`."""
+    if NILS.isdisjoint(view.bids.values()):
+        # Nobody bid nil (most hands): nothing to cover and nothing to set.
+        return duck(view) if view.side_contract_safe() else play_for_contract(view)
     if view.bid_nil(view.seat):
         return play_nil(view)
     around = _around(view.seats, view.seat, view.partnered)

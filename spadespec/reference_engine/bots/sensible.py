@@ -50,4 +50,8 @@ class SensibleBot:
         )
 
     def choose_play(self, game: Game, seat: Seat) -> int:
+        legal = game.legal_plays(seat)
+        if legal and not legal & (legal - 1):
+            # One card allowed: it is the card any strategy plays, so nothing is weighed.
+            return legal.bit_length() - 1
         return card_play.choose_card(seat_view(game, seat))
