@@ -45,7 +45,16 @@ def read_result(variant_id: str, folder: Path = SIM_DIR) -> dict[str, Any] | Non
     changed = [what for what, value in now.items() if entry["fingerprints"].get(what) != value]
     if changed:
         raise StaleSimulation(
-            f"{path.relative_to(DOCS_DIR.parent)} was made with other {' and '.join(changed)} "
+            f"{_shown(path)} was made with other {' and '.join(changed)} "
             f"than these: run `{REFRESH} {variant_id}` (or `{REFRESH}` for every variant)"
         )
     return doc
+
+
+def _shown(path: Path) -> str:
+    """The file as the checkout names it (`docs/results/simulation/standard.json`)."""
+    return (
+        str(path.relative_to(DOCS_DIR.parent))
+        if path.is_relative_to(DOCS_DIR.parent)
+        else str(path)
+    )

@@ -227,8 +227,17 @@ def render(doc: dict[str, Any]) -> str:
     keys: list[str] = []
     labels: dict[str, str] = {}
     cells: dict[tuple[int, str], str] = {}
+    # A way to end that no game of any variant took is left out (no row of zeros).
+    taken = {
+        f["key"]
+        for entry in variants
+        for f in entry["figures"]
+        if f["value"] or f["kind"] != "share"
+    }
     for i, entry in enumerate(variants):
         for figure in entry["figures"]:
+            if figure["key"].startswith("end.") and figure["key"] not in taken:
+                continue
             if figure["key"] not in labels:
                 keys.append(figure["key"])
                 labels[figure["key"]] = figure["label"]
@@ -252,6 +261,7 @@ def render(doc: dict[str, Any]) -> str:
         table = [
             [row["label"], _diff_cell(row), "yes" if row["tells_apart"] else "no (may be chance)"]
             for row in block["figures"]
+            if not row["key"].startswith("end.") or row["key"] in taken
         ]
         lines.append(
             fit_table(["figure", "difference (95% interval)", "told apart"], table, wrap=(0,))

@@ -73,14 +73,20 @@ def quantile(histogram: Mapping[int, int], q: float) -> Estimate:
     )
 
 
-def difference(first: Estimate, other: Estimate) -> Estimate:
-    """`other - first` with the normal interval of a difference of two independent figures.
-    Where both were measured on the same seeded deals the two are positively correlated and
-    the true interval is narrower: this one errs on the wide side."""
+def difference(first: Estimate, other: Estimate, *, shares: bool = False) -> Estimate:
+    """`other - first` with its 95% interval: for two shares Newcombe's interval, built from
+    their Wilson intervals (sound where a share is near 0 or 1), for two means the normal
+    interval of a difference. Both treat the two figures as independent; where they were
+    measured on the same seeded deals they are positively correlated and the true interval
+    is narrower, so these err on the wide side."""
     if first.n == 0 or other.n == 0 or math.isnan(first.se) or math.isnan(other.se):
         return Estimate(math.nan, math.nan, math.nan, 0, math.nan)
     d = other.value - first.value
     se = math.sqrt(first.se**2 + other.se**2)
+    if shares:
+        below = math.sqrt((other.value - other.low) ** 2 + (first.high - first.value) ** 2)
+        above = math.sqrt((other.high - other.value) ** 2 + (first.value - first.low) ** 2)
+        return Estimate(d, d - below, d + above, min(first.n, other.n), se)
     return Estimate(d, d - Z * se, d + Z * se, min(first.n, other.n), se)
 
 

@@ -56,10 +56,10 @@ def figures(tally: Mapping[str, int]) -> list[Figure]:
         out.append(
             Figure(f"hands.p{round(100 * q)}", f"hands per game ({words})", "quantile", estimate)
         )
+    # Every way to end, those no game took included, so that any two variants compare on each.
     for reason in END_REASONS:
-        if _get(tally, f"end.{reason}") or reason in ("target", "floor"):
-            estimate = _share(tally, f"end.{reason}", games)
-            out.append(Figure(f"end.{reason}", f"games ended by: {reason}", "share", estimate))
+        estimate = _share(tally, f"end.{reason}", games)
+        out.append(Figure(f"end.{reason}", f"games ended by: {reason}", "share", estimate))
     out.append(Figure("ties", "games tied", "share", _share(tally, "ties", games)))
     sizes = contract_sizes(tally)
     bid = sum(_get(tally, f"contract.bid.{s}") for s in sizes)
@@ -117,7 +117,7 @@ def differences(first: list[Figure], other: list[Figure]) -> list[tuple[Figure, 
         mine = base.get(figure.key)
         if mine is None or figure.kind == "quantile":
             continue
-        diff = intervals.difference(mine.estimate, figure.estimate)
+        diff = intervals.difference(mine.estimate, figure.estimate, shares=figure.kind == "share")
         if diff.n:
             out.append((figure, diff, intervals.tells_apart(diff)))
     return out
