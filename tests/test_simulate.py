@@ -63,7 +63,7 @@ def test_merge_refuses_shards_that_are_not_one_campaign(
     out = simulate(capsys, *ARGS, "--shard", "0/2")[1]
     (tmp_path / "a.json").write_text(out, encoding="utf-8")
     status, _, err = simulate(capsys, "merge", str(tmp_path / "a.json"))
-    assert status == 2 and "missing shard: 1/2" in err
+    assert status == 1 and "missing shard: 1/2" in err
     other = simulate(capsys, *ARGS[:-3], "--seed", "5", "--json", "--shard", "1/2")[1]
     (tmp_path / "b.json").write_text(other, encoding="utf-8")
     status, _, err = simulate(capsys, "merge", str(tmp_path / "a.json"), str(tmp_path / "b.json"))

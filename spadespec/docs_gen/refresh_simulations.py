@@ -5,7 +5,7 @@ For each shipped variant named (every one when none is) it plays the campaign th
 show (10,000 games, seed 1, sensible bots), stores the `spadespec simulate --json` document in
 docs/results/simulation/<id>.json and draws its charts into <id>.svg with matplotlib, so the
 site build reads figures and pictures and plays no game. `--charts-only` redraws the charts
-from the stored documents."""
+from the stored documents, and reads their figures off the stored tallies again."""
 
 from __future__ import annotations
 
@@ -24,8 +24,11 @@ from spadespec.reference_engine.simulation.campaign import (
     run_variant,
     variant_entry,
 )
+from spadespec.reference_engine.simulation.summary import figure_json, figures
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.catalog import shipped_variant_ids
+
+SETTINGS = ("games", "seed", "bots", "max_hands")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,7 +48,9 @@ def main(argv: list[str] | None = None) -> int:
         "--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one a core)"
     )
     parser.add_argument(
-        "--charts-only", action="store_true", help="redraw the charts from the stored results"
+        "--charts-only",
+        action="store_true",
+        help="redraw the charts (and figures) from the stored tallies",
     )
     args = parser.parse_args(argv)  # fmt: skip
     for name in args.variants:
@@ -64,6 +69,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: {args.games} games, {tally.get('hands.sum', 0)} hands in "
                   f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)  # fmt: skip
         stored = json.loads(result_path(name).read_text(encoding="utf-8"))
+        if args.charts_only:
+            # The figures are read again off the stored tallies, as the code reads them now.
+            entry = stored["variants"][0]
+            entry["figures"] = [figure_json(f) for f in figures(entry["tally"])]
+            stored = document(Settings(*(stored[k] for k in SETTINGS)), [entry], None) | {
+                "engine": stored["engine"]
+            }
+            result_path(name).write_text(dumps(stored), encoding="utf-8")
         chart_path(name).write_text(draw_chart(stored), encoding="utf-8")
     return 0
 

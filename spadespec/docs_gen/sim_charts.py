@@ -18,6 +18,7 @@ def draw_chart(doc: dict[str, Any]) -> str:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     entry = doc["variants"][0]
     tally: dict[str, int] = entry["tally"]
@@ -59,6 +60,8 @@ def draw_chart(doc: dict[str, Any]) -> str:
     made_ax.set_xlabel("tricks bid by the side")
     made_ax.set_ylabel("% made")
     made_ax.set_ylim(0, 100)
+    for ax in (hands_ax, made_ax):
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     fig.tight_layout()
     out = io.StringIO()
     fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})

@@ -17,6 +17,7 @@ from spadespec.reference_engine.commands.options import add_table_options, parse
 from spadespec.reference_engine.commands.tables import fit_table, fit_text
 from spadespec.reference_engine.simulation.campaign import (
     MergeError,
+    MissingShards,
     Settings,
     Shard,
     document,
@@ -49,8 +50,9 @@ def add_parser(subparsers: Any) -> None:
         "differences the games tell apart from chance. The same --seed gives the same --json, "
         "byte for byte; --shard I/N plays one share of the games, and `spadespec simulate merge "
         "A.json B.json ...` adds the shards' --json up into the one-run --json. Timings and the "
-        "progress bar go to stderr. Exit status: 0 done, 1 a variant file is not valid, 2 a usage "
-        "mistake (no such variant, a bad number, shards that do not make one campaign).",
+        "progress bar go to stderr. Exit status: 0 done, 1 a variant file is not valid or a shard "
+        "is missing from a merge, 2 a usage mistake (no such variant, a bad number, files that "
+        "are not shards of one campaign).",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -187,6 +189,10 @@ def _merge(paths: list[str]) -> int:
             ) from None
     try:
         merged = merge(docs)
+    except MissingShards as exc:
+        # The shards are right but not all there: a finding about the campaign, as in `fuzz merge`.
+        print(f"spadespec simulate merge: {exc}", file=sys.stderr)
+        return 1
     except MergeError as exc:
         raise UsageError(f"simulate merge: {exc}") from None
     except (KeyError, TypeError, IndexError) as exc:

@@ -207,7 +207,11 @@ def dumps(doc: Mapping[str, Any]) -> str:
 
 
 class MergeError(ValueError):
-    """Shards that are not one campaign's, or do not cover it exactly once."""
+    """Shards that are not one campaign's, or given twice."""
+
+
+class MissingShards(MergeError):
+    """Shards of one campaign, but not all of them: the figures would be of fewer games."""
 
 
 _SAME = ("format", "engine", "games", "seed", "bots", "max_hands")
@@ -250,7 +254,7 @@ def merge(docs: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, Any]:
     assert count is not None
     missing = sorted(set(range(count)) - set(seen))
     if missing:
-        raise MergeError(
+        raise MissingShards(
             "missing shard"
             + ("s" if len(missing) > 1 else "")
             + ": "
