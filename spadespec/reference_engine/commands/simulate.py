@@ -13,7 +13,11 @@ from typing import Any
 from spadespec.reference_engine.bots import BOT_KINDS
 from spadespec.reference_engine.bots.table import DEFAULT_MAX_HANDS
 from spadespec.reference_engine.commands.errors import UsageError
-from spadespec.reference_engine.commands.options import add_table_options, parse_options
+from spadespec.reference_engine.commands.options import (
+    add_table_options,
+    parse_options,
+    whole_number,
+)
 from spadespec.reference_engine.commands.tables import fit_table, fit_text
 from spadespec.reference_engine.simulation.campaign import (
     MergeError,
@@ -89,24 +93,14 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)  # fmt: skip
 
 
-def _whole(flag: str, text: str, minimum: int) -> int:
-    try:
-        value = int(text)
-    except (TypeError, ValueError):
-        raise UsageError(f"{flag}: expected a whole number, got {text!r}") from None
-    if value < minimum:
-        raise UsageError(f"{flag}: expected a whole number of at least {minimum}, got {value}")
-    return value
-
-
 def parse_shard(text: str | None) -> Shard | None:
     if text is None:
         return None
     index, sep, count = text.partition("/")
     if not sep:
         raise UsageError(f"--shard: expected I/N such as 0/4, got {text!r}")
-    n = _whole("--shard (N)", count, 1)
-    i = _whole("--shard (I)", index, 0)
+    n = whole_number("--shard (N)", count, 1)
+    i = whole_number("--shard (I)", index, 0)
     if i >= n:
         raise UsageError(f"--shard: the index runs from 0 to {n - 1}, got {text!r}")
     return Shard(i, n)
@@ -143,13 +137,13 @@ def run(args: argparse.Namespace) -> int:
     if kind not in BOT_KINDS:
         raise UsageError(f"--bots: expected one of {', '.join(BOT_KINDS)}, got {args.bots!r}")
     settings = Settings(
-        _whole("--games", args.games, 1),
-        _whole("--seed", args.seed, 0),
+        whole_number("--games", args.games, 1),
+        whole_number("--seed", args.seed, 0),
         kind,
-        _whole("--max-hands", args.max_hands, 1),
+        whole_number("--max-hands", args.max_hands, 1),
     )
     shard = parse_shard(args.shard)
-    jobs = _whole("--jobs", args.jobs, 1)
+    jobs = whole_number("--jobs", args.jobs, 1)
     options = parse_options(args.option)
     variants = [(name, load_for_command(name, options)) for name in args.variants]
     entries = []
