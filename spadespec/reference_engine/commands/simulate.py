@@ -30,6 +30,7 @@ from spadespec.reference_engine.simulation.campaign import (
     run_variant,
     variant_entry,
 )
+from spadespec.reference_engine.simulation.tally import COMEBACK
 from spadespec.reference_engine.variant import load_for_command
 
 EXAMPLE = (
@@ -49,9 +50,9 @@ def add_parser(subparsers: Any) -> None:
         "files) and the command reports, each with a 95% confidence interval: hands per game, "
         "how games end, ties, contracts made and set by size, nils and blind nils bid and made, "
         "bags and bag penalties per side a game, points per side a hand, how often the first "
-        "dealer's side and the side ahead at half-time win, and comebacks from 200 behind. With "
-        "two or more variants, each figure's difference from the first variant's, saying which "
-        "differences the games tell apart from chance. The same --seed gives the same --json, "
+        f"dealer's side and the side ahead at half-time win, and comebacks from {COMEBACK} behind. "
+        "With two or more variants, each figure's difference from the first variant's, saying "
+        "which differences the games tell apart from chance. The same --seed gives the same --json, "
         "byte for byte; --shard I/N plays one share of the games, and `spadespec simulate merge "
         "A.json B.json ...` adds the shards' --json up into the one-run --json. Timings and the "
         "progress bar go to stderr. Exit status: 0 done, 1 a variant file is not valid or a shard "
