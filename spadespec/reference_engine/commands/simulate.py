@@ -53,8 +53,8 @@ def add_parser(subparsers: Any) -> None:
         f"dealer's side and the side ahead at half-time win, and comebacks from {COMEBACK} behind. "
         "With two or more variants, each figure's difference from the first variant's, saying "
         "which differences the games tell apart from chance. The same --seed gives the same "
-        "--json, byte for byte; --shard I/N plays one share of the games, and `spadespec simulate merge "
-        "A.json B.json ...` adds the shards' --json up into the one-run --json. Timings and the "
+        "--json, byte for byte; --shard I/N plays one share of the games, and `spadespec "
+        "simulate merge A.json B.json ...` adds the shards' --json up into the one-run --json. Timings and the "
         "progress bar go to stderr. Exit status: 0 done, 1 a variant file is not valid or a shard "
         "is missing from a merge, 2 a usage mistake (no such variant, a bad number, files that "
         "are not shards of one campaign).",
