@@ -46,18 +46,20 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "simulate",
         help="bots play many games: what a ruleset does to a game, with intervals",
-        description="Bots play N seeded games under each variant named (shipped ids or variant "
-        "files) and the command reports, each with a 95% confidence interval: hands per game, "
-        "how games end, ties, contracts made and set by size, nils and blind nils bid and made, "
-        "bags and bag penalties per side a game, points per side a hand, how often the first "
-        f"dealer's side and the side ahead at half-time win, and comebacks from {COMEBACK} behind. "
-        "With two or more variants, each figure's difference from the first variant's, saying "
-        "which differences the games tell apart from chance. The same --seed gives the same "
-        "--json, byte for byte; --shard I/N plays one share of the games, and `spadespec "
-        "simulate merge A.json B.json ...` adds the shards' --json up into the one-run --json. Timings and the "
-        "progress bar go to stderr. Exit status: 0 done, 1 a variant file is not valid or a shard "
-        "is missing from a merge, 2 a usage mistake (no such variant, a bad number, files that "
-        "are not shards of one campaign).",
+        description=(
+            "Bots play N seeded games under each variant named (shipped ids or variant files) and "
+            "the command reports, each with a 95% confidence interval: hands per game, how games "
+            "end, ties, contracts made and set by size, nils and blind nils bid and made, bags and "
+            "bag penalties per side a game, points per side a hand, how often the first dealer's "
+            f"side and the side ahead at half-time win, and comebacks from {COMEBACK} behind. With "
+            "two or more variants, each figure's difference from the first variant's, saying which "
+            "differences the games tell apart from chance. The same --seed gives the same --json, "
+            "byte for byte; --shard I/N plays one share of the games, and `spadespec simulate merge"
+            " A.json B.json ...` adds the shards' --json up into the one-run --json. Timings and "
+            "the progress bar go to stderr. Exit status: 0 done, 1 a variant file is not valid or a"
+            " shard is missing from a merge, 2 a usage mistake (no such variant, a bad number, "
+            "files that are not shards of one campaign)."
+        ),
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
