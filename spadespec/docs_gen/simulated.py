@@ -83,12 +83,11 @@ def simulation_section(doc: VariantDoc, folder: Path = SIM_DIR) -> str:
 
 
 def _relative(parent: Figure, diff: Estimate) -> float:
-    """How large a difference is beside the parent's figure (a share by the points it moves
-    of the room it had to move in that direction)."""
-    base = parent.estimate.value
+    """How large a difference is: a share's by the points it moves (as a fraction), a mean's
+    beside the parent's mean; a figure the parent never had (a mean of 0) comes first."""
     if parent.kind == "share":
-        room = 1 - base if diff.value > 0 else base
-        return abs(diff.value) / room if room > 0 else math.inf
+        return abs(diff.value)
+    base = parent.estimate.value
     return abs(diff.value) / abs(base) if base else math.inf
 
 
@@ -110,7 +109,8 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
         told = []
         compared = differences(base, figures(mine["variants"][0]["tally"]))
         for figure, diff, apart in compared:
-            if apart:
+            # Contracts size by size are in each ruleset's chart; here, all sizes together.
+            if apart and not figure.key.startswith("contract.made."):
                 told.append((_relative(found[figure.key], diff), figure, diff))
         told.sort(key=lambda t: -t[0])
         lines = []
@@ -120,7 +120,10 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
             change = _change_text(figure.kind, diff)
             lines.append(f"| {figure.label} | {before} | {after} | {change} |")
         top = told[0][0] if told else 0.0
-        rows.append((top, doc, doc.parent.id, lines, len(compared) - len(told)))
+        quiet = sum(
+            1 for f, _, apart in compared if not apart and not f.key.startswith("contract.made.")
+        )
+        rows.append((top, doc, doc.parent.id, lines, quiet))
     rows.sort(key=lambda r: (-r[0], r[1].id))
     out = [
         "# What each house rule does",
@@ -128,8 +131,10 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
         "Each house rule against the ruleset it extends, measured by simulated games between "
         f"spadespec's sensible bots ([how, and what the bots do]({HOW})): the figures where the "
         "two sets of games differ by more than chance would give (the 95% interval of the "
-        "difference leaves out 0), largest change first. House rules come in order of their "
-        "largest change, measured against the room the parent's figure had to move.",
+        "difference leaves out 0), largest change first: a share by the percentage points it "
+        "moves, a mean by its change beside the parent's. House rules come in order of their "
+        "largest change; one that brings in what the parent never had (blind nils, say) comes first. "
+        "Contracts made size by size are in each ruleset's chart.",
         "",
     ]
     for _, doc, parent, lines, quiet in rows:
@@ -144,12 +149,13 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
                 "| --- | ---: | ---: | --- |",
                 *lines,
                 "",
+                f"{quiet} other figures show no difference these games can tell from chance.",
+                "",
             ]
         else:
-            out += ["No figure differs by more than chance would give in these games.", ""]
-        if quiet:
             out += [
-                f"{quiet} other figures show no difference these games can tell from chance.",
+                f"None of the {quiet} figures compared differs by more than chance would give "
+                "in these games.",
                 "",
             ]
     if missing:
