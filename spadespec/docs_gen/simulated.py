@@ -133,8 +133,8 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
         "two sets of games differ by more than chance would give (the 95% interval of the "
         "difference leaves out 0), largest change first: a share by the percentage points it "
         "moves, a mean by its change beside the parent's. House rules come in order of their "
-        "largest change; one that brings in what the parent never had (blind nils, say) comes first. "
-        "Contracts made size by size are in each ruleset's chart.",
+        "largest change; one that brings in what the parent never had (blind nils, say) comes "
+        "first. Contracts made size by size are in each ruleset's chart.",
         "",
     ]
     for _, doc, parent, lines, quiet in rows:
