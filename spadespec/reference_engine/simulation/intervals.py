@@ -30,9 +30,9 @@ def share(hits: int, n: int) -> Estimate:
     p = hits / n
     centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
     half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return Estimate(
-        p, max(0.0, centre - half), min(1.0, centre + half), n, math.sqrt(p * (1 - p) / n)
-    )
+    # Rounding may put an end a hair past the share at 0 or 1: the interval always holds it.
+    low, high = min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
+    return Estimate(p, low, high, n, math.sqrt(p * (1 - p) / n))
 
 
 def mean(total: int, squares: int, n: int) -> Estimate:
