@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from spadespec.reference_engine.bots.bidding import (
@@ -202,7 +200,7 @@ def test_a_promoted_deuce_spoils_a_nil() -> None:
 def test_cheapest_winning_trump_by_power_not_card_number() -> None:
     # W leads the ace of spades; N holds the little joker and the 2S (both trumps, 2S lower).
     v = view("N", "LJ 2S 4C", [("W", "AS")], {"N": 4, "E": 3, "S": 4, "W": 2})
-    v = dataclasses.replace(v, order=JOKER_ORDER, legal=hand("LJ 2S"), unseen=0)
+    v = v._replace(order=JOKER_ORDER, legal=hand("LJ 2S"), unseen=0)
     assert choose_card(v) == card("2S")
 
 
@@ -213,14 +211,14 @@ def test_promoted_two_of_diamonds_is_a_trump_on_a_diamond_lead() -> None:
     trick = [("E", "5D"), ("S", "2D"), ("W", "AD")]
     v = view("N", "3S 4C", trick, {"N": 4, "E": 3, "S": 4, "W": 2})
     # With the 2D promoted, partner's trump holds the trick: N throws the club.
-    assert choose_card(dataclasses.replace(v, order=JOKER_ORDER)) == card("4C")
+    assert choose_card(v._replace(order=JOKER_ORDER)) == card("4C")
     # Under the standard pack West's ace is winning: N ruffs it with the 3S.
     assert choose_card(v) == card("3S")
 
 
 def three_alone(seat: str, held: str, trick: list[tuple[str, str]], bids: dict[str, object]):
     v = view(seat, held, trick, bids, tricks_won={s: 0 for s in "NES"})
-    return dataclasses.replace(v, seats="NES", partnered=False)
+    return v._replace(seats="NES", partnered=False)
 
 
 def test_three_alone_nobody_is_a_partner() -> None:

@@ -222,3 +222,34 @@ def test_a_selection_or_list_naming_nothing_is_2(
 )
 def test_a_misused_command_is_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert _status(argv, capsys) == 2
+
+
+SIMULATE = ["simulate", "standard", "--games", "2", "--seed", "3", "--json"]
+
+
+def _sim_shard(tmp_path: Path, capsys: pytest.CaptureFixture[str], index: int) -> str:
+    status = main([*SIMULATE, "--shard", f"{index}/2"])
+    path = tmp_path / f"sim{index}.json"
+    path.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert status == 0
+    return str(path)
+
+
+def test_simulate_follows_the_same_statuses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Everything right: 0, a whole run and two shards merged.
+    assert _status(SIMULATE, capsys) == 0
+    one, two = _sim_shard(tmp_path, capsys, 0), _sim_shard(tmp_path, capsys, 1)
+    assert _status(["simulate", "merge", one, two], capsys) == 0
+    # A shard missing, a variant file that breaks the rules: 1.
+    assert _status(["simulate", "merge", one], capsys) == 1
+    assert _status(["simulate", BROKEN, "--games", "1"], capsys) == 1
+    # Not a shard, a name that is no variant, a value out of range, an unknown flag: 2.
+    whole = tmp_path / "whole.json"
+    main(SIMULATE)
+    whole.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert _status(["simulate", "merge", str(whole)], capsys) == 2
+    assert _status(["simulate", "standrad"], capsys) == 2
+    assert _status(["simulate", "standard", "--jobs", "0"], capsys) == 2
+    assert _status(["simulate", "merge", "--no-such-flag"], capsys) == 2

@@ -49,6 +49,8 @@ ENGINE_LAYERS: Layers = (
     ("game_phases",),
     ("game.py",),
     ("bots",),
+    # Many games between bots, measured (`spadespec simulate`).
+    ("simulation",),
     ("commands",),
 )
 

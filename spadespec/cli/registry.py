@@ -25,6 +25,12 @@ def _play() -> ModuleType:
     return play
 
 
+def _simulate() -> ModuleType:
+    from spadespec.reference_engine.commands import simulate
+
+    return simulate
+
+
 def _score() -> ModuleType:
     from spadespec.reference_engine.commands import score
 
@@ -71,6 +77,7 @@ PROVIDERS: tuple[tuple[tuple[str, ...], Callable[[], ModuleType]], ...] = (
     (("validate", "list", "show"), _variants),
     (("play",), _play),
     (("score",), _score),
+    (("simulate",), _simulate),
     (("conform",), _conform),
     (("fuzz", "diff"), _fuzz),
     (("audit",), _audit),

@@ -36,6 +36,8 @@ def figures() -> Mapping[str, int]:
     - `cases.<variant>.asking.<observable>`: the cases that ask it;
     - `expected.<list>`: the ids in conformance/expected/<list>.txt;
     - `limits.bytes`, `limits.values`, `limits.depth`, `limits.chain`: the variant loader's;
+    - `simulation.games`, `simulation.blind-nil-behind`, `simulation.comeback`: the
+      simulations' (`_simulation_figures`);
     - `house.<file>.<count>`, for a file of `examples/house-rules/`, made only when a page
       names one (`house_figures`).
     """
@@ -54,7 +56,20 @@ def figures() -> Mapping[str, int]:
         out[f"expected.{path.stem}"] = len(read_expected_failures(path))
     out.update({"limits.bytes": MAX_BYTES, "limits.values": MAX_NODES,
                 "limits.depth": MAX_DEPTH, "limits.chain": MAX_CHAIN})  # fmt: skip
+    out.update(_simulation_figures())
     return out
+
+
+def _simulation_figures() -> dict[str, int]:
+    """`simulation.games` (stored games per shipped variant), `simulation.blind-nil-behind`
+    (how far behind a sensible bot bids blind nil), `simulation.comeback` (the deficit a
+    comeback is counted from)."""
+    from spadespec.docs_gen.simulations import GAMES
+    from spadespec.reference_engine.bots.bidding import BLIND_NIL_BEHIND
+    from spadespec.reference_engine.simulation.tally import COMEBACK
+
+    return {"simulation.games": GAMES, "simulation.blind-nil-behind": BLIND_NIL_BEHIND,
+            "simulation.comeback": COMEBACK}  # fmt: skip
 
 
 @cache

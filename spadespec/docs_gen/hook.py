@@ -18,6 +18,7 @@ from mkdocs.structure.files import File, Files
 from spadespec.docs_gen.figures import fill_figures
 from spadespec.docs_gen.pages import generated_pages, nav_sections
 from spadespec.docs_gen.results import StaleReport
+from spadespec.docs_gen.simulations import StaleSimulation
 from spadespec.docs_gen.transcripts import fill_transcripts
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
@@ -30,6 +31,8 @@ def on_config(config: Any) -> Any:
         _pages.update(generated_pages())
     except StaleReport as exc:
         raise PluginError(f"engine results: {exc}") from None
+    except StaleSimulation as exc:
+        raise PluginError(f"simulation results: {exc}") from None
     sections = nav_sections(_pages)
     docs_dir = Path(config["docs_dir"])
     nav = []

@@ -16,6 +16,7 @@ from spadespec.docs_gen.results import current_suite, read_results, results_page
 from spadespec.docs_gen.rule_names import variant_page
 from spadespec.docs_gen.rulebook import rulebook_page
 from spadespec.docs_gen.schema_ref import schema_pages
+from spadespec.docs_gen.simulated import EFFECTS_PAGE, effects_page, simulation_section
 from spadespec.docs_gen.variant_data import example_docs, shipped_docs
 from spadespec.docs_gen.witnesses import witnesses_page
 from spadespec.docs_gen.worked_examples import examples_section, load_cases
@@ -64,6 +65,9 @@ def generated_pages() -> dict[str, str]:
     for doc in docs:
         errata = has_errata_or_interpretations(doc, cases)
         pages[variant_page(doc.id)] = rulebook_page(doc, examples_section(doc, cases), errata)
+        # Stored simulations made with other bots, scoring or rules raise StaleSimulation here.
+        pages[variant_page(doc.id)] += "\n" + simulation_section(doc)
+    pages[EFFECTS_PAGE] = effects_page(docs)
     pages[ERRATA_PAGE] = errata_page(docs, cases)
     shipped = {doc.id for doc in docs}
     for doc in example_docs(EXAMPLES_DIR):
@@ -96,7 +100,14 @@ def nav_sections(pages: dict[str, str]) -> dict[str, list[str]]:
         p
         for p in pages
         if p.startswith("rules/")
-        and p not in ("rules/index.md", "rules/matrix.md", "rules/witnesses.md", ERRATA_PAGE)
+        and p
+        not in (
+            "rules/index.md",
+            "rules/matrix.md",
+            "rules/witnesses.md",
+            ERRATA_PAGE,
+            EFFECTS_PAGE,
+        )
     ]
     reference = ["reference/index.md"] + sorted(
         p for p in pages if p.startswith("reference/") and p != "reference/index.md"

@@ -28,9 +28,13 @@ BLIND_NIL = "blind-nil"
 Bid = int | str
 
 
+NILS = frozenset((NIL, BLIND_NIL))
+"""The bids that promise no tricks."""
+
+
 def is_nil(bid: Bid | None) -> bool:
     """Whether the bid promises no tricks: nil or blind nil (a bid of 0 is a number)."""
-    return bid == NIL or bid == BLIND_NIL
+    return bid in NILS
 
 
 BLIND_NIL_BEHIND = 200
@@ -84,8 +88,12 @@ def ruffing_tricks(hand: int, order: CardOrder = STANDARD, players: int = 4) -> 
     spare = max(0, suit_length(order, hand, SPADES) - 2 - extra_trumps(order, players))
     credit = 0.0
     for suit in range(3):
-        credit += {0: 1.5, 1: 0.8, 2: 0.3}.get(suit_length(order, hand, suit), 0.0)
+        credit += _SHORT_SUIT_CREDIT.get(suit_length(order, hand, suit), 0.0)
     return min(float(spare), credit)
+
+
+_SHORT_SUIT_CREDIT = {0: 1.5, 1: 0.8, 2: 0.3}
+"""Cards in a plain suit -> what being that short in it is worth for ruffing."""
 
 
 def likely_tricks(hand: int, order: CardOrder = STANDARD, players: int = 4) -> float:

@@ -6,9 +6,9 @@ nobody and plays for its own bid."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from spadespec.reference_engine.bots.bidding import Bid, is_nil
+from spadespec.reference_engine.bots.bidding import NILS, Bid, is_nil
 from spadespec.reference_engine.bots.masks import (
     STANDARD,
     CardOrder,
@@ -19,14 +19,13 @@ from spadespec.reference_engine.bots.masks import (
     lowest,
     winning_play,
 )
-from spadespec.reference_engine.cards import cards_in
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     """What one player knows when it is their turn to play: their own hand, the cards they
     may play, the trick so far, the bids, the tricks each seat has taken, and which cards are
-    still out in the other hands."""
+    still out in the other hands. (A tuple, not a dataclass: one is made for every card a bot
+    plays, and a tuple is made in one step.)"""
 
     seat: str
     hand: int
@@ -44,9 +43,7 @@ class SeatView:
 
     @property
     def partner(self) -> str | None:
-        if not self.partnered:
-            return None
-        return self.seats[(self.seats.index(self.seat) + 2) % len(self.seats)]
+        return _around(self.seats, self.seat, self.partnered).partner
 
     def bid_nil(self, seat: str | None) -> bool:
         """Whether `seat` bid nil or blind nil."""
@@ -61,26 +58,55 @@ class SeatView:
     def side_contract_safe(self) -> bool:
         """Whether the side's numeric bids are already made by its non-nil players' tricks."""
         contract = taken = 0
-        for seat in (self.seat, self.partner):
-            bid = None if seat is None else self.bids.get(seat)
-            if seat is not None and isinstance(bid, int):
+        bids, won = self.bids, self.tricks_won
+        for seat in _around(self.seats, self.seat, self.partnered).side:
+            bid = bids.get(seat)
+            if isinstance(bid, int):
                 contract += bid
-                taken += self.tricks_won.get(seat, 0)
+                taken += won.get(seat, 0)
         return taken >= contract
 
     def opponents(self) -> list[str]:
         """The other side's seats (every other seat when each plays alone), left first."""
-        i, n = self.seats.index(self.seat), len(self.seats)
-        others = [self.seats[(i + k) % n] for k in range(1, n)]
-        return [seat for seat in others if seat != self.partner]
+        return list(_around(self.seats, self.seat, self.partnered).opponents)
 
     def seats_after_me(self) -> list[str]:
         """The seats still to play to this trick after this one."""
-        i, n = self.seats.index(self.seat), len(self.seats)
-        return [self.seats[(i + k) % n] for k in range(1, n - len(self.trick))]
+        return list(_around(self.seats, self.seat, self.partnered).after[len(self.trick)])
 
     def last_to_play(self) -> bool:
         return len(self.trick) == len(self.seats) - 1
+
+
+class _Around(NamedTuple):
+    """Who sits where from one seat: its partner, its side, its opponents left first, and the
+    seats still to play after it once so many cards are on the trick."""
+
+    partner: str | None
+    side: tuple[str, ...]
+    opponents: tuple[str, ...]
+    after: tuple[tuple[str, ...], ...]
+
+
+_AROUND: dict[tuple[str, str, bool], _Around] = {}
+
+
+def _around(seats: str, seat: str, partnered: bool) -> _Around:
+    """The seating seen from `seat`, worked out once per table and seat (read at every card)."""
+    key = (seats, seat, partnered)
+    found = _AROUND.get(key)
+    if found is None:
+        i, n = seats.index(seat), len(seats)
+        partner = seats[(i + 2) % n] if partnered else None
+        others = [seats[(i + k) % n] for k in range(1, n)]
+        after = tuple(tuple(seats[(i + k) % n] for k in range(1, n - on)) for on in range(n))
+        found = _AROUND[key] = _Around(
+            partner,
+            (seat,) if partner is None else (seat, partner),
+            tuple(s for s in others if s != partner),
+            after,
+        )
+    return found
 
 
 def _highest_that_loses(view: SeatView, best: int) -> int | None:
@@ -159,16 +185,29 @@ def duck(view: SeatView) -> int:
     return under if under is not None else lowest(order, legal, prefer_non_spades=False)
 
 
+def _strongest_master(order: CardOrder, plain: int, unseen: int) -> int | None:
+    """The strongest of the cards in `plain` that no unseen card beats in its suit, the lower
+    suit on equal strength; None if there is none. Only a suit's top card held can be one (a
+    card above it still out is above the others too)."""
+    best = None
+    power = order.pack.power
+    for suit_mask in order.pack.suit_masks:
+        held = plain & suit_mask
+        if not held:
+            continue
+        top = highest(order, held)
+        if is_master(order, top, unseen) and (best is None or power[top] > power[best]):
+            best = top
+    return best
+
+
 def play_for_contract(view: SeatView) -> int:
     """Win the trick as cheaply as possible when it can be won and partner is not already
     winning it securely; otherwise throw the lowest card."""
     order, legal = view.order, view.legal
     if not view.trick:
-        plain = legal & ~order.spade_mask
-        masters = [c for c in cards_in(plain) if is_master(order, c, view.unseen)]
-        if masters:
-            return max(masters, key=order.pack.power.__getitem__)
-        return lowest(order, legal)
+        master = _strongest_master(order, legal & ~order.spade_mask, view.unseen)
+        return master if master is not None else lowest(order, legal)
     best_seat, best = winning_play(order, view.trick)
     if best_seat == view.partner and (view.last_to_play() or is_master(order, best, view.unseen)):
         return lowest(order, legal)
@@ -178,11 +217,15 @@ def play_for_contract(view: SeatView) -> int:
 
 def choose_card(view: SeatView) -> int:
     """The sensible card to play, given what this seat can see; always one of `view.legal`."""
+    if NILS.isdisjoint(view.bids.values()):
+        # Nobody bid nil (most hands): nothing to cover and nothing to set.
+        return duck(view) if view.side_contract_safe() else play_for_contract(view)
     if view.bid_nil(view.seat):
         return play_nil(view)
-    if view.nil_alive(view.partner):
+    around = _around(view.seats, view.seat, view.partnered)
+    if view.nil_alive(around.partner):
         return cover_partner_nil(view)
-    for opponent in view.opponents():
+    for opponent in around.opponents:
         if view.nil_alive(opponent):
             return set_opponent_nil(view, opponent)
     if view.side_contract_safe():

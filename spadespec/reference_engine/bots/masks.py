@@ -38,6 +38,9 @@ class CardOrder:
     key: tuple[tuple[int, int], ...]
     """Card -> (strength, suit): sorts cards of different suits by how high they are, the
     suit breaking ties (clubs lowest, spades highest)."""
+    numbered: bool = False
+    """Whether in every suit a higher card number is a stronger card (the plain pack, a card
+    taken out or not): then a suit's weakest card held is its lowest-numbered one."""
 
     @property
     def spade_mask(self) -> int:
@@ -47,9 +50,25 @@ class CardOrder:
         return self.pack.suit_of[card]
 
 
-@lru_cache(maxsize=64)
+_ORDERS: dict[int, tuple[Pack, CardOrder]] = {}
+"""id(pack) -> the pack and its reading: a bot asks at every card, and hashing a pack (every
+field of it) would cost more than the rest of the look-up."""
+
+
 def card_order(pack: Pack) -> CardOrder:
     """The bot's reading of `pack` (worked out once per pack)."""
+    found = _ORDERS.get(id(pack))
+    if found is not None and found[0] is pack:
+        return found[1]
+    order = _card_order(pack)
+    if len(_ORDERS) >= 64:
+        _ORDERS.clear()
+    _ORDERS[id(pack)] = (pack, order)
+    return order
+
+
+@lru_cache(maxsize=64)
+def _card_order(pack: Pack) -> CardOrder:
     size = len(pack.suit_of)
     ladders = tuple(
         tuple(sorted(cards_in(pack.suit_masks[suit]), key=lambda c: -pack.power[c]))
@@ -68,7 +87,10 @@ def card_order(pack: Pack) -> CardOrder:
         for card in range(size)
     ]
     key = tuple((pack.power[c], pack.suit_of[c]) for c in range(size))
-    return CardOrder(pack, ladders, tuple(place), tuple(above), tuple(beaters), key)
+    numbered = all(list(ladder) == sorted(ladder, reverse=True) for ladder in ladders)
+    return CardOrder(
+        pack, ladders, tuple(place), tuple(above), tuple(beaters), key, numbered
+    )  # fmt: skip
 
 
 STANDARD = card_order(STANDARD_PACK)
@@ -87,10 +109,22 @@ def suit_length(order: CardOrder, hand: int, suit: int) -> int:
 def top_places(order: CardOrder, hand: int, suit: int) -> int:
     """Which places from the top of `suit` the hand holds, as a mask: bit 0 the suit's top
     card (the ace, or the big joker), bit 1 the next, and so on."""
-    places = 0
-    for card in cards_in(hand & order.pack.suit_masks[suit]):
-        places |= 1 << order.place[card]
+    held = hand & order.pack.suit_masks[suit]
+    key = (order.ladders[suit], held)
+    places = _PLACES.get(key)
+    if places is None:
+        places = 0
+        for card in cards_in(held):
+            places |= 1 << order.place[card]
+        if len(_PLACES) >= 1 << 16:
+            _PLACES.clear()
+        _PLACES[key] = places
     return places
+
+
+_PLACES: dict[tuple[tuple[int, ...], int], int] = {}
+"""(a suit's ladder, the cards held in it) -> the places held: a bot values every hand it is
+dealt by its places, and a suit's holding repeats often."""
 
 
 def holds_place(places: int, place: int) -> bool:
@@ -102,6 +136,16 @@ def lowest(order: CardOrder, hand: int, prefer_non_spades: bool = True) -> int:
     With `prefer_non_spades`, a spade only when the hand holds nothing else."""
     spades = order.pack.spade_mask
     pool = hand & ~spades if prefer_non_spades and hand & ~spades else hand
+    if order.numbered:
+        # Each suit's weakest card is its lowest-numbered one: compare the suits' weakest.
+        key, best = order.key, -1
+        for suit_mask in order.pack.suit_masks:
+            held = pool & suit_mask
+            if held:
+                card = (held & -held).bit_length() - 1
+                if best < 0 or key[card] < key[best]:
+                    best = card
+        return best
     return min(cards_in(pool), key=order.key.__getitem__)
 
 
@@ -109,6 +153,15 @@ def highest(order: CardOrder, hand: int, prefer_non_spades: bool = False) -> int
     """The strongest card; on equal strength, spades before hearts before diamonds."""
     spades = order.pack.spade_mask
     pool = hand & ~spades if prefer_non_spades and hand & ~spades else hand
+    if order.numbered:
+        key, best = order.key, -1
+        for suit_mask in order.pack.suit_masks:
+            held = pool & suit_mask
+            if held:
+                card = held.bit_length() - 1
+                if best < 0 or key[card] > key[best]:
+                    best = card
+        return best
     return max(cards_in(pool), key=order.key.__getitem__)
 
 

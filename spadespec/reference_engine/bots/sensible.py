@@ -13,7 +13,6 @@ from spadespec.reference_engine.bots import bidding, card_play
 from spadespec.reference_engine.bots.bidding import Bid
 from spadespec.reference_engine.bots.view import legal_bids, order_of, partner_bid, seat_view
 from spadespec.reference_engine.seats import Seat, parse_seat
-from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant.model import BidConstraint
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ class SensibleBot:
 
     def choose_bid(self, game: Game, seat: Seat) -> Bid:
         me = parse_seat(seat)
-        table = table_of(game.rules)
+        table = game.table
         return bidding.choose_bid(
             game.hands[me],
             legal_bids(game),
@@ -51,4 +50,8 @@ class SensibleBot:
         )
 
     def choose_play(self, game: Game, seat: Seat) -> int:
+        legal = game.legal_plays(seat)
+        if legal and not legal & (legal - 1):
+            # One card allowed: it is the card any strategy plays, so nothing is weighed.
+            return legal.bit_length() - 1
         return card_play.choose_card(seat_view(game, seat))

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from spadespec.reference_engine.actions import play_record
 from spadespec.reference_engine.bots import Bot, make_bot
 from spadespec.reference_engine.seats import SEATS
 from spadespec.reference_engine.table import table_of
@@ -46,7 +47,7 @@ def play_hand(game: Game, bots: list[Bot], deal_seed: int | None) -> None:
             return  # the hand is over: waiting for the next deal, or the game has ended
         bot = bots[seat]
         if phase == "play":
-            game.play(seat, bot.choose_play(game, seat))
+            game.apply(play_record(seat, bot.choose_play(game, seat)))
         elif phase == "bid":
             game.bid(seat, bot.choose_bid(game, seat))
         elif phase == "pass":

@@ -45,30 +45,62 @@ def partner_bid(game: Game, seat: Seat) -> BidValue | None:
     return None if partner is None else game.bids.get(partner)
 
 
+_NAMES = tuple(seat.name for seat in SEATS)
+"""Seat number -> its letter, read without going through the enum at every card."""
+
+
+_LETTERS: dict[tuple[Seat, ...], str] = {}
+
+
+def _letters(seats: tuple[Seat, ...]) -> str:
+    """The seats in play as letters, clockwise from North (worked out once per table)."""
+    found = _LETTERS.get(seats)
+    if found is None:
+        found = _LETTERS[seats] = "".join(seat.name for seat in seats)
+    return found
+
+
+_NAMED: dict[int, tuple[Mapping[Seat, Any], int, int, dict[str, Any]]] = {}
+
+
+def _named(by_seat: Mapping[Seat, Any], stamp: int) -> dict[str, Any]:
+    """`by_seat` keyed by seat letters, remade only when it may have changed: the bids are set
+    before the first card (a hand has a dict of its own), the tricks taken change once a trick
+    (`stamp`, the trick's number). The last dict is kept so that it is not freed and its id
+    reused."""
+    kept = _NAMED.get(id(by_seat))
+    if kept is not None and kept[0] is by_seat and kept[1] == stamp and kept[2] == len(by_seat):
+        return kept[3]
+    named = {_NAMES[s]: v for s, v in by_seat.items()}
+    if len(_NAMED) >= 64:
+        _NAMED.clear()
+    _NAMED[id(by_seat)] = (by_seat, stamp, len(by_seat), named)
+    return named
+
+
 def seat_view(game: Game, seat: Any) -> SeatView:
     """What `seat` sees when it is their turn to play."""
-    me = parse_seat(seat)
-    seats = game.table
+    me = seat if type(seat) is Seat else parse_seat(seat)
+    table = game.table
     pack = game.pack
     hands = game.hands
-    trick = [(parse_seat(s).name, card) for s, card in game.current_trick]
-    in_hands = 0
-    for other in seats.seats:
-        in_hands |= hands[other]
+    names = _NAMES
+    trick = [(names[s], card) for s, card in game.current_trick]
+    in_hands = hands[0] | hands[1] | hands[2] | hands[3]  # an empty seat's hand is 0
     on_table = 0
     for _, card in trick:
         on_table |= 1 << card
     # Cards still out: in someone else's hand (played ones are public, so this is fair to know).
     unseen = in_hands & ~hands[me] & pack.cards & ~on_table
     return SeatView(
-        seat=me.name,
-        hand=hands[me],
-        legal=game.legal_plays(me),
-        trick=trick,
-        bids=by_seat_name(game.bids),
-        tricks_won=by_seat_name(game.tricks_won),
-        unseen=unseen,
-        order=card_order(pack),
-        seats="".join(s.name for s in seats.seats),
-        partnered=seats.partnerships,
+        names[me],
+        hands[me],
+        game.legal_plays(me),
+        trick,
+        _named(game.bids, 0),
+        _named(game.tricks_won, game.trick_number),
+        unseen,
+        card_order(pack),
+        _letters(table.seats),
+        table.partner[0] is not None,
     )

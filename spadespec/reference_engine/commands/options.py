@@ -62,3 +62,15 @@ def parse_options(items: list[str]) -> dict[str, str]:
 def load_variant_from_args(args: argparse.Namespace) -> ResolvedVariant:
     """The variant named by `--variant` with its `--option`s applied."""
     return load_for_command(args.variant, parse_options(args.option))
+
+
+def whole_number(flag: str, text: str, minimum: int) -> int:
+    """`text`, given for `flag`, as a whole number of at least `minimum`; else a usage error
+    naming the flag."""
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        raise UsageError(f"{flag}: expected a whole number, got {text!r}") from None
+    if value < minimum:
+        raise UsageError(f"{flag}: expected a whole number of at least {minimum}, got {value}")
+    return value

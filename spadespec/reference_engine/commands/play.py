@@ -15,6 +15,7 @@ from spadespec.reference_engine.commands.errors import UsageError
 from spadespec.reference_engine.commands.options import (
     add_variant_arguments,
     load_variant_from_args,
+    whole_number,
 )
 from spadespec.reference_engine.commands.tables import fit_text, output_width
 from spadespec.reference_engine.table import Table, table_of
@@ -57,16 +58,6 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the whole game as JSON")
     parser.set_defaults(run=run)
-
-
-def _whole_number(flag: str, text: str, minimum: int) -> int:
-    try:
-        value = int(text)
-    except (TypeError, ValueError):
-        raise UsageError(f"{flag}: expected a whole number, got {text!r}") from None
-    if value < minimum:
-        raise UsageError(f"{flag}: expected a whole number of at least {minimum}, got {value}")
-    return value
 
 
 def status_line(result: TableResult, max_hands: int) -> str:
@@ -181,10 +172,10 @@ def run(args: argparse.Namespace) -> int:
     kind = args.bots.strip().lower()
     if kind not in BOT_KINDS:
         raise UsageError(f"--bots: expected one of {', '.join(BOT_KINDS)}, got {args.bots!r}")
-    max_hands = _whole_number("--max-hands", args.max_hands, 1)
+    max_hands = whole_number("--max-hands", args.max_hands, 1)
     # Without --seed, pick one and say it, so that any game shown can be played again.
     if args.seed is not None:
-        seed = _whole_number("--seed", args.seed, 0)
+        seed = whole_number("--seed", args.seed, 0)
     else:
         seed = random.randrange(2**31)
     variant = load_variant_from_args(args)

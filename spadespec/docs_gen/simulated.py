@@ -1,0 +1,175 @@
+"""The simulated figures on the ruleset pages, and the page "What each house rule does", both
+read from the stored simulation results (`spadespec.docs_gen.simulations`): no game is played
+while the site is built."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from spadespec.docs_gen.rule_names import variant_page
+from spadespec.docs_gen.simulations import REFRESH, SIM_DIR, read_result
+from spadespec.docs_gen.variant_data import VariantDoc
+from spadespec.reference_engine.simulation.intervals import Estimate
+from spadespec.reference_engine.simulation.summary import Figure, differences, figures
+
+EFFECTS_PAGE = "rules/house-rule-effects.md"
+HOW = "../simulation.md"
+
+SHOWN = (
+    "hands.mean", "hands.p50", "end.target", "end.floor", "end.fixed-hands", "end.boston",
+    "end.moon", "end.capped", "ties", "contract.set", "nil.per-game", "nil.made",
+    "blind-nil.per-game", "blind-nil.made", "bags", "penalties", "points", "dealer-side.won",
+    "leader.won", "comebacks",
+)  # fmt: skip
+"""The figures a ruleset page shows, in order (those its games never gave are left out)."""
+
+
+def value_text(kind: str, e: Estimate) -> tuple[str, str]:
+    """A figure and its interval as the pages print them."""
+    if math.isnan(e.value):
+        return "-", ""
+    if kind == "share":
+        return f"{100 * e.value:.1f}%", f"{100 * e.low:.1f} to {100 * e.high:.1f}%"
+    if kind == "quantile":
+        return f"{e.value:.0f}", f"{e.low:.0f} to {e.high:.0f}"
+    return f"{e.value:.2f}", f"{e.low:.2f} to {e.high:.2f}"
+
+
+def _shown(found: dict[str, Figure]) -> list[Figure]:
+    out = []
+    for key in SHOWN:
+        figure = found.get(key)
+        if figure is None or figure.estimate.n == 0:
+            continue
+        if key.startswith(("blind-nil", "end.")) and figure.estimate.value == 0:
+            continue
+        out.append(figure)
+    return out
+
+
+def simulation_section(doc: VariantDoc, folder: Path = SIM_DIR) -> str:
+    """The ruleset page's section of simulated figures and charts ("" with no stored result)."""
+    stored = read_result(doc.id, folder)
+    if stored is None:
+        return ""
+    entry = stored["variants"][0]
+    found = {f.key: f for f in figures(entry["tally"])}
+    games = entry["tally"]["games"]
+    out = [
+        "## What the rules do to a game (simulated) {#simulated}",
+        "",
+        f"{games:,} games played by four of spadespec's sensible bots under these rules "
+        f"(seed {stored['seed']}), each figure with its 95% interval. The bots bid and play a "
+        f"plain, careful game: [what they do, and what the figures therefore mean]({HOW}).",
+        "",
+        "| figure | value | 95% interval |",
+        "| --- | ---: | --- |",
+    ]
+    for figure in _shown(found):
+        value, interval = value_text(figure.kind, figure.estimate)
+        out.append(f"| {figure.label} | {value} | {interval} |")
+    out += [
+        "",
+        f"![Hands per game, how games end, and contracts made by size, for {doc.id}]"
+        f"(../results/simulation/{doc.id}.svg)",
+        "",
+        f"Made with spadespec {stored['engine']}; bots `{entry['fingerprints']['bots']}`, "
+        f"scoring `{entry['fingerprints']['scoring']}`, rules `{entry['fingerprints']['rules']}` "
+        f"(the build stops when any of them changes; `{REFRESH} {doc.id}` plays the games again).",
+        "",
+    ]
+    return "\n".join(out)
+
+
+def _relative(parent: Figure, diff: Estimate) -> float:
+    """How large a difference is: a share's by the points it moves (as a fraction), a mean's
+    beside the parent's mean; a figure the parent never had (a mean of 0) comes first."""
+    if parent.kind == "share":
+        return abs(diff.value)
+    base = parent.estimate.value
+    return abs(diff.value) / abs(base) if base else math.inf
+
+
+def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
+    """Each house rule against the ruleset it extends: the figures the simulated games tell
+    apart from chance, largest effect first, and the house rules in order of their largest."""
+    by_id = {doc.id: doc for doc in docs}
+    rows: list[tuple[float, VariantDoc, str, list[str], int]] = []
+    missing = []
+    for doc in docs:
+        if doc.kind != "house" or doc.parent is None:
+            continue
+        mine, theirs = read_result(doc.id, folder), read_result(doc.parent.id, folder)
+        if mine is None or theirs is None or doc.parent.id not in by_id:
+            missing.append(doc.id)
+            continue
+        base = figures(theirs["variants"][0]["tally"])
+        found = {f.key: f for f in base}
+        told = []
+        compared = differences(base, figures(mine["variants"][0]["tally"]))
+        for figure, diff, apart in compared:
+            # Contracts size by size are in each ruleset's chart; here, all sizes together.
+            if apart and not figure.key.startswith("contract.made."):
+                told.append((_relative(found[figure.key], diff), figure, diff))
+        told.sort(key=lambda t: -t[0])
+        lines = []
+        for _, figure, diff in told:
+            before, _ = value_text(found[figure.key].kind, found[figure.key].estimate)
+            after, interval = value_text(figure.kind, figure.estimate)
+            change = _change_text(figure.kind, diff)
+            lines.append(f"| {figure.label} | {before} | {after} | {change} |")
+        top = told[0][0] if told else 0.0
+        quiet = sum(
+            1 for f, _, apart in compared if not apart and not f.key.startswith("contract.made.")
+        )
+        rows.append((top, doc, doc.parent.id, lines, quiet))
+    rows.sort(key=lambda r: (-r[0], r[1].id))
+    out = [
+        "# What each house rule does",
+        "",
+        "Each house rule against the ruleset it extends, measured by simulated games between "
+        f"spadespec's sensible bots ([how, and what the bots do]({HOW})): the figures where the "
+        "two sets of games differ by more than chance would give (the 95% interval of the "
+        "difference leaves out 0), largest change first: a share by the percentage points it "
+        "moves, a mean by its change beside the parent's. House rules come in order of their "
+        "largest change; one that brings in what the parent never had (blind nils, say) comes "
+        "first. Contracts made size by size are in each ruleset's chart.",
+        "",
+    ]
+    for _, doc, parent, lines, quiet in rows:
+        out += [
+            f"## [{doc.resolved.title}]({variant_page(doc.id).removeprefix('rules/')}) "
+            f"against [{parent}]({variant_page(parent).removeprefix('rules/')})",
+            "",
+        ]
+        if lines:
+            out += [
+                f"| figure | {parent} | {doc.id} | difference (95% interval) |",
+                "| --- | ---: | ---: | --- |",
+                *lines,
+                "",
+                f"{quiet} other figures show no difference these games can tell from chance.",
+                "",
+            ]
+        else:
+            out += [
+                f"None of the {quiet} figures compared differs by more than chance would give "
+                "in these games.",
+                "",
+            ]
+    if missing:
+        out += [
+            "## Not yet measured",
+            "",
+            "No stored simulation yet for: " + ", ".join(f"`{m}`" for m in missing)
+            + f" (`{REFRESH}` plays them).",
+            "",
+        ]  # fmt: skip
+    return "\n".join(out)
+
+
+def _change_text(kind: str, diff: Estimate) -> str:
+    if kind == "share":
+        return f"{100 * diff.value:+.1f} points ({100 * diff.low:+.1f} to {100 * diff.high:+.1f})"
+    return f"{diff.value:+.2f} ({diff.low:+.2f} to {diff.high:+.2f})"

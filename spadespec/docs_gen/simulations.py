@@ -1,0 +1,60 @@
+"""The stored simulation results of the shipped variants (`docs/results/simulation/`): one
+`spadespec simulate --json` document and one chart (SVG) per variant, read when the site is
+built. A result made with other bots, other scoring or other resolved rules than those being
+built is stale: the build stops and names the command that refreshes it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from spadespec.docs_gen.checkout import DOCS_DIR
+from spadespec.reference_engine.simulation.campaign import fingerprints
+from spadespec.reference_engine.variant import load_variant
+
+SIM_DIR = DOCS_DIR / "results" / "simulation"
+REFRESH = "python -m spadespec.docs_gen.refresh_simulations"
+GAMES = 10_000
+"""Games per shipped variant in the stored results."""
+SEED = 1
+
+
+class StaleSimulation(Exception):
+    """A stored simulation result that no longer matches the bots, scoring or rules."""
+
+
+def result_path(variant_id: str) -> Path:
+    return SIM_DIR / f"{variant_id}.json"
+
+
+def chart_path(variant_id: str) -> Path:
+    return SIM_DIR / f"{variant_id}.svg"
+
+
+def read_result(variant_id: str, folder: Path = SIM_DIR) -> dict[str, Any] | None:
+    """The stored result of one shipped variant; None when there is none. Raises
+    `StaleSimulation` when the bots, the scoring or the variant's resolved rules have changed
+    since it was made, naming what changed and the command to run."""
+    path = folder / f"{variant_id}.json"
+    if not path.is_file():
+        return None
+    doc: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    entry = doc["variants"][0]
+    now = fingerprints(load_variant(variant_id))
+    changed = [what for what, value in now.items() if entry["fingerprints"].get(what) != value]
+    if changed:
+        raise StaleSimulation(
+            f"{_shown(path)} was made with other {' and '.join(changed)} "
+            f"than these: run `{REFRESH} {variant_id}` (or `{REFRESH}` for every variant)"
+        )
+    return doc
+
+
+def _shown(path: Path) -> str:
+    """The file as the checkout names it (`docs/results/simulation/standard.json`)."""
+    return (
+        str(path.relative_to(DOCS_DIR.parent))
+        if path.is_relative_to(DOCS_DIR.parent)
+        else str(path)
+    )

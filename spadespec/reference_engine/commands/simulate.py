@@ -1,0 +1,273 @@
+"""`spadespec simulate`: bots play many seeded games under one or more variants, and the command
+reports what the rules do to a game, each figure with its 95% interval, and each variant's
+differences from the first; `spadespec simulate merge` adds up the shards of a campaign."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from spadespec.reference_engine.bots import BOT_KINDS
+from spadespec.reference_engine.bots.table import DEFAULT_MAX_HANDS
+from spadespec.reference_engine.commands.errors import UsageError
+from spadespec.reference_engine.commands.options import (
+    add_table_options,
+    parse_options,
+    whole_number,
+)
+from spadespec.reference_engine.commands.tables import fit_table, fit_text
+from spadespec.reference_engine.simulation.campaign import (
+    MergeError,
+    MissingShards,
+    Settings,
+    Shard,
+    document,
+    dumps,
+    merge,
+    run_variant,
+    variant_entry,
+)
+from spadespec.reference_engine.simulation.tally import COMEBACK
+from spadespec.reference_engine.variant import load_for_command
+
+EXAMPLE = (
+    "examples:\n"
+    "  spadespec simulate standard boston-wins-game --games 2000\n"
+    "  spadespec simulate porchlight --option target=300 --bots random --json\n"
+    "  spadespec simulate standard --games 10000 --shard 0/4 --json > part0.json   # one of 4\n"
+    "  spadespec simulate merge part0.json part1.json part2.json part3.json"
+)
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "simulate",
+        help="bots play many games: what a ruleset does to a game, with intervals",
+        description=(
+            "Bots play N seeded games under each variant named (shipped ids or variant files) and "
+            "the command reports, each with a 95% confidence interval: hands per game, how games "
+            "end, ties, contracts made and set by size, nils and blind nils bid and made, bags and "
+            "bag penalties per side a game, points per side a hand, how often the first dealer's "
+            f"side and the side ahead at half-time win, and comebacks from {COMEBACK} behind. With "
+            "two or more variants, each figure's difference from the first variant's, saying which "
+            "differences the games tell apart from chance. The same --seed gives the same --json, "
+            "byte for byte; --shard I/N plays one share of the games, and `spadespec simulate merge"
+            " A.json B.json ...` adds the shards' --json up into the one-run --json. Timings and "
+            "the progress bar go to stderr. Exit status: 0 done, 1 a variant file is not valid or a"
+            " shard is missing from a merge, 2 a usage mistake (no such variant, a bad number, "
+            "files that are not shards of one campaign)."
+        ),
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "variants", nargs="+", metavar="VARIANT",
+        help="variant ids or YAML files; or `merge` followed by the shards' --json files",
+    )  # fmt: skip
+    add_table_options(parser, help="a table option for every variant named, e.g. target=300")
+    parser.add_argument(
+        "--games", default="1000", metavar="N", help="games per variant (default 1000)"
+    )
+    parser.add_argument("--seed", default="1", metavar="S", help="the campaign's seed (default 1)")
+    parser.add_argument(
+        "--bots",
+        default="sensible",
+        metavar="KIND",
+        help="sensible (default) or random (legal moves at random)",
+    )
+    parser.add_argument(
+        "--max-hands",
+        default=str(DEFAULT_MAX_HANDS),
+        metavar="N",
+        help=f"stop a game after this many hands (default {DEFAULT_MAX_HANDS}); counted as capped",
+    )
+    parser.add_argument(
+        "--shard",
+        metavar="I/N",
+        help="play only shard I of N (0 <= I < N): the games i with i %% N == I",
+    )
+    parser.add_argument("--jobs", default="1", metavar="J", help="processes to play in (default 1)")
+    parser.add_argument(
+        "--json", action="store_true", help="print the run as JSON (tallies and figures)"
+    )
+    parser.set_defaults(run=run)  # fmt: skip
+
+
+def parse_shard(text: str | None) -> Shard | None:
+    if text is None:
+        return None
+    index, sep, count = text.partition("/")
+    if not sep:
+        raise UsageError(f"--shard: expected I/N such as 0/4, got {text!r}")
+    n = whole_number("--shard (N)", count, 1)
+    i = whole_number("--shard (I)", index, 0)
+    if i >= n:
+        raise UsageError(f"--shard: the index runs from 0 to {n - 1}, got {text!r}")
+    return Shard(i, n)
+
+
+class Progress:
+    """A progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self, label: str, total: int) -> None:
+        self.label, self.total, self.done = label, total, 0
+        self.shown = sys.stderr.isatty()
+
+    def __call__(self, games: int) -> None:
+        self.done += games
+        if self.shown:
+            filled = round(30 * self.done / max(1, self.total))
+            bar = "#" * filled + "." * (30 - filled)
+            print(
+                f"\r{self.label} [{bar}] {self.done}/{self.total}",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    def close(self) -> None:
+        if self.shown:
+            print("", file=sys.stderr, flush=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.variants[0] == "merge":
+        return _merge(args.variants[1:])
+    kind = args.bots.strip().lower()
+    if kind not in BOT_KINDS:
+        raise UsageError(f"--bots: expected one of {', '.join(BOT_KINDS)}, got {args.bots!r}")
+    settings = Settings(
+        whole_number("--games", args.games, 1),
+        whole_number("--seed", args.seed, 0),
+        kind,
+        whole_number("--max-hands", args.max_hands, 1),
+    )
+    shard = parse_shard(args.shard)
+    jobs = whole_number("--jobs", args.jobs, 1)
+    options = parse_options(args.option)
+    variants = [(name, load_for_command(name, options)) for name in args.variants]
+    entries = []
+    for name, variant in variants:
+        games = len(range(shard.index, settings.games, shard.count)) if shard else settings.games
+        bar = Progress(variant.id, games)
+        start = time.perf_counter()
+        tally = run_variant(name, options, settings, shard, jobs, bar)
+        bar.close()
+        seconds = time.perf_counter() - start
+        hands = tally.get("hands.sum", 0)
+        print(f"{variant.id}: {games} games, {hands} hands in {seconds:.1f} s "
+              f"({hands / max(seconds, 1e-9):.0f} hands/s, {jobs} job{'s' if jobs > 1 else ''})",
+              file=sys.stderr)  # fmt: skip
+        entries.append(variant_entry(name, variant, tally))
+    doc = document(settings, entries, shard)
+    if args.json:
+        sys.stdout.write(dumps(doc))
+    else:
+        print(render(doc))
+    return 0
+
+
+def _merge(paths: list[str]) -> int:
+    if not paths:
+        raise UsageError("simulate merge: name the shards' --json files")
+    docs = []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                docs.append((path, json.load(handle)))
+        except OSError as exc:
+            raise UsageError(f"simulate merge: {path}: {exc.strerror or exc}") from None
+        except json.JSONDecodeError as exc:
+            raise UsageError(
+                f"simulate merge: {path}: line {exc.lineno}: not JSON ({exc.msg})"
+            ) from None
+    try:
+        merged = merge(docs)
+    except MissingShards as exc:
+        # The shards are right but not all there: a finding about the campaign, as in `fuzz merge`.
+        print(f"spadespec simulate merge: {exc}", file=sys.stderr)
+        return 1
+    except MergeError as exc:
+        raise UsageError(f"simulate merge: {exc}") from None
+    except (KeyError, TypeError, IndexError) as exc:
+        raise UsageError(
+            f"simulate merge: a shard is missing a field or has one of the wrong kind ({exc})"
+        ) from None
+    sys.stdout.write(dumps(merged))
+    return 0
+
+
+def _cell(figure: dict[str, Any]) -> str:
+    value, low, high = figure["value"], figure["low"], figure["high"]
+    if value is None:
+        return "-"
+    if figure["kind"] == "share":
+        return f"{100 * value:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
+    if figure["kind"] == "quantile":
+        return f"{value:.0f} ({low:.0f}-{high:.0f})"
+    return f"{value:.2f} ({low:.2f}-{high:.2f})"
+
+
+def _diff_cell(row: dict[str, Any]) -> str:
+    scale, unit, places = (100, " pts", 1) if row["kind"] == "share" else (1, "", 2)
+    d, low, high = (scale * row[k] for k in ("difference", "low", "high"))
+    return f"{d:+.{places}f}{unit} ({low:+.{places}f} to {high:+.{places}f})"
+
+
+NOTE = (
+    "Shares are in percent and their differences in percentage points. A difference is told "
+    "apart from chance when its interval leaves out 0; the intervals treat the variants as "
+    "independent, though they share the seeded deals, so they err on the wide side."
+)
+
+
+def render(doc: dict[str, Any]) -> str:
+    """The run as text: a table of figures, a column per variant, then the differences."""
+    variants = doc["variants"]
+    keys: list[str] = []
+    labels: dict[str, str] = {}
+    cells: dict[tuple[int, str], str] = {}
+    # A way to end that no game of any variant took is left out (no row of zeros).
+    taken = {
+        f["key"]
+        for entry in variants
+        for f in entry["figures"]
+        if f["value"] or f["kind"] != "share"
+    }
+    for i, entry in enumerate(variants):
+        for figure in entry["figures"]:
+            if figure["key"].startswith("end.") and figure["key"] not in taken:
+                continue
+            if figure["key"] not in labels:
+                keys.append(figure["key"])
+                labels[figure["key"]] = figure["label"]
+            cells[(i, figure["key"])] = _cell(figure)
+    shard = doc["shard"]
+    games = f"{doc['games']} games" + (
+        f", shard {shard['index']}/{shard['count']}" if shard else ""
+    )
+    lines = fit_text(f"{games} per variant, {doc['bots']} bots, seed {doc['seed']}; "
+                     "each figure with its 95% interval in brackets")  # fmt: skip
+    header = ["figure", *(entry["id"] for entry in variants)]
+    rows = [[labels[k], *(cells.get((i, k), "-") for i in range(len(variants)))] for k in keys]
+    lines += ["", fit_table(header, rows, wrap=(0,))]
+    for block in doc["differences"]:
+        apart = [row for row in block["figures"] if row["tells_apart"]]
+        head = (
+            f"{block['variant']} against {block['against']}: {len(apart)} of "
+            f"{len(block['figures'])} differences are more than chance would give"
+        )
+        lines += ["", *fit_text(head)]
+        table = [
+            [row["label"], _diff_cell(row), "yes" if row["tells_apart"] else "no (may be chance)"]
+            for row in block["figures"]
+            if not row["key"].startswith("end.") or row["key"] in taken
+        ]
+        lines.append(
+            fit_table(["figure", "difference (95% interval)", "told apart"], table, wrap=(0,))
+        )
+    lines += ["", *fit_text(NOTE)]
+    return "\n".join(lines)
