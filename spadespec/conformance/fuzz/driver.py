@@ -221,7 +221,9 @@ class GameChecker:
     def __init__(self, config: FuzzConfig, engine: Engine | None = None) -> None:
         self.config = config
         self.variant = load_variant(config.variant, dict(config.options))
-        self.expected_variant = expected_variant(config)
+        # The run's own variant, the very object, when no rule change is known: the answers
+        # the game was played with are then what is expected, with no replay to ask for them.
+        self.expected_variant = expected_variant(config) if config.known else self.variant
         """The variant the engine's answers are expected under: the run's, or with the
         known rule changes applied."""
         if variant_files.is_variant_file(config.variant):
