@@ -63,6 +63,8 @@ SHOWN_UNDER = {
     "lone-nil-tricks-dropped": "cutthroat",
     "three-player-order-reversed": "cutthroat",
     "three-player-four-card-tricks": "cutthroat",
+    # Contracts made only by the exact bid.
+    "exact-contract-read-as-at-least": "exact-four",
 }
 
 # Fuzzed games deal only whole, valid deals, so a fault in checking a deal never shows in

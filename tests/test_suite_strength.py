@@ -265,6 +265,11 @@ CAUGHT_BY: dict[str, list[str]] = {
         "cutthroat.three.play-goes-round-and-a-trick-is-three-cards",
         "cutthroat.three.seventeen-tricks-each-scored-alone",
     ],
+    # Contracts made only by the exact bid.
+    "exact-contract-read-as-at-least": [
+        "exact-four.scoring.four-made-five-set",
+        "exact-four.scoring.one-over-is-set",
+    ],
 }
 
 # The twelve faults the suite was first asked to catch; the rest came cheap.
@@ -310,6 +315,7 @@ HOUSE_REQUIRED = {
     "boston-wins-game-ignored", "fixed-hands-ignored", "three-player-order-reversed",
     "three-player-four-card-tricks", "tie-at-the-top-among-three-ignored",
     "lone-nil-tricks-dropped",
+    "exact-contract-read-as-at-least",
 }  # fmt: skip
 
 

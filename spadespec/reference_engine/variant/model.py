@@ -186,6 +186,15 @@ class MoonRule(StrEnum):
     the game at once; the hand is not scored, so every side's total stays where it was."""
 
 
+class ContractMade(StrEnum):
+    AT_LEAST = "at-least"
+    """A side makes its contract with at least as many tricks as it bid; the rest are
+    overtricks."""
+    EXACTLY = "exactly"
+    """A side makes its contract only with exactly as many tricks as it bid: a trick more sets it
+    as a trick fewer does, so no contract has overtricks ("exactly the bid or nothing")."""
+
+
 class TieRule(StrEnum):
     TIE = "tie"
     """Equal totals when the game ends are a drawn game."""
@@ -286,6 +295,7 @@ class ScoringRules:
     boston: BostonRule
     boston_points: int | None
     moon: MoonRule
+    contract_made: ContractMade
 
 
 @dataclass(frozen=True, slots=True)
