@@ -270,6 +270,12 @@ CAUGHT_BY: dict[str, list[str]] = {
         "exact-four.scoring.four-made-five-set",
         "exact-four.scoring.one-over-is-set",
     ],
+    # The dealer's hook.
+    "dealer-hook-ignored": [
+        "dealers-hook.bidding.dealer-may-not-make-thirteen",
+        "dealers-hook.bidding.nil-counts-as-nothing",
+    ],
+    "dealer-hook-where-none": ["standard.bidding.dealer-may-bring-the-bids-to-thirteen"],
 }
 
 # The twelve faults the suite was first asked to catch; the rest came cheap.
@@ -316,6 +322,7 @@ HOUSE_REQUIRED = {
     "three-player-four-card-tricks", "tie-at-the-top-among-three-ignored",
     "lone-nil-tricks-dropped",
     "exact-contract-read-as-at-least",
+    "dealer-hook-ignored",
 }  # fmt: skip
 
 

@@ -245,6 +245,10 @@ class BiddingRules:
     """The most a partnership may bid in all (its numeric bids added, a nil as nothing); null:
     no cap beyond each player's own highest bid."""
     constraint: BidConstraint
+    dealer_hook: bool
+    """The dealer's hook: the last player to bid may not bring every player's numeric bids
+    together (a nil as nothing) to the tricks in a hand, so that somebody is set; false: no
+    such limit."""
 
 
 @dataclass(frozen=True, slots=True)
