@@ -12,7 +12,13 @@ import pytest
 from spadespec.docs_gen.cards import card_name
 from spadespec.docs_gen.sentences import SENTENCES, sentence, template_for
 from spadespec.reference_engine.variant import load_variant
-from spadespec.reference_engine.variant.model import SECTIONS, DeckKind, Sides, rule_paths
+from spadespec.reference_engine.variant.model import (
+    SECTIONS,
+    ContractMade,
+    DeckKind,
+    Sides,
+    rule_paths,
+)
 from spadespec.reference_engine.variant.schema_check import rule_value_schema
 
 
@@ -126,4 +132,6 @@ def test_players_alone_are_not_told_about_partners() -> None:
     standard = load_variant("standard").rules
     rules = replace(standard, table=replace(standard.table, sides=Sides.INDIVIDUAL))
     said = sentence(rules, "scoring.points_per_bid_trick", 10)
-    assert "partner" not in said and said.startswith("A player who takes at least as many")
+    assert "partner" not in said and said.startswith("A player who makes the contract")
+    made = sentence(rules, "scoring.contract_made", ContractMade.AT_LEAST)
+    assert "partner" not in made and made.startswith("A player makes the contract when taking")

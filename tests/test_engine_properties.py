@@ -143,6 +143,14 @@ class Book:
                 allowed = [
                     b for b in allowed if first_number + (0 if isinstance(b, str) else b) >= least
                 ]
+        if bidding.dealer_hook and len(bids) == len(self.seats) - 1:
+            # The last to bid may not bring the bids (a nil as nothing) to the tricks of a
+            # hand, unless that bid is all the other rules leave.
+            before = sum(b for b in bids.values() if isinstance(b, int))
+            hooked = [
+                b for b in allowed if before + (0 if isinstance(b, str) else b) != self.tricks
+            ]
+            allowed = hooked or allowed
         return allowed
 
     def exchange(self, order: list[Seat], bids: dict[Seat, Any]) -> list[tuple[Seat, Seat]]:

@@ -156,6 +156,12 @@ POSITIONS = {
         lambda: ready_to_play(STANDARD, deal(N="AS 2H")).play("N", "AS"),
         {"seat": "N", "card": "AS", "trick": 1},
     ),
+    # The dealer's hook: North, East and South bid 4 + 3 + 2 = 9, so West, the dealer and last
+    # to bid, may not bid 4.
+    ReasonCode.BIDS_ADD_UP_TO_TRICKS: (
+        lambda: bids(dealt_game(rules_with(bidding__dealer_hook=True)), 4, 3, 2).bid("W", 4),
+        {"seat": "W", "bid": 4},
+    ),
 }
 
 

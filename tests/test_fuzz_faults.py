@@ -65,6 +65,10 @@ SHOWN_UNDER = {
     "lone-nil-tricks-dropped": "cutthroat",
     "three-player-order-reversed": "cutthroat",
     "three-player-four-card-tricks": "cutthroat",
+    # Contracts made only by the exact bid.
+    "exact-contract-read-as-at-least": "exact-four",
+    # The dealer's hook.
+    "dealer-hook-ignored": "dealers-hook",
 }
 
 # Fuzzed games deal only whole, valid deals, so a fault in checking a deal never shows in
@@ -148,6 +152,7 @@ PLAY_FAULTS = {
     "team-maximum-ignored", "mirror-ignored", "whiz-ignored", "three-player-order-reversed",
     "three-player-four-card-tricks", "named-first-lead-looks-one-card-up",
     "team-minimum-after-a-nil-ignored", "blind-nil-allowed-when-level",
+    "dealer-hook-ignored", "dealer-hook-where-none",
 }  # fmt: skip
 
 

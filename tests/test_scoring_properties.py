@@ -148,14 +148,16 @@ def test_hand_score_equals_its_itemised_breakdown(name, data):
         assert s.score_after == prior[side].score + s.hand_points
         numeric = [bids[seat] for seat in seats if isinstance(bids[seat], int)]
         assert s.contract == sum(numeric)
-        assert s.made == (s.tricks >= s.contract)
+        # Where only the exact bid makes a contract, a trick over sets it (a contract of 0 too).
+        exact = scoring.contract_made == "exactly"
+        assert s.made == (s.tricks == s.contract if exact else s.tricks >= s.contract)
         assert s.side_tricks == sum(tricks[seat] for seat in seats)
         if not s.made:
             # A set side has no overtricks, but for nil bidders' own where they are overtricks.
             own = sum(tricks[n.seat] for n in s.nils)
             both_nil = len(s.nils) == 2 and scoring.double_nil_tricks == "ignored"
             overtricks = scoring.nil_tricks is NilTricks.OVERTRICKS and not both_nil
-            assert s.contract > 0 and s.overtricks == (own if overtricks else 0)
+            assert (s.contract > 0 or exact) and s.overtricks == (own if overtricks else 0)
         if not s.made and s.contract_kind == "tricks":
             assert s.contract_points <= 0
         nil_seats = {seat for seat in seats if bids[seat] in ("nil", "blind-nil")}

@@ -267,6 +267,17 @@ CAUGHT_BY: dict[str, list[str]] = {
         "cutthroat.three.play-goes-round-and-a-trick-is-three-cards",
         "cutthroat.three.seventeen-tricks-each-scored-alone",
     ],
+    # Contracts made only by the exact bid.
+    "exact-contract-read-as-at-least": [
+        "exact-four.scoring.four-made-five-set",
+        "exact-four.scoring.one-over-is-set",
+    ],
+    # The dealer's hook.
+    "dealer-hook-ignored": [
+        "dealers-hook.bidding.dealer-may-not-make-thirteen",
+        "dealers-hook.bidding.nil-counts-as-nothing",
+    ],
+    "dealer-hook-where-none": ["standard.bidding.dealer-may-bring-the-bids-to-thirteen"],
 }
 
 # The twelve faults the suite was first asked to catch; the rest came cheap.
@@ -313,6 +324,8 @@ HOUSE_REQUIRED = {
     "three-player-order-reversed",
     "three-player-four-card-tricks", "tie-at-the-top-among-three-ignored",
     "lone-nil-tricks-dropped",
+    "exact-contract-read-as-at-least",
+    "dealer-hook-ignored",
 }  # fmt: skip
 
 

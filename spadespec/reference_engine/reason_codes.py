@@ -11,7 +11,8 @@ When several reasons apply at once, the first in this order is reported:
 3. a bid: `already-bid`, then `not-your-turn`, then the kind of bid (`blind-nil-not-allowed`,
    `blind-nil-not-trailing`, `nil-not-allowed`, `bid-out-of-range`), then the bidding
    constraint (`suicide-one-nil`, `must-bid-spades`, `must-bid-nil-or-spades`), then
-   `below-team-minimum`, then `above-team-maximum`;
+   `below-team-minimum`, then `above-team-maximum`, then the dealer's hook
+   (`bids-add-up-to-tricks`);
 4. a pass of cards after a blind nil: `not-your-turn`, then `pass-wrong-count`, then
    `card-not-in-hand`;
 5. a play: `not-your-turn`, then `card-not-in-hand`, then `must-follow-suit` (when following),
@@ -172,4 +173,11 @@ class ReasonCode(StrEnum):
     SPADES_NOT_BROKEN = (
         "spades-not-broken",
         "A spade was led before spades were broken, from a hand holding another suit.",
+    )
+
+    BIDS_ADD_UP_TO_TRICKS = (
+        "bids-add-up-to-tricks",
+        "Under the dealer's hook, the last player to bid made the bid that brings every "
+        "player's numeric bids together (a nil counting as nothing) to exactly the tricks in a "
+        "hand; it is refused only while another bid is open to that player.",
     )

@@ -46,9 +46,16 @@ def _nil_entry(rules: Rules, seat: str, bid: str, took: int) -> dict[str, Any]:
     return {"seat": seat, "tricks": took, "made": took == 0, "points": points, "blind": blind}
 
 
+def _made(rules: Rules, contract: int, counted: int) -> bool:
+    """Whether the tricks that count make the contract: at least the bid, or exactly it."""
+    if str(rules.scoring.contract_made) == "exactly":
+        return counted == contract
+    return counted >= contract
+
+
 def _contract_points(rules: Rules, contract: int, counted: int) -> int:
     s = rules.scoring
-    made = counted >= contract
+    made = _made(rules, contract, counted)
     if s.exact_total_points is not None:
         # The side's fixed total, won or lost whole.
         return s.exact_total_points if made else -s.exact_total_points
@@ -62,7 +69,8 @@ def _contract_points(rules: Rules, contract: int, counted: int) -> int:
         return s.bonus_bid_made if made else -s.bonus_bid_set
     if made:
         return s.points_per_bid_trick * contract
-    per = {"per-trick-bid": contract, "per-trick-short": contract - counted, "nothing": 0}
+    # Short, or over where only the exact bid makes it: the tricks the bid was missed by.
+    per = {"per-trick-bid": contract, "per-trick-short": abs(contract - counted), "nothing": 0}
     return -s.set_points_per_trick * per[str(s.set_penalty)]
 
 
@@ -102,7 +110,7 @@ def score_side(
                 nil_over += took
         else:
             counted += tricks[x]
-    made = counted >= contract
+    made = _made(rules, contract, counted)
     contract_points = _contract_points(rules, contract, counted)
     over = counted - contract if made else 0
     keeps = {"contract-made": made, "always": True, "never": False}[str(s.bags_count)]

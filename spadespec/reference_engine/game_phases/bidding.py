@@ -19,7 +19,7 @@ from spadespec.reference_engine.game_phases.state import BIDDING, PASSING
 from spadespec.reference_engine.plan import BidRecords
 from spadespec.reference_engine.reason_codes import ReasonCode
 from spadespec.reference_engine.rules_of_play import BidContext, bid_refusal
-from spadespec.reference_engine.rules_of_play.bids import bid_context
+from spadespec.reference_engine.rules_of_play.bids import NIL_BIDS, bid_context, legal_bids
 from spadespec.reference_engine.seats import Seat
 
 
@@ -39,7 +39,17 @@ class Bidding(BlindNilExchange):
             trailing_by=self.trailing_by(seat),
             pack=self.pack,
             table=self.table,
+            others_total=self._hooked_total(seat),
         )
+
+    def _hooked_total(self, seat: Seat) -> int | None:
+        """Under the dealer's hook, the other players' numeric bids added when `seat` is the
+        last to bid; None otherwise."""
+        if not self.rules.bidding.dealer_hook or seat in self.bids:
+            return None
+        if len(self.bids) != self._bidders - 1:
+            return None
+        return sum(0 if bid in NIL_BIDS else int(bid) for bid in self.bids.values())
 
     def _partner_bid(self, seat: Seat) -> BidValue | None:
         """Partner's bid so far: None before partner bids, or with no partner."""
@@ -69,7 +79,13 @@ class Bidding(BlindNilExchange):
         if choices is None:
             seat = self.to_act
             assert seat is not None  # someone is always to bid while bidding
-            if self._fixed_bids is not None:
+            if self._hooked_total(seat) is not None:
+                # The last bid under the hook depends on every bid before it: worked out from
+                # the whole context, not looked up by situation.
+                allowed = legal_bids(self.rules, self.bid_context(seat), self.plan.bid_checks)
+                choices = tuple(bid_record(seat, bid) for bid in allowed)
+                self._legal_bid_values = frozenset(allowed)
+            elif self._fixed_bids is not None:
                 choices = self._fixed_bids[seat]
                 self._legal_bid_values = self._fixed_values
             else:

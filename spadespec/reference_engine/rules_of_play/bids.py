@@ -10,7 +10,8 @@ or says why not; the first refusal is the one reported:
 2. the bidding constraint, `BID_CONSTRAINT[rules.bidding.constraint]` (`suicide-one-nil`,
    `must-bid-spades`, `must-bid-nil-or-spades`);
 3. the team minimum, for the second partner to bid (`below-team-minimum`);
-4. the team maximum, for either partner (`above-team-maximum`).
+4. the team maximum, for either partner (`above-team-maximum`);
+5. the dealer's hook, for the last to bid (`bids-add-up-to-tricks`).
 """
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ class BidContext(NamedTuple):
     (zero or less when the side is level or ahead)."""
     tricks: int
     """Tricks in a hand: 13, or 17 for three players."""
+    others_total: int | None = None
+    """Under the dealer's hook, the other players' numeric bids added (a nil as nothing) when
+    this player bids last; None otherwise, and the hook does not apply."""
 
 
 def bid_context(
@@ -67,6 +71,7 @@ def bid_context(
     trailing_by: int = 0,
     pack: Pack | None = None,
     table: Table | None = None,
+    others_total: int | None = None,
 ) -> BidContext:
     """The context of `seat`'s bid holding `hand`: its spades counted in the variant's pack
     (top trumps included) and the tricks of a hand at its table. A caller that has the
@@ -78,6 +83,7 @@ def bid_context(
         partner_bid,
         trailing_by,
         (table or table_of(rules)).cards_per_hand,
+        others_total,
     )
 
 
@@ -87,7 +93,9 @@ def situation(
     """What the checks read of a `BidContext` to decide whether a bid may be made: the seat,
     the spades held, partner's bid, and whether the side trails by enough for blind nil. The
     rest of the context only words a refusal, so two contexts in the same situation allow the
-    same bids (a check that reads more of the context must be named here too)."""
+    same bids (a check that reads more of the context must be named here too). The last bid
+    under the dealer's hook reads every bid before it and is never looked up by situation: the
+    game works it out from the whole context (`BidContext.others_total`)."""
     needed = rules.bidding.blind_nil_trailing_by
     return (seat, spades, partner_bid, needed is None or trailing_by >= needed)
 
@@ -262,6 +270,35 @@ def team_maximum_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal 
     )
 
 
+# --- the dealer's hook -----------------------------------------------------------------------
+
+
+def _counted(bid: BidValue) -> int:
+    return 0 if bid in NIL_BIDS else int(bid)
+
+
+def dealer_hook_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """The last to bid may not bring the bids (a nil as nothing) to the tricks in a hand, so
+    that somebody is set; but where every other bid is ruled out by the other rules, the hook
+    gives way rather than leave the player no bid at all."""
+    total = ctx.others_total
+    if not rules.bidding.dealer_hook or total is None or total + _counted(bid) != ctx.tricks:
+        return None
+    others = checks(rules)[:-1]  # every rule but the hook, which comes last
+    if not any(
+        total + _counted(other) != ctx.tricks
+        and all(check(rules, ctx, other) is None for check in others)
+        for other in candidate_bids(rules, ctx)
+    ):
+        return None
+    seat = ctx.seat.name
+    return (
+        ReasonCode.BIDS_ADD_UP_TO_TRICKS,
+        f"the bids may not add up to the {ctx.tricks} tricks of a hand; the others bid {total}"
+        f" in all, so {seat}, bidding last, may not bid {bid}",
+    )
+
+
 def checks(rules: Rules, book: Rulebook | None = None) -> tuple[Check, ...]:
     """The rules a bid must pass under this variant, in the order their refusals are told:
     the blind nil check, the constraint's and the team minimum's as `book` has them (None: as
@@ -279,6 +316,7 @@ def checks(rules: Rules, book: Rulebook | None = None) -> tuple[Check, ...]:
         constraint[rules.bidding.constraint],
         team_minimum,
         team_maximum_check,
+        dealer_hook_check,
     )
 
 

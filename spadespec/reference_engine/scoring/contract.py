@@ -32,8 +32,9 @@ def set_per_trick_bid(scoring: ScoringRules, contract: int, tricks: int) -> int:
 
 
 def set_per_trick_short(scoring: ScoringRules, contract: int, tricks: int) -> int:
-    """A set side loses the penalty only for each trick it fell short."""
-    return -scoring.set_points_per_trick * (contract - tricks)
+    """A set side loses the penalty only for each trick it fell short (or, where only the exact
+    bid makes a contract, each trick it went over)."""
+    return -scoring.set_points_per_trick * abs(contract - tricks)
 
 
 def set_costs_nothing(scoring: ScoringRules, contract: int, tricks: int) -> int:

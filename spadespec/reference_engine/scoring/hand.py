@@ -19,7 +19,7 @@ from spadespec.reference_engine.scoring.records import (
     SideScore,
 )
 from spadespec.reference_engine.scoring.sides import Sheet
-from spadespec.reference_engine.variant.model import Rules
+from spadespec.reference_engine.variant.model import ContractMade, Rules
 
 if TYPE_CHECKING:
     from spadespec.reference_engine.rulebook import Rulebook
@@ -72,9 +72,13 @@ def score_side(
             nil_bags += as_bags
             nil_overtricks += as_overtricks
 
-    # Made when the tricks that count reach the contract (a contract of 0 always is); the
-    # tricks beyond a made contract are overtricks.
-    made = counted >= contract
+    # Made when the tricks that count reach the contract (a contract of 0 always is), or only
+    # when they equal it where the exact bid alone makes it; the tricks beyond a made contract
+    # are overtricks.
+    if scoring.contract_made is ContractMade.EXACTLY:
+        made = counted == contract
+    else:
+        made = counted >= contract
     points, kind = contract_points(book, scoring, contract, counted, made, sheet.tricks)
     extra = counted - contract if made else 0
     added = bags_recorded(book, scoring, made, extra + nil_bags)

@@ -189,6 +189,15 @@ class MoonRule(StrEnum):
     game at once, the hand not scored; taking every trick on a smaller bid scores as usual."""
 
 
+class ContractMade(StrEnum):
+    AT_LEAST = "at-least"
+    """A side makes its contract with at least as many tricks as it bid; the rest are
+    overtricks."""
+    EXACTLY = "exactly"
+    """A side makes its contract only with exactly as many tricks as it bid: a trick more sets it
+    as a trick fewer does, so no contract has overtricks ("exactly the bid or nothing")."""
+
+
 class TieRule(StrEnum):
     TIE = "tie"
     """Equal totals when the game ends are a drawn game."""
@@ -239,6 +248,10 @@ class BiddingRules:
     """The most a partnership may bid in all (its numeric bids added, a nil as nothing); null:
     no cap beyond each player's own highest bid."""
     constraint: BidConstraint
+    dealer_hook: bool
+    """The dealer's hook: the last player to bid may not bring every player's numeric bids
+    together (a nil as nothing) to the tricks in a hand, so that somebody is set; false: no
+    such limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +302,7 @@ class ScoringRules:
     boston: BostonRule
     boston_points: int | None
     moon: MoonRule
+    contract_made: ContractMade
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,7 @@ HOUSE_RULES = (
     "scoring.boston_points",
     "scoring.moon",
     "game_end.hands",
+    "scoring.contract_made",
 )
 
 CANDIDATES = (
@@ -89,6 +90,7 @@ ASSUMED = {
     "scoring.boston": "ordinary",
     "scoring.moon": "ordinary",
     "game_end.hands": None,
+    "scoring.contract_made": "at-least",
 }
 
 ALL_BIDS: list[Any] = [*range(1, 14), "nil"]
@@ -244,8 +246,8 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
             variant_id=v,
             description=(
                 "Fifty hands already played; North-South carry 9 bags, bid 5 + 5 = 10 and take 11."
-                " Ten tricks is no special bid here and earns no bonus: 10 x 10 = 100, plus 1 for"
-                " the overtrick. The"
+                " Ten tricks is no special bid here and earns no bonus, and a trick over still"
+                " makes the contract: 10 x 10 = 100, plus 1 for the overtrick. The"
                 " overtrick is the tenth bag: -100 and the count goes to 0; the bags' own points"
                 " stay."
                 " Hand 100 + 1 - 100 = 1. East-West bid 1 + 1 and take 2: 20. With no fixed number"
@@ -263,6 +265,7 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
                 "scoring.bag_points_cancelled",
                 "bags.exact-threshold",
                 "game_end.hands",
+                tag("scoring.contract_made"),
             ],
             origin=derived("scoring.bag_points_cancelled"),
             start=start,

@@ -83,6 +83,11 @@ def _table(v: str) -> tuple[dict[str, Any], str, dict[str, Any], str, str, str]:
         order = bid_order(v, "W")
         for first, later in zip(order[:2], order[2:], strict=True):
             made[later] = min(made[later], most - made[first])
+    if rules.bidding.dealer_hook:
+        # The last to bid may not bring the bids to thirteen: one trick fewer (2 for 3).
+        last = bid_order(v, "W")[-1]
+        if sum(bid for bid in made.values() if bid != "nil") == 13:
+            made[last] -= 1
     play = rules.play
     key = (str(play.first_leader), str(play.first_lead), str(play.spades_lead))
     found = FIRST_LEADS.get(key) or FIRST_LEADS.get((*key[:2], None))
