@@ -200,7 +200,7 @@ def _tallies(
 ) -> tuple[dict[tuple[str, str], Tally], dict[tuple[str, str, str], Tally]]:
     """Per (engine, variant) and per (engine, variant, clause): the verdicts behind the cell.
     A case counts under a clause only when something checked can show that clause, as in the
-    run's own summary."""
+    run's own summary (`RunReport.summary`)."""
     from spadespec.conformance.runner.checking import shown_by
 
     by_variant: dict[tuple[str, str], Tally] = {}
@@ -215,14 +215,17 @@ def _tallies(
                 line["verdict"], bool(checked)
             )
             for tag in line.get("tags", []):
-                shown = bool(checked & shown_by(tag))
-                key = (res.engine.key, variant, tag)
-                by_clause.setdefault(key, Tally()).add(line["verdict"], shown)
+                # Counted under a clause only where a check shows it, as `conform` counts its
+                # clauses seen; a clause no engine's checks show has no row.
+                if checked & shown_by(tag):
+                    key = (res.engine.key, variant, tag)
+                    by_clause.setdefault(key, Tally()).add(line["verdict"], True)
     return by_variant, by_clause
 
 
 def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
     """The page as Markdown around HTML tables (links written as the built site has them)."""
+    from spadespec.conformance.runner.score import offered
     from spadespec.conformance.suite.cases import load_suite
 
     loaded = load_suite()
@@ -240,7 +243,10 @@ def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
         "# Engine results",
         "",
         f"What each engine answers when the conformance suite is put to it: the suite of "
-        f"version {suite['version']}, {suite['cases']:,} cases (digest `{suite['digest']}`). "
+        f"version {suite['version']}, {suite['cases']:,} [cases](glossary.md#case) (digest "
+        f"`{suite['digest']}`) and, for an engine that keeps score, "
+        f"{len(offered(loaded)):,} [score requests](glossary.md#score-request): "
+        f"{suite['cases'] + len(offered(loaded)):,} [checks](glossary.md#check). "
         "The page is built from the reports `spadespec conform --report` wrote, stored in "
         "`docs/results/`; a report made with another suite stops the build, naming the command "
         "that refreshes it. A cell counts the results behind it (a score request counts apart "
@@ -296,6 +302,7 @@ def _engines_table(results: list[EngineResults]) -> list[str]:
         for line in res.cases.values():
             tally.add(line["verdict"], bool(line.get("checked")))
         counts = ", ".join(f"{tally.counts[s]:,} {STATES[s][1]}" for s in STATES if tally.counts[s])
+        counts = f"{sum(tally.counts.values()):,} checks: {counts}"
         version = f"{declared.get('name', '?')} {declared.get('version', '?')}"
         reports = ", ".join(f"[{r.report}](results/{r.report})" for r in res.engine.runs)
         rows.append(
@@ -356,7 +363,8 @@ def _clause_tables(
             rows.append(f'<tr><th scope="row"><code>{escape(tag)}</code></th>{cells}</tr>')
         out += [
             f'<details class="sp-res-clauses" id="clauses-{variant}">',
-            f"<summary><strong>{variant}</strong>: {len(clauses)} clauses; {said}</summary>",
+            f"<summary><strong>{variant}</strong>: {len(clauses)} "
+            f'<a href="../glossary/#clause">clauses</a> seen; {said}</summary>',
             '<div class="sp-res-box"><table class="sp-res-table">',
             _head(results, "clause"),
             "<tbody>",
