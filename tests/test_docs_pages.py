@@ -279,7 +279,46 @@ def test_what_could_not_be_checked_is_its_own_kind_of_note(pages: dict[str, str]
             if interp.could_not_check:
                 unchecked += 1
                 block = _rule_block(pages[f"rules/{ident}.md"], path)
-                assert '!!! warning "Could not be checked"' in block
-                assert "the published page could not be checked" in block
+                # Flagged inside the interpretation's note, never in a title or heading.
+                assert f"**Not confirmed.** {interp.could_not_check}" in block
+                headings = [line for line in block.splitlines() if line.startswith(("#", "!!!"))]
+                assert not [h for h in headings if "confirm" in h or "checked" in h], headings
                 assert interp.could_not_check in pages["rules/errata.md"]
     assert unchecked >= 16
+    # On the errata page the sources' sections of interpretations come before the list of what
+    # is not confirmed, so that none of them sits under it.
+    errata = pages["rules/errata.md"]
+    last_source = max(m.start() for m in re.finditer(r"^### ", errata, re.M))
+    assert errata.index("{#could-not-be-checked}") > last_source
+
+
+SEED_FILE = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")
+
+
+def test_sources_are_named_by_title_and_publisher_and_never_by_their_file(
+    pages: dict[str, str],
+) -> None:
+    from spadespec.reference_engine.variant import load_variant
+
+    shown = [uri for uri, text in pages.items() if SEED_FILE.search(text)]
+    assert shown == [], f"a source's file name shows on {shown}"
+    page = pages["rules/sources.md"]
+    seeds = [s for s in load_variant("standard").sources if s.file]
+    assert len(seeds) == 5
+    for src in seeds:
+        entry = page.split(f"{{ #{src.key} }}", 1)[1].split("\n### ", 1)[0]
+        assert src.about and src.about in entry, src.key
+        assert f"**Publisher:** {src.publisher or 'not named in the document'}" in entry
+        assert "**Address:** the document gives none" in entry
+    # PlayingCardGames.net's worked example is wrong by its own rules (the golden case keeps
+    # both figures): its entry says so and links the errata.
+    cards = page.split("{ #playingcardgames }", 1)[1].split("\n### ", 1)[0]
+    assert "1 of them disagrees" in cards and "(errata.md#errata)" in cards
+    # A house rule's published source has its address.
+    assert "<https://www.pagat.com/auctionwhist/spades.html>" in page
+    # A ruleset page names the source with its publisher and links its entry.
+    porchlight = pages["rules/porchlight.md"]
+    assert "*Porchlight, How to play Spades* (Porchlight, an online card room; [about this " in (
+        porchlight
+    )
+    assert "(sources.md#porchlight)" in porchlight

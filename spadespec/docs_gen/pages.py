@@ -16,6 +16,8 @@ from spadespec.docs_gen.results import current_suite, read_results, results_page
 from spadespec.docs_gen.rule_names import variant_page
 from spadespec.docs_gen.rulebook import rulebook_page
 from spadespec.docs_gen.schema_ref import schema_pages
+from spadespec.docs_gen.sources_page import PAGE as SOURCES_PAGE
+from spadespec.docs_gen.sources_page import sources_page
 from spadespec.docs_gen.variant_data import example_docs, shipped_docs
 from spadespec.docs_gen.witnesses import witnesses_page
 from spadespec.docs_gen.worked_examples import examples_section, load_cases
@@ -65,6 +67,7 @@ def generated_pages() -> dict[str, str]:
         errata = has_errata_or_interpretations(doc, cases)
         pages[variant_page(doc.id)] = rulebook_page(doc, examples_section(doc, cases), errata)
     pages[ERRATA_PAGE] = errata_page(docs, cases)
+    pages[SOURCES_PAGE] = sources_page(docs, cases)
     shipped = {doc.id for doc in docs}
     for doc in example_docs(EXAMPLES_DIR):
         if doc.id in shipped:
@@ -87,16 +90,23 @@ def generated_pages() -> dict[str, str]:
     return pages
 
 
+# Pages under rules/ with a navigation entry of their own, not listed among the rulesets.
+_OWN_ENTRIES = (
+    "rules/index.md",
+    "rules/matrix.md",
+    "rules/witnesses.md",
+    ERRATA_PAGE,
+    SOURCES_PAGE,
+)
+
+
 def nav_sections(pages: dict[str, str]) -> dict[str, list[str]]:
     """Navigation entries for the generated sections, in reading order."""
     # The rulesets in the order they were generated: the base, those from the sources, the
     # house rules, then the example house rules. The matrix and the witness page have their
     # own entries beside them.
     rules = ["rules/index.md"] + [
-        p
-        for p in pages
-        if p.startswith("rules/")
-        and p not in ("rules/index.md", "rules/matrix.md", "rules/witnesses.md", ERRATA_PAGE)
+        p for p in pages if p.startswith("rules/") and p not in _OWN_ENTRIES
     ]
     reference = ["reference/index.md"] + sorted(
         p for p in pages if p.startswith("reference/") and p != "reference/index.md"

@@ -91,7 +91,7 @@ def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
 
 def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
     title = (
-        "Interpretation: the published page could not be checked"
+        "Interpretation: how the published page is read"
         if interp.could_not_check
         else "Interpretation: the sources leave this open"
     )
@@ -115,7 +115,8 @@ def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
         lines += ["", f"    Where the question arises: {where}."]
     if interp.could_not_check:
         # Not a silence of the sources: a page that says it, which could not be read to confirm.
-        lines += ["", '!!! warning "Could not be checked"', "", f"    {interp.could_not_check}"]
+        # Flagged inside the interpretation, not as a heading of its own above the rule's text.
+        lines += ["", f"    **Not confirmed.** {interp.could_not_check}"]
     return "\n".join(lines)
 
 
@@ -217,7 +218,7 @@ def sources_table(doc: VariantDoc) -> str:
         used.update(c.source for c in prov.citations)
         if prov.interpretation and prov.interpretation.source:
             used.add(prov.interpretation.source)
-    rows = ["| key | title | file or address |", "| --- | --- | --- |"]
+    rows = ["| key | title | publisher, and where to read it |", "| --- | --- | --- |"]
     for key in sorted(used):
         src = doc.sources.get(key)
         rows.append(f"| `{key}` | {src.title if src else '?'} | {reading(src) or '?'} |")
