@@ -235,12 +235,22 @@ def test_rulesets_are_listed_base_then_sources_then_house_rules(
     assert index.index("(porchlight.md)") > index.index("## From the source documents")
     nav = nav_sections(pages)["Rulesets"]
     assert nav[:2] == ["rules/index.md", "rules/standard.md"]
-    kinds = [
-        load_doc(p.removeprefix("rules/").removesuffix(".md")).kind
-        for p in nav[1:]
-        if p.removeprefix("rules/").removesuffix(".md") in shipped_variant_ids()
+    # Then a group per kind (mkdocs folds each in the sidebar), the example files apart.
+    groups = {
+        title: uris for entry in nav[2:] if isinstance(entry, dict) for title, uris in entry.items()
+    }
+    assert list(groups) == [
+        "From the source documents",
+        "House rules",
+        "Example files (not shipped)",
     ]
-    assert kinds == sorted(kinds, key=["base", "source", "house"].index)
+    for title, kind in (("From the source documents", "source"), ("House rules", "house")):
+        ids = [uri.removeprefix("rules/").removesuffix(".md") for uri in groups[title]]
+        assert ids and all(load_doc(i).kind == kind for i in ids), title
+    examples = groups["Example files (not shipped)"]
+    assert examples and not {u.removeprefix("rules/").removesuffix(".md") for u in examples} & set(
+        shipped_variant_ids()
+    )
 
 
 @pytest.mark.parametrize("ident", ["no-nil", "cutthroat", "pagat-blind-nil", "minus-110"])

@@ -16,7 +16,10 @@
 // underscore or a hyphen, and nowhere else (the stylesheet forbids breaking inside a word); the
 // text copied and searched is unchanged.
 document.addEventListener("DOMContentLoaded", function () {
-  var names = document.querySelectorAll(".md-typeset td code, .md-typeset th code");
+  // (Not in a first column, whose names never break: the stylesheet keeps them whole.)
+  var names = document.querySelectorAll(
+    ".md-typeset td:not(:first-child) code, .md-typeset th:not(:first-child) code"
+  );
   Array.prototype.forEach.call(names, function (code) {
     if (code.children.length || !/[._-]/.test(code.textContent)) return;
     var parts = code.textContent.split(/(?<=[._-])/);

@@ -12,11 +12,11 @@ from html import escape
 from typing import Any
 
 from spadespec.conformance.fuzz.witness.text import deal_text
-from spadespec.conformance.suite.tags import value_text
 from spadespec.docs_gen.cards import SEAT_NAMES, card_short, side_name
 from spadespec.docs_gen.hand_diagram import deal_html, tricks_html
 from spadespec.docs_gen.hand_record import HandRecord, replay_hands
 from spadespec.docs_gen.rule_names import rule_label
+from spadespec.docs_gen.sentences import format_value
 from spadespec.docs_gen.variant_data import VariantDoc
 from spadespec.docs_gen.witness_store import BASE_ID as BASE
 from spadespec.docs_gen.witness_store import differences
@@ -79,7 +79,9 @@ def _witness(base: VariantDoc, doc: VariantDoc, item: dict[str, Any]) -> list[st
     out = [
         f"### {rule_label(path)} {{ #{witness_anchor(b, path)} }}",
         "",
-        f"`{path}`: `{a}` plays {value_text(item['a'])}, `{b}` plays {value_text(item['b'])}.",
+        # As the variant files write the values (`false`, `[2C, 2H]`, `none`).
+        f"`{path}`: `{a}` plays `{format_value(item['a'])}`, `{b}` plays "
+        f"`{format_value(item['b'])}`.",
         "",
     ]
     witness = item["witness"]
