@@ -222,3 +222,24 @@ def test_each_count_on_each_page_is_the_one_conform_gives_for_the_same_selection
     assert f"standard: {standard['clauses']} clauses seen;" in results
     porchlight = _conform("porchlight", capsys)
     assert f"porchlight: {porchlight['clauses']} clauses seen;" in results
+
+
+def test_search_finds_words_and_leaves_out_grids_and_card_strings(built_site: Path) -> None:
+    import json
+
+    docs = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    entries = docs["docs"]
+    # "sandbag" finds the rulesets whose own pages state bag rules.
+    found = {e["location"].split("#")[0] for e in entries if "sandbag" in e["text"].lower()}
+    for page in ("rules/standard/", "rules/five-bags-fifty/", "rules/minus-110/"):
+        assert page in found, sorted(found)
+    # The card diagrams, the comparison grid and the results grid are not indexed.
+    cards = re.compile(r"[♠♥♦♣]\s*(?:[AKQJT2-9]\s*){3,}")
+    assert not [e["location"] for e in entries if cards.search(e["text"])]
+    grids = [e for e in entries if e["location"].startswith(("engine-results/", "rules/matrix/"))]
+    # Neither a results cell (✓12) nor a row of the comparison grid (`jokers-54` beside
+    # `standard-52`, 34 columns of them) is in the index.
+    cells = re.compile(r"[✓✗◐]\d|standard-52 standard-52")
+    assert grids and not [e["location"] for e in grids if cells.search(e["text"])]
+    # A ruleset's summary is searchable.
+    assert any("Porchlight online room" in e["text"] for e in entries)

@@ -106,23 +106,37 @@ class Tally:
     """Verdict counts of the cases behind one cell."""
 
     counts: Counter[str] = field(default_factory=Counter)
+    ids: dict[str, list[str]] = field(default_factory=dict)
+    """The ids of the failing and expected-failure results, by state."""
 
-    def add(self, verdict: str, checked: bool) -> None:
+    def add(self, verdict: str, checked: bool, case_id: str = "") -> None:
         if verdict in _FAILING:
-            self.counts["fail"] += 1
+            state = "fail"
         elif verdict in ("pass", "xfail") and checked:
-            self.counts[verdict] += 1
+            state = verdict
         else:  # n/a, skip, or nothing the engine declares was asked
-            self.counts["none"] += 1
+            state = "none"
+        self.counts[state] += 1
+        if state in ("fail", "xfail") and case_id:
+            self.ids.setdefault(state, []).append(case_id)
 
     @property
     def state(self) -> str:
         return next((s for s in ("fail", "xfail", "pass") if self.counts[s]), "none")
 
-    def cell(self) -> str:
+    def cell(self, listed: str = "") -> str:
+        """The cell; with `listed`, the anchor of the list of its failing cases' ids, which
+        its failing and expected-failure counts link to."""
         symbol, word = STATES[self.state]
         parts = [f"{self.counts[s]} {STATES[s][1]}" for s in STATES if self.counts[s]]
-        shown = " ".join(f"{STATES[s][0]}{self.counts[s]}" for s in STATES if self.counts[s])
+        counts = []
+        for s in STATES:
+            if self.counts[s]:
+                count = f"{STATES[s][0]}{self.counts[s]}"
+                if listed and s in self.ids:
+                    count = f'<a href="#{listed}">{count}</a>'
+                counts.append(count)
+        shown = " ".join(counts)
         title = escape(", ".join(parts) or "no case")
         return f'<td class="sp-res sp-res-{self.state}" title="{title}">{shown or symbol}</td>'
 
@@ -212,7 +226,7 @@ def _tallies(
             checked = set(line.get("checked") or [])
             variant = line["variant"]
             by_variant.setdefault((res.engine.key, variant), Tally()).add(
-                line["verdict"], bool(checked)
+                line["verdict"], bool(checked), str(line.get("id", ""))
             )
             for tag in line.get("tags", []):
                 # Counted under a clause only where a check shows it, as `conform` counts its
@@ -271,6 +285,7 @@ def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
         "variant's clauses fold under it.",
         "",
         *_clause_tables(results, variants, by_clause),
+        *_listed(results, variants, by_variant),
         "## Refreshing the reports {#refresh}",
         "",
         "After a change to the cases, or to an engine, make the reports again from the root of "
@@ -327,12 +342,15 @@ def _variant_table(
 ) -> list[str]:
     rows = []
     for variant in variants:
-        cells = "".join(tallies[r.engine.key, variant].cell() for r in results)
+        cells = "".join(
+            tallies[r.engine.key, variant].cell(listed_anchor(r.engine.key, variant))
+            for r in results
+        )
         rows.append(
             f'<tr><th scope="row"><a href="#clauses-{variant}">{variant}</a></th>{cells}</tr>'
         )
     return [
-        '<div class="sp-res-box"><table class="sp-res-table">',
+        '<div class="sp-res-box" data-search-exclude><table class="sp-res-table">',
         _head(results, "variant"),
         "<tbody>",
         *rows,
@@ -358,14 +376,17 @@ def _clause_tables(
         rows = []
         for tag in clauses:
             cells = "".join(
-                tallies.get((r.engine.key, variant, tag), Tally()).cell() for r in results
+                tallies.get((r.engine.key, variant, tag), Tally()).cell(
+                    listed_anchor(r.engine.key, variant)
+                )
+                for r in results
             )
             rows.append(f'<tr><th scope="row"><code>{escape(tag)}</code></th>{cells}</tr>')
         out += [
             f'<details class="sp-res-clauses" id="clauses-{variant}">',
             f"<summary><strong>{variant}</strong>: {len(clauses)} "
             f'<a href="../glossary/#clause">clauses</a> seen; {said}</summary>',
-            '<div class="sp-res-box"><table class="sp-res-table">',
+            '<div class="sp-res-box" data-search-exclude><table class="sp-res-table">',
             _head(results, "clause"),
             "<tbody>",
             *rows,
@@ -373,6 +394,42 @@ def _clause_tables(
             "</details>",
             "",
         ]
+    return out
+
+
+def listed_anchor(engine: str, variant: str) -> str:
+    """The anchor of an engine's failing cases of one variant, e.g. `cases-openspiel-standard`."""
+    return f"cases-{engine}-{variant}"
+
+
+def _listed(
+    results: list[EngineResults], variants: list[str], tallies: dict[tuple[str, str], Tally]
+) -> list[str]:
+    """The ids behind every failing and expected-failure count, by engine and variant."""
+    out = [
+        "## The failing cases {#failing-cases}",
+        "",
+        "The ids behind each failing and expected-failure count above (a score request's id "
+        "ends `~score`); `spadespec conform --case ID` runs one again.",
+        "",
+    ]
+    found = False
+    for res in results:
+        for variant in variants:
+            tally = tallies.get((res.engine.key, variant))
+            if tally is None or not tally.ids:
+                continue
+            found = True
+            out += [
+                f"### {res.engine.name}, {variant} {{#{listed_anchor(res.engine.key, variant)}}}"
+            ]
+            out += [""]
+            for state in ("fail", "xfail"):
+                for case_id in sorted(tally.ids.get(state, [])):
+                    out.append(f"- `{case_id}`: {STATES[state][1]}")
+            out.append("")
+    if not found:
+        out += ["No engine fails a case, and none is expected to.", ""]
     return out
 
 

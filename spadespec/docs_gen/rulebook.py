@@ -63,6 +63,9 @@ SECTION_INTROS: dict[str, Callable[[Rules], str]] = {
 }
 
 
+BAGS = "A trick a side takes beyond its contract is an overtrick, also called a bag or sandbag."
+
+
 def rule_value(doc: VariantDoc, path: str) -> Any:
     section, name = path.split(".")
     return getattr(getattr(doc.resolved.rules, section), name)
@@ -320,6 +323,9 @@ def rulebook_page(doc: VariantDoc, examples_md: str = "", errata: bool = False) 
         out += [f"## {SECTION_TITLES.get(section, section)}", ""]
         if section in SECTION_INTROS and len(own) == len(paths):
             out += [SECTION_INTROS[section](r.rules), ""]
+        if any(path.startswith("scoring.bag") for path in own):
+            # The word players search for, said once where the bag rules are.
+            out += [BAGS, ""]
         absent = [path for path in own if not_had(doc, path)]
         brief = [path for path in own if path not in absent and plain(doc, path)]
         for path in own:
