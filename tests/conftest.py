@@ -129,8 +129,8 @@ DiffReport = Callable[..., dict[str, Any]]
 
 @pytest.fixture(scope="session")
 def variant_diff(tmp_path_factory: pytest.TempPathFactory) -> DiffReport:
-    """`diff_variants(a, b, seed)`, each pair of rulesets compared once per run: the docs'
-    witness page and the diff tests both ask for standard beside each ruleset. The first
+    """`diff_variants(a, b, seed)`, each pair of rulesets compared once per run: the diff
+    tests ask for some pairs more than once. The first
     process to ask for a pair finds its witnesses under the pair's lock; any other reads them
     back. A pair is known by both rulesets' rules, not only their names."""
     from spadespec.conformance.fuzz.witness.search import diff_variants
@@ -152,20 +152,14 @@ def variant_diff(tmp_path_factory: pytest.TempPathFactory) -> DiffReport:
 
 
 @pytest.fixture(scope="session")
-def generated_docs(
-    tmp_path_factory: pytest.TempPathFactory, variant_diff: DiffReport
-) -> GeneratedPages:
-    """The pages the mkdocs hook adds, generated once, with any warning the generators log;
-    the witness page's pairs are compared through `variant_diff`."""
-    import spadespec.docs_gen.witnesses
-
+def generated_docs(tmp_path_factory: pytest.TempPathFactory) -> GeneratedPages:
+    """The pages the mkdocs hook adds, generated once, with any warning the generators log
+    (the witness page's hands are read from their store, `spadespec.docs_gen.witness_store`)."""
     with _shared(tmp_path_factory, "generated-docs") as (folder, built):
         saved = folder / "pages.json"
         if built:
             return GeneratedPages(**json.loads(saved.read_text(encoding="utf-8")))
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(spadespec.docs_gen.witnesses, "diff_variants", variant_diff)
-            generated = _generate()
+        generated = _generate()
         saved.write_text(json.dumps(asdict(generated)), encoding="utf-8")
         (folder / "done").touch()
         return generated

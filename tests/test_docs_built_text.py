@@ -38,7 +38,7 @@ def test_no_page_shows_an_escaped_pipe(article_text: dict[str, str]) -> None:
 # A count, verdict tally or timing as the runner, pytest or the fuzzer print one.
 TYPED_FIGURE = re.compile(
     r"\b\d[\d,]* (?:cases?|pass|fail|xfail|xpass|errors?|n/a|passed|failed|deselected|clauses"
-    r"|items|games|hands|requests)\b"
+    r"|items|games|hands|requests|checks)\b"
     r"|\b(?:tests|failures)=\"\d+\"|\"cases\": \d+|\bchecked \d+ of|\bin \d+(?:\.\d+)? ?s\b"
 )
 OUTPUT_BLOCK = re.compile(r"^<!-- output .*? -->\n```[a-z]*\n.*?^```$", re.S | re.M)
@@ -73,7 +73,9 @@ def test_the_figures_and_command_output_on_the_pages_are_todays(
     # The example engine passes every standard case; its run says so with today's count, the
     # score requests included.
     run = counts["cases.standard"] + counts["cases.standard.score"]
-    assert f"{run} cases: {run} pass. OK" in article_text["quickstart"]
+    assert run == counts["checks.standard"]
+    assert f"{run} checks (" in article_text["quickstart"]
+    assert f"): {run} pass. OK" in article_text["quickstart"]
     openspiel = article_text["compat/openspiel"]
     for variant in ("standard", "openspiel"):
         listed = counts[f"expected.openspiel-{variant}"]
@@ -167,3 +169,82 @@ def test_search_finds_rule_keys_and_reason_codes(built_site: Path) -> None:
         section = sections[f"reference/reason-codes/#{code}"]
         assert code in section["title"] and section.get("boost", 1) > 1
     assert any("nil_penalty" in doc["text"] for loc, doc in sections.items() if "rules/" in loc)
+
+
+def _conform(variant: str | None, capsys: pytest.CaptureFixture[str]) -> dict[str, int]:
+    """What `spadespec conform` (the reference engine, which keeps score) counts for a selection:
+    its checks, cases, score requests and the clauses seen."""
+    from spadespec.cli import main
+
+    capsys.readouterr()
+    assert main(["conform", *(["--variant", variant] if variant else [])]) == 0
+    out = capsys.readouterr().out
+    run = re.search(r"^(\d+) checks \((\d+) cases, (\d+) score requests\): ", out, re.M)
+    clauses = re.search(r"^(\d+) of (\d+) clauses seen", out, re.M)
+    assert run and clauses, out[-500:]
+    checks, cases, score = map(int, run.groups())
+    return {"checks": checks, "cases": cases, "score": score, "clauses": int(clauses[2])}
+
+
+def _number(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def test_each_count_on_each_page_is_the_one_conform_gives_for_the_same_selection(
+    article_text: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    standard = _conform("standard", capsys)
+    assert standard["checks"] == standard["cases"] + standard["score"]
+    flat = {page: " ".join(text.split()) for page, text in article_text.items()}
+    said = f"{standard['checks']} checks ({standard['cases']} cases, {standard['score']} score"
+    for page in ("quickstart", "glossary"):
+        assert said in flat[page], page
+    glossary = flat["glossary"]
+    assert f"standard has {standard['cases']}." in glossary
+    assert (
+        f"{standard['checks']:,} for standard ({standard['cases']} cases and "
+        f"{standard['score']} score requests)"
+    ) in glossary
+    engines = flat["python-engines"]
+    assert (
+        f"({standard['cases']} cases, and the {standard['score']} of them that complete a hand "
+        f"again as score requests: {standard['checks']} checks.)"
+    ) in engines
+    assert f"standard {standard['cases']} " in flat["compat/openspiel"]
+    assert f"of the {standard['cases']} standard cases" in flat["expected-failures"]
+    assert f"{standard['cases']} cases were not run" in flat["protocol"]
+    # The engine results: the whole suite (counted by the functions `conform` selects and
+    # offers with), and each variant's clauses as the reference engine's run sees them.
+    from spadespec.conformance.runner.score import offered
+    from spadespec.conformance.suite.cases import load_suite
+
+    suite = load_suite()
+    cases, score = len(suite), len(offered(suite))
+    results = flat["engine-results"]
+    assert f"{cases:,} cases (digest" in results
+    assert f"{score:,} score requests: {cases + score:,} checks." in results
+    assert f"{cases + score:,} checks: {cases + score:,} pass" in results  # the reference engine
+    assert f"standard: {standard['clauses']} clauses seen;" in results
+    porchlight = _conform("porchlight", capsys)
+    assert f"porchlight: {porchlight['clauses']} clauses seen;" in results
+
+
+def test_search_finds_words_and_leaves_out_grids_and_card_strings(built_site: Path) -> None:
+    import json
+
+    docs = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    entries = docs["docs"]
+    # "sandbag" finds the rulesets whose own pages state bag rules.
+    found = {e["location"].split("#")[0] for e in entries if "sandbag" in e["text"].lower()}
+    for page in ("rules/standard/", "rules/five-bags-fifty/", "rules/minus-110/"):
+        assert page in found, sorted(found)
+    # The card diagrams, the comparison grid and the results grid are not indexed.
+    cards = re.compile(r"[♠♥♦♣]\s*(?:[AKQJT2-9]\s*){3,}")
+    assert not [e["location"] for e in entries if cards.search(e["text"])]
+    grids = [e for e in entries if e["location"].startswith(("engine-results/", "rules/matrix/"))]
+    # Neither a results cell (✓12) nor a row of the comparison grid (`jokers-54` beside
+    # `standard-52`, 34 columns of them) is in the index.
+    cells = re.compile(r"[✓✗◐]\d|standard-52 standard-52")
+    assert grids and not [e["location"] for e in grids if cells.search(e["text"])]
+    # A ruleset's summary is searchable.
+    assert any("Porchlight online room" in e["text"] for e in entries)

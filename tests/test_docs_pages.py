@@ -20,6 +20,9 @@ def pages(generated_docs: GeneratedPages) -> dict[str, str]:
 
 def _rule_block(page: str, path: str) -> str:
     start = page.index(f"{{#{rule_anchor(path)}}}")
+    line_start = page.rfind("\n", 0, start) + 1
+    if page.startswith("- **", line_start):  # a rule said in one line
+        return page[line_start : page.index("\n", start)]
     following = page.find("\n### ", start)
     following_section = page.find("\n## ", start)
     ends = [e for e in (following, following_section) if e != -1]
@@ -46,9 +49,19 @@ def test_every_rule_has_its_section_with_a_citation_or_interpretation(
         "## End of the game",
     ):
         assert heading in page
+    from spadespec.docs_gen.compact_rules import not_had
+    from spadespec.docs_gen.variant_data import load_doc
+
+    doc = load_doc(ident)
     for path in rule_paths():
         block = _rule_block(page, path)
         assert f"`{path}` =" in block, f"{ident}: {path} shows no value"
+        if block.startswith("- **") and not_had(doc, path):
+            continue  # a feature the ruleset does not have: one line, its name and value
+        if block.startswith("- **"):
+            # A rule played as the parent plays it: its sources, or the parent's page, linked.
+            assert "](sources.md#" in block or ".md#rule-" in block, f"{ident}: {path}"
+            continue
         assert "Source" in block or "Interpretation:" in block, (
             f"{ident}: {path} is neither cited nor interpreted"
         )
@@ -223,12 +236,22 @@ def test_rulesets_are_listed_base_then_sources_then_house_rules(
     assert index.index("(porchlight.md)") > index.index("## From the source documents")
     nav = nav_sections(pages)["Rulesets"]
     assert nav[:2] == ["rules/index.md", "rules/standard.md"]
-    kinds = [
-        load_doc(p.removeprefix("rules/").removesuffix(".md")).kind
-        for p in nav[1:]
-        if p.removeprefix("rules/").removesuffix(".md") in shipped_variant_ids()
+    # Then a group per kind (mkdocs folds each in the sidebar), the example files apart.
+    groups = {
+        title: uris for entry in nav[2:] if isinstance(entry, dict) for title, uris in entry.items()
+    }
+    assert list(groups) == [
+        "From the source documents",
+        "House rules",
+        "Example files (not shipped)",
     ]
-    assert kinds == sorted(kinds, key=["base", "source", "house"].index)
+    for title, kind in (("From the source documents", "source"), ("House rules", "house")):
+        ids = [uri.removeprefix("rules/").removesuffix(".md") for uri in groups[title]]
+        assert ids and all(load_doc(i).kind == kind for i in ids), title
+    examples = groups["Example files (not shipped)"]
+    assert examples and not {u.removeprefix("rules/").removesuffix(".md") for u in examples} & set(
+        shipped_variant_ids()
+    )
 
 
 @pytest.mark.parametrize("ident", ["no-nil", "cutthroat", "pagat-blind-nil", "minus-110"])
@@ -280,7 +303,46 @@ def test_what_could_not_be_checked_is_its_own_kind_of_note(pages: dict[str, str]
             if interp.could_not_check:
                 unchecked += 1
                 block = _rule_block(pages[f"rules/{ident}.md"], path)
-                assert '!!! warning "Could not be checked"' in block
-                assert "the published page could not be checked" in block
+                # Flagged inside the interpretation's note, never in a title or heading.
+                assert f"**Not confirmed.** {interp.could_not_check}" in block
+                headings = [line for line in block.splitlines() if line.startswith(("#", "!!!"))]
+                assert not [h for h in headings if "confirm" in h or "checked" in h], headings
                 assert interp.could_not_check in pages["rules/errata.md"]
     assert unchecked >= 16
+    # On the errata page the sources' sections of interpretations come before the list of what
+    # is not confirmed, so that none of them sits under it.
+    errata = pages["rules/errata.md"]
+    last_source = max(m.start() for m in re.finditer(r"^### ", errata, re.M))
+    assert errata.index("{#could-not-be-checked}") > last_source
+
+
+SEED_FILE = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")
+
+
+def test_sources_are_named_by_title_and_publisher_and_never_by_their_file(
+    pages: dict[str, str],
+) -> None:
+    from spadespec.reference_engine.variant import load_variant
+
+    shown = [uri for uri, text in pages.items() if SEED_FILE.search(text)]
+    assert shown == [], f"a source's file name shows on {shown}"
+    page = pages["rules/sources.md"]
+    seeds = [s for s in load_variant("standard").sources if s.file]
+    assert len(seeds) == 5
+    for src in seeds:
+        entry = page.split(f"{{ #{src.key} }}", 1)[1].split("\n### ", 1)[0]
+        assert src.about and src.about in entry, src.key
+        assert f"**Publisher:** {src.publisher or 'not named in the document'}" in entry
+        assert "**Address:** the document gives none" in entry
+    # PlayingCardGames.net's worked example is wrong by its own rules (the golden case keeps
+    # both figures): its entry says so and links the errata.
+    cards = page.split("{ #playingcardgames }", 1)[1].split("\n### ", 1)[0]
+    assert "1 of them disagrees" in cards and "(errata.md#errata)" in cards
+    # A house rule's published source has its address.
+    assert "<https://www.pagat.com/auctionwhist/spades.html>" in page
+    # A ruleset page names the source with its publisher and links its entry.
+    porchlight = pages["rules/porchlight.md"]
+    assert "*Porchlight, How to play Spades* (Porchlight, an online card room; [about this " in (
+        porchlight
+    )
+    assert "(sources.md#porchlight)" in porchlight

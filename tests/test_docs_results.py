@@ -67,3 +67,23 @@ def test_a_report_of_another_suite_stops_the_build_naming_the_refresh(tmp_path: 
     stale.unlink()
     with pytest.raises(StaleReport, match=r"no stored report .*openspiel-standard\.jsonl"):
         read_results(folder)
+
+
+def test_each_failing_count_links_to_the_ids_of_its_cases(generated_docs: GeneratedPages) -> None:
+    page = generated_docs.pages[PAGE]
+    openspiel = next(e for e in ENGINES if e.key == "openspiel")
+    # The ids OpenSpiel's standard run is expected to fail, from the list the run was given.
+    listed = {
+        line.split("#")[0].strip()
+        for line in (RESULTS_DIR.parents[1] / "conformance/expected/openspiel-standard.txt")
+        .read_text(encoding="utf-8")
+        .splitlines()
+        if line.split("#")[0].strip()
+    }
+    anchor = f"cases-{openspiel.key}-standard"
+    assert f'<a href="#{anchor}">◐' in page
+    section = page.split(f"{{#{anchor}}}", 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
+    shown = set(re.findall(r"^- `([^`]+)`: expected failure$", section, re.M))
+    assert listed and listed <= {i.removesuffix("~score") for i in shown}, listed - shown
+    # The reference engine fails nothing: no list of its own.
+    assert "{#cases-reference-" not in page

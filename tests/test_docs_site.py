@@ -27,6 +27,8 @@ if CHROMIUM is None:
     pytest.skip("chromium is not installed: apt-get install -y chromium", allow_module_level=True)
 
 ROOT = Path(__file__).resolve().parents[1]
+SCREEN = 900
+"""A screen's height, in pixels, as the frames the pages are measured in have it."""
 CHROMIUM_FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -62,7 +64,7 @@ def site(built_site: Path) -> Path:
 
 # Appended to a page asked for with `?measure`: the layout facts the tests read, written into
 # the DOM that --dump-dom returns.
-MEASURE = b"""<script>
+MEASURE = rb"""<script>
 // After load: the theme's own script has wrapped the tables in their scrolling boxes by then.
 window.addEventListener('load', () => {
   const view = document.documentElement.clientWidth;
@@ -97,8 +99,57 @@ window.addEventListener('load', () => {
     pick.dispatchEvent(new Event('change', {bubbles: true}));
     matrix.panels_after = shown();
   }
-  // In a frame of a set width, the page the test loads is the frame's parent.
-  window.parent.document.body.setAttribute('data-measure', JSON.stringify({
+  // Code blocks whose text runs past their box (hidden unless scrolled).
+  const overflowing = [...document.querySelectorAll('.md-typeset pre > code')]
+    .filter((c) => c.offsetParent && c.scrollWidth > c.clientWidth + 1)
+    .map((c) => c.textContent.slice(0, 60));
+  // Wide tables scrolled sideways in their boxes: the first column must stay at the left edge.
+  const unstuck = [];
+  let scrolled = 0;
+  for (const scroller of document.querySelectorAll('.md-typeset__scrollwrap, .sp-res-box')) {
+    if (!scroller.offsetParent || scroller.scrollWidth <= scroller.clientWidth + 1) continue;
+    const cell = scroller.querySelector('tbody tr > :first-child');
+    if (!cell) continue;
+    scroller.scrollLeft = 150;
+    scrolled += 1;
+    const gap = cell.getBoundingClientRect().left - scroller.getBoundingClientRect().left;
+    if (Math.abs(gap) > 2) unstuck.push(cell.textContent.slice(0, 40));
+    scroller.scrollLeft = 0;
+  }
+  // Code names in tables that wrap: each break must fall after a separator (. _ - / = , :).
+  const badBreaks = [];
+  for (const code of document.querySelectorAll('.md-typeset td code, .md-typeset th code')) {
+    if (!code.offsetParent || code.getClientRects().length < 2) continue;
+    let top = null;
+    let before = '';
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.data.length; i += 1) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect || !rect.width) {  // a space where the line breaks
+          before = node.data[i];
+          continue;
+        }
+        if (top !== null && rect.top > top + 2 && !/[._\-\/=,:\s\]]/.test(before)) {
+          badBreaks.push(code.textContent);
+        }
+        top = rect.top;
+        before = node.data[i];
+      }
+    }
+  }
+  // In a frame of a set width, the page the test loads is the frame's parent; several frames
+  // each write under their own key.
+  const key = new URLSearchParams(location.search).get('measure');
+  const name = key ? 'data-measure-' + key : 'data-measure';
+  window.parent.document.body.setAttribute(name, JSON.stringify({
+    overflowing,
+    unstuck,
+    scrolled,
+    bad_breaks: badBreaks,
     view,
     height: document.documentElement.scrollHeight,
     deals: deals.map((d) => ({right: d.getBoundingClientRect().right, scroll: d.scrollWidth,
@@ -118,10 +169,19 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def send_head(self):  # type: ignore[no-untyped-def]
         # /at/390/PAGE: PAGE in a frame 390 pixels wide (headless windows are wider than a phone).
+        several = re.fullmatch(r"/each/(\d+)/\?pages=(.*)", self.path)
+        if several:
+            # Each page in a frame of its own, measured under its number.
+            width, pages = several[1], unquote(several[2]).split(",")
+            frames = "".join(
+                f'<iframe src="/{page}?measure={index}" width="{width}" height="{SCREEN}"></iframe>'
+                for index, page in enumerate(pages)
+            )
+            return self._send(f"<!doctype html><html><body>{frames}</body></html>".encode())
         framed = re.fullmatch(r"/at/(\d+)/(.*)", self.path)
         if framed:
             width, page = framed.groups()
-            frame = f'<iframe src="/{page}?measure" width="{width}" height="900"></iframe>'
+            frame = f'<iframe src="/{page}?measure" width="{width}" height="{SCREEN}"></iframe>'
             return self._send(f"<!doctype html><html><body>{frame}</body></html>".encode())
         if "?measure" not in self.path:
             return super().send_head()
@@ -183,6 +243,24 @@ def measure(server: str, profile: Path, page: str, width: int) -> dict[str, Any]
     return dict(json.loads(unescape(found.group(1))))
 
 
+def measure_each(server: str, profile: Path, pages: list[str], width: int) -> list[dict[str, Any]]:
+    """The layout facts of each page, every page in a frame `width` pixels wide and a screen
+    high, all in one run of Chromium."""
+    done = subprocess.run(
+        [CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--window-size=1400,900",
+         "--dump-dom", f"{server}each/{width}/?pages={','.join(pages)}"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )  # fmt: skip
+    out = []
+    for index, page in enumerate(pages):
+        found = re.search(rf'data-measure-{index}="([^"]*)"', done.stdout)
+        assert found, f"no measurement for {page}: {done.stderr[-2000:]}"
+        out.append(dict(json.loads(unescape(found.group(1)))))
+    return out
+
+
 def _article(html: str) -> str:
     match = re.search(r"<article[^>]*>(.*)</article>", html, re.S)
     assert match, "no article in the page"
@@ -236,11 +314,11 @@ def test_the_matrix_renders_a_row_per_rule(dom: dict[str, str]) -> None:
 
 def test_the_pictured_game_has_the_diagram_the_tricks_and_the_chart(dom: dict[str, str]) -> None:
     article = _article(dom["a-game-pictured/"])
-    deal = re.search(r'<div class="sp-deal".*?<div class="sp-compass">', article, re.S)
+    deal = re.search(r'<aside class="sp-deal".*?<div class="sp-compass">', article, re.S)
     assert deal, "no card diagram"
     assert deal.group(0).count('class="sp-seat ') == 4
     assert deal.group(0).count('class="sp-suit"') == 16
-    tricks = re.search(r'<table class="sp-tricks">(.*?)</table>', article, re.S)
+    tricks = re.search(r'<table class="sp-tricks"[^>]*>(.*?)</table>', article, re.S)
     assert tricks and tricks.group(1).count("<tr") == 14  # a header and 13 tricks
     assert "<svg" in article and 'class="sp-line-NS"' in article and 'class="sp-line-EW"' in article
 
@@ -325,3 +403,38 @@ def test_the_matrix_keeps_its_rule_column_and_header_and_hides_equal_rows_on_req
     assert matrix["shown"] == matrix["differing"]
     assert matrix["panels_before"] == ["who-scoring-nil-penalty"]
     assert matrix["panels_after"] == ["who-scoring-set-penalty"]
+
+
+# Pages whose code blocks hold what commands print (transcripts) and protocol sessions.
+TRANSCRIPT_PAGES = [
+    "quickstart/", "reading-a-report/", "python-engines/", "expected-failures/",
+    "fuzzing-and-diffs/", "auditing-records/", "protocol/", "glossary/",
+]  # fmt: skip
+SOURCE_RULESETS = [
+    "rules/ellington/", "rules/illustrated-table/", "rules/openspiel/",
+    "rules/playingcardgames/", "rules/porchlight/", "rules/strategy-guide/",
+]  # fmt: skip
+WIDE_TABLE_PAGES = ["engine-results/", "rules/witnesses/", "rules/errata/", "rules/sources/"]
+
+
+def test_at_1280_no_code_block_hides_text_and_a_source_ruleset_is_eight_screens_at_most(
+    server: str, profile: Path
+) -> None:
+    pages = TRANSCRIPT_PAGES + SOURCE_RULESETS
+    facts = dict(zip(pages, measure_each(server, profile, pages, 1280), strict=True))
+    hidden = {page: facts[page]["overflowing"] for page in pages if facts[page]["overflowing"]}
+    assert hidden == {}, f"code blocks whose text runs past their box: {hidden}"
+    heights = {page: facts[page]["height"] for page in SOURCE_RULESETS}
+    assert all(0 < h <= 8 * SCREEN for h in heights.values()), heights
+
+
+def test_at_390_wide_tables_keep_their_first_column_and_code_names_break_at_separators(
+    server: str, profile: Path
+) -> None:
+    pages = WIDE_TABLE_PAGES + ["rules/porchlight/", "reference/variant-schema/"]
+    facts = dict(zip(pages, measure_each(server, profile, pages, 390), strict=True))
+    assert sum(facts[page]["scrolled"] for page in WIDE_TABLE_PAGES) >= 5, "no wide table"
+    unstuck = {page: facts[page]["unstuck"] for page in pages if facts[page]["unstuck"]}
+    assert unstuck == {}, f"first columns that scroll out of view: {unstuck}"
+    broken = {page: facts[page]["bad_breaks"][:5] for page in pages if facts[page]["bad_breaks"]}
+    assert broken == {}, f"code names broken inside a word: {broken}"

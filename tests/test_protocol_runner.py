@@ -122,7 +122,8 @@ def test_resuming_a_finished_run_runs_nothing_and_reports_it_all(
     assert case_lines(report) == first
     scoring = len(offered(standard))
     every = len(standard) + scoring
-    assert f"{every} cases: {every} pass. OK" in out
+    what = f"{every} checks ({len(standard)} cases, {scoring} score requests)"
+    assert f"{what}: {every} pass. OK" in out
     # Each score figure is counted apart, over the requests that ask it.
     totals = sum(1 for case in standard if "totals" in score_expect(case))
     assert f", score.totals {totals}," in out

@@ -11,3 +11,22 @@
   window.addEventListener("hashchange", follow);
   document.addEventListener("DOMContentLoaded", follow);
 })();
+
+// A rule or field name in a table (`scoring.bag_points_cancelled`) may break after a dot, an
+// underscore or a hyphen, and nowhere else (the stylesheet forbids breaking inside a word); the
+// text copied and searched is unchanged.
+document.addEventListener("DOMContentLoaded", function () {
+  // (Not in a first column, whose names never break: the stylesheet keeps them whole.)
+  var names = document.querySelectorAll(
+    ".md-typeset td:not(:first-child) code, .md-typeset th:not(:first-child) code"
+  );
+  Array.prototype.forEach.call(names, function (code) {
+    if (code.children.length || !/[._-]/.test(code.textContent)) return;
+    var parts = code.textContent.split(/(?<=[._-])/);
+    code.textContent = "";
+    parts.forEach(function (part, index) {
+      if (index) code.appendChild(document.createElement("wbr"));
+      code.appendChild(document.createTextNode(part));
+    });
+  });
+});

@@ -98,16 +98,6 @@ def errata_page(docs: list[VariantDoc], cases: list[Any]) -> str:
         for path, prov in sorted(doc.resolved.provenance.items())
         if prov.origin != "parent" and prov.interpretation and prov.interpretation.could_not_check
     ]
-    if unchecked:
-        out += [
-            "## Could not be checked {#could-not-be-checked}",
-            "",
-            "Rules taken from a published page that says something the choice rests on, but "
-            "that could not be read to confirm it. Each is an interpretation too, listed below.",
-            "",
-            *unchecked,
-            "",
-        ]
     for heading, rows in sorted(_interpretations(docs).items()):
         out += [
             f"### {heading}",
@@ -115,6 +105,18 @@ def errata_page(docs: list[VariantDoc], cases: list[Any]) -> str:
             "| ruleset and rule | question | choice | the other reading |",
             "| --- | --- | --- | --- |",
             *rows,
+            "",
+        ]
+    if unchecked:
+        # After the sources' sections, so that none of them sits under this heading.
+        out += [
+            "## Not confirmed against the published page {#could-not-be-checked}",
+            "",
+            "Rules taken from a published page that says something the choice rests on, but "
+            "that could not be read to confirm it. Each is an interpretation too, listed above "
+            "under its source.",
+            "",
+            *unchecked,
             "",
         ]
     return "\n".join(out)

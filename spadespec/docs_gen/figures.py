@@ -11,6 +11,7 @@ from functools import cache
 
 from spadespec.conformance.house.suite import house_cases
 from spadespec.conformance.runner.expected import read_expected_failures
+from spadespec.conformance.runner.score import offered
 from spadespec.conformance.suite.cases import load_suite
 from spadespec.conformance.suite.variant_files import open_variant_file
 from spadespec.docs_gen.checkout import REPO
@@ -32,7 +33,9 @@ def figures() -> Mapping[str, int]:
     """Figure name -> its value:
 
     - `cases`: the whole suite; `cases.<variant>` and `cases.<variant>.<level>`;
-    - `cases.<variant>.score`: the cases that complete a hand, each sent again as a score request;
+    - `cases.<variant>.score`: the score requests its cases offer (`offered`, as `conform` sends
+      them to an engine that keeps score); `checks.<variant>`: cases and score requests, what
+      `conform --variant <variant>` counts for such an engine; `checks` and `score` for the suite;
     - `cases.<variant>.asking.<observable>`: the cases that ask it;
     - `expected.<list>`: the ids in conformance/expected/<list>.txt;
     - `limits.bytes`, `limits.values`, `limits.depth`, `limits.chain`: the variant loader's;
@@ -42,13 +45,15 @@ def figures() -> Mapping[str, int]:
       names one (`house_figures`).
     """
     suite = load_suite()
-    out: dict[str, int] = {"cases": len(suite)}
+    out: dict[str, int] = {"cases": len(suite), "score": len(offered(suite))}
+    out["checks"] = out["cases"] + out["score"]
     for variant in suite.variants():
         cases = suite.select(variant=variant)
         out[f"cases.{variant}"] = len(cases)
         for level in ("must", "should", "may"):
             out[f"cases.{variant}.{level}"] = sum(c.level == level for c in cases)
-        out[f"cases.{variant}.score"] = sum("totals" in c.expect for c in cases)
+        out[f"cases.{variant}.score"] = len(offered(cases))
+        out[f"checks.{variant}"] = len(cases) + len(offered(cases))
         for observable in sorted({o for c in cases for o in c.asks}):
             asking = sum(observable in c.asks for c in cases)
             out[f"cases.{variant}.asking.{observable}"] = asking

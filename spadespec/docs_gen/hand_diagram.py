@@ -63,7 +63,12 @@ def deal_html(hand: HandRecord) -> str:
     )
     seats = "".join(_seat_html(hand, s) for s in ("N", "W", "E", "S") if s in hand.seats)
     label = f"the {len(hand.seats)} hands as dealt"
-    return f'<div class="sp-deal" role="figure" aria-label="{label}">{seats}{compass}</div>'
+    # Card strings are no words to search for: the search index leaves the diagram out. (An
+    # <aside>, since the theme's indexer forgets an excluded <div> once any <div> in it closes.)
+    return (
+        f'<aside class="sp-deal" role="figure" aria-label="{label}" data-search-exclude>'
+        f"{seats}{compass}</aside>"
+    )
 
 
 def tricks_html(hand: HandRecord) -> str:
@@ -85,7 +90,7 @@ def tricks_html(hand: HandRecord) -> str:
             f"<td>{SEAT_NAMES[trick.winner]} ({card_html(winning)})</td></tr>"
         )
     return (
-        '<table class="sp-tricks"><thead><tr><th>trick</th>'
+        '<table class="sp-tricks" data-search-exclude><thead><tr><th>trick</th>'
         + head
         + "<th>won by</th></tr></thead><tbody>"
         + "".join(rows)

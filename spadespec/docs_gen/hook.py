@@ -19,13 +19,15 @@ from spadespec.docs_gen.figures import fill_figures
 from spadespec.docs_gen.pages import generated_pages, nav_sections
 from spadespec.docs_gen.results import StaleReport
 from spadespec.docs_gen.simulations import StaleSimulation
-from spadespec.docs_gen.transcripts import fill_transcripts
+from spadespec.docs_gen.transcripts import fill_transcripts, start_all
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
 _pages: dict[str, str] = {}
 
 
 def on_config(config: Any) -> Any:
+    # The commands the hand-written pages show run while the other pages are generated.
+    start_all(Path(config["docs_dir"]))
     _pages.clear()
     try:
         _pages.update(generated_pages())

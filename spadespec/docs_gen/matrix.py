@@ -84,7 +84,9 @@ def _row(docs: list[VariantDoc], base: VariantDoc, path: str) -> tuple[str, bool
 
 
 def _table(docs: list[VariantDoc], base: VariantDoc) -> list[str]:
-    out = ['<div class="sp-matrix-box" tabindex="0">', '<table class="sp-matrix-table">']
+    # A grid of values is no text to search: each rule's own page is what search finds.
+    out = ['<div class="sp-matrix-box" tabindex="0" data-search-exclude>']
+    out.append('<table class="sp-matrix-table">')
     out += _header(docs)
     out.append("<tbody>")
     for section, paths in _rule_paths():
@@ -157,7 +159,7 @@ def _panel(docs: list[VariantDoc], base: VariantDoc, path: str) -> str:
         f'<section class="sp-who{first}" id="{_who_anchor(path)}">'
         f"<p><strong>{escape(rule_label(path))}</strong> (<code>{path}</code>): {counted} "
         f"among {len(docs)} rulesets.</p>"
-        '<table class="sp-who-table"><thead><tr><th>value</th><th>how many</th>'
+        '<table class="sp-who-table" data-search-exclude><thead><tr><th>value</th><th>how many</th>'
         f"<th>rulesets</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
         '<p class="sp-who-back"><a href="#sp-differs-only">Back to the table</a></p></section>'
     )

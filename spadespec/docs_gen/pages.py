@@ -17,7 +17,9 @@ from spadespec.docs_gen.rule_names import variant_page
 from spadespec.docs_gen.rulebook import rulebook_page
 from spadespec.docs_gen.schema_ref import schema_pages
 from spadespec.docs_gen.simulated import EFFECTS_PAGE, effects_page, simulation_section
-from spadespec.docs_gen.variant_data import example_docs, shipped_docs
+from spadespec.docs_gen.sources_page import PAGE as SOURCES_PAGE
+from spadespec.docs_gen.sources_page import sources_page
+from spadespec.docs_gen.variant_data import KINDS, example_docs, shipped_docs
 from spadespec.docs_gen.witnesses import witnesses_page
 from spadespec.docs_gen.worked_examples import examples_section, load_cases
 from spadespec.reference_engine.paths import data_dir
@@ -56,6 +58,8 @@ def _reference_index(pages: dict[str, str]) -> str:
 def generated_pages() -> dict[str, str]:
     """Site path -> Markdown for every generated page."""
     docs = shipped_docs()
+    _KINDS.clear()
+    _KINDS.update({doc.id: doc.kind for doc in docs})
     cases = load_cases()
     pages: dict[str, str] = {
         "rules/index.md": rulesets_index(docs),
@@ -69,6 +73,7 @@ def generated_pages() -> dict[str, str]:
         pages[variant_page(doc.id)] += "\n" + simulation_section(doc)
     pages[EFFECTS_PAGE] = effects_page(docs)
     pages[ERRATA_PAGE] = errata_page(docs, cases)
+    pages[SOURCES_PAGE] = sources_page(docs, cases)
     shipped = {doc.id for doc in docs}
     for doc in example_docs(EXAMPLES_DIR):
         if doc.id in shipped:
@@ -91,25 +96,54 @@ def generated_pages() -> dict[str, str]:
     return pages
 
 
-def nav_sections(pages: dict[str, str]) -> dict[str, list[str]]:
+NavEntry = str | dict[str, list[str]]
+"""A page, or a titled group of pages, in the navigation."""
+EXAMPLES_GROUP = "Example files (not shipped)"
+
+# Pages under rules/ with a navigation entry of their own, not listed among the rulesets.
+_OWN_ENTRIES = (
+    "rules/index.md",
+    "rules/matrix.md",
+    "rules/witnesses.md",
+    ERRATA_PAGE,
+    SOURCES_PAGE,
+    EFFECTS_PAGE,
+)
+
+
+def nav_sections(pages: dict[str, str]) -> dict[str, list[NavEntry]]:
     """Navigation entries for the generated sections, in reading order."""
     # The rulesets in the order they were generated: the base, those from the sources, the
     # house rules, then the example house rules. The matrix and the witness page have their
     # own entries beside them.
-    rules = ["rules/index.md"] + [
-        p
-        for p in pages
-        if p.startswith("rules/")
-        and p
-        not in (
-            "rules/index.md",
-            "rules/matrix.md",
-            "rules/witnesses.md",
-            ERRATA_PAGE,
-            EFFECTS_PAGE,
-        )
-    ]
-    reference = ["reference/index.md"] + sorted(
+    rules = [p for p in pages if p.startswith("rules/") and p not in _OWN_ENTRIES]
+    reference: list[NavEntry] = ["reference/index.md"]
+    reference += sorted(
         p for p in pages if p.startswith("reference/") and p != "reference/index.md"
     )
-    return {"Rulesets": rules, "Reference": reference}
+    return {"Rulesets": ["rules/index.md", *_grouped(rules)], "Reference": reference}
+
+
+def _grouped(rules: list[str]) -> list[NavEntry]:
+    """The base ruleset, then one folded group per kind (the sources', the house rules), then
+    the example files apart, each group in the order the pages were made."""
+    kinds = _kinds()
+    out: list[NavEntry] = []
+    groups: dict[str, list[str]] = {}
+    for uri in rules:
+        kind = kinds.get(uri.removeprefix("rules/").removesuffix(".md"))
+        if kind == "base":
+            out.append(uri)
+        else:
+            groups.setdefault(KINDS[kind] if kind else EXAMPLES_GROUP, []).append(uri)
+    return out + [{title: uris} for title, uris in groups.items()]
+
+
+_KINDS: dict[str, str] = {}
+
+
+def _kinds() -> dict[str, str]:
+    """Each shipped ruleset's kind (`base`, `source`, `house`), as the pages were made with."""
+    if not _KINDS:
+        _KINDS.update({doc.id: doc.kind for doc in shipped_docs()})
+    return _KINDS

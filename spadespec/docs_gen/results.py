@@ -106,23 +106,37 @@ class Tally:
     """Verdict counts of the cases behind one cell."""
 
     counts: Counter[str] = field(default_factory=Counter)
+    ids: dict[str, list[str]] = field(default_factory=dict)
+    """The ids of the failing and expected-failure results, by state."""
 
-    def add(self, verdict: str, checked: bool) -> None:
+    def add(self, verdict: str, checked: bool, case_id: str = "") -> None:
         if verdict in _FAILING:
-            self.counts["fail"] += 1
+            state = "fail"
         elif verdict in ("pass", "xfail") and checked:
-            self.counts[verdict] += 1
+            state = verdict
         else:  # n/a, skip, or nothing the engine declares was asked
-            self.counts["none"] += 1
+            state = "none"
+        self.counts[state] += 1
+        if state in ("fail", "xfail") and case_id:
+            self.ids.setdefault(state, []).append(case_id)
 
     @property
     def state(self) -> str:
         return next((s for s in ("fail", "xfail", "pass") if self.counts[s]), "none")
 
-    def cell(self) -> str:
+    def cell(self, listed: str = "") -> str:
+        """The cell; with `listed`, the anchor of the list of its failing cases' ids, which
+        its failing and expected-failure counts link to."""
         symbol, word = STATES[self.state]
         parts = [f"{self.counts[s]} {STATES[s][1]}" for s in STATES if self.counts[s]]
-        shown = " ".join(f"{STATES[s][0]}{self.counts[s]}" for s in STATES if self.counts[s])
+        counts = []
+        for s in STATES:
+            if self.counts[s]:
+                count = f"{STATES[s][0]}{self.counts[s]}"
+                if listed and s in self.ids:
+                    count = f'<a href="#{listed}">{count}</a>'
+                counts.append(count)
+        shown = " ".join(counts)
         title = escape(", ".join(parts) or "no case")
         return f'<td class="sp-res sp-res-{self.state}" title="{title}">{shown or symbol}</td>'
 
@@ -200,7 +214,7 @@ def _tallies(
 ) -> tuple[dict[tuple[str, str], Tally], dict[tuple[str, str, str], Tally]]:
     """Per (engine, variant) and per (engine, variant, clause): the verdicts behind the cell.
     A case counts under a clause only when something checked can show that clause, as in the
-    run's own summary."""
+    run's own summary (`RunReport.summary`)."""
     from spadespec.conformance.runner.checking import shown_by
 
     by_variant: dict[tuple[str, str], Tally] = {}
@@ -212,17 +226,20 @@ def _tallies(
             checked = set(line.get("checked") or [])
             variant = line["variant"]
             by_variant.setdefault((res.engine.key, variant), Tally()).add(
-                line["verdict"], bool(checked)
+                line["verdict"], bool(checked), str(line.get("id", ""))
             )
             for tag in line.get("tags", []):
-                shown = bool(checked & shown_by(tag))
-                key = (res.engine.key, variant, tag)
-                by_clause.setdefault(key, Tally()).add(line["verdict"], shown)
+                # Counted under a clause only where a check shows it, as `conform` counts its
+                # clauses seen; a clause no engine's checks show has no row.
+                if checked & shown_by(tag):
+                    key = (res.engine.key, variant, tag)
+                    by_clause.setdefault(key, Tally()).add(line["verdict"], True)
     return by_variant, by_clause
 
 
 def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
     """The page as Markdown around HTML tables (links written as the built site has them)."""
+    from spadespec.conformance.runner.score import offered
     from spadespec.conformance.suite.cases import load_suite
 
     loaded = load_suite()
@@ -240,7 +257,10 @@ def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
         "# Engine results",
         "",
         f"What each engine answers when the conformance suite is put to it: the suite of "
-        f"version {suite['version']}, {suite['cases']:,} cases (digest `{suite['digest']}`). "
+        f"version {suite['version']}, {suite['cases']:,} [cases](glossary.md#case) (digest "
+        f"`{suite['digest']}`) and, for an engine that keeps score, "
+        f"{len(offered(loaded)):,} [score requests](glossary.md#score-request): "
+        f"{suite['cases'] + len(offered(loaded)):,} [checks](glossary.md#check). "
         "The page is built from the reports `spadespec conform --report` wrote, stored in "
         "`docs/results/`; a report made with another suite stops the build, naming the command "
         "that refreshes it. A cell counts the results behind it (a score request counts apart "
@@ -265,6 +285,7 @@ def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
         "variant's clauses fold under it.",
         "",
         *_clause_tables(results, variants, by_clause),
+        *_listed(results, variants, by_variant),
         "## Refreshing the reports {#refresh}",
         "",
         "After a change to the cases, or to an engine, make the reports again from the root of "
@@ -296,6 +317,7 @@ def _engines_table(results: list[EngineResults]) -> list[str]:
         for line in res.cases.values():
             tally.add(line["verdict"], bool(line.get("checked")))
         counts = ", ".join(f"{tally.counts[s]:,} {STATES[s][1]}" for s in STATES if tally.counts[s])
+        counts = f"{sum(tally.counts.values()):,} checks: {counts}"
         version = f"{declared.get('name', '?')} {declared.get('version', '?')}"
         reports = ", ".join(f"[{r.report}](results/{r.report})" for r in res.engine.runs)
         rows.append(
@@ -320,12 +342,15 @@ def _variant_table(
 ) -> list[str]:
     rows = []
     for variant in variants:
-        cells = "".join(tallies[r.engine.key, variant].cell() for r in results)
+        cells = "".join(
+            tallies[r.engine.key, variant].cell(listed_anchor(r.engine.key, variant))
+            for r in results
+        )
         rows.append(
             f'<tr><th scope="row"><a href="#clauses-{variant}">{variant}</a></th>{cells}</tr>'
         )
     return [
-        '<div class="sp-res-box"><table class="sp-res-table">',
+        '<div class="sp-res-box" data-search-exclude><table class="sp-res-table">',
         _head(results, "variant"),
         "<tbody>",
         *rows,
@@ -351,13 +376,17 @@ def _clause_tables(
         rows = []
         for tag in clauses:
             cells = "".join(
-                tallies.get((r.engine.key, variant, tag), Tally()).cell() for r in results
+                tallies.get((r.engine.key, variant, tag), Tally()).cell(
+                    listed_anchor(r.engine.key, variant)
+                )
+                for r in results
             )
             rows.append(f'<tr><th scope="row"><code>{escape(tag)}</code></th>{cells}</tr>')
         out += [
             f'<details class="sp-res-clauses" id="clauses-{variant}">',
-            f"<summary><strong>{variant}</strong>: {len(clauses)} clauses; {said}</summary>",
-            '<div class="sp-res-box"><table class="sp-res-table">',
+            f"<summary><strong>{variant}</strong>: {len(clauses)} "
+            f'<a href="../glossary/#clause">clauses</a> seen; {said}</summary>',
+            '<div class="sp-res-box" data-search-exclude><table class="sp-res-table">',
             _head(results, "clause"),
             "<tbody>",
             *rows,
@@ -365,6 +394,42 @@ def _clause_tables(
             "</details>",
             "",
         ]
+    return out
+
+
+def listed_anchor(engine: str, variant: str) -> str:
+    """The anchor of an engine's failing cases of one variant, e.g. `cases-openspiel-standard`."""
+    return f"cases-{engine}-{variant}"
+
+
+def _listed(
+    results: list[EngineResults], variants: list[str], tallies: dict[tuple[str, str], Tally]
+) -> list[str]:
+    """The ids behind every failing and expected-failure count, by engine and variant."""
+    out = [
+        "## The failing cases {#failing-cases}",
+        "",
+        "The ids behind each failing and expected-failure count above (a score request's id "
+        "ends `~score`); `spadespec conform --case ID` runs one again.",
+        "",
+    ]
+    found = False
+    for res in results:
+        for variant in variants:
+            tally = tallies.get((res.engine.key, variant))
+            if tally is None or not tally.ids:
+                continue
+            found = True
+            out += [
+                f"### {res.engine.name}, {variant} {{#{listed_anchor(res.engine.key, variant)}}}"
+            ]
+            out += [""]
+            for state in ("fail", "xfail"):
+                for case_id in sorted(tally.ids.get(state, [])):
+                    out.append(f"- `{case_id}`: {STATES[state][1]}")
+            out.append("")
+    if not found:
+        out += ["No engine fails a case, and none is expected to.", ""]
     return out
 
 

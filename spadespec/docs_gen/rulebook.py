@@ -7,6 +7,7 @@ from dataclasses import fields
 from typing import Any
 
 from spadespec.docs_gen.cards import SEAT_NAMES
+from spadespec.docs_gen.compact_rules import lines, not_had, one_line, plain, repeats_rule
 from spadespec.docs_gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
 from spadespec.docs_gen.sentences import format_value, sentence
 from spadespec.docs_gen.variant_data import VariantDoc, reading, reading_after_title
@@ -62,6 +63,9 @@ SECTION_INTROS: dict[str, Callable[[Rules], str]] = {
 }
 
 
+BAGS = "A trick a side takes beyond its contract is an overtrick, also called a bag or sandbag."
+
+
 def rule_value(doc: VariantDoc, path: str) -> Any:
     section, name = path.split(".")
     return getattr(getattr(doc.resolved.rules, section), name)
@@ -79,11 +83,12 @@ def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
     parts = []
     for key, sections in by_source.items():
         src = doc.sources.get(key)
-        title = src.title if src else key
-        file = reading_after_title(src)
+        # Named by its key, which links to its entry (title, publisher, address, what it
+        # covers); the page's "Sources cited" table gives each key's title.
+        title = f"[{key}](sources.md#{key})" if src else key
         quoted = [f"“{s}”" for s in sections]
         where = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
-        parts.append(f"*{title}*{file}, section{'s' if len(quoted) > 1 else ''} {where}")
+        parts.append(f"{title}, section{'s' if len(quoted) > 1 else ''} {where}")
     label = "source" if len(parts) == 1 else "sources"
     label = f"{lead} {label}" if lead else label.capitalize()
     return f"{label}: " + "; ".join(parts) + ".\n{: .spadespec-cite }"
@@ -91,12 +96,13 @@ def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
 
 def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
     title = (
-        "Interpretation: the published page could not be checked"
+        "Interpretation: how the published page is read"
         if interp.could_not_check
         else "Interpretation: the sources leave this open"
     )
+    # Folded: the rule's sentence and source come first; the reasoning opens on a click.
     lines = [
-        f'!!! question "{title}"',
+        f'??? question "{title}"',
         "",
         f"    **Question.** {interp.question}",
         "",
@@ -115,7 +121,8 @@ def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
         lines += ["", f"    Where the question arises: {where}."]
     if interp.could_not_check:
         # Not a silence of the sources: a page that says it, which could not be read to confirm.
-        lines += ["", '!!! warning "Could not be checked"', "", f"    {interp.could_not_check}"]
+        # Flagged inside the interpretation, not as a heading of its own above the rule's text.
+        lines += ["", f"    **Not confirmed.** {interp.could_not_check}"]
     return "\n".join(lines)
 
 
@@ -133,24 +140,28 @@ def rule_block(doc: VariantDoc, path: str) -> str:
     """One rule: heading with its anchor, the sentence, its value, and where it comes from."""
     value = rule_value(doc, path)
     prov = doc.resolved.provenance.get(path)
+    said = sentence(doc.resolved.rules, path, value)
+    # The value, where the rule comes from and its sources in one quiet line under the rule.
+    facts = [f"Value: `{path}` = `{format_value(value)}`"]
+    if prov is not None:
+        origin = _origin(doc, path, prov)
+        if origin:
+            facts.append(origin.split("\n")[0])
+        if prov.citations:
+            facts.append(_citation_line(doc, prov.citations).split("\n")[0])
     out = [
         f"### {rule_label(path)} {{#{rule_anchor(path)}}}",
         "",
-        sentence(doc.resolved.rules, path, value),
+        said,
         "",
-        f"Value: `{path}` = `{format_value(value)}`\n{{: .spadespec-value }}",
+        " · ".join(facts) + "\n{: .spadespec-value }",
     ]
     if prov is None:
         return "\n".join(out)
-    origin = _origin(doc, path, prov)
-    if origin:
-        out += ["", origin]
-    if prov.citations:
-        out += ["", _citation_line(doc, prov.citations)]
     if prov.interpretation:
         out += ["", _interpretation(doc, prov.interpretation)]
-    if prov.note:
-        out += ["", f"*Note.* {prov.note}"]
+    if prov.note and not repeats_rule(prov.note, said):
+        out += ["", f"*Note.* {prov.note}\n{{: .spadespec-note }}"]
     return "\n".join(out)
 
 
@@ -217,7 +228,7 @@ def sources_table(doc: VariantDoc) -> str:
         used.update(c.source for c in prov.citations)
         if prov.interpretation and prov.interpretation.source:
             used.add(prov.interpretation.source)
-    rows = ["| key | title | file or address |", "| --- | --- | --- |"]
+    rows = ["| key | title | publisher, and where to read it |", "| --- | --- | --- |"]
     for key in sorted(used):
         src = doc.sources.get(key)
         rows.append(f"| `{key}` | {src.title if src else '?'} | {reading(src) or '?'} |")
@@ -278,6 +289,13 @@ def rulebook_page(doc: VariantDoc, examples_md: str = "", errata: bool = False) 
     the rules it states itself, in full; the rules it takes unchanged follow in one table."""
     r = doc.resolved
     out = [
+        # The rules are the page: the sections are in the sidebar's place, so no table of
+        # contents narrows them.
+        "---",
+        "hide:",
+        "  - toc",
+        "---",
+        "",
         f"# {r.title}",
         "",
         r.summary,
@@ -305,14 +323,31 @@ def rulebook_page(doc: VariantDoc, examples_md: str = "", errata: bool = False) 
         out += [f"## {SECTION_TITLES.get(section, section)}", ""]
         if section in SECTION_INTROS and len(own) == len(paths):
             out += [SECTION_INTROS[section](r.rules), ""]
+        if any(path.startswith("scoring.bag") for path in own):
+            # The word players search for, said once where the bag rules are.
+            out += [BAGS, ""]
+        absent = [path for path in own if not_had(doc, path)]
+        brief = [path for path in own if path not in absent and plain(doc, path)]
         for path in own:
-            out += [rule_block(doc, path), ""]
+            if path not in absent and path not in brief:
+                out += [rule_block(doc, path), ""]
+        parent = doc.parent
+        if brief and parent is not None:
+            head = "Also, as in" if len(brief) < len(own) - len(absent) else "As in"
+            out += [f"{head} [{parent.title}]({parent.id}.md):", ""]
+            out += lines([one_line(doc, p) for p in brief])
+        if absent:
+            out += ["Not part of this ruleset:", "", *lines([one_line(doc, p) for p in absent])]
     if examples_md:
         out += ["## Worked examples", "", examples_md, ""]
     if doc.parent is not None and not all(_is_own(doc, p) for p in _all_paths()):
         out += inherited_table(doc)
     if doc.notes:
-        out += ["## Notes", ""] + [f"- {n}" for n in doc.notes] + [""]
+        # Folded: what the ruleset's file says beyond its rules (timers, seating, ranked play).
+        noun = "note" if len(doc.notes) == 1 else "notes"
+        out += ["## Notes {#notes}", "", '<details class="sp-details" markdown="1">']
+        out += [f"<summary>{len(doc.notes)} {noun} on this ruleset</summary>", ""]
+        out += [f"- {n}" for n in doc.notes] + ["", "</details>", ""]
     out += ["## Sources cited", "", sources_table(doc)]
     return "\n".join(out)
 

@@ -30,10 +30,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
+from threading import Lock
 
 from spadespec.docs_gen.checkout import REPO
 
@@ -82,8 +82,44 @@ class Transcript:
     files: dict[str, str]
 
 
-@cache
+Key = tuple[str, int, str | None, bool]
+"""A command as a page asks for it: the command, its exit status, `beside`, `merged`."""
+
+# Every command runs once per build, in the background from the moment it is first asked for
+# (`start_all` asks for every page's at the start of the build), while the generated pages are
+# made; two workers, as the commands themselves keep a core busy.
+_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="transcript")
+_RUNS: dict[Key, Future[Transcript]] = {}
+_RUNS_LOCK = Lock()
+
+
+def _started(key: Key) -> Future[Transcript]:
+    with _RUNS_LOCK:
+        if key not in _RUNS:
+            _RUNS[key] = _POOL.submit(_run, *key)
+        return _RUNS[key]
+
+
 def run_command(
+    command: str, expected_exit: int = 0, beside: str | None = None, merged: bool = False
+) -> Transcript:
+    """What the command printed and wrote, run once however often it is asked for (see `_run`)."""
+    return _started((command, expected_exit, beside, merged)).result()
+
+
+def start_all(docs_dir: Path) -> int:
+    """Every command the pages under `docs_dir` show, started in the background; how many."""
+    keys = {
+        _key(match)
+        for page in docs_dir.rglob("*.md")
+        for match in DIRECTIVE.finditer(page.read_text(encoding="utf-8"))
+    }
+    for key in sorted(keys, key=str):
+        _started(key)
+    return len(keys)
+
+
+def _run(
     command: str, expected_exit: int = 0, beside: str | None = None, merged: bool = False
 ) -> Transcript:
     """The command run as a reader would run it from a checkout, but in an empty folder that
@@ -189,7 +225,7 @@ def fill_transcripts(markdown: str) -> str:
         unknown = set(options) - {"lines", "exit", "from", "file", "json", "beside", "stderr"}
         if unknown:
             raise TranscriptError(f"output block: unknown option {sorted(unknown)}")
-        ran = _ran(match, options)
+        ran = run_command(*_key(match))
         shown = options.get("file")
         if shown is not None and shown not in ran.files:
             raise TranscriptError(f"{match['command']}: wrote no file {shown}")
@@ -204,24 +240,17 @@ def fill_transcripts(markdown: str) -> str:
             body = _pretty(body)
         return f"```{match['lang']}\n{body}\n```"
 
-    # The page's commands run side by side; each is then read from run_command's cache.
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        for match in DIRECTIVE.finditer(markdown):
-            pool.submit(_warm, match)
+    # The page's commands all start before the first is waited for.
+    for match in DIRECTIVE.finditer(markdown):
+        _started(_key(match))
     return DIRECTIVE.sub(fill, markdown)
 
 
-def _ran(match: re.Match[str], options: dict[str, str]) -> Transcript:
-    return run_command(
+def _key(match: re.Match[str]) -> Key:
+    options = dict(o.split("=", 1) for o in match["options"].split())
+    return (
         match["command"],
         int(options.get("exit", "0")),
         options.get("beside"),
         options.get("stderr") == "merged",
     )
-
-
-def _warm(match: re.Match[str]) -> None:
-    try:
-        _ran(match, dict(o.split("=", 1) for o in match["options"].split()))
-    except TranscriptError:
-        pass  # raised again, with the page, when the block is filled

@@ -60,16 +60,20 @@ def _entries(raw: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def reading(src: SourceDocument | None) -> str:
-    """Where a source is read: its seed file in code, or the address of a published ruleset."""
+    """Who publishes a source and where it is read: its address, or for a document with none
+    its entry on the Sources page (a link from a page under `rules/`); never a file name."""
     if src is None:
         return ""
-    if src.file:
-        return f"`{src.file}`"
-    return f"<{src.url}>" if src.url else ""
+    parts = [src.publisher] if src.publisher else []
+    if src.url:
+        parts.append(f"<{src.url}>")
+    else:
+        parts.append(f"[about this source](sources.md#{src.key})")
+    return "; ".join(parts)
 
 
 def reading_after_title(src: SourceDocument | None) -> str:
-    """` (`seed file`)` or ` (<address>)`, to follow a source's title; empty when unknown."""
+    """` (publisher; <address>)`, to follow a source's title; empty when unknown."""
     shown = reading(src)
     return f" ({shown})" if shown else ""
 

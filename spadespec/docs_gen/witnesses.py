@@ -11,17 +11,16 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from spadespec.conformance.fuzz.witness.search import diff_variants
 from spadespec.conformance.fuzz.witness.text import deal_text
-from spadespec.conformance.suite.tags import value_text
 from spadespec.docs_gen.cards import SEAT_NAMES, card_short, side_name
 from spadespec.docs_gen.hand_diagram import deal_html, tricks_html
 from spadespec.docs_gen.hand_record import HandRecord, replay_hands
 from spadespec.docs_gen.rule_names import rule_label
-from spadespec.docs_gen.table_hands import recognisable
+from spadespec.docs_gen.sentences import format_value
 from spadespec.docs_gen.variant_data import VariantDoc
+from spadespec.docs_gen.witness_store import BASE_ID as BASE
+from spadespec.docs_gen.witness_store import differences
 
-BASE = "standard"
 _PHASES = {"bid": "bid", "play": "play a card", "pass": "pass cards", "deal": "deal"}
 
 
@@ -46,7 +45,8 @@ def witnesses_page(docs: list[VariantDoc]) -> str:
         "after which something a player sees (whose turn it is, the cards or bids allowed, who "
         "takes a trick, the score sheet, whether the game is over) is not the same under the "
         "two. Each is replayed under both rulesets by the reference engine while this page is "
-        f"built; `spadespec diff {base.id} <ruleset>` finds them at a terminal. Where the "
+        f"built (the search that found it is stored); `spadespec diff {base.id} <ruleset>` "
+        "finds them at a terminal. Where the "
         "difference shows on the score sheet, the hand is an ordinary one where one was found: "
         "bids of 1 to 6 or nil, the totals going in well short of the target unless the rule is "
         "about the end of the game.",
@@ -55,10 +55,9 @@ def witnesses_page(docs: list[VariantDoc]) -> str:
     for doc in docs:
         if doc.id == base.id:
             continue
-        report = diff_variants(base.resolved, doc.resolved)
-        if not report["differences"]:
+        items = differences(base.resolved, doc.resolved)
+        if not items:
             continue
-        items = report["differences"]
         names = ", ".join(rule_label(item["rule"]).lower() for item in items)
         count = f"{len(items)} difference{'s' if len(items) != 1 else ''}"
         # Folded by ruleset: a link to one of its hands (from the comparison page) opens it.
@@ -80,13 +79,14 @@ def _witness(base: VariantDoc, doc: VariantDoc, item: dict[str, Any]) -> list[st
     out = [
         f"### {rule_label(path)} {{ #{witness_anchor(b, path)} }}",
         "",
-        f"`{path}`: `{a}` plays {value_text(item['a'])}, `{b}` plays {value_text(item['b'])}.",
+        # As the variant files write the values (`false`, `[2C, 2H]`, `none`).
+        f"`{path}`: `{a}` plays `{format_value(item['a'])}`, `{b}` plays "
+        f"`{format_value(item['b'])}`.",
         "",
     ]
     witness = item["witness"]
     if witness is None:
         return out + ["No hand was found that shows it.", ""]
-    witness = recognisable(base.resolved, doc.resolved, path, witness) or witness
     witness = {**witness, "_rulesets": (base.resolved.rules, doc.resolved.rules)}
     deal = next((x for x in witness["actions"] if x["action"] == "deal"), None)
     if deal is None and "probe" in witness:

@@ -214,6 +214,10 @@ def example_block(doc: VariantDoc, case: Any) -> str:
     return "\n".join(out)
 
 
+SHOWN = 1
+"""Worked examples shown open on a page that has none printed by its source."""
+
+
 def examples_section(doc: VariantDoc, cases: list[Any]) -> str:
     """All of this variant's worked examples, or an empty string when it has none."""
     chosen = example_cases(doc, cases)
@@ -228,4 +232,16 @@ def examples_section(doc: VariantDoc, cases: list[Any]) -> str:
     if others:
         cases_word = "case" if others == 1 else "cases"
         head += f" The suite holds {others} more {cases_word} for this ruleset on bidding and play."
-    return head + "\n\n" + "\n".join(example_block(doc, c) for c in chosen)
+    shown = chosen[:SHOWN]  # the source's own example first, where it printed one
+    rest = [c for c in chosen if c not in shown]
+    out = head + "\n\n" + "\n".join(example_block(doc, c) for c in shown)
+    if rest:
+        # The rest fold under one line, so that the page stays a few screens long; a link to
+        # one of them opens the fold.
+        out += (
+            f'\n<details class="sp-details sp-more-examples" markdown="1"><summary>{len(rest)} '
+            f"more worked example{'s' if len(rest) != 1 else ''}</summary>\n\n"
+            + "\n".join(example_block(doc, c) for c in rest)
+            + "\n</details>\n"
+        )
+    return out

@@ -22,6 +22,7 @@ class Progress:
         self.tty = tty
         self.count = already
         self.bad = 0
+        self.noun = "cases"
         self._next_tenth = self._tenth_after(already)
         self._last_line = time.monotonic()
 
@@ -33,6 +34,8 @@ class Progress:
         """`count` more results are coming than the cases counted (an engine's scoring
         requests, known once it has started)."""
         self.total += count
+        if count:
+            self.noun = "checks"  # cases and score requests (docs/glossary.md)
         self._next_tenth = self._tenth_after(self.count)
 
     def __call__(self, result: CaseResult) -> None:
@@ -49,7 +52,9 @@ class Progress:
         if self.count >= self._next_tenth or now - self._last_line >= _PLAIN_EVERY:
             self._next_tenth = self._tenth_after(self.count)
             self._last_line = now
-            self.stream.write(f"conform: {self.count} of {self.total} cases, {self.bad} failing\n")
+            self.stream.write(
+                f"conform: {self.count} of {self.total} {self.noun}, {self.bad} failing\n"
+            )
             self.stream.flush()
 
     def done(self) -> None:

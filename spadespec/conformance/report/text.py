@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from spadespec.conformance.protocol.score_requests import SCORE_SUFFIX
 from spadespec.conformance.runner.run import UNEXPLAINED, RunReport, precedence_line
 from spadespec.conformance.runner.verdict import BAD_VERDICTS, VERDICTS, CaseResult
 
@@ -50,9 +51,27 @@ def render(report: RunReport) -> str:
         verdict = f"FAILED ({shortfall})"
     else:
         verdict = "OK" if report.ok else f"FAILED ({_why_failed(report)})"
-    noun = "case" if len(report.results) == 1 else "cases"
-    lines.append(f"{len(report.results)} {noun}: {counted or 'none'}. {verdict}")
+    lines.append(f"{what_ran(report)}: {counted or 'none'}. {verdict}")
     return "\n".join(lines)
+
+
+def split_checks(report: RunReport) -> tuple[int, int]:
+    """The run's cases and score requests (docs/glossary.md: together, its checks)."""
+    score = sum(1 for r in report.results if r.case.id.endswith(SCORE_SUFFIX))
+    return len(report.results) - score, score
+
+
+def what_ran(report: RunReport) -> str:
+    """`64 cases`, or with score requests `100 checks (64 cases, 36 score requests)`."""
+    cases, score = split_checks(report)
+    said = f"{cases} case" + ("" if cases == 1 else "s")
+    if not score:
+        return said
+    return f"{cases + score} checks ({said}, {score} score request{'' if score == 1 else 's'})"
+
+
+def _noun(report: RunReport) -> str:
+    return "checks" if split_checks(report)[1] else "cases"
 
 
 def _clean_clauses(report: RunReport, seen: int, troubled: int) -> list[str]:
@@ -70,11 +89,12 @@ def _checked_lines(report: RunReport, by_feature: dict[str, dict[str, int]]) -> 
     """How much the run checked: cases with anything checked, and cases per feature."""
     checked = report.checked_cases()
     partly = sum(1 for r in report.results if r.checked and r.unchecked and r.verdict != "n/a")
-    line = f"checked {checked} of {len(report.results)} cases"
+    noun = _noun(report)
+    line = f"checked {checked} of {len(report.results)} {noun}"
     if partly:
         line += f" ({partly} in part: what the engine does not declare was not asked)"
     per = ", ".join(f"{feature} {sum(counts.values())}" for feature, counts in by_feature.items())
-    return [line + (f"; cases checked per observable: {per}" if per else "")]
+    return [line + (f"; per observable: {per}" if per else "")]
 
 
 def _failure(report: RunReport, result: CaseResult) -> list[str]:

@@ -426,6 +426,10 @@ class SourceDocument:
     url: str | None = None
     variant: str = ""
     """The id of the variant file that declares the source."""
+    publisher: str = ""
+    """Who publishes it, as the document names them; empty when it names none."""
+    about: str = ""
+    """What the document is and covers, in the project's words."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -214,6 +214,8 @@ def resolve(merged: Merged, chosen: dict[str, Any]) -> ResolvedVariant:
                 title=src["title"],
                 url=src.get("url"),
                 variant=doc.data["id"],
+                publisher=src.get("publisher", ""),
+                about=" ".join(str(src.get("about", "")).split()),
             )
             for src, doc in merged.sources.values()
         ),
