@@ -14,6 +14,15 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
+# Standard and the shipped rulesets that between them set every value of a bidding, deal, deck,
+# play and table rule that any shipped ruleset sets: what a sweep of games over every ruleset
+# plays in the test command.
+PLAY_RULESETS = (
+    "standard", "team-total-four", "cutthroat", "blind-nil-pass-four", "strategy-guide",
+    "pagat-jokers", "joker-joker-deuce-deuce", "ellington", "zero-bid", "team-maximum-thirteen",
+    "spades-any-time", "pagat-blind-nil", "no-nil", "msn-whiz", "msn-suicide", "msn-mirror",
+)  # fmt: skip
+
 FULL = os.environ.get("SPADESPEC_FULL", "") not in ("", "0")
 """Whether this run sweeps every parameter (CI) or the representative ones (the test command)."""
 

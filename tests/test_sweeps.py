@@ -8,7 +8,11 @@ from pathlib import Path
 
 import _sweeps
 import pytest
-from _sweeps import sweep
+from _sweeps import PLAY_RULESETS, sweep
+
+from spadespec.conformance.suite.tags import rule_value
+from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant.model import rule_paths
 
 TESTS = Path(__file__).resolve().parent
 CI = TESTS.parent / ".ci" / "run"
@@ -27,10 +31,11 @@ def test_every_module_that_sweeps_marks_its_test() -> None:
     sweeping = [
         path
         for path in sorted(TESTS.glob("test_*.py"))
-        if re.search(r"^from _sweeps import sweep$", path.read_text(encoding="utf-8"), re.M)
+        if re.search(r"^from _sweeps import .*\bsweep$", path.read_text(encoding="utf-8"), re.M)
     ]
     assert {p.name for p in sweeping} >= {
         "test_diff_witnesses.py", "test_fuzz_faults.py", "test_house_cases.py",
+        "test_engine_properties.py", "test_scoring_properties.py", "test_fuzz_reference.py",
     }  # fmt: skip
     for path in sweeping:
         if path.name == "test_sweeps.py":
@@ -52,3 +57,17 @@ def test_a_representative_the_sweep_no_longer_holds_is_an_error() -> None:
         sweep(["a", "b"], ["a", "renamed-fault"])
     with pytest.raises(ValueError, match="none chosen"):
         sweep(["a", "b"], [])
+
+
+def test_the_play_rulesets_set_every_value_of_a_rule_of_play_that_a_shipped_ruleset_sets() -> None:
+    # A new ruleset with a value of its own for a rule of play joins PLAY_RULESETS, so that the
+    # test command still plays it.
+    paths = [p for p in rule_paths() if p.split(".")[0] not in ("scoring", "game_end")]
+
+    def values(ident: str) -> set[tuple[str, str]]:
+        rules = load_variant(ident).rules
+        return {(path, repr(rule_value(rules, path))) for path in paths}
+
+    played = set().union(*(values(v) for v in PLAY_RULESETS))
+    missing = {v: sorted(values(v) - played) for v in shipped_variant_ids()}
+    assert {v: left for v, left in missing.items() if left} == {}
