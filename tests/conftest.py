@@ -45,13 +45,15 @@ if "PYTEST_XDIST_WORKER" not in os.environ and not sys.dont_write_bytecode:
 
 
 # Test files that share what is built once per process or run, each group run by one worker:
-# the docs' pages and site, and the faults' catches (tests/_fault_catches.py).
+# the docs' pages and site, the faults' catches (tests/_fault_catches.py), and the package's
+# import graph, which every layering test reads (test_layers.py).
 GROUPS = {
     "docs": (
         "test_docs_built_text.py", "test_docs_pages.py", "test_docs_results.py",
         "test_docs_site.py", "test_docs_witnesses.py",
     ),
     "faults": ("test_house_cases.py", "test_suite_strength.py"),
+    "layers": ("test_layers.py",),
 }  # fmt: skip
 _GROUP_OF = {name: group for group, names in GROUPS.items() for name in names}
 

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,32 @@ def pids(tmp_path: Path) -> Path:
     return folder
 
 
+FuzzRun = tuple[int, str, str, list[dict[str, object]], Path]
+"""A fuzz run's exit status, output, errors, report lines, and the folder of its engines' ids."""
+
+
+@pytest.fixture(scope="module")
+def fuzz_run(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str], FuzzRun]:
+    """`fuzz` against an engine that misbehaves from its third request on, with --jobs N: each
+    run once per test process, for every test that asks about it."""
+    runs: dict[tuple[str, str], FuzzRun] = {}
+
+    def run(name: str, jobs: str) -> FuzzRun:
+        if (name, jobs) not in runs:
+            folder = tmp_path_factory.mktemp(f"fuzz-{name}-{jobs}")
+            pids = folder / "pids"
+            pids.mkdir()
+            report = folder / "fuzz.jsonl"
+            engine = _engine(name, pids, "--from-request", "3")
+            argv = [*FUZZ, "--engine", engine, "--jobs", jobs, "--report", str(report),
+                    "--out", str(folder / "cases")]  # fmt: skip
+            status, out, err = _finish(_spadespec(argv, folder))
+            runs[name, jobs] = (status, out, err, _lines(report), pids)
+        return runs[name, jobs]
+
+    return run
+
+
 @pytest.mark.parametrize("name", ["crash", "hang", "garbage", "ignore_sigint", "spawn_child"])
 def test_conform_survives_an_engine_that_misbehaves_on_a_case(
     name: str, tmp_path: Path, pids: Path
@@ -106,16 +133,11 @@ def test_conform_survives_an_engine_that_misbehaves_on_a_case(
     [("crash", "1"), ("crash", "2"), ("hang", "1"), ("garbage", "1"), ("spawn_child", "2")],
 )
 def test_fuzz_names_what_a_misbehaving_engine_did_and_where(
-    name: str, jobs: str, tmp_path: Path, pids: Path
+    name: str, jobs: str, fuzz_run: Callable[[str, str], FuzzRun]
 ) -> None:
-    report = tmp_path / "fuzz.jsonl"
-    engine = _engine(name, pids, "--from-request", "3")
-    argv = [*FUZZ, "--engine", engine, "--jobs", jobs, "--report", str(report),
-            "--out", str(tmp_path / "cases")]  # fmt: skip
-    status, out, err = _finish(_spadespec(argv, tmp_path))
+    status, out, err, lines, pids = fuzz_run(name, jobs)
     assert status == 1, err
     assert "Traceback" not in err
-    lines = _lines(report)
     assert lines[0]["kind"] == "start" and lines[-1]["kind"] == "end"
     found = [line for line in lines if line["kind"] == "difference"]
     assert found and isinstance(found[0]["game"], int)
@@ -128,6 +150,18 @@ def test_fuzz_names_what_a_misbehaving_engine_did_and_where(
     games = [line["game"] for line in found]
     assert len(games) >= 2 and games == sorted(set(games))
     assert "the engine was restarted (1 of 3 restarts)" in out
+    _no_process_left(pids)
+
+
+def test_an_engine_that_gives_no_answer_is_not_diagnosed_as_a_rule(
+    fuzz_run: Callable[[str, str], FuzzRun],
+) -> None:
+    # The run of the test above with the crashing engine alone (--jobs 1 is the default).
+    status, out, err, lines, pids = fuzz_run("crash", "1")
+    assert status == 1, err
+    assert "not diagnosed: the engine gave no answer" in out
+    found = [line for line in lines if line["kind"] == "difference"]
+    assert found[0]["rule"] == "unexplained (likely a bug)" and "diagnosis" not in found[0]
     _no_process_left(pids)
 
 
@@ -178,18 +212,4 @@ def test_a_stopped_fuzz_run_leaves_no_process_and_no_traceback(
     assert code == status, err
     assert "Traceback" not in err
     assert _lines(report)[0]["kind"] == "start"
-    _no_process_left(pids)
-
-
-def test_an_engine_that_gives_no_answer_is_not_diagnosed_as_a_rule(
-    tmp_path: Path, pids: Path
-) -> None:
-    report = tmp_path / "fuzz.jsonl"
-    argv = [*FUZZ, "--engine", _engine("crash", pids, "--from-request", "3"),
-            "--report", str(report), "--out", str(tmp_path / "cases")]  # fmt: skip
-    status, out, err = _finish(_spadespec(argv, tmp_path))
-    assert status == 1, err
-    assert "not diagnosed: the engine gave no answer" in out
-    found = [line for line in _lines(report) if line["kind"] == "difference"]
-    assert found[0]["rule"] == "unexplained (likely a bug)" and "diagnosis" not in found[0]
     _no_process_left(pids)

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from _engine_positions import rules_with
+from _sweeps import PLAY_RULESETS, sweep
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -690,7 +691,13 @@ def _machine_for(name: str, house: dict[str, Any] | None) -> type[RuleBasedState
     return machine
 
 
-@pytest.mark.parametrize("variant_id", shipped_variant_ids())
+# A sweep (tests/_sweeps.py): CI plays every shipped ruleset; the test command plays those that
+# set every value of a rule of play (test_scoring_properties.py sweeps the scoring).
+PLAYED = sweep(shipped_variant_ids(), PLAY_RULESETS)
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("variant_id", PLAYED)
 def test_random_legal_games(variant_id: str) -> None:
     _machine_for(variant_id, None).TestCase("runTest").runTest()
 

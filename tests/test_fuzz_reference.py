@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _sweeps import PLAY_RULESETS, sweep
 
 from spadespec.cli import main
 from spadespec.cli.engines import open_engine
@@ -19,7 +20,10 @@ from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 
 
-@pytest.mark.parametrize("variant", shipped_variant_ids())
+# A sweep (tests/_sweeps.py): CI fuzzes every shipped ruleset; the test command those that set
+# every value of a rule of play, which is what shapes the games fuzzed.
+@pytest.mark.sweep
+@pytest.mark.parametrize("variant", sweep(shipped_variant_ids(), PLAY_RULESETS))
 def test_the_reference_agrees_with_itself(variant: str) -> None:
     outcome = run_fuzz(
         FuzzConfig(engine="reference", variant=variant, options={}, seed=3, hands=120)

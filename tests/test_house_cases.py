@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from _fault_catches import already_bad, whole_suite
+from _sweeps import sweep
 
 from spadespec.conformance.faults import FAULTS, FaultyEngine
 from spadespec.conformance.house.generated import LEVEL
@@ -85,7 +86,17 @@ def _first_caught(engine: FaultyEngine, cases: Iterable[Case]) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("variant", [v for v in HOUSE if v not in NOT_COMPARED])
+# A sweep (tests/_sweeps.py): every fault against the made cases of every house ruleset in CI;
+# the test command takes a ruleset of a bidding rule, one of a scoring rule and one of play,
+# two of them with faults excused above.
+COMPARED = sweep(
+    [v for v in HOUSE if v not in NOT_COMPARED],
+    ["team-minimum-four", "minus-110", "spades-any-time"],
+)
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("variant", COMPARED)
 def test_made_cases_catch_every_fault_the_rulesets_own_cases_catch(
     variant: str, folder: str
 ) -> None:
@@ -105,7 +116,10 @@ def test_made_cases_catch_every_fault_the_rulesets_own_cases_catch(
     assert sorted(missed) == sorted(excused), missed
 
 
-@pytest.mark.parametrize("variant", HOUSE)
+# A sweep too: CI makes the cases of every house ruleset; the test command those above and the
+# rulesets whose made cases are not compared, whose generated cases are all they have.
+@pytest.mark.sweep
+@pytest.mark.parametrize("variant", sweep(HOUSE, [*COMPARED, *NOT_COMPARED]))
 def test_every_rule_the_file_changes_has_a_generated_case_that_its_parent_answers_otherwise(
     variant: str, folder: str
 ) -> None:

@@ -118,22 +118,24 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
     return found
 
 
-def _imported_modules(path: Path, type_only: bool = False) -> Iterable[str]:
-    """Every `spadespec` module `path` imports, as dotted names (with `type_only`, only those
-    imported under `TYPE_CHECKING`)."""
+@cache
+def _imports(path: Path) -> tuple[tuple[str, bool], ...]:
+    """Every module `path` imports, as a dotted name, each with whether it is imported under
+    `TYPE_CHECKING`: read in one walk of the tree, for both readings of `_imported_modules`."""
     tree = _tree(path)
     checking = _type_checking_nodes(tree)
+    found: list[tuple[str, bool]] = []
     for node in ast.walk(tree):
-        if type_only and id(node) not in checking:
-            continue
+        typed = id(node) in checking
         if isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
                 base = ".".join(filter(None, (_package_of(path, node.level), base)))
             for alias in node.names:
-                yield base if file_of(f"{base}.{alias.name}") is None else f"{base}.{alias.name}"
+                name = base if file_of(f"{base}.{alias.name}") is None else f"{base}.{alias.name}"
+                found.append((name, typed))
         elif isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
+            found.extend((alias.name, typed) for alias in node.names)
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute | ast.Name)
@@ -142,7 +144,14 @@ def _imported_modules(path: Path, type_only: bool = False) -> Iterable[str]:
             and isinstance(node.args[0], ast.Constant)
             and isinstance(node.args[0].value, str)
         ):
-            yield node.args[0].value
+            found.append((node.args[0].value, typed))
+    return tuple(found)
+
+
+def _imported_modules(path: Path, type_only: bool = False) -> Iterable[str]:
+    """Every `spadespec` module `path` imports, as dotted names (with `type_only`, only those
+    imported under `TYPE_CHECKING`)."""
+    return [name for name, typed in _imports(path) if typed or not type_only]
 
 
 @cache

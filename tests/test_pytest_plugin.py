@@ -50,6 +50,20 @@ SCORED_OTHER = offered(OTHER)
 OVERTRICKS = "standard.hand.made-set-nil-bags.1"
 
 
+@pytest.fixture(autouse=True)
+def one_schema_memo(
+    pytester: pytest.Pytester,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pytester gives each run a home of its own, where the memo of case files that passed
+    their schema (README) would start empty, so every run would check every case file against
+    the schema again. The runs share one memo: each file is checked once per test process."""
+    folder = tmp_path_factory.getbasetemp() / "schema-memo"
+    folder.mkdir(exist_ok=True)
+    monkeypatch.setenv("SPADESPEC_CACHE_DIR", str(folder))
+
+
 def test_without_the_option_the_plugin_collects_nothing(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_own="def test_own():\n    assert True\n")
     result = pytester.runpytest(*PLUGIN)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from functools import cache
 
 import pytest
+from _sweeps import sweep
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,6 +70,17 @@ HOUSE = {
 
 
 TABLES = [*shipped_variant_ids(), *HOUSE]
+# A sweep (tests/_sweeps.py): CI checks every table; the test command checks the house tables
+# above and the shipped rulesets that, with them, set every value of a scoring, game-end and
+# table rule that a shipped ruleset sets (bar other targets and floors).
+SCORED = sweep(
+    TABLES,
+    [
+        "standard", "ellington", "five-bags-fifty", "minus-110", "team-total-four",
+        "failed-nil-overtricks", "moon-wins-game", "double-nil-counts-nothing", "big-bid-bonus",
+        "cutthroat", *HOUSE,
+    ],
+)  # fmt: skip
 
 
 @cache
@@ -126,7 +138,8 @@ def priors_for(rules: Rules):
     return st.fixed_dictionaries({side: one for side in sides_of(rules)})
 
 
-@pytest.mark.parametrize("name", TABLES)
+@pytest.mark.sweep
+@pytest.mark.parametrize("name", SCORED)
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_hand_score_equals_its_itemised_breakdown(name, data):
@@ -185,7 +198,8 @@ def test_hand_score_equals_its_itemised_breakdown(name, data):
         assert s.boston == (s.made and s.contract == table_of(rules).cards_per_hand)
 
 
-@pytest.mark.parametrize("name", TABLES)
+@pytest.mark.sweep
+@pytest.mark.parametrize("name", SCORED)
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_the_second_scorer_agrees_item_by_item(name, data):
@@ -215,7 +229,8 @@ def test_the_second_scorer_agrees_item_by_item(name, data):
     )
 
 
-@pytest.mark.parametrize("name", TABLES)
+@pytest.mark.sweep
+@pytest.mark.parametrize("name", SCORED)
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_game_ends_exactly_when_the_variant_says(name, data):

@@ -376,7 +376,9 @@ def test_wide_file_under_the_size_cap_is_bounded(tmp_path: Path) -> None:
     started = time.perf_counter()
     with pytest.raises(VariantError) as caught:
         load_variant(str(path))
-    assert time.perf_counter() - started < 5
+    # A guard against a load that runs away (minutes), not a speed target: those are measured
+    # in benchmarks/, and this machine may be shared.
+    assert time.perf_counter() - started < 60
     assert "more than" in caught.value.problems[0].message
 
 
