@@ -111,6 +111,7 @@ def test_spadespec_is_installed_one_way_on_every_page() -> None:
         'pip install -e ".[test]"',
         'pip install ".[openspiel]"',
         'pip install ".[stats]"',
+        'pip install ".[results]"',
     }
 
 

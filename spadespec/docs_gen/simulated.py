@@ -63,15 +63,18 @@ def simulation_section(doc: VariantDoc, folder: Path = SIM_DIR) -> str:
         f"(seed {stored['seed']}), each figure with its 95% interval. The bots bid and play a "
         f"plain, careful game: [what they do, and what the figures therefore mean]({HOW}).",
         "",
-        "| figure | value | 95% interval |",
-        "| --- | ---: | --- |",
+        # The figures and the chart fold away, so that the page's rules stay its body.
+        '??? abstract "The figures, with their intervals, and the chart"',
+        "",
+        "    | figure | value | 95% interval |",
+        "    | --- | ---: | --- |",
     ]
     for figure in _shown(found):
         value, interval = value_text(figure.kind, figure.estimate)
-        out.append(f"| {figure.label} | {value} | {interval} |")
+        out.append(f"    | {figure.label} | {value} | {interval} |")
     out += [
         "",
-        f"![Hands per game, how games end, and contracts made by size, for {doc.id}]"
+        f"    ![Hands per game, how games end, and contracts made by size, for {doc.id}]"
         f"(../results/simulation/{doc.id}.svg)",
         "",
         f"Made with spadespec {stored['engine']}; bots `{entry['fingerprints']['bots']}`, "
