@@ -337,7 +337,11 @@ def rulebook_page(doc: VariantDoc, examples_md: str = "", errata: bool = False) 
             out += [f"{head} [{parent.title}]({parent.id}.md):", ""]
             out += lines([one_line(doc, p) for p in brief])
         if absent:
-            out += ["Not part of this ruleset:", "", *lines([one_line(doc, p) for p in absent])]
+            # Folded: what the ruleset does not have, a line each, under a line that counts them.
+            noun = "rule" if len(absent) == 1 else "rules"
+            out += ['<details class="sp-details" markdown="1">']
+            out += [f"<summary>Not part of this ruleset: {len(absent)} {noun}</summary>", ""]
+            out += [*lines([one_line(doc, p) for p in absent]), "</details>", ""]
     if examples_md:
         out += ["## Worked examples", "", examples_md, ""]
     if doc.parent is not None and not all(_is_own(doc, p) for p in _all_paths()):
