@@ -87,11 +87,12 @@ class Campaign:
 
     config: FuzzConfig
     known: list[Known] = field(default_factory=list)
+    _base: ResolvedVariant | None = None
 
     @classmethod
     def with_expected(cls, config: FuzzConfig, labels: dict[str, str]) -> Campaign:
         campaign = cls(config)
-        base = load_variant(config.variant, dict(config.options))
+        base = campaign.base()
         for label in labels:
             near = from_label(base, label)
             if near is None:
@@ -104,7 +105,10 @@ class Campaign:
         return campaign
 
     def base(self) -> ResolvedVariant:
-        return load_variant(self.config.variant, dict(self.config.options))
+        """The run's variant, loaded once: every game's differences are tried beside it."""
+        if self._base is None:
+            self._base = load_variant(self.config.variant, dict(self.config.options))
+        return self._base
 
     def under(self, keys: list[str]) -> ResolvedVariant | None:
         """The variant with the rule changes `keys` (each a diagnosis's label), or None when

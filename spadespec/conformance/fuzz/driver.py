@@ -197,6 +197,16 @@ def differences(expected: dict[str, Any], response: CaseResponse) -> list[str]:
     return [str(d) for d in compare(expected, answers)]
 
 
+def _guarded(ask: Callable[[Any], CaseResponse], request: Any) -> CaseResponse:
+    """The engine's response to `request`; an in-process engine that raises gave no answer, a
+    failure of the engine, never of the run."""
+    try:
+        return ask(request)
+    except Exception as exc:
+        message = f"the engine raised {type(exc).__name__}: {exc}"
+        return {"outcome": "errored", "message": message, "failed": True}
+
+
 def agrees(wanted: Any, got: Any) -> bool:
     """Whether the answers are the reference's to the letter: every key it gives (others may
     be added), lists in its order, and each value of the same JSON type (`true` is not `1`).
@@ -292,11 +302,7 @@ class GameChecker:
         if probe is not None:
             request["probe"] = probe
         self.requests += 1
-        try:
-            response = self.engine.run(nil_as_zero.told(request) if self.zero else request)
-        except Exception as exc:  # an in-process engine's crash is the engine's, not the run's
-            message = f"the engine raised {type(exc).__name__}: {exc}"
-            response = {"outcome": "errored", "message": message, "failed": True}
+        response = _guarded(self.engine.run, nil_as_zero.told(request) if self.zero else request)
         if response["outcome"] == "skipped":
             self.skipped += 1
         elif self.zero and isinstance(response.get("answers"), dict):
@@ -310,13 +316,7 @@ class GameChecker:
         if scorer is None:
             return {"outcome": "skipped", "reason": "the engine is not asked score requests"}
         self.requests += 1
-        try:
-            response: CaseResponse = scorer(
-                nil_as_zero.told_score(request) if self.zero else request
-            )
-        except Exception as exc:  # an in-process engine's crash is the engine's, not the run's
-            message = f"the engine raised {type(exc).__name__}: {exc}"
-            response = {"outcome": "errored", "message": message, "failed": True}
+        response = _guarded(scorer, nil_as_zero.told_score(request) if self.zero else request)
         if response["outcome"] == "skipped":
             self.skipped += 1
         return response
