@@ -308,7 +308,8 @@ def test_what_could_not_be_checked_is_its_own_kind_of_note(pages: dict[str, str]
                 headings = [line for line in block.splitlines() if line.startswith(("#", "!!!"))]
                 assert not [h for h in headings if "confirm" in h or "checked" in h], headings
                 assert interp.could_not_check in pages["rules/errata.md"]
-    assert unchecked >= 16
+    # Figures a readable public page states are cited to it; the rest stay flagged, so some remain.
+    assert unchecked > 0
     # On the errata page the sources' sections of interpretations come before the list of what
     # is not confirmed, so that none of them sits under it.
     errata = pages["rules/errata.md"]
