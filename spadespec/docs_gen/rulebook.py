@@ -94,10 +94,12 @@ def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
     return f"{label}: " + "; ".join(parts) + ".\n{: .spadespec-cite }"
 
 
-def _interpretation(doc: VariantDoc, interp: Interpretation) -> str:
+def _interpretation(doc: VariantDoc, interp: Interpretation, cited: bool) -> str:
+    # A rule with a citation beside its interpretation is stated by a source and read here;
+    # without one, the sources are silent on it.
     title = (
         "Interpretation: how the published page is read"
-        if interp.could_not_check
+        if interp.could_not_check or cited
         else "Interpretation: the sources leave this open"
     )
     # Folded: the rule's sentence and source come first; the reasoning opens on a click.
@@ -159,7 +161,7 @@ def rule_block(doc: VariantDoc, path: str) -> str:
     if prov is None:
         return "\n".join(out)
     if prov.interpretation:
-        out += ["", _interpretation(doc, prov.interpretation)]
+        out += ["", _interpretation(doc, prov.interpretation, bool(prov.citations))]
     if prov.note and not repeats_rule(prov.note, said):
         out += ["", f"*Note.* {prov.note}\n{{: .spadespec-note }}"]
     return "\n".join(out)
