@@ -1,9 +1,10 @@
-"""`spadespec show` of each source ruleset: the same rules and provenance, line for line, as
-before the files stopped restating the values they share with `standard`.
+"""`spadespec show` of each source ruleset, line for line as recorded and reviewed.
 
-tests/data/source_show/ holds what `spadespec show <id>` printed while each source file still
-wrote out all 52 values (only the `file:` line is made relative). The files now cite their
-source for a rule without its value; a reader of `show` must not see any difference.
+tests/data/source_show/ holds what `spadespec show <id>` prints (only the `file:` line is made
+relative). The files cite their source for a rule without its value, name the section where
+their source is silent and standard's interpretation stands (shown as standard's, arising from
+that section), and write `moot: true` where their other rules make a rule mean nothing (shown
+with what axes.yaml says of it). A change to any of that shows here, to be read in the diff.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def test_every_source_ruleset_has_its_recorded_show() -> None:
 
 
 @pytest.mark.parametrize("variant", SOURCE_FILES)
-def test_show_prints_the_provenance_it_printed_when_every_value_was_written(
+def test_show_prints_the_recorded_rules_and_provenance(
     variant: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["show", variant]) == 0

@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from spadespec.reference_engine.variant import VariantError, load_variant
+from spadespec.reference_engine.variant.axes import AXES
 from spadespec.reference_engine.variant.catalog import variants_dir
 from spadespec.reference_engine.variant.model import rule_paths
 
@@ -378,9 +379,11 @@ def test_illustrated_table_ten_bags_keep_their_points():
     assert 2 * scoring.points_per_bid_trick + kept - scoring.bag_penalty == -70
 
 
-# --- provenance: every rule of a source ruleset is cited (or interpreted) in its own file ---
+# --- provenance: every rule of a source ruleset is accounted for in its own file -------------
 # A source file cites its source for a rule without restating the value where it plays the
-# value of `standard`, so these look at the resolved provenance and at what the file writes.
+# value of `standard`; where its source is silent and it reads the rule as standard does, it
+# names the silent section (`silent:`); where its other rules make a rule mean nothing, it says
+# `moot: true`. These look at the resolved provenance and at what the file writes.
 
 CITING_FILES = [*SOURCE_VARIANTS, "openspiel"]
 
@@ -392,6 +395,12 @@ def own_sources(variant: str) -> set[str]:
     return {variant} | {source["key"] for source in doc.get("sources", [])}
 
 
+def written(variant: str) -> dict[str, dict]:
+    """Each rule entry the file writes, by `section.rule`."""
+    doc = yaml.safe_load((variants_dir() / f"{variant}.yaml").read_text(encoding="utf-8"))
+    return {f"{s}.{n}": e for s, entries in doc["rules"].items() for n, e in entries.items()}
+
+
 SPOKEN_FOR_BY_STANDARD = {
     "bidding.dealer_hook": "no source limits the total of the bids; standard's interpretation "
     "says so once for them all, and its case covers every source ruleset",
@@ -401,21 +410,68 @@ interpretation, in standard, stands for every source."""
 
 
 @pytest.mark.parametrize("variant", CITING_FILES)
-def test_every_rule_is_cited_or_interpreted_in_its_own_file(variant):
+def test_every_rule_is_cited_interpreted_or_moot_in_its_own_file(variant):
     resolved = load_variant(variant)
     assert resolved.lineage == (variant, "standard")
+    entries = written(variant)
     for path in rule_paths():
         prov = resolved.provenance[path]
         if path in SPOKEN_FOR_BY_STANDARD:
             assert prov.variant == "standard" and prov.interpretation is not None, path
+            assert path not in entries, path
             continue
+        assert path in entries, f"{variant}: {path} is not written in the file"
         assert prov.variant == variant, f"{variant}: {path} is inherited from {prov.variant}"
         assert prov.origin in ("file", "option", "option-default"), (
             f"{variant}: {path} is {prov.origin}"
         )
-        assert prov.citations or prov.interpretation, (
-            f"{variant}: {path} has neither cite nor interpretation"
-        )
+        reasons = [bool(prov.citations), prov.interpretation is not None, prov.moot is not None]
+        assert sum(reasons) == 1, f"{variant}: {path} has {sum(reasons)} reasons, not one"
+
+
+@pytest.mark.parametrize("variant", CITING_FILES)
+def test_a_rule_is_written_moot_only_where_the_rulesets_other_rules_make_it_so(variant):
+    resolved = load_variant(variant)
+    for path, entry in written(variant).items():
+        moot = AXES[path].moot
+        if entry.get("moot"):
+            assert moot is not None and moot.holds(resolved.rules), path
+            assert resolved.provenance[path].moot == moot.says, path
+
+
+def test_no_blind_nil_leaves_the_blind_nil_rules_and_the_big_bid_threshold_moot():
+    # Worked from the rules: no source has blind nil, so its condition, exchange, order and
+    # score mean nothing; none pays a bonus for a big contract, so its threshold means nothing.
+    expected = {
+        "bidding.blind_nil_trailing_by",
+        "bidding.blind_nil_exchange",
+        "bidding.blind_nil_exchange_order",
+        "scoring.blind_nil_bonus",
+        "scoring.blind_nil_penalty",
+        "scoring.big_bid_tricks",
+    }
+    for variant in CITING_FILES:
+        moot = {path for path, entry in written(variant).items() if entry.get("moot")}
+        assert moot == expected, variant
+
+
+@pytest.mark.parametrize("variant", SOURCE_VARIANTS)
+def test_a_silence_plays_standards_interpretation_arising_from_the_files_own_source(variant):
+    standard = load_variant("standard").provenance
+    resolved = load_variant(variant)
+    silences = {p: e["silent"] for p, e in written(variant).items() if "silent" in e}
+    assert silences, f"{variant} names no silence"
+    for path, silent in silences.items():
+        interp = resolved.provenance[path].interpretation
+        theirs = standard[path].interpretation
+        assert interp is not None and theirs is not None, path
+        assert (interp.question, interp.choice, interp.why) == (
+            theirs.question,
+            theirs.choice,
+            theirs.why,
+        ), path
+        assert interp.as_in == "standard", path
+        assert {interp.source: interp.section} == silent and interp.source == variant, path
 
 
 @pytest.mark.parametrize("variant", CITING_FILES)

@@ -25,6 +25,8 @@ _COMMON = frozenset(
     "that this with from their there each they them when which what only have been into than "
     "then ever also every other once more".split()
 )
+MOOT = "Moot under this ruleset's other rules, so no source is cited"
+"""Where a rule's citation would be, for a rule its file writes `moot: true`."""
 REPEATS = 0.5
 """A note that shares at least this share of its words with the rule's sentence repeats it."""
 
@@ -94,6 +96,8 @@ def one_line(doc: VariantDoc, path: str) -> str:
         )
     elif prov is not None and prov.interpretation is not None:
         whence = " · [interpretation](errata.md)"
+    elif prov is not None and prov.moot:
+        whence = f" · {MOOT}"
     shown = f"`{path}` = `{format_value(value)}`"
     if not_had(doc, path):
         # Where it comes from is on the page that states the feature; the line names it only.

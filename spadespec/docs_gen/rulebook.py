@@ -7,7 +7,7 @@ from dataclasses import fields
 from typing import Any
 
 from spadespec.docs_gen.cards import SEAT_NAMES
-from spadespec.docs_gen.compact_rules import lines, not_had, one_line, plain, repeats_rule
+from spadespec.docs_gen.compact_rules import MOOT, lines, not_had, one_line, plain, repeats_rule
 from spadespec.docs_gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
 from spadespec.docs_gen.sentences import format_value, sentence
 from spadespec.docs_gen.variant_data import VariantDoc, reading, reading_after_title
@@ -94,7 +94,7 @@ def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
     return f"{label}: " + "; ".join(parts) + ".\n{: .spadespec-cite }"
 
 
-def _interpretation(doc: VariantDoc, interp: Interpretation, cited: bool) -> str:
+def _interpretation(doc: VariantDoc, path: str, interp: Interpretation, cited: bool) -> str:
     # A rule with a citation beside its interpretation is stated by a source and read here;
     # without one, the sources are silent on it.
     title = (
@@ -120,6 +120,11 @@ def _interpretation(doc: VariantDoc, interp: Interpretation, cited: bool) -> str
         where += reading_after_title(src)
         if interp.section:
             where += f", section “{interp.section}”"
+        if interp.as_in:
+            # The source is silent here as the others are: the reasons are the ruleset's it
+            # extends, linked to where that ruleset states them.
+            home = f"[{interp.as_in}]({interp.as_in}.md#{rule_anchor(path)})"
+            where += f", which is silent on it; the choice and its reasons are as in {home}"
         lines += ["", f"    Where the question arises: {where}."]
     if interp.could_not_check:
         # Not a silence of the sources: a page that says it, which could not be read to confirm.
@@ -151,6 +156,8 @@ def rule_block(doc: VariantDoc, path: str) -> str:
             facts.append(origin.split("\n")[0])
         if prov.citations:
             facts.append(_citation_line(doc, prov.citations).split("\n")[0])
+        if prov.moot:
+            facts.append(MOOT)
     out = [
         f"### {rule_label(path)} {{#{rule_anchor(path)}}}",
         "",
@@ -161,7 +168,7 @@ def rule_block(doc: VariantDoc, path: str) -> str:
     if prov is None:
         return "\n".join(out)
     if prov.interpretation:
-        out += ["", _interpretation(doc, prov.interpretation, bool(prov.citations))]
+        out += ["", _interpretation(doc, path, prov.interpretation, bool(prov.citations))]
     if prov.note and not repeats_rule(prov.note, said):
         out += ["", f"*Note.* {prov.note}\n{{: .spadespec-note }}"]
     return "\n".join(out)

@@ -86,9 +86,10 @@ def add_parser(subparsers: Any) -> None:
             """\
             Print a variant's resolved rules: every rule's value and where it comes from
             (this file, a parent variant, a table option the table chose, or an option's
-            default), with the source section that states it, or the interpretation made
-            where the sources are silent. Lines are wrapped to the terminal's width (100
-            columns when the output is not a terminal).
+            default), with the source section that states it, the interpretation made
+            where the sources are silent, or, for a rule the others make mean nothing,
+            "moot" and why. Lines are wrapped to the terminal's width (100 columns when the
+            output is not a terminal).
 
             Example: spadespec show porchlight --option target=500
 
@@ -262,9 +263,12 @@ def _rule_lines(variant: ResolvedVariant, rule: str, value: Any) -> list[str]:
     lines = [f"  {rule.split('.', 1)[1]}: {_text(value)}", f"      from {_origin(variant, prov)}"]
     for cite in prov.citations:
         lines.append(f'      cited: {cite.source} ({cite.file}), section "{cite.section}"')
+    if prov.moot:
+        lines += _wrap(f"moot: {prov.moot}", "      ")
     interp = prov.interpretation
     if interp is not None:
-        lines.append("      interpretation (the sources leave this open):")
+        whose = f", as in {interp.as_in}" if interp.as_in else ""
+        lines.append(f"      interpretation (the sources leave this open){whose}:")
         for label, text in (
             ("Question", interp.question),
             ("Choice", interp.choice),

@@ -30,6 +30,7 @@ _FIELDS = {
     "linked", "witness", "faults",
 }  # fmt: skip
 _WITNESS_FIELDS = {"style", "aim", "bags", "trail", "last_hand", "shown_with"}
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class AxisError(ValueError):
@@ -191,7 +192,9 @@ def _known(where: str, paths: Any) -> None:
 def read_axes(path: Path = AXES_FILE) -> dict[str, Axis]:
     """Every axis the file describes, by rule path, in the model's order."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        # The C loader where it is built (the same safe constructor, read about ten times as
+        # fast): a variant that writes a moot rule reads this file as it loads.
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     except (OSError, yaml.YAMLError) as exc:
         raise AxisError(f"{path}: {exc}") from None
     if not isinstance(data, dict):

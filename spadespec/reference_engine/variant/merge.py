@@ -26,6 +26,8 @@ class RuleSetting:
     value_doc: Document
     """The file that writes the value: `doc` itself, or the parent it comes from."""
     value_depth: int
+    below: RuleSetting | None = None
+    """The setting this one lays over: the same rule as the parent writes it."""
 
     @property
     def path(self) -> FieldPath:
@@ -123,7 +125,7 @@ def merge(chain: list[Document]) -> Merged:
                     below = merged.rules[rule]
                     value, value_doc, value_depth = below.value, below.value_doc, below.value_depth
                 merged.rules[rule] = RuleSetting(
-                    rule, value, entry, doc, depth, value_doc, value_depth
+                    rule, value, entry, doc, depth, value_doc, value_depth, merged.rules.get(rule)
                 )
         for name, spec in (doc.data.get("options") or {}).items():
             merged.options[name] = OptionSetting(name, spec, doc, depth)

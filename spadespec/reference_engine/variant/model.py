@@ -382,6 +382,9 @@ class Interpretation:
     section: str | None = None
     # What the published page this rests on says but could not be read to confirm.
     could_not_check: str | None = None
+    as_in: str | None = None
+    """The ruleset whose interpretation this is, where a file names the section of its own
+    source that is silent too (`silent:`) and plays the interpretation it extends."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,6 +402,9 @@ class Provenance:
     interpretation: Interpretation | None = None
     option: str | None = None
     note: str | None = None
+    moot: str | None = None
+    """Where the file writes the rule `moot: true`: what `axes.yaml` says of the rule when the
+    ruleset's other rules make it mean nothing, in place of a citation."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from enum import Enum
 from types import UnionType
 from typing import Any, get_args, get_origin
 
+from spadespec.reference_engine.variant.borrowed_reasons import interpretation, moot_says
 from spadespec.reference_engine.variant.checking import canonical_card
 from spadespec.reference_engine.variant.citations import cited
 from spadespec.reference_engine.variant.errors import OptionError, Problem
@@ -15,7 +16,6 @@ from spadespec.reference_engine.variant.merge import Merged, OptionSetting, Rule
 from spadespec.reference_engine.variant.model import (
     SECTIONS,
     Citation,
-    Interpretation,
     Provenance,
     ResolvedVariant,
     Rules,
@@ -70,13 +70,13 @@ def _citations(entry: dict[str, Any], visible: dict[str, dict[str, Any]]) -> tup
 
 def _provenance(merged: Merged, setting: RuleSetting) -> Provenance:
     entry = setting.entry
-    interp = entry.get("interpretation")
     return Provenance(
         origin="file" if setting.depth == 0 else "parent",
         variant=setting.doc.data["id"],
         citations=_citations(entry, merged.visible_sources(setting.doc)),
-        interpretation=Interpretation(**interp) if interp else None,
+        interpretation=interpretation(setting),
         note=entry.get("note"),
+        moot=moot_says(setting.rule, entry),
     )
 
 
@@ -191,6 +191,7 @@ def resolve(merged: Merged, chosen: dict[str, Any]) -> ResolvedVariant:
             interpretation=base.interpretation,
             option=name,
             note=base.note,
+            moot=base.moot,
         )
     sections = {
         section: cls(**{f.name: _typed(f.type, values[f"{section}.{f.name}"]) for f in fields(cls)})

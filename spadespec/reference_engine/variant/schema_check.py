@@ -244,6 +244,12 @@ def _message(error: ValidationError) -> str:
         return f"needs at least {expected} item{'s' if expected != 1 else ''}"
     if keyword == "uniqueItems":
         return "lists the same value twice"
+    if keyword == "maxProperties" and expected == 1 and isinstance(value, dict):
+        return f"names {len(value)} sources; name exactly one, with its section"
+    if keyword == "minProperties" and expected == 1:
+        return "names no source; name one, with its section"
+    if keyword == "const":
+        return f"can only be {json.dumps(expected)}, found {_show(value)}"
     if keyword in ("anyOf", "oneOf") and error.context:
         from jsonschema.exceptions import relevance
 

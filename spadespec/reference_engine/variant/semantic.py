@@ -12,6 +12,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from spadespec.reference_engine.variant import house_checks, pack_checks
+from spadespec.reference_engine.variant.borrowed_reasons import (
+    check_borrowed_entries,
+    check_moot_entries,
+    silence,
+)
 from spadespec.reference_engine.variant.checking import (
     DECK_CARDS,
     canonical_card,
@@ -167,6 +172,9 @@ def _cited_keys(doc: Document) -> Iterator[tuple[FieldPath, str]]:
         source = (entry.get("interpretation") or {}).get("source")
         if source is not None:
             yield path + ("interpretation", "source"), source
+        silent = silence(entry)
+        if silent is not None:
+            yield path + ("silent", silent[0]), silent[0]
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -175,9 +183,14 @@ def _same(a: Any, b: Any) -> bool:
 
 
 # Options are checked first: the checks after them read option choices as rule values.
-FILE_CHECKS: tuple[Callable[[Merged], Iterator[Problem]], ...] = (check_citations, check_options)
+FILE_CHECKS: tuple[Callable[[Merged], Iterator[Problem]], ...] = (
+    check_citations,
+    check_borrowed_entries,
+    check_options,
+)
 CHECKS: tuple[Callable[[Merged], Iterator[Problem]], ...] = (
     check_values_under_options,
+    check_moot_entries,
     house_checks.check_nil_values,
     check_floor_below_target,
     check_first_lead_card,
