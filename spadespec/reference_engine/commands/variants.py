@@ -268,7 +268,10 @@ def _rule_lines(variant: ResolvedVariant, rule: str, value: Any) -> list[str]:
     interp = prov.interpretation
     if interp is not None:
         whose = f", as in {interp.as_in}" if interp.as_in else ""
-        lines.append(f"      interpretation (the sources leave this open){whose}:")
+        # Beside a citation, the interpretation reads what the source says; alone, it fills a
+        # silence.
+        kind = "how the cited text is read" if prov.citations else "the sources leave this open"
+        lines.append(f"      interpretation ({kind}){whose}:")
         for label, text in (
             ("Question", interp.question),
             ("Choice", interp.choice),
