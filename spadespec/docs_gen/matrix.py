@@ -227,7 +227,8 @@ def rulesets_index(docs: list[VariantDoc]) -> str:
         "",
         "Every ruleset the project ships, each generated from its variant file: the base, the "
         "rulesets the source documents describe, and house rules built on them. "
-        "See also the [comparison matrix](matrix.md).",
+        "See also the [comparison matrix](matrix.md), or [compare two rulesets](compare.md) "
+        "rule by rule.",
     ]
     for kind, heading in KINDS.items():
         group = [d for d in docs if d.kind == kind]

@@ -1,9 +1,10 @@
 """A witness hand for each pair of values a rule takes among the shipped rulesets, for the page
 that compares any two rulesets.
 
-Stored by rule and value pair, not by ruleset pair: 38 rulesets make 703 pairs, but their
-rules take fewer than a hundred pairs of values. A pair with the base ruleset's value on one side
-is shown by the witness already stored against the base (`witness_store`); every other pair is
+Stored by rule and value pair, not by ruleset pair: the shipped rulesets make hundreds of
+pairs, but their rules take far fewer pairs of values, and most of those have the base's value
+on one side: those are shown by the witness already stored against the base
+(`witness_store`). Every other pair is
 stored in `docs/witnesses/value-pairs.json`, found between two rulesets that play the two values
 and otherwise differ the least. `python -m spadespec.docs_gen.witness_store` stores both files
 again; a pair the store lacks, or holds no longer true, is logged as a warning naming that
@@ -184,8 +185,8 @@ def store_pairs(docs: list[VariantDoc], path: Path = PAIRS_STORE) -> int:
     """Search again for the hand of every pair of values without the base's value on either
     side, store them, and return how many were stored."""
     out: dict[str, list[dict[str, Any]]] = {}
+    base = next(d for d in docs if d.id == BASE_ID)
     for rule in rule_paths():
-        base = next(d for d in docs if d.id == BASE_ID)
         theirs = value_key(rule_value(base.resolved.rules, rule))
         for one, other in value_pairs(docs, rule):
             if theirs in (value_key(one), value_key(other)):
