@@ -14,11 +14,15 @@ from functools import partial
 from html import unescape
 from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
+
+from spadespec.conformance.fuzz.witness.search import differing_rules
+from spadespec.docs_gen.variant_data import shipped_docs
 
 pytest.importorskip("mkdocs", reason="mkdocs is not installed: pip install -e '.[docs]'")
 pytest.importorskip("material", reason="mkdocs-material is not installed: pip install -e '.[docs]'")
@@ -88,6 +92,7 @@ window.addEventListener('load', () => {
     const rows = [...box.querySelectorAll('tbody tr.sp-rule')];
     document.getElementById('sp-differs-only').checked = true;
     matrix.rows = rows.length;
+    matrix.shaded = box.querySelectorAll('td.spadespec-differs').length;
     matrix.differing = rows.filter((r) => r.querySelector('.spadespec-differs')).length;
     matrix.shown = rows.filter((r) => r.getClientRects().length > 0).length;
     // The row view: one rule's panel shown, then another's once it is picked.
@@ -98,6 +103,54 @@ window.addEventListener('load', () => {
     pick.value = 'who-scoring-set-penalty';
     pick.dispatchEvent(new Event('change', {bubbles: true}));
     matrix.panels_after = shown();
+  }
+  // The matrix shaded from another column: cutthroat's.
+  const base = document.getElementById('sp-matrix-base');
+  if (base) {
+    base.value = [...base.options].find((o) => o.textContent === 'cutthroat').value;
+    base.dispatchEvent(new Event('change', {bubbles: true}));
+    const rows = [...box.querySelectorAll('tbody tr.sp-rule')];
+    matrix.from_other = document.getElementById('sp-differs-from').textContent;
+    matrix.shaded_other = box.querySelectorAll('td.spadespec-differs').length;
+    matrix.differing_other = rows.filter((r) => r.querySelector('.spadespec-differs')).length;
+    matrix.shown_other = rows.filter((r) => r.getClientRects().length > 0).length;
+  }
+  // Comparing two rulesets: the rules listed for a few pairs, then the pair that differs on the
+  // most rules, left shown for the page's height, its first hand unfolded for the diagram's width.
+  const pickA = document.getElementById('sp-cmp-a');
+  const compare = {};
+  if (pickA) {
+    const pickB = document.getElementById('sp-cmp-b');
+    const choose = (a, b) => {
+      pickA.value = a;
+      pickB.value = b;
+      pickB.dispatchEvent(new Event('change', {bubbles: true}));
+      return [...document.querySelectorAll('#sp-cmp-list .sp-cmp-rule')];
+    };
+    compare.listed = {};
+    compare.hands = 0;
+    compare.none = 0;
+    for (const pair of COMPARED) {
+      const items = choose(...pair);
+      compare.listed[pair.join('/')] = items.map((item) => item.dataset.rule);
+      // (Read before the loop below: Chromium ignores an address changed hundreds of times.)
+      compare.address = compare.address || location.hash;
+      compare.hands += items.filter((i) => i.querySelector('details .sp-cmp-hand')).length;
+      compare.none += items.filter((i) => i.querySelector('.sp-cmp-none')).length;
+    }
+    const ids = [...pickA.options].map((o) => o.value);
+    compare.most = [null, -1];
+    for (const a of ids) {
+      for (const b of ids) {
+        const count = a < b ? choose(a, b).length : -1;
+        if (count > compare.most[1]) compare.most = [[a, b], count];
+      }
+    }
+    choose(...compare.most[0]);
+    compare.summary = document.getElementById('sp-cmp-summary').textContent;
+    compare.height = document.documentElement.scrollHeight;
+    const first = document.querySelector('#sp-cmp-list details');
+    if (first) first.open = true;
   }
   // Code blocks whose text runs past their box (hidden unless scrolled).
   const overflowing = [...document.querySelectorAll('.md-typeset pre > code')]
@@ -156,9 +209,17 @@ window.addEventListener('load', () => {
                               width: d.clientWidth})),
     broken_names: names.filter((c) => c.getClientRects().length > 1).map((c) => c.textContent),
     matrix,
+    compare,
+    // The page itself wider than the window: text a reader must scroll sideways to read.
+    wide: document.documentElement.scrollWidth > view + 1,
   }));
 });
 </script>"""
+
+
+# The pairs of rulesets the compare page is asked for, in the order the page's lists name them.
+COMPARED = [("standard", "cutthroat"), ("ellington", "msn-zone"), ("msn-mirror", "msn-whiz")]
+MEASURE = MEASURE.replace(b"COMPARED", json.dumps(COMPARED).encode())
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -216,7 +277,7 @@ def dom(server: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]
     """The DOM Chromium renders for each page, scripts run."""
     profile = tmp_path_factory.mktemp("chromium-profile")
     pages = {}
-    for page in ("", "rules/standard/", "rules/matrix/", "a-game-pictured/"):
+    for page in ("", "rules/standard/", "rules/matrix/", "rules/compare/", "a-game-pictured/"):
         done = subprocess.run(
             [CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--dump-dom", server + page],
             capture_output=True,
@@ -403,6 +464,45 @@ def test_the_matrix_keeps_its_rule_column_and_header_and_hides_equal_rows_on_req
     assert matrix["shown"] == matrix["differing"]
     assert matrix["panels_before"] == ["who-scoring-nil-penalty"]
     assert matrix["panels_after"] == ["who-scoring-set-penalty"]
+    # A cell is shaded where its ruleset plays the rule otherwise than the column picked does:
+    # standard's as built, then cutthroat's.
+    docs = {d.id: d.resolved.rules for d in shipped_docs()}
+    for column, shaded in (("standard", "shaded"), ("cutthroat", "shaded_other")):
+        cells = sum(len(differing_rules(docs[column], rules)) for rules in docs.values())
+        assert matrix[shaded] == cells, column
+    assert matrix["shaded_other"] != matrix["shaded"]
+    assert matrix["from_other"] == "cutthroat"
+    # Any rule two rulesets play differently differs from every column for some ruleset: the
+    # switch keeps the same rows whichever column is picked.
+    assert matrix["differing_other"] == matrix["differing"]
+    assert matrix["shown_other"] == matrix["differing_other"]
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_two_rulesets_picked_show_each_rule_they_differ_on_within_eight_screens(
+    server: str, profile: Path, width: int
+) -> None:
+    facts = measure(server, profile, "rules/compare/", width)
+    compare = facts["compare"]
+    docs = {d.id: d.resolved.rules for d in shipped_docs()}
+    for a, b in COMPARED:
+        assert compare["listed"][f"{a}/{b}"] == differing_rules(docs[a], docs[b])
+    listed = sum(len(rules) for rules in compare["listed"].values())
+    assert compare["hands"] == listed and compare["none"] == 0
+    # The pair that differs the most, held to the limits every long page is held to.
+    most = max(len(differing_rules(docs[a], docs[b])) for a, b in combinations(docs, 2))
+    (a, b), count = compare["most"]
+    assert count == most == len(differing_rules(docs[a], docs[b]))
+    assert compare["summary"] == f"{a} and {b} differ on {most} rules:"
+    # The first pair picked is kept in the address, for a link to it.
+    assert compare["address"] == "#{}/{}".format(*COMPARED[0])
+    assert 0 < compare["height"] <= 8 * SCREEN, compare["height"]
+    assert not facts["wide"], "the page is wider than the window"
+    assert facts["overflowing"] == []
+    deals = facts["deals"]
+    assert deals, "the unfolded hand shows no card diagram"
+    for deal in deals:
+        assert deal["right"] <= facts["view"] and deal["scroll"] <= deal["width"], deal
 
 
 # Pages whose code blocks hold what commands print (transcripts) and protocol sessions.

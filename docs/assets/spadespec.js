@@ -30,3 +30,159 @@ document.addEventListener("DOMContentLoaded", function () {
     });
   });
 });
+
+// The matrix: shade each cell that differs from the column picked (the page comes shaded from
+// the base), and mark the rows and sections where one does, for the "differences only" switch.
+(function () {
+  function shade(column) {
+    var table = document.querySelector(".sp-matrix-table");
+    if (!table) return;
+    var heads = table.querySelectorAll(".sp-head-ids th");
+    var name = heads[column].textContent;
+    Array.prototype.forEach.call(heads, function (th, index) {
+      th.classList.toggle("sp-col-chosen", index === column);
+    });
+    var section = null;
+    var sectionDiffers = false;
+    function close() {
+      if (section) section.classList.toggle("sp-row-differs", sectionDiffers);
+    }
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+      if (row.classList.contains("sp-section")) {
+        close();
+        section = row;
+        sectionDiffers = false;
+        return;
+      }
+      var chosen = row.cells[column + 1].textContent;
+      var differs = false;
+      for (var i = 1; i < row.cells.length; i += 1) {
+        var cell = row.cells[i];
+        var other = cell.textContent !== chosen;
+        cell.classList.toggle("spadespec-differs", other);
+        if (other) cell.title = name + ": " + chosen;
+        else cell.removeAttribute("title");
+        differs = differs || other;
+      }
+      row.classList.toggle("sp-row-differs", differs);
+      sectionDiffers = sectionDiffers || differs;
+    });
+    close();
+    var said = document.getElementById("sp-differs-from");
+    if (said) said.textContent = name;
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.id === "sp-matrix-base") shade(Number(event.target.value));
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    // A browser that kept the list's choice (going back to the page) shades from it again.
+    var pick = document.getElementById("sp-matrix-base");
+    if (pick && !pick.options[pick.selectedIndex].defaultSelected) shade(Number(pick.value));
+  });
+})();
+
+// The page that compares two rulesets: each rule the two play differently, with its sentence
+// under each and the stored hand for the two values, from the data the page holds. The pair
+// picked is kept in the address (`#standard/ellington`).
+(function () {
+  var data = null;
+  var byId = {};
+
+  function make(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function side(ruleset, rule, index) {
+    var box = make("div", "sp-cmp-side");
+    var name = make("p", "sp-cmp-name");
+    var link = make("a", null, ruleset.id);
+    link.href = "../" + ruleset.id + "/#" + rule.anchor;
+    link.title = ruleset.title;
+    name.appendChild(link);
+    name.appendChild(document.createTextNode(" plays "));
+    name.appendChild(make("code", null, rule.values[ruleset.v[index]]));
+    box.appendChild(name);
+    box.appendChild(make("p", "sp-cmp-said", data.sentences[ruleset.s[index]]));
+    return box;
+  }
+
+  function example(a, b, index) {
+    var one = a.v[index];
+    var other = b.v[index];
+    var stored = data.hands[index + ":" + Math.min(one, other) + ":" + Math.max(one, other)];
+    var source = stored && document.getElementById(stored.hand);
+    if (!source) {
+      return make("p", "sp-cmp-none", "No example hand is stored for these two values.");
+    }
+    var details = make("details", "sp-cmp-example");
+    var ids = [a.id, b.id].sort().join(" ");
+    var found = stored.between.slice().sort().join(" ") === ids
+      ? "A hand that shows the difference"
+      : "A hand that shows the difference (found between " + stored.between.join(" and ") +
+        ", which play the same two values)";
+    details.appendChild(make("summary", null, found));
+    var copy = source.cloneNode(true);
+    copy.removeAttribute("id");
+    details.appendChild(copy);
+    return details;
+  }
+
+  function render() {
+    var a = byId[document.getElementById("sp-cmp-a").value];
+    var b = byId[document.getElementById("sp-cmp-b").value];
+    var list = document.getElementById("sp-cmp-list");
+    list.textContent = "";
+    var count = 0;
+    data.rules.forEach(function (rule, index) {
+      if (a.v[index] === b.v[index]) return;
+      count += 1;
+      var item = make("section", "sp-cmp-rule");
+      item.setAttribute("data-rule", rule.path);
+      var head = make("p", "sp-cmp-head");
+      head.appendChild(make("strong", null, rule.label));
+      head.appendChild(document.createTextNode(" "));
+      head.appendChild(make("code", null, rule.path));
+      item.appendChild(head);
+      var sides = make("div", "sp-cmp-sides");
+      sides.appendChild(side(a, rule, index));
+      sides.appendChild(side(b, rule, index));
+      item.appendChild(sides);
+      item.appendChild(example(a, b, index));
+      list.appendChild(item);
+    });
+    var summary = document.getElementById("sp-cmp-summary");
+    if (a === b) summary.textContent = "The same ruleset is picked twice: pick another.";
+    else if (!count) summary.textContent = a.id + " and " + b.id + " play every rule alike.";
+    else {
+      summary.textContent = a.id + " and " + b.id + " differ on " + count +
+        (count === 1 ? " rule:" : " rules:");
+    }
+    if (history.replaceState) history.replaceState(null, "", "#" + a.id + "/" + b.id);
+  }
+
+  function follow() {
+    var asked = decodeURIComponent(location.hash.slice(1)).split("/");
+    if (asked.length === 2 && byId[asked[0]] && byId[asked[1]]) {
+      document.getElementById("sp-cmp-a").value = asked[0];
+      document.getElementById("sp-cmp-b").value = asked[1];
+    }
+    render();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var source = document.getElementById("sp-cmp-data");
+    if (!source) return;
+    data = JSON.parse(source.textContent);
+    data.rulesets.forEach(function (ruleset) {
+      byId[ruleset.id] = ruleset;
+    });
+    document.addEventListener("change", function (event) {
+      if (event.target.id === "sp-cmp-a" || event.target.id === "sp-cmp-b") render();
+    });
+    window.addEventListener("hashchange", follow);
+    follow();
+  });
+})();

@@ -25,7 +25,8 @@ FIRST_SHOWN = "scoring.nil_penalty"
 _GROUP_NAMES = {"base": "Base", "source": "From the sources", "house": "House rules"}
 
 
-def _shown(value: object) -> str:
+def shown_value(value: object) -> str:
+    """A rule's value as a cell shows it (`none` for an empty list)."""
     text = format_value(value)
     return "none" if text == "[]" else text
 
@@ -63,11 +64,11 @@ def _header(docs: list[VariantDoc]) -> list[str]:
 
 
 def _row(docs: list[VariantDoc], base: VariantDoc, path: str) -> tuple[str, bool]:
-    standard = _shown(rule_value(base, path))
+    standard = shown_value(rule_value(base, path))
     cells = []
     differs = False
     for doc in docs:
-        value = _shown(rule_value(doc, path))
+        value = shown_value(rule_value(doc, path))
         link = f'<a href="../{doc.id}/#{rule_anchor(path)}">{escape(value)}</a>'
         if value == standard:
             cells.append(f"<td>{link}</td>")
@@ -131,8 +132,8 @@ def _row_view(docs: list[VariantDoc], base: VariantDoc) -> list[str]:
 def _panel(docs: list[VariantDoc], base: VariantDoc, path: str) -> str:
     by_value: dict[str, list[VariantDoc]] = {}
     for doc in docs:
-        by_value.setdefault(_shown(rule_value(doc, path)), []).append(doc)
-    standard = _shown(rule_value(base, path))
+        by_value.setdefault(shown_value(rule_value(doc, path)), []).append(doc)
+    standard = shown_value(rule_value(base, path))
     # The base's value first, then the others by how many rulesets play them.
     ordered = sorted(by_value.items(), key=lambda kv: (kv[0] != standard, -len(kv[1]), kv[0]))
     rows = []
@@ -165,6 +166,13 @@ def _panel(docs: list[VariantDoc], base: VariantDoc, path: str) -> str:
     )
 
 
+def _column_options(docs: list[VariantDoc], base: VariantDoc) -> str:
+    return "".join(
+        f'<option value="{i}"{" selected" if d.id == base.id else ""}>{d.id}</option>'
+        for i, d in enumerate(docs)
+    )
+
+
 def matrix_page(docs: list[VariantDoc]) -> str:
     """The comparison page as Markdown around an HTML table; see the module's docstring."""
     base = next((d for d in docs if d.id == BASE), docs[0])
@@ -180,14 +188,24 @@ def matrix_page(docs: list[VariantDoc]) -> str:
         "",
         f"Every rule of the {len(docs)} shipped rulesets in one table: the base, the "
         f"{counts['source']} rulesets from the source documents and the {counts['house']} house "
-        f"rules. A shaded cell differs from [`{base.id}`]({base.id}.md); each cell links to that "
+        f"rules. A shaded cell differs from [`{base.id}`]({base.id}.md), or from the ruleset "
+        "picked below; each cell links to that "
         "rule on the ruleset's page, with its sentence and its citation or interpretation, and a "
         "column's full title shows on hover. Rulesets with table options are shown with their "
-        "defaults. The rule column and the header stay in view while the table scrolls.",
+        "defaults. The rule column and the header stay in view while the table scrolls. To see "
+        "two rulesets' differences with their sentences and a hand for each, "
+        "[compare two rulesets](compare.md).",
         "",
-        # The switch is a plain checkbox; the stylesheet hides the rows when it is ticked.
+        # The switch is a plain checkbox; the stylesheet hides the rows when it is ticked. The
+        # site's script shades again from the column picked (the page as built: the base's).
+        '<div class="sp-matrix-controls">',
+        '<label class="sp-matrix-base">Shade what differs from '
+        f'<select id="sp-matrix-base" aria-label="the ruleset to compare with">'
+        f"{_column_options(docs, base)}</select></label>",
         '<label class="sp-differs-switch"><input type="checkbox" id="sp-differs-only"> '
-        f"Show only the rules on which some ruleset differs from <code>{base.id}</code></label>",
+        "Show only the rules on which some ruleset differs from "
+        f'<code id="sp-differs-from">{base.id}</code></label>',
+        "</div>",
         "",
         *_table(docs, base),
         "",
@@ -209,7 +227,8 @@ def rulesets_index(docs: list[VariantDoc]) -> str:
         "",
         "Every ruleset the project ships, each generated from its variant file: the base, the "
         "rulesets the source documents describe, and house rules built on them. "
-        "See also the [comparison matrix](matrix.md).",
+        "See also the [comparison matrix](matrix.md), or [compare two rulesets](compare.md) "
+        "rule by rule.",
     ]
     for kind, heading in KINDS.items():
         group = [d for d in docs if d.kind == kind]

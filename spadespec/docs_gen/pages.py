@@ -7,6 +7,8 @@ import logging
 from spadespec.docs_gen.checkout import REPO
 from spadespec.docs_gen.cli_ref import PAGE as CLI_PAGE
 from spadespec.docs_gen.cli_ref import cli_page
+from spadespec.docs_gen.compare_page import PAGE as COMPARE_PAGE
+from spadespec.docs_gen.compare_page import compare_page
 from spadespec.docs_gen.errata import PAGE as ERRATA_PAGE
 from spadespec.docs_gen.errata import errata_page, has_errata_or_interpretations
 from spadespec.docs_gen.matrix import matrix_page, rulesets_index
@@ -64,6 +66,7 @@ def generated_pages() -> dict[str, str]:
     pages: dict[str, str] = {
         "rules/index.md": rulesets_index(docs),
         "rules/matrix.md": matrix_page(docs),
+        COMPARE_PAGE: compare_page(docs),
         "rules/witnesses.md": witnesses_page(docs),
     }
     for doc in docs:
@@ -104,6 +107,7 @@ EXAMPLES_GROUP = "Example files (not shipped)"
 _OWN_ENTRIES = (
     "rules/index.md",
     "rules/matrix.md",
+    COMPARE_PAGE,
     "rules/witnesses.md",
     ERRATA_PAGE,
     SOURCES_PAGE,

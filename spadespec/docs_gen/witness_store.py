@@ -6,7 +6,7 @@ each ruleset and each rule it differs on from the base: both values and the witn
 stored witness is used when both values are still the rulesets' and the reference engine,
 replaying it now, still sees what it says; any other is searched for again while the page is
 built (slower, never wrong), and `python -m spadespec.docs_gen.witness_store` stores them all
-again.
+again, with the hands of the other pairs of values (`pair_witnesses`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ Difference = dict[str, Any]
 """One rule two rulesets differ on: `rule`, the values `a` and `b`, and its `witness` or None."""
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """A value as JSON gives it back (tuples as lists)."""
     return json.loads(json.dumps(value))
 
@@ -84,17 +84,19 @@ def still_shows(a: ResolvedVariant, b: ResolvedVariant, path: str, witness: Any)
 
 
 def _parts_as_stored(one: Rules, other: Rules, witness: dict[str, Any]) -> bool:
+    # An action one ruleset refuses is the probe after the log: replayed with the log, as found.
+    log = witness["actions"] + ([witness["probe"]] if "probe" in witness else [])
     try:
-        mine = timeline(one, witness["setup"], witness["actions"])
-        theirs = timeline(other, witness["setup"], witness["actions"])
+        mine = timeline(one, witness["setup"], log)
+        theirs = timeline(other, witness["setup"], log)
     except (IllegalActionError, ValueError, KeyError):
         return False
     point = parting(mine, theirs)
     return (
         point is not None
         and point[1] == witness["observable"]
-        and _plain(seen_at(mine, point)) == witness["a"]
-        and _plain(seen_at(theirs, point)) == witness["b"]
+        and plain(seen_at(mine, point)) == witness["a"]
+        and plain(seen_at(theirs, point)) == witness["b"]
     )
 
 
@@ -104,7 +106,7 @@ def differences(a: ResolvedVariant, b: ResolvedVariant) -> list[Difference]:
     kept = _stored().get(b.id, {}) if a.id == BASE_ID else {}
     out = []
     for path in differing_rules(a.rules, b.rules):
-        one, other = _plain(rule_value(a.rules, path)), _plain(rule_value(b.rules, path))
+        one, other = plain(rule_value(a.rules, path)), plain(rule_value(b.rules, path))
         saved = kept.get(path)
         if (
             saved is not None
@@ -114,7 +116,7 @@ def differences(a: ResolvedVariant, b: ResolvedVariant) -> list[Difference]:
             out.append(saved)
             continue
         log.info("witness %s %s not stored: searching (%s)", b.id, path, REFRESH)
-        out.append({"rule": path, "a": one, "b": other, "witness": _plain(search(a, b, path))})
+        out.append({"rule": path, "a": one, "b": other, "witness": plain(search(a, b, path))})
     return out
 
 
@@ -124,7 +126,7 @@ def stale(base: ResolvedVariant, others: list[ResolvedVariant]) -> Iterator[str]
     for b in others:
         for path in differing_rules(base.rules, b.rules):
             saved = kept.get(b.id, {}).get(path)
-            values = (_plain(rule_value(base.rules, path)), _plain(rule_value(b.rules, path)))
+            values = (plain(rule_value(base.rules, path)), plain(rule_value(b.rules, path)))
             if (
                 saved is None
                 or (saved["a"], saved["b"]) != values
@@ -139,7 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog=REFRESH,
         description=f"Search again for the witness of every rule a shipped ruleset differs on "
-        f"from {BASE_ID} and store them in {STORE.relative_to(DOCS_DIR.parent)}.",
+        f"from {BASE_ID} and store them in {STORE.relative_to(DOCS_DIR.parent)}; and for "
+        "every other pair of values a rule takes among the shipped rulesets, for the page that "
+        "compares two rulesets, in value-pairs.json beside it.",
     )
     parser.parse_args(argv)
     docs = shipped_docs()
@@ -151,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         found = {}
         for path in differing_rules(base.rules, doc.resolved.rules):
             witness = search(base, doc.resolved, path)
-            found[path] = _plain({
+            found[path] = plain({
                 "rule": path,
                 "a": rule_value(base.rules, path),
                 "b": rule_value(doc.resolved.rules, path),
@@ -162,6 +166,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{doc.id}: {len(found)} witnesses", file=sys.stderr)
     STORE.parent.mkdir(exist_ok=True)
     STORE.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    _stored.cache_clear()
+    # The hands of the compare page for the pairs of values the base plays neither of.
+    from spadespec.docs_gen.pair_witnesses import store_pairs
+
+    print(f"{store_pairs(docs)} hands for pairs of values without the base's", file=sys.stderr)
     return 0
 
 

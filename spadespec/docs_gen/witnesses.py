@@ -74,11 +74,16 @@ def witnesses_page(docs: list[VariantDoc]) -> str:
 
 
 def _witness(base: VariantDoc, doc: VariantDoc, item: dict[str, Any]) -> list[str]:
+    heading = f"### {rule_label(item['rule'])} {{ #{witness_anchor(doc.id, item['rule'])} }}"
+    return [heading, "", *witness_body(base, doc, item)]
+
+
+def witness_body(base: VariantDoc, doc: VariantDoc, item: dict[str, Any]) -> list[str]:
+    """One difference as Markdown: both values, the hand that shows it and what happens under
+    each ruleset (`base` plays `item["a"]`, `doc` plays `item["b"]`)."""
     path = item["rule"]
     a, b = base.id, doc.id
     out = [
-        f"### {rule_label(path)} {{ #{witness_anchor(b, path)} }}",
-        "",
         # As the variant files write the values (`false`, `[2C, 2H]`, `none`).
         f"`{path}`: `{a}` plays `{format_value(item['a'])}`, `{b}` plays "
         f"`{format_value(item['b'])}`.",
