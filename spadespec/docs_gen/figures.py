@@ -12,9 +12,9 @@ from functools import cache
 from spadespec.conformance.house.suite import house_cases
 from spadespec.conformance.runner.expected import read_expected_failures
 from spadespec.conformance.runner.score import offered
-from spadespec.conformance.suite.cases import load_suite
 from spadespec.conformance.suite.variant_files import open_variant_file
 from spadespec.docs_gen.checkout import REPO
+from spadespec.docs_gen.shipped_suite import shipped_suite
 from spadespec.reference_engine.variant.catalog import MAX_CHAIN
 from spadespec.reference_engine.variant.yaml_reader import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
@@ -44,7 +44,7 @@ def figures() -> Mapping[str, int]:
     - `house.<file>.<count>`, for a file of `examples/house-rules/`, made only when a page
       names one (`house_figures`).
     """
-    suite = load_suite()
+    suite = shipped_suite()
     out: dict[str, int] = {"cases": len(suite), "score": len(offered(suite))}
     out["checks"] = out["cases"] + out["score"]
     for variant in suite.variants():
@@ -108,9 +108,8 @@ def shuffle_figures() -> Mapping[str, int | str]:
     - `shuffle.min-deals`, `shuffle.min-expected`, `shuffle.alpha`: the command's fewest deals,
       fewest expected in a chi-square bin, and default family-wise alpha.
     """
-    from spadespec.conformance.shuffle.chance import MIN_EXPECTED
     from spadespec.conformance.shuffle.cli import MIN_DEALS
-    from spadespec.conformance.shuffle.verdict import DEFAULT_ALPHA
+    from spadespec.conformance.shuffle.thresholds import DEFAULT_ALPHA, MIN_EXPECTED
 
     stored = json.loads(SHUFFLE_RESULTS.read_text(encoding="utf-8"))
     out: dict[str, int | str] = {

@@ -157,9 +157,9 @@ def current_suite(variant: str | None = None) -> dict[str, Any]:
     """The version, size and digest of the suite being built, as a report's start line has them:
     of the whole suite, or of one variant's cases for a run given `--variant`."""
     from spadespec.conformance.report.jsonl import suite_info
-    from spadespec.conformance.suite.cases import load_suite
+    from spadespec.docs_gen.shipped_suite import variant_cases
 
-    return suite_info(load_suite(variants=None if variant is None else [variant]))
+    return suite_info(variant_cases(variant))
 
 
 def refresh_command(engine: Engine) -> str:
@@ -240,9 +240,9 @@ def _tallies(
 def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
     """The page as Markdown around HTML tables (links written as the built site has them)."""
     from spadespec.conformance.runner.score import offered
-    from spadespec.conformance.suite.cases import load_suite
+    from spadespec.docs_gen.shipped_suite import shipped_suite
 
-    loaded = load_suite()
+    loaded = shipped_suite()
     variants = sorted(loaded.variants(), key=lambda v: (v != "standard", v))
     by_variant, by_clause = _tallies(results, variants)
     legend = " · ".join(

@@ -19,12 +19,10 @@ import numpy as np
 from scipy import stats
 
 from spadespec.conformance.shuffle.tally import DealSetting, Pattern, Tally
+from spadespec.conformance.shuffle.thresholds import MIN_EXPECTED
 from spadespec.reference_engine.cards import CARD_TEXT
 
 K = TypeVar("K")
-
-MIN_EXPECTED = 5.0
-"""The fewest times chance must fill a bin of a chi-square test; rarer outcomes share a bin."""
 
 
 @dataclass(frozen=True, slots=True)

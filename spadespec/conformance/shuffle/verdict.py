@@ -10,9 +10,7 @@ from dataclasses import dataclass
 from spadespec.conformance.shuffle.chance import Statistic, all_statistics
 from spadespec.conformance.shuffle.deals import Dealt
 from spadespec.conformance.shuffle.tally import DealSetting, tally
-
-DEFAULT_ALPHA = 0.01
-"""The chance that a fair shuffle is flagged by at least one test, at most."""
+from spadespec.conformance.shuffle.thresholds import DEFAULT_ALPHA
 
 CORRECTION = "holm"
 """How the threshold is corrected for the number of tests: Holm-Bonferroni."""
