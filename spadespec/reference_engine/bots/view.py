@@ -11,6 +11,7 @@ from spadespec.reference_engine.actions import Bid
 from spadespec.reference_engine.bots.bidding import Bid as BidValue
 from spadespec.reference_engine.bots.card_play import SeatView
 from spadespec.reference_engine.bots.masks import CardOrder, card_order
+from spadespec.reference_engine.game_phases.state import PLAYING
 from spadespec.reference_engine.seats import SEATS, Seat, parse_seat
 from spadespec.reference_engine.table import Table
 
@@ -49,58 +50,48 @@ _NAMES = tuple(seat.name for seat in SEATS)
 """Seat number -> its letter, read without going through the enum at every card."""
 
 
-_LETTERS: dict[tuple[Seat, ...], str] = {}
+_Table = tuple[dict[str, Any], dict[str, int], CardOrder, str, bool]
+"""What every seat's view shares for one trick: the bids and tricks taken keyed by seat
+letter, the pack as a bot reads it, the seats in play as letters, whether partners score
+together."""
+
+_KEPT: list[Any] = [None, None, None, -1, None]
+"""The last trick's shared view: (game, its bids, its tricks taken, the trick's number, the
+`_Table`). While the cards are played nothing in it changes but the tricks taken, and those
+only when a trick ends, which moves the trick's number on (a new hand makes new dicts)."""
 
 
-def _letters(seats: tuple[Seat, ...]) -> str:
-    """The seats in play as letters, clockwise from North (worked out once per table)."""
-    found = _LETTERS.get(seats)
-    if found is None:
-        found = _LETTERS[seats] = "".join(seat.name for seat in seats)
-    return found
-
-
-_NAMED: dict[int, tuple[Mapping[Seat, Any], int, int, dict[str, Any]]] = {}
-
-
-def _named(by_seat: Mapping[Seat, Any], stamp: int) -> dict[str, Any]:
-    """`by_seat` keyed by seat letters, remade only when it may have changed: the bids are set
-    before the first card (a hand has a dict of its own), the tricks taken change once a trick
-    (`stamp`, the trick's number). The last dict is kept so that it is not freed and its id
-    reused."""
-    kept = _NAMED.get(id(by_seat))
-    if kept is not None and kept[0] is by_seat and kept[1] == stamp and kept[2] == len(by_seat):
-        return kept[3]
-    named = {_NAMES[s]: v for s, v in by_seat.items()}
-    if len(_NAMED) >= 64:
-        _NAMED.clear()
-    _NAMED[id(by_seat)] = (by_seat, stamp, len(by_seat), named)
-    return named
+def _shared(game: Game) -> _Table:
+    """The trick's `_Table`, made once per trick of a hand being played (four views read it)."""
+    kept = _KEPT
+    bids, won, number = game.bids, game.tricks_won, game.trick_number
+    if kept[0] is game and kept[1] is bids and kept[2] is won and kept[3] == number:
+        shared: _Table = kept[4]
+        return shared
+    table = game.table
+    shared = (
+        {_NAMES[s]: v for s, v in bids.items()},
+        {_NAMES[s]: v for s, v in won.items()},
+        card_order(game.pack),
+        "".join(_NAMES[s] for s in table.seats),
+        table.partner[0] is not None,
+    )
+    if game.phase is PLAYING:  # bids still being made, or a hand over: not kept
+        kept[:] = (game, bids, won, number, shared)
+    return shared
 
 
 def seat_view(game: Game, seat: Any) -> SeatView:
     """What `seat` sees when it is their turn to play."""
     me = seat if type(seat) is Seat else parse_seat(seat)
-    table = game.table
-    pack = game.pack
     hands = game.hands
     names = _NAMES
     trick = [(names[s], card) for s, card in game.current_trick]
-    in_hands = hands[0] | hands[1] | hands[2] | hands[3]  # an empty seat's hand is 0
-    on_table = 0
-    for _, card in trick:
-        on_table |= 1 << card
-    # Cards still out: in someone else's hand (played ones are public, so this is fair to know).
-    unseen = in_hands & ~hands[me] & pack.cards & ~on_table
+    bids, won, order, letters, partnered = _shared(game)
+    # Cards still out: in someone else's hand (played ones are public, so this is fair to
+    # know). A card played has left its player's hand, and an empty seat's hand is 0.
+    unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[me] & game.pack.cards
     return SeatView(
-        names[me],
-        hands[me],
-        game.legal_plays(me),
-        trick,
-        _named(game.bids, 0),
-        _named(game.tricks_won, game.trick_number),
-        unseen,
-        card_order(pack),
-        _letters(table.seats),
-        table.partner[0] is not None,
-    )
+        names[me], hands[me], game.legal_plays(me), trick, bids, won, unseen, order, letters,
+        partnered,
+    )  # fmt: skip
