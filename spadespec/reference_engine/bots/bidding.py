@@ -194,7 +194,7 @@ def choose_bid(
     if one_nil_a_side and partner_bid is None and NIL in legal:
         if nil_is_the_lesser_risk(hand, order):
             return NIL
-    numbers = sorted(b for b in legal if isinstance(b, int))
+    numbers = _numbers(legal)
     if not numbers:
         # Only nils are left (suicide after partner bid a number): see the cards first.
         return NIL if NIL in legal else legal[0]
@@ -207,6 +207,22 @@ def choose_bid(
     if isinstance(partner_bid, int) and partner_bid + want > tricks:
         want = tricks - partner_bid
     return nearest(numbers, want)
+
+
+def _numbers(legal: Sequence[Bid]) -> Sequence[int]:
+    """The numbers among the legal bids, low to high (kept for a tuple of them: a game offers
+    the same few tuples again and again, `bots.view.bid_values`)."""
+    if type(legal) is not tuple:
+        return sorted(b for b in legal if isinstance(b, int))
+    numbers = _NUMBERS.get(legal)
+    if numbers is None:
+        if len(_NUMBERS) >= 256:
+            _NUMBERS.clear()
+        numbers = _NUMBERS[legal] = tuple(sorted(b for b in legal if isinstance(b, int)))
+    return numbers
+
+
+_NUMBERS: dict[tuple[Bid, ...], tuple[int, ...]] = {}
 
 
 def nearest(numbers: Sequence[int], want: int) -> int:

@@ -226,14 +226,17 @@ def play_for_contract(view: SeatView, around: _Around | None = None) -> int:
 
 def choose_card(view: SeatView) -> int:
     """The sensible card to play, given what this seat can see; always one of `view.legal`."""
-    around = _around(view.seats, view.seat, view.partnered)
+    seat = view.seat
+    around = _AROUND.get((view.seats, seat, view.partnered))  # `_around`, its common case
+    if around is None:
+        around = _around(view.seats, seat, view.partnered)
     bids = view.bids
     if NILS.isdisjoint(bids.values()):
         # Nobody bid nil (most hands): nothing to cover and nothing to set.
         if _contract_safe(view, around):
             return duck(view)
         return play_for_contract(view, around)
-    if is_nil(bids.get(view.seat)):
+    if is_nil(bids.get(seat)):
         return play_nil(view)
     if view.nil_alive(around.partner):
         return cover_partner_nil(view, around)
