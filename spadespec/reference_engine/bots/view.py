@@ -68,6 +68,17 @@ _NAMES = tuple(seat.name for seat in SEATS)
 """Seat number -> its letter, read without going through the enum at every card."""
 
 
+_LETTERS: dict[tuple[Seat, ...], str] = {}
+
+
+def _letters(seats: tuple[Seat, ...]) -> str:
+    """The seats in play as letters, clockwise from North (worked out once per table)."""
+    found = _LETTERS.get(seats)
+    if found is None:
+        found = _LETTERS[seats] = "".join(seat.name for seat in seats)
+    return found
+
+
 _Table = tuple[dict[str, Any], dict[str, int], CardOrder, str, bool]
 """What every seat's view shares for one trick: the bids and tricks taken keyed by seat
 letter, the pack as a bot reads it, the seats in play as letters, whether partners score
@@ -89,7 +100,7 @@ def _shared(game: Game) -> tuple[_Table, list[tuple[str, int]]]:
         {_NAMES[s]: v for s, v in game.bids.items()},
         {_NAMES[s]: v for s, v in game.tricks_won.items()},
         card_order(game.pack),
-        "".join(_NAMES[s] for s in table.seats),
+        _letters(table.seats),
         table.partner[0] is not None,
     )
     trick = [(_NAMES[s], card) for s, card in game.current_trick]
