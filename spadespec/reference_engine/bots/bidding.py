@@ -7,6 +7,7 @@ deuces above the ace of spades the ace is only the fifth trump, and counts as su
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from spadespec.reference_engine.bots.masks import (
@@ -51,6 +52,15 @@ def extra_trumps(order: CardOrder, players: int = 4) -> int:
 def spade_tricks(hand: int, order: CardOrder = STANDARD, players: int = 4) -> float:
     """Tricks from trumps alone: the top spades if guarded by enough others, plus length."""
     places = top_places(order, hand, SPADES)
+    extra = extra_trumps(order, players)
+    tricks = _SPADE_TRICKS.get((places, extra))
+    if tricks is None:
+        tricks = _SPADE_TRICKS[places, extra] = _spade_tricks(places, extra)
+    return tricks
+
+
+def _spade_tricks(places: int, extra: int) -> float:
+    """`spade_tricks` for the places held in spades, with `extra` trumps above the usual."""
     held = places.bit_count()
     honours = 0.0
     # A spade honour is a trick when enough smaller spades protect it from the cards above it.
@@ -60,16 +70,29 @@ def spade_tricks(hand: int, order: CardOrder = STANDARD, players: int = 4) -> fl
     # Length wins tricks once the top spades are gone: half a trick for the fourth spade, one
     # for each beyond; a jack already counted as an honour does not count again as length.
     # Length is judged against the usual holding: a trump suit longer than 13 shifts it.
-    length = held - extra_trumps(order, players)
+    length = held - extra
     long_cards = 0.5 * (length >= 4) + max(0, length - 4)
     if holds_place(places, JACK) and length >= 4 and places & 0b111 == 0b111:
         long_cards = max(0.0, long_cards - 0.5)
     return honours + long_cards
 
 
+_SPADE_TRICKS: dict[tuple[int, int], float] = {}
+"""(places held in spades, extra trumps) -> `_spade_tricks`, kept as worked out (a few
+thousand holdings at most)."""
+
+
 def side_suit_tricks(hand: int, suit: int, order: CardOrder = STANDARD) -> float:
     """Tricks from an ace or a guarded king in a plain suit; long suits get ruffed sooner."""
     places = top_places(order, hand, suit)
+    tricks = _SIDE_TRICKS.get(places)
+    if tricks is None:
+        tricks = _SIDE_TRICKS[places] = _side_suit_tricks(places)
+    return tricks
+
+
+def _side_suit_tricks(places: int) -> float:
+    """`side_suit_tricks` for the places held in the suit."""
     length = places.bit_count()
     ace, king = holds_place(places, ACE), holds_place(places, KING)
     tricks = 0.0
@@ -80,6 +103,10 @@ def side_suit_tricks(hand: int, suit: int, order: CardOrder = STANDARD) -> float
     if holds_place(places, QUEEN) and length >= 3 and (ace or king):
         tricks += 0.4
     return tricks
+
+
+_SIDE_TRICKS: dict[int, float] = {}
+"""Places held in a plain suit -> `_side_suit_tricks`, kept as worked out (8,192 at most)."""
 
 
 def ruffing_tricks(hand: int, order: CardOrder = STANDARD, players: int = 4) -> float:
@@ -98,11 +125,12 @@ _SHORT_SUIT_CREDIT = {0: 1.5, 1: 0.8, 2: 0.3}
 
 def likely_tricks(hand: int, order: CardOrder = STANDARD, players: int = 4) -> float:
     """The tricks a player would count on from this hand."""
-    return (
-        spade_tricks(hand, order, players)
-        + sum(side_suit_tricks(hand, suit, order) for suit in range(3))
-        + ruffing_tricks(hand, order, players)
+    side = (
+        side_suit_tricks(hand, 0, order)
+        + side_suit_tricks(hand, 1, order)
+        + side_suit_tricks(hand, 2, order)
     )
+    return spade_tricks(hand, order, players) + side + ruffing_tricks(hand, order, players)
 
 
 def nil_is_safe(hand: int, order: CardOrder = STANDARD) -> bool:
@@ -166,7 +194,7 @@ def choose_bid(
     if one_nil_a_side and partner_bid is None and NIL in legal:
         if nil_is_the_lesser_risk(hand, order):
             return NIL
-    numbers = sorted(b for b in legal if isinstance(b, int))
+    numbers = _numbers(legal)
     if not numbers:
         # Only nils are left (suicide after partner bid a number): see the cards first.
         return NIL if NIL in legal else legal[0]
@@ -178,8 +206,36 @@ def choose_bid(
     want = int(likely + 0.25)
     if isinstance(partner_bid, int) and partner_bid + want > tricks:
         want = tricks - partner_bid
-    # The nearest allowed number: table rules may forbid low bids (a minimum) or high ones.
-    return min(numbers, key=lambda b: (abs(b - want), b))
+    return nearest(numbers, want)
+
+
+def _numbers(legal: Sequence[Bid]) -> Sequence[int]:
+    """The numbers among the legal bids, low to high (kept for a tuple of them: a game offers
+    the same few tuples again and again, `bots.view.bid_values`)."""
+    if type(legal) is not tuple:
+        return sorted(b for b in legal if isinstance(b, int))
+    numbers = _NUMBERS.get(legal)
+    if numbers is None:
+        if len(_NUMBERS) >= 256:
+            _NUMBERS.clear()
+        numbers = _NUMBERS[legal] = tuple(sorted(b for b in legal if isinstance(b, int)))
+    return numbers
+
+
+_NUMBERS: dict[tuple[Bid, ...], tuple[int, ...]] = {}
+
+
+def nearest(numbers: Sequence[int], want: int) -> int:
+    """The allowed number nearest `want`, the lower of two as near: table rules may forbid
+    low bids (a minimum) or high ones. `numbers` are sorted, low to high."""
+    at = bisect_left(numbers, want)
+    if at == len(numbers):
+        return numbers[-1]
+    above = numbers[at]
+    if above == want or at == 0:
+        return above
+    below = numbers[at - 1]
+    return below if want - below <= above - want else above
 
 
 def choose_pass(hand: int, count: int, own_bid: Bid | None, order: CardOrder = STANDARD) -> int:

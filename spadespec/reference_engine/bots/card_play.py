@@ -14,7 +14,6 @@ from spadespec.reference_engine.bots.masks import (
     CardOrder,
     cards_that_beat,
     highest,
-    in_suit,
     is_master,
     lowest,
     winning_play,
@@ -57,14 +56,7 @@ class SeatView(NamedTuple):
 
     def side_contract_safe(self) -> bool:
         """Whether the side's numeric bids are already made by its non-nil players' tricks."""
-        contract = taken = 0
-        bids, won = self.bids, self.tricks_won
-        for seat in _around(self.seats, self.seat, self.partnered).side:
-            bid = bids.get(seat)
-            if isinstance(bid, int):
-                contract += bid
-                taken += won.get(seat, 0)
-        return taken >= contract
+        return _contract_safe(self, _around(self.seats, self.seat, self.partnered))
 
     def opponents(self) -> list[str]:
         """The other side's seats (every other seat when each plays alone), left first."""
@@ -109,70 +101,82 @@ def _around(seats: str, seat: str, partnered: bool) -> _Around:
     return found
 
 
-def _highest_that_loses(view: SeatView, best: int) -> int | None:
+def _contract_safe(view: SeatView, around: _Around) -> bool:
+    """`SeatView.side_contract_safe`, the seating already looked up."""
+    contract = taken = 0
+    bids, won = view.bids, view.tricks_won
+    for seat in around.side:
+        bid = bids.get(seat)
+        if isinstance(bid, int):
+            contract += bid
+            taken += won.get(seat, 0)
+    return taken >= contract
+
+
+def _highest_that_loses(order: CardOrder, legal: int, best: int) -> int | None:
     """The strongest legal card that does not take the trick from `best`, if any."""
-    losers = view.legal & ~cards_that_beat(view.order, view.legal, best)
-    return highest(view.order, losers) if losers else None
+    losers = legal & ~order.beaters[best]
+    return highest(order, losers) if losers else None
 
 
-def _cheapest_winner(view: SeatView, best: int) -> int | None:
+def _cheapest_winner(order: CardOrder, legal: int, best: int) -> int | None:
     """The weakest card that takes the trick from `best`: a card of its suit if possible,
     else the smallest trump."""
-    order = view.order
-    winners = cards_that_beat(order, view.legal, best)
+    winners = legal & order.beaters[best]
     if not winners:
         return None
-    same_suit = in_suit(order, winners, order.suit_of(best))
+    same_suit = winners & order.pack.suit_masks[order.pack.suit_of[best]]
     return lowest(order, same_suit or winners, prefer_non_spades=False)
 
 
 def play_nil(view: SeatView) -> int:
     """Bidding nil: stay under the winning card with the highest card that can, else (forced
     to win) get rid of the highest card; lead the lowest card."""
-    if not view.trick:
-        return lowest(view.order, view.legal)
-    _, best = winning_play(view.order, view.trick)
-    under = _highest_that_loses(view, best)
-    return under if under is not None else highest(view.order, view.legal)
-
-
-def cover_partner_nil(view: SeatView) -> int:
-    """Partner bid nil and is still clean: make sure someone other than partner wins."""
     order, legal = view.order, view.legal
     if not view.trick:
+        return lowest(order, legal)
+    _, best = winning_play(order, view.trick)
+    under = _highest_that_loses(order, legal, best)
+    return under if under is not None else highest(order, legal)
+
+
+def cover_partner_nil(view: SeatView, around: _Around) -> int:
+    """Partner bid nil and is still clean: make sure someone other than partner wins."""
+    order, legal, trick = view.order, view.legal, view.trick
+    if not trick:
         # Lead high in a plain suit, so partner can play under it.
         return highest(order, legal, prefer_non_spades=True)
-    best_seat, best = winning_play(order, view.trick)
-    if best_seat == view.partner:
-        winner = _cheapest_winner(view, best)
+    best_seat, best = winning_play(order, trick)
+    if best_seat == around.partner:
+        winner = _cheapest_winner(order, legal, best)
         return winner if winner is not None else lowest(order, legal)
-    if view.partner in view.seats_after_me():
+    if around.partner in around.after[len(trick)]:
         # Play high over partner's danger cards in the suit; a trump only if that wins.
         winners = cards_that_beat(order, legal, best)
         if winners:
             return highest(order, winners, prefer_non_spades=True)
         return lowest(order, legal)
     # Partner has played and is beaten already: play as for our own contract.
-    return play_for_contract(view)
+    return play_for_contract(view, around)
 
 
-def set_opponent_nil(view: SeatView, target: str) -> int:
+def set_opponent_nil(view: SeatView, target: str, around: _Around) -> int:
     """An opponent bid nil and is still clean: keep cards low so that they have to win."""
-    order, legal = view.order, view.legal
-    if not view.trick:
+    order, legal, trick = view.order, view.legal, view.trick
+    if not trick:
         return lowest(order, legal)
-    best_seat, best = winning_play(order, view.trick)
+    best_seat, best = winning_play(order, trick)
     if best_seat == target:
-        under = _highest_that_loses(view, best)
+        under = _highest_that_loses(order, legal, best)
         return under if under is not None else lowest(order, legal)
-    if target in view.seats_after_me():
+    if target in around.after[len(trick)]:
         # Keep the card to beat as low as possible, so the nil bidder's card may top it.
         losers = legal & ~cards_that_beat(order, legal, best)
         if losers:
             return lowest(order, losers)
-        cheapest = _cheapest_winner(view, best)
+        cheapest = _cheapest_winner(order, legal, best)
         return cheapest if cheapest is not None else lowest(order, legal)
-    return play_for_contract(view)
+    return play_for_contract(view, around)
 
 
 def duck(view: SeatView) -> int:
@@ -181,7 +185,7 @@ def duck(view: SeatView) -> int:
     if not view.trick:
         return lowest(order, legal)
     _, best = winning_play(order, view.trick)
-    under = _highest_that_loses(view, best)
+    under = _highest_that_loses(order, legal, best)
     return under if under is not None else lowest(order, legal, prefer_non_spades=False)
 
 
@@ -190,44 +194,55 @@ def _strongest_master(order: CardOrder, plain: int, unseen: int) -> int | None:
     suit on equal strength; None if there is none. Only a suit's top card held can be one (a
     card above it still out is above the others too)."""
     best = None
-    power = order.pack.power
+    power, above, numbered = order.pack.power, order.above, order.numbered
     for suit_mask in order.pack.suit_masks:
         held = plain & suit_mask
         if not held:
             continue
-        top = highest(order, held)
-        if is_master(order, top, unseen) and (best is None or power[top] > power[best]):
+        # In a numbered pack a suit's top card is its highest-numbered one.
+        top = held.bit_length() - 1 if numbered else highest(order, held)
+        if not unseen & above[top] and (best is None or power[top] > power[best]):
             best = top
     return best
 
 
-def play_for_contract(view: SeatView) -> int:
+def play_for_contract(view: SeatView, around: _Around | None = None) -> int:
     """Win the trick as cheaply as possible when it can be won and partner is not already
     winning it securely; otherwise throw the lowest card."""
-    order, legal = view.order, view.legal
-    if not view.trick:
-        master = _strongest_master(order, legal & ~order.spade_mask, view.unseen)
+    order, legal, trick = view.order, view.legal, view.trick
+    if not trick:
+        master = _strongest_master(order, legal & ~order.pack.spade_mask, view.unseen)
         return master if master is not None else lowest(order, legal)
-    best_seat, best = winning_play(order, view.trick)
-    if best_seat == view.partner and (view.last_to_play() or is_master(order, best, view.unseen)):
+    best_seat, best = winning_play(order, trick)
+    if around is None:
+        around = _around(view.seats, view.seat, view.partnered)
+    if best_seat == around.partner and (
+        len(trick) == len(view.seats) - 1 or is_master(order, best, view.unseen)
+    ):
         return lowest(order, legal)
-    winner = _cheapest_winner(view, best)
+    winner = _cheapest_winner(order, legal, best)
     return winner if winner is not None else lowest(order, legal)
 
 
 def choose_card(view: SeatView) -> int:
     """The sensible card to play, given what this seat can see; always one of `view.legal`."""
-    if NILS.isdisjoint(view.bids.values()):
+    seat = view.seat
+    around = _AROUND.get((view.seats, seat, view.partnered))  # `_around`, its common case
+    if around is None:
+        around = _around(view.seats, seat, view.partnered)
+    bids = view.bids
+    if NILS.isdisjoint(bids.values()):
         # Nobody bid nil (most hands): nothing to cover and nothing to set.
-        return duck(view) if view.side_contract_safe() else play_for_contract(view)
-    if view.bid_nil(view.seat):
+        if _contract_safe(view, around):
+            return duck(view)
+        return play_for_contract(view, around)
+    if is_nil(bids.get(seat)):
         return play_nil(view)
-    around = _around(view.seats, view.seat, view.partnered)
     if view.nil_alive(around.partner):
-        return cover_partner_nil(view)
+        return cover_partner_nil(view, around)
     for opponent in around.opponents:
         if view.nil_alive(opponent):
-            return set_opponent_nil(view, opponent)
-    if view.side_contract_safe():
+            return set_opponent_nil(view, opponent, around)
+    if _contract_safe(view, around):
         return duck(view)
-    return play_for_contract(view)
+    return play_for_contract(view, around)

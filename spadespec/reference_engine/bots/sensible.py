@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from spadespec.reference_engine.actions import Pass
 from spadespec.reference_engine.bots import bidding, card_play
 from spadespec.reference_engine.bots.bidding import Bid
-from spadespec.reference_engine.bots.view import legal_bids, order_of, partner_bid, seat_view
+from spadespec.reference_engine.bots.view import bid_values, order_of, partner_bid, play_view
 from spadespec.reference_engine.seats import Seat, parse_seat
 from spadespec.reference_engine.variant.model import BidConstraint
 
@@ -33,7 +33,7 @@ class SensibleBot:
         table = game.table
         return bidding.choose_bid(
             game.hands[me],
-            legal_bids(game),
+            bid_values(game),
             partner_bid(game, me),
             order=order_of(game),
             tricks=table.cards_per_hand,
@@ -50,8 +50,9 @@ class SensibleBot:
         )
 
     def choose_play(self, game: Game, seat: Seat) -> int:
-        legal = game.legal_plays(seat)
+        me = seat if type(seat) is Seat else parse_seat(seat)
+        legal = game.legal_plays(me)
         if legal and not legal & (legal - 1):
             # One card allowed: it is the card any strategy plays, so nothing is weighed.
             return legal.bit_length() - 1
-        return card_play.choose_card(seat_view(game, seat))
+        return card_play.choose_card(play_view(game, me, legal))

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from spadespec.reference_engine.actions import Bid
+from spadespec.reference_engine.actions import Bid, Move, Play
 from spadespec.reference_engine.bots.bidding import Bid as BidValue
 from spadespec.reference_engine.bots.card_play import SeatView
 from spadespec.reference_engine.bots.masks import CardOrder, card_order
+from spadespec.reference_engine.game_phases.state import PLAYING
 from spadespec.reference_engine.seats import SEATS, Seat, parse_seat
 from spadespec.reference_engine.table import Table
 
@@ -20,7 +21,25 @@ if TYPE_CHECKING:
 
 def legal_bids(game: Game) -> list[BidValue]:
     """The bids the player to act may make now."""
-    return [action.bid for action in game.legal_actions() if isinstance(action, Bid)]
+    return list(bid_values(game))
+
+
+def bid_values(game: Game) -> tuple[BidValue, ...]:
+    """`legal_bids` as a tuple, the same one for every position the game offers the same bid
+    records in (`legal_actions()` shares them)."""
+    actions = game.legal_actions()
+    kept = _BID_VALUES.get(id(actions))
+    if kept is not None and kept[0] is actions:
+        return kept[1]
+    values = tuple(action.bid for action in actions if isinstance(action, Bid))
+    if len(_BID_VALUES) >= 256:
+        _BID_VALUES.clear()
+    _BID_VALUES[id(actions)] = (actions, values)  # the records kept: their id is not reused
+    return values
+
+
+_BID_VALUES: dict[int, tuple[tuple[Move, ...], tuple[BidValue, ...]]] = {}
+"""id(the legal bid records) -> (those records, their bids)."""
 
 
 def by_seat_name(values: Mapping[Any, Any] | Sequence[Any]) -> dict[str, Any]:
@@ -60,47 +79,75 @@ def _letters(seats: tuple[Seat, ...]) -> str:
     return found
 
 
-_NAMED: dict[int, tuple[Mapping[Seat, Any], int, int, dict[str, Any]]] = {}
+_Table = tuple[dict[str, Any], dict[str, int], CardOrder, str, bool]
+"""What every seat's view shares for one trick: the bids and tricks taken keyed by seat
+letter, the pack as a bot reads it, the seats in play as letters, whether partners score
+together."""
+
+_KEPT: list[Any] = [None, None, None, -1, None, 0, []]
+"""The trick being played, as the last view of it saw it: (game, its bids, its tricks taken,
+the trick's number, the `_Table`, the log's length then, the trick's cards then as (letter,
+card)). While the cards are played nothing in the `_Table` changes but the tricks taken, and
+those only when a trick ends, which moves the trick's number on (a new hand makes new dicts);
+whatever the log gained since is cards played to this trick."""
 
 
-def _named(by_seat: Mapping[Seat, Any], stamp: int) -> dict[str, Any]:
-    """`by_seat` keyed by seat letters, remade only when it may have changed: the bids are set
-    before the first card (a hand has a dict of its own), the tricks taken change once a trick
-    (`stamp`, the trick's number). The last dict is kept so that it is not freed and its id
-    reused."""
-    kept = _NAMED.get(id(by_seat))
-    if kept is not None and kept[0] is by_seat and kept[1] == stamp and kept[2] == len(by_seat):
-        return kept[3]
-    named = {_NAMES[s]: v for s, v in by_seat.items()}
-    if len(_NAMED) >= 64:
-        _NAMED.clear()
-    _NAMED[id(by_seat)] = (by_seat, stamp, len(by_seat), named)
-    return named
+def _shared(game: Game) -> tuple[_Table, list[tuple[str, int]]]:
+    """The trick's `_Table` and its cards so far, made once per trick of a hand being played
+    (four views read them) and kept."""
+    table = game.table
+    shared: _Table = (
+        {_NAMES[s]: v for s, v in game.bids.items()},
+        {_NAMES[s]: v for s, v in game.tricks_won.items()},
+        card_order(game.pack),
+        _letters(table.seats),
+        table.partner[0] is not None,
+    )
+    trick = [(_NAMES[s], card) for s, card in game.current_trick]
+    if game.phase is PLAYING:  # bids still being made, or a hand over: not kept
+        bids, won, number = game.bids, game.tricks_won, game.trick_number
+        _KEPT[:] = (game, bids, won, number, shared, len(game.log), trick.copy())
+    return shared, trick
 
 
 def seat_view(game: Game, seat: Any) -> SeatView:
     """What `seat` sees when it is their turn to play."""
     me = seat if type(seat) is Seat else parse_seat(seat)
-    table = game.table
-    pack = game.pack
+    return play_view(game, me, game.legal_plays(me))
+
+
+_make_view = tuple.__new__
+"""Builds a `SeatView` from its fields in one call (its generated `__new__` takes two)."""
+
+
+def play_view(game: Game, me: Seat, legal: int) -> SeatView:
+    """`seat_view` for `me`, whose legal plays (`game.legal_plays(me)`) are `legal`."""
     hands = game.hands
     names = _NAMES
-    trick = [(names[s], card) for s, card in game.current_trick]
-    in_hands = hands[0] | hands[1] | hands[2] | hands[3]  # an empty seat's hand is 0
-    on_table = 0
-    for _, card in trick:
-        on_table |= 1 << card
-    # Cards still out: in someone else's hand (played ones are public, so this is fair to know).
-    unseen = in_hands & ~hands[me] & pack.cards & ~on_table
-    return SeatView(
-        names[me],
-        hands[me],
-        game.legal_plays(me),
-        trick,
-        _named(game.bids, 0),
-        _named(game.tricks_won, game.trick_number),
-        unseen,
-        card_order(pack),
-        _letters(table.seats),
-        table.partner[0] is not None,
+    kept = _KEPT
+    if (
+        kept[0] is game
+        and kept[1] is game.bids
+        and kept[2] is game.tricks_won
+        and kept[3] == game.trick_number
+        and game.phase is PLAYING
+    ):
+        log = game.log
+        so_far: list[tuple[str, int]] = kept[6]
+        for play in log[kept[5] :]:
+            assert type(play) is Play  # what the log gained since: cards played to this trick
+            so_far.append((names[play.seat], play.card))
+        kept[5] = len(log)
+        shared: _Table = kept[4]
+        trick = so_far.copy()
+    else:
+        shared, trick = _shared(game)
+    bids, won, order, letters, partnered = shared
+    # Cards still out: in someone else's hand (played ones are public, so this is fair to
+    # know). A card played has left its player's hand, and an empty seat's hand is 0.
+    unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[me] & game.pack.cards
+    view: SeatView = _make_view(
+        SeatView,
+        (names[me], hands[me], legal, trick, bids, won, unseen, order, letters, partnered),
     )
+    return view

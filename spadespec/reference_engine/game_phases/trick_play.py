@@ -56,7 +56,8 @@ class TrickPlay(EndOfHand):
         played = self._played
         if not played:
             return []
-        return _seats_and_cards(self.log[-played:])
+        # `_seats_and_cards`, inlined: a bot reads the trick at every card it plays.
+        return [(play.seat, play.card) for play in self.log[-played:] if type(play) is Play]
 
     @property
     def completed_tricks(self) -> list[Trick]:
@@ -106,21 +107,22 @@ class TrickPlay(EndOfHand):
     def legal_plays(self, seat: Seat | int | None = None) -> int:
         """The cards `seat` (default: the player to act) may play now, as a bitmask; 0 when
         it is not that seat's turn to play."""
-        if seat is not None and seat != self.to_act:
+        to_act = self.to_act
+        if seat is not None and seat != to_act:
             return 0
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._legal_now()
+            # Worked out here rather than in a method of its own: a bot asks at every card.
+            if self.phase is not PLAYING or to_act is None:
+                return 0
+            hand = self.hands[to_act]
+            led = self.led_suit
+            if led is not None:
+                follow = self._follow
+                legal = self._legal = follow(self.pack, hand, led)
+            else:
+                legal = self._legal = self._legal_leads(hand)
         return legal
-
-    def _legal_now(self) -> int:
-        to_act = self.to_act
-        if self.phase is not PLAYING or to_act is None:
-            return 0
-        hand = self.hands[to_act]
-        if self.led_suit is not None:
-            return self._follow(self.pack, hand, self.led_suit)
-        return self._legal_leads(hand)
 
     def _legal_leads(self, hand: int) -> int:
         if self.trick_number == 1:
