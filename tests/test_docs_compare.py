@@ -19,7 +19,7 @@ from spadespec.docs_gen.compare_page import PAGE
 from spadespec.docs_gen.rulebook import rule_value
 from spadespec.docs_gen.sentences import sentence
 from spadespec.docs_gen.variant_data import VariantDoc, shipped_docs
-from spadespec.docs_gen.witness_store import REFRESH
+from spadespec.docs_gen.witness_hands import REFRESH
 
 PAIRS = [
     ("standard", "cutthroat"),

@@ -75,7 +75,7 @@ def test_every_stored_witness_is_current_and_still_shows_its_rule() -> None:
     # The build replays the stored hands rather than searching: a ruleset or rule that changed
     # since they were stored needs `python -m spadespec.docs_gen.witness_store`.
     from spadespec.docs_gen.variant_data import shipped_docs
-    from spadespec.docs_gen.witness_store import REFRESH, stale
+    from spadespec.docs_gen.witness_hands import REFRESH, stale
 
     docs = shipped_docs()
     base = next(d.resolved for d in docs if d.id == "standard")
@@ -86,18 +86,18 @@ def test_every_stored_witness_is_current_and_still_shows_its_rule() -> None:
 def test_a_stored_witness_whose_answer_no_longer_holds_is_searched_for_again() -> None:
     import copy
 
-    from spadespec.docs_gen import witness_store
+    from spadespec.docs_gen import witness_hands
     from spadespec.reference_engine.variant import load_variant
 
     standard, ellington = load_variant("standard"), load_variant("ellington")
-    kept = witness_store._stored()["ellington"]["scoring.nil_penalty"]
-    assert witness_store.still_shows(standard, ellington, "scoring.nil_penalty", kept["witness"])
+    kept = witness_hands.stored_witnesses()["ellington"]["scoring.nil_penalty"]
+    assert witness_hands.still_shows(standard, ellington, "scoring.nil_penalty", kept["witness"])
     wrong = copy.deepcopy(kept["witness"])
     # Under Ellington a failed nil costs 10, not 100 (variants/ellington.yaml): a sheet that
     # says the two rulesets score it alike is no witness.
     wrong["b"] = wrong["a"]
-    assert not witness_store.still_shows(standard, ellington, "scoring.nil_penalty", wrong)
+    assert not witness_hands.still_shows(standard, ellington, "scoring.nil_penalty", wrong)
     # Nor is a log the ruleset refuses: the same hand with its deal taken out.
     cut = copy.deepcopy(kept["witness"])
     cut["actions"] = [a for a in cut["actions"] if a["action"] != "deal"] or [{"action": "bid"}]
-    assert not witness_store.still_shows(standard, ellington, "scoring.nil_penalty", cut)
+    assert not witness_hands.still_shows(standard, ellington, "scoring.nil_penalty", cut)

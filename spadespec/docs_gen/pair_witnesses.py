@@ -26,7 +26,7 @@ from spadespec.conformance.fuzz.witness.search import differing_rules
 from spadespec.conformance.suite.tags import rule_value
 from spadespec.docs_gen.checkout import DOCS_DIR
 from spadespec.docs_gen.variant_data import VariantDoc
-from spadespec.docs_gen.witness_store import (
+from spadespec.docs_gen.witness_hands import (
     BASE_ID,
     REFRESH,
     Difference,
@@ -133,7 +133,7 @@ def _from_pairs_store(docs: list[VariantDoc], path: str, one: Any, other: Any) -
 
 
 Against = Callable[[VariantDoc, VariantDoc], list[Difference]]
-"""The differences of two rulesets with their witnesses (`witness_store.differences`)."""
+"""The differences of two rulesets with their witnesses (`witness_hands.differences`)."""
 
 
 def _against_base(a: VariantDoc, b: VariantDoc) -> list[Difference]:

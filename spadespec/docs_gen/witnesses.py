@@ -18,8 +18,8 @@ from spadespec.docs_gen.hand_record import HandRecord, replay_hands
 from spadespec.docs_gen.rule_names import rule_label
 from spadespec.docs_gen.sentences import format_value
 from spadespec.docs_gen.variant_data import VariantDoc
-from spadespec.docs_gen.witness_store import BASE_ID as BASE
-from spadespec.docs_gen.witness_store import differences
+from spadespec.docs_gen.witness_hands import BASE_ID as BASE
+from spadespec.docs_gen.witness_hands import differences
 
 _PHASES = {"bid": "bid", "play": "play a card", "pass": "pass cards", "deal": "deal"}
 
