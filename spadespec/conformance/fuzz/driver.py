@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
+from spadespec.conformance.engines.kept_games import SERVED_KEEP, KeptGames
 from spadespec.conformance.engines.named import EngineOpener, UnknownEngine, open_engine
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
@@ -244,6 +245,11 @@ class GameChecker:
             self.engine = engine or config.open()
         except UnknownEngine as exc:  # no such command or fault: the command used wrongly
             raise FuzzSetupError(str(exc)) from None
+        if type(self.engine) is ReferenceEngine and self.engine.kept is None:
+            # The reference in this process walks through each game as the served one does.
+            self.engine.kept = KeptGames(SERVED_KEEP)
+        self.reference = ReferenceEngine(keep=SERVED_KEEP)
+        """The reference, for the answers expected under rule changes (`known`)."""
         try:
             self.info = self.engine.start()
         except Exception as exc:  # any failure to start is the engine's, said plainly
@@ -385,7 +391,7 @@ class GameChecker:
         if under is self.variant:
             wanted = {k: v for k, v in score_expect(case).items() if k in request["ask"]}
         else:
-            answer = ReferenceEngine().score_resolved(under, request)
+            answer = self.reference.score_resolved(under, request)
             if answer["outcome"] != "answered":
                 return None
             wanted = answer["answers"]
@@ -409,7 +415,7 @@ class GameChecker:
             "id": "fuzz", "variant": {"id": self.ref["id"], "options": self.ref["options"]},
             "setup": setup, "actions": actions, "ask": list(checked),
         }  # fmt: skip
-        wanted = ReferenceEngine().run_resolved(under, request)
+        wanted = self.reference.run_resolved(under, request)
         if wanted["outcome"] != "answered":
             return None
         return required_only(wanted["answers"])

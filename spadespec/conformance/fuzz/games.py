@@ -168,20 +168,30 @@ class SensibleFuzzBot(SensibleBot):
     """The sensible bot, its seat's view of the table read straight off the game: the same
     choices for a fraction of the time the general view takes."""
 
+    def __init__(self, seed: int, plain: bool) -> None:
+        super().__init__(seed)
+        self.plain = plain
+        """Whether the game is played with the 52-card pack at four seats (`_plain_table`)."""
+
     def choose_play(self, game: Game, seat: Any) -> int:
-        if not _plain_table(game.rules):
+        if not self.plain:
             # The shortcut knows the 52-card pack at four seats only.
             return super().choose_play(game, seat)
+        allowed = game.legal_plays(seat)
+        if not allowed & (allowed - 1):
+            # One card allowed: the card any strategy plays, so nothing is weighed.
+            return allowed.bit_length() - 1
         hands = game.hands
-        trick = [(NAMES[s], card) for s, card in game.current_trick]
+        current = game.current_trick
+        trick = [(NAMES[s], card) for s, card in current]
         on_table = 0
-        for _, card in game.current_trick:
+        for _, card in current:
             on_table |= 1 << card
         unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat] & FULL_DECK & ~on_table
         view = SeatView(
             seat=NAMES[seat],
             hand=hands[seat],
-            legal=game.legal_plays(seat),
+            legal=allowed,
             trick=trick,
             bids={NAMES[s]: bid for s, bid in game.bids.items()},
             tricks_won={NAMES[s]: won for s, won in game.tricks_won.items()},
@@ -190,11 +200,11 @@ class SensibleFuzzBot(SensibleBot):
         return choose_card(view)
 
 
-def _bot(kind: str, rng: random.Random) -> Any:
+def _bot(kind: str, rng: random.Random, plain: bool) -> Any:
     if kind == "greedy":
         return GreedyBot()
     seed = rng.getrandbits(64)
-    return SensibleFuzzBot(seed) if kind == "sensible" else make_bot(kind, seed)
+    return SensibleFuzzBot(seed, plain) if kind == "sensible" else make_bot(kind, seed)
 
 
 def _plain_table(rules: Any) -> bool:
@@ -319,7 +329,7 @@ def play_fuzz_game(
         styles[seat & 1] if table.partnerships else styles[min(seat, len(styles) - 1)]
         for seat in range(4)
     ]
-    bots = [_bot(kind, rng) for kind in kinds]
+    bots = [_bot(kind, rng, plain) for kind in kinds]
     game = Game.replay(variant, setup, [])
     winners: list[list[str]] = []
     starts: list[HandStart] = []
@@ -362,11 +372,12 @@ def play_fuzz_game(
             steps.append((len(game.log), PASS_KIND, NAMES[seat], legal(game), 0))
             game.apply(_choose_pass(bots[seat], game, seat, rng))
         taken = winners[-1]
+        leading = True  # no card on the table: the hand's first trick, or one just taken
         while game.phase is Phase.PLAY:  # type: ignore[comparison-overlap]  # bids moved it on
             seat = game.to_act
             assert seat is not None
             allowed = game.legal_plays(seat)
-            if not game.current_trick:
+            if leading:
                 if game.trick_number == 1:
                     kind = "first-lead"
                 else:
@@ -375,8 +386,10 @@ def play_fuzz_game(
                 kind = "follow-free" if allowed == game.hands[seat] else "follow-limited"
             steps.append((len(game.log), kind, NAMES[seat], allowed, len(taken)))
             game.play(seat, bots[seat].choose_play(game, seat))
-            if len(game.completed_tricks) > len(taken):
-                taken.append(NAMES[game.completed_tricks[-1].winner])
+            won = game.trick_winners  # a short list, where the finished tricks are made anew
+            leading = len(won) > len(taken)
+            if leading:
+                taken.append(NAMES[won[-1]])
     fuzz = FuzzGame(
         number,
         setup,
