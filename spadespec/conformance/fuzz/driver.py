@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import queue
 import signal
 import time
@@ -241,6 +242,7 @@ class GameChecker:
             # In each worker process too: the engines declare the file's id, as `conform` has it.
             variant_files.register(load_variant(config.variant))
         self.ref = variant_ref(self.variant, config.options)
+        self.ref_text = json.dumps(self.ref)
         try:
             self.engine = engine or config.open()
         except UnknownEngine as exc:  # no such command or fault: the command used wrongly
@@ -300,7 +302,7 @@ class GameChecker:
         """Put one position to the engine under test, asking `ask` (features it declares)."""
         request: CaseRequest = {
             "id": "fuzz",
-            "variant": copy.deepcopy(self.ref),
+            "variant": json.loads(self.ref_text),  # the run's own, whatever an engine does
             "setup": setup,
             "actions": actions,
             "ask": list(ask),
@@ -384,12 +386,13 @@ class GameChecker:
         """How a score keeper's answer differs from the reference's on the game's score
         request (each completed hand's bids and tricks, then the figures after them)."""
         case = fuzz_case(self.ref, game)
-        request = score_request_for(case, figures_answered(self.features))
+        expect = score_expect(case)
+        request = score_request_for(case, figures_answered(self.features), expect)
         scorer = getattr(self.engine, "score", None)
         if request is None or scorer is None:
             return None
         if under is self.variant:
-            wanted = {k: v for k, v in score_expect(case).items() if k in request["ask"]}
+            wanted = {k: v for k, v in expect.items() if k in request["ask"]}
         else:
             answer = self.reference.score_resolved(under, request)
             if answer["outcome"] != "answered":
