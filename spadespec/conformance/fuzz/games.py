@@ -15,14 +15,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from spadespec.conformance.engines.observables import legal
+from spadespec.conformance.engines.observables import choices, legal_shown
 from spadespec.conformance.fuzz.observe import END_ASKS, observe
 from spadespec.conformance.protocol.deal_requests import EngineDealError
+from spadespec.reference_engine.actions import play_record
 from spadespec.reference_engine.bots import make_bot
 from spadespec.reference_engine.bots.card_play import SeatView, choose_card
 from spadespec.reference_engine.bots.sensible import SensibleBot
 from spadespec.reference_engine.bots.view import legal_bids
-from spadespec.reference_engine.cards import CARD_TEXT, FULL_DECK, cards_in
+from spadespec.reference_engine.cards import FULL_DECK, cards_in
 from spadespec.reference_engine.deal import Hands
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
@@ -282,15 +283,16 @@ def _aim(variant: ResolvedVariant, game: Game, setup: dict[str, Any], rng: rando
 
 
 Step = tuple[int, str, str, Any, int]
-"""A point where something may be asked: (actions before it, kind, seat, the legal cards as a
-mask or the legal actions as listed, tricks taken so far in the hand)."""
+"""A point where something may be asked: (actions before it, kind, seat, the legal actions as
+the game holds them (`observables.choices`: shown only for the points chosen), tricks taken so
+far in the hand)."""
 
 
 def _asked_again(variant: ResolvedVariant, setup: dict[str, Any], game: Game, step: Step) -> Step:
     at, kind, seat, allowed, tricks = step
     if kind != "bid":
         return step
-    return (at, kind, seat, legal(Game.replay(variant, setup, game.log[:at])), tricks)
+    return (at, kind, seat, choices(Game.replay(variant, setup, game.log[:at])), tricks)
 
 
 def _hand_setup(game: Game) -> dict[str, Any]:
@@ -364,12 +366,12 @@ def play_fuzz_game(
         while game.phase is Phase.BID:  # type: ignore[comparison-overlap]  # deal() moved it on
             seat = game.to_act
             assert seat is not None
-            steps.append((len(game.log), "bid", NAMES[seat], legal(game), len(winners[-1])))
+            steps.append((len(game.log), "bid", NAMES[seat], choices(game), len(winners[-1])))
             game.bid(seat, bots[seat].choose_bid(game, seat))
         while game.phase is Phase.PASS:  # type: ignore[comparison-overlap]  # bids moved it on
             seat = game.to_act
             assert seat is not None
-            steps.append((len(game.log), PASS_KIND, NAMES[seat], legal(game), 0))
+            steps.append((len(game.log), PASS_KIND, NAMES[seat], choices(game), 0))
             game.apply(_choose_pass(bots[seat], game, seat, rng))
         taken = winners[-1]
         leading = True  # no card on the table: the hand's first trick, or one just taken
@@ -385,7 +387,8 @@ def play_fuzz_game(
             else:
                 kind = "follow-free" if allowed == game.hands[seat] else "follow-limited"
             steps.append((len(game.log), kind, NAMES[seat], allowed, len(taken)))
-            game.play(seat, bots[seat].choose_play(game, seat))
+            # The card's record at once: the bots choose cards by number, nothing to read.
+            game.apply(play_record(seat, bots[seat].choose_play(game, seat)))
             won = game.trick_winners  # a short list, where the finished tricks are made anew
             leading = len(won) > len(taken)
             if leading:
@@ -402,14 +405,8 @@ def play_fuzz_game(
     chosen = _choose_points(steps, starts, number, points_per_hand, rng)
     for at, kind, seat, allowed, tricks in chosen:
         hand = sum(1 for s in starts if s.at < at) - 1
-        if kind in ("bid", PASS_KIND):
-            phase = kind
-            answers = {"legal": allowed, "to_act": {"phase": phase, "seat": seat}}
-        else:
-            answers = {
-                "legal": [CARD_TEXT[c] for c in cards_in(allowed)],
-                "to_act": {"phase": "play", "seat": seat},
-            }
+        phase = kind if kind in ("bid", PASS_KIND) else "play"
+        answers = {"legal": legal_shown(allowed), "to_act": {"phase": phase, "seat": seat}}
         answers["trick_winners"] = [winners[hand][:tricks]]
         fuzz.points.append(Point(at, kind, starts[hand], answers))
     return fuzz
