@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import io
 import json
+import shlex
+import sys
 from typing import Any
 
 import pytest
@@ -16,9 +18,11 @@ from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.engines.serve import serve
 from spadespec.conformance.fuzz.games import FuzzGame, play_fuzz_game
 from spadespec.conformance.protocol.messages import CaseRequest
+from spadespec.conformance.protocol.subprocess_engine import SubprocessEngine
 from spadespec.conformance.suite.cases import resolved
 from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK
 
+SERVE = f"{shlex.quote(sys.executable)} -m spadespec serve"
 ASK = ["legal", "to_act", "trick_winners", "hands", "totals", "bags", "status"]
 
 
@@ -145,3 +149,27 @@ def test_the_served_reference_answers_requests_out_of_order(game: FuzzGame) -> N
 )
 def test_same_json(a: Any, b: Any, same: bool) -> None:
     assert same_json(a, b) is same
+
+
+def test_spadespec_serve_keeps_games_and_answers_every_request_as_replayed(game: FuzzGame) -> None:
+    # The command itself, over the protocol: requests that extend, go back, branch into a log
+    # that is refused, and come back, each answered as a replay from its setup would be.
+    second = game.starts[1].at
+    asked = [
+        request(game.setup, game.actions[: second + 9]),
+        request(game.starts[1].setup, game.actions[second : second + 9]),
+        request(game.setup, game.actions[:12]),
+        request(game.setup, game.actions[:12] + game.actions[14:15]),
+        request(game.setup, game.actions),
+        request(game.starts[1].setup, game.actions[second : second + 30]),
+    ]
+    engine = SubprocessEngine(SERVE)
+    engine.start()
+    try:
+        served = [engine.run(r) for r in asked]
+    finally:
+        engine.stop()
+    fresh = [ReferenceEngine().run(r) for r in asked]
+    assert [s["outcome"] for s in served] == [f["outcome"] for f in fresh]
+    assert [s.get("answers") for s in served] == [f.get("answers") for f in fresh]
+    assert [s["outcome"] for s in served].count("errored") == 1
