@@ -31,8 +31,7 @@ from spadespec.conformance.protocol.messages import (
     ScoreRequest,
     VariantRef,
 )
-from spadespec.conformance.suite.cases import resolved
-from spadespec.conformance.suite.variant_files import registered_ids
+from spadespec.conformance.suite.variant_files import registered_ids, resolved
 from spadespec.reference_engine import __version__, scorer
 from spadespec.reference_engine.actions import action_from_json
 from spadespec.reference_engine.errors import IllegalActionError
