@@ -23,7 +23,7 @@ from spadespec.reference_engine.bots import make_bot
 from spadespec.reference_engine.bots.card_play import SeatView, choose_card
 from spadespec.reference_engine.bots.sensible import SensibleBot
 from spadespec.reference_engine.bots.view import legal_bids
-from spadespec.reference_engine.cards import FULL_DECK, cards_in
+from spadespec.reference_engine.cards import FULL_DECK
 from spadespec.reference_engine.deal import Hands
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
@@ -147,6 +147,10 @@ def starting_position(rules: Any, rng: random.Random) -> dict[str, Any]:
     return setup
 
 
+_RANKS_DOWN = tuple(sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(12, -1, -1))
+"""The four cards of each rank of the 52-card pack as a mask, the ace's first."""
+
+
 class GreedyBot:
     """Bids as little as it may and plays its highest card: it piles up bags, and with a
     strong deal takes the bags past the threshold in one hand."""
@@ -162,7 +166,12 @@ class GreedyBot:
         pack = pack_of(game.rules)
         if not pack.standard:
             return pack.highest(allowed)
-        return max(cards_in(allowed), key=lambda card: (card % 13, card // 13))
+        # The highest rank held, and of its cards the highest suit (card = suit * 13 + rank).
+        for rank in _RANKS_DOWN:
+            cards = allowed & rank
+            if cards:
+                return cards.bit_length() - 1
+        raise ValueError("no card allowed")
 
 
 class SensibleFuzzBot(SensibleBot):
