@@ -11,7 +11,7 @@ other request is replayed from its setup, as without keeping, and kept in turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from spadespec.reference_engine.actions import Deal, action_from_json
@@ -97,11 +97,13 @@ class _Kept:
     variant: ResolvedVariant
     setup: Any
     actions: list[Any]
-    others: list[int]
-    """The places in `actions` of the entries that are not plain plays: compared with
-    `same_json`, the rest with `==` alone."""
     game: Game
     winners: list[list[str]]
+    others: list[int] = field(default_factory=list)
+    """The places in `actions` of the entries that are not plain plays: compared with
+    `same_json`, the rest with `==` alone. Found when a log first matches with `==`, as far
+    as `scanned`: most kept games are never played on."""
+    scanned: int = 0
 
     def begins(self, variant: ResolvedVariant, setup: Any, actions: list[Any]) -> bool:
         """Whether a request's variant, setup and log are this game's, the log perhaps longer."""
@@ -114,8 +116,14 @@ class _Kept:
             and setup == self.setup
             and actions[:count] == kept
             and same_json(setup, self.setup)
-            and all(same_json(actions[i], kept[i]) for i in self.others)
+            and all(same_json(actions[i], kept[i]) for i in self._others())
         )
+
+    def _others(self) -> list[int]:
+        if self.scanned < len(self.actions):
+            self.others += _others(self.actions, self.scanned)
+            self.scanned = len(self.actions)
+        return self.others
 
 
 class KeptGames:
@@ -142,12 +150,11 @@ class KeptGames:
             start = len(kept.actions)
         else:
             game = Game.replay(played, setup, [], rulebook=rulebook)
-            kept = _Kept(variant, _copied(setup), [], [], game, [])
+            kept = _Kept(variant, _copied(setup), [], game, [])
             start = 0
         # A refused log leaves the game part way through an action: it is not kept.
         play_on(kept.game, kept.winners, actions, start)
         kept.actions = list(actions)
-        kept.others += _others(actions, start)
         self._games.insert(0, kept)
         del self._games[self.size :]
         return kept.game, [list(hand) for hand in kept.winners]
