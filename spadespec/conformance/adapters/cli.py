@@ -50,9 +50,10 @@ def main(engine: str = "reference", files: list[str] | None = None) -> int:
         from spadespec.conformance.adapters.openspiel import main as serve_openspiel
 
         return serve_openspiel()
+    from spadespec.conformance.engines.kept_games import SERVED_KEEP
     from spadespec.conformance.engines.reference import ReferenceEngine
     from spadespec.conformance.suite.variant_files import open_variant_file
 
     for ref in files or []:
         open_variant_file(ref)
-    return serve_stdio(ReferenceEngine())
+    return serve_stdio(ReferenceEngine(keep=SERVED_KEEP))

@@ -17,6 +17,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from spadespec.conformance.engines.kept_games import KeptGames, replay
 from spadespec.conformance.engines.observables import READERS
 from spadespec.conformance.protocol.messages import (
     FEATURES,
@@ -30,10 +31,9 @@ from spadespec.conformance.protocol.messages import (
     ScoreRequest,
     VariantRef,
 )
-from spadespec.conformance.suite.cases import resolved
-from spadespec.conformance.suite.variant_files import registered_ids
+from spadespec.conformance.suite.variant_files import registered_ids, resolved
 from spadespec.reference_engine import __version__, scorer
-from spadespec.reference_engine.actions import Deal, action_from_json
+from spadespec.reference_engine.actions import action_from_json
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
@@ -57,14 +57,21 @@ class ReferenceEngine:
     misread: Callable[[Rules], Rules] | None = None
     """The rules of a variant as this engine reads them; None: as written."""
 
+    kept: KeptGames | None = None
+    """The games last replayed, played on by a request whose log extends one (`kept_games`);
+    None: every log replayed from its setup."""
+
     def __init__(
         self,
         rulebook: Rulebook = STANDARD_RULEBOOK,
         *,
         misread: Callable[[Rules], Rules] | None = None,
+        keep: int = 0,
     ) -> None:
+        """`keep`: how many of the games last replayed are kept to be played on (0: none)."""
         self.rulebook = rulebook
         self.misread = misread
+        self.kept = KeptGames(keep) if keep > 0 else None
 
     def _as_read(self, variant: ResolvedVariant) -> ResolvedVariant:
         if self.misread is None:
@@ -93,10 +100,13 @@ class ReferenceEngine:
     def run_resolved(self, variant: ResolvedVariant, request: CaseRequest) -> CaseResponse:
         """Answer a request under an already loaded variant (one not among the shipped files,
         say), ignoring the request's own variant reference."""
+        setup, actions = request["setup"], request["actions"]
         try:
-            game, winners = _replay(
-                self._as_read(variant), request["setup"], request["actions"], self.rulebook
-            )
+            if self.kept is not None and "probe" not in request and type(actions) is list:
+                played = self._as_read(variant)
+                game, winners = self.kept.replay(variant, played, setup, actions, self.rulebook)
+            else:
+                game, winners = replay(self._as_read(variant), setup, actions, self.rulebook)
         except IllegalActionError as exc:
             return {"outcome": "errored", "message": f"the log does not replay: {exc}"}
         answers: dict[str, Any] = {}
@@ -198,34 +208,6 @@ def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:
         "status": status,
         "next_dealer": None if dealer is None else dealer.name,
     }
-
-
-def _replay(
-    variant: Any, setup: dict[str, Any], actions: list[dict[str, Any]], rulebook: Rulebook
-) -> tuple[Game, list[list[str]]]:
-    """The game after the log, played by `rulebook`, and the trick winners of every hand dealt
-    in it."""
-    game = Game.replay(variant, setup, [], rulebook=rulebook)
-    winners: list[list[str]] = []
-    for index, entry in enumerate(actions):
-        try:
-            action = action_from_json(entry)
-            if isinstance(action, Deal) and winners:
-                # The game forgets a hand's tricks at the next deal: keep them first.
-                winners[-1] = _winners(game)
-            if isinstance(action, Deal):
-                winners.append([])
-            game.apply(action)
-        except IllegalActionError as exc:
-            exc.index = index
-            raise
-    if winners:
-        winners[-1] = _winners(game)
-    return game, winners
-
-
-def _winners(game: Game) -> list[str]:
-    return [trick.winner.name for trick in game.completed_tricks]
 
 
 def _try(game: Game, probe: dict[str, Any] | None) -> dict[str, Any]:

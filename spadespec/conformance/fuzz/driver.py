@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import queue
 import signal
 import time
@@ -28,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
+from spadespec.conformance.engines.kept_games import SERVED_KEEP, KeptGames
 from spadespec.conformance.engines.named import EngineOpener, UnknownEngine, open_engine
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
@@ -240,10 +242,16 @@ class GameChecker:
             # In each worker process too: the engines declare the file's id, as `conform` has it.
             variant_files.register(load_variant(config.variant))
         self.ref = variant_ref(self.variant, config.options)
+        self.ref_text = json.dumps(self.ref)
         try:
             self.engine = engine or config.open()
         except UnknownEngine as exc:  # no such command or fault: the command used wrongly
             raise FuzzSetupError(str(exc)) from None
+        if type(self.engine) is ReferenceEngine and self.engine.kept is None:
+            # The reference in this process walks through each game as the served one does.
+            self.engine.kept = KeptGames(SERVED_KEEP)
+        self.reference = ReferenceEngine(keep=SERVED_KEEP)
+        """The reference, for the answers expected under rule changes (`known`)."""
         try:
             self.info = self.engine.start()
         except Exception as exc:  # any failure to start is the engine's, said plainly
@@ -294,7 +302,7 @@ class GameChecker:
         """Put one position to the engine under test, asking `ask` (features it declares)."""
         request: CaseRequest = {
             "id": "fuzz",
-            "variant": copy.deepcopy(self.ref),
+            "variant": json.loads(self.ref_text),  # the run's own, whatever an engine does
             "setup": setup,
             "actions": actions,
             "ask": list(ask),
@@ -378,14 +386,15 @@ class GameChecker:
         """How a score keeper's answer differs from the reference's on the game's score
         request (each completed hand's bids and tricks, then the figures after them)."""
         case = fuzz_case(self.ref, game)
-        request = score_request_for(case, figures_answered(self.features))
+        expect = score_expect(case)
+        request = score_request_for(case, figures_answered(self.features), expect)
         scorer = getattr(self.engine, "score", None)
         if request is None or scorer is None:
             return None
         if under is self.variant:
-            wanted = {k: v for k, v in score_expect(case).items() if k in request["ask"]}
+            wanted = {k: v for k, v in expect.items() if k in request["ask"]}
         else:
-            answer = ReferenceEngine().score_resolved(under, request)
+            answer = self.reference.score_resolved(under, request)
             if answer["outcome"] != "answered":
                 return None
             wanted = answer["answers"]
@@ -409,7 +418,7 @@ class GameChecker:
             "id": "fuzz", "variant": {"id": self.ref["id"], "options": self.ref["options"]},
             "setup": setup, "actions": actions, "ask": list(checked),
         }  # fmt: skip
-        wanted = ReferenceEngine().run_resolved(under, request)
+        wanted = self.reference.run_resolved(under, request)
         if wanted["outcome"] != "answered":
             return None
         return required_only(wanted["answers"])

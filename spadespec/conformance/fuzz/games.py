@@ -15,14 +15,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from spadespec.conformance.engines.observables import legal
+from spadespec.conformance.engines.observables import choices, legal_shown
 from spadespec.conformance.fuzz.observe import END_ASKS, observe
 from spadespec.conformance.protocol.deal_requests import EngineDealError
+from spadespec.reference_engine.actions import play_record
 from spadespec.reference_engine.bots import make_bot
 from spadespec.reference_engine.bots.card_play import SeatView, choose_card
 from spadespec.reference_engine.bots.sensible import SensibleBot
 from spadespec.reference_engine.bots.view import legal_bids
-from spadespec.reference_engine.cards import CARD_TEXT, FULL_DECK, cards_in
+from spadespec.reference_engine.cards import FULL_DECK
 from spadespec.reference_engine.deal import Hands
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
@@ -146,6 +147,10 @@ def starting_position(rules: Any, rng: random.Random) -> dict[str, Any]:
     return setup
 
 
+_RANKS_DOWN = tuple(sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(12, -1, -1))
+"""The four cards of each rank of the 52-card pack as a mask, the ace's first."""
+
+
 class GreedyBot:
     """Bids as little as it may and plays its highest card: it piles up bags, and with a
     strong deal takes the bags past the threshold in one hand."""
@@ -161,27 +166,42 @@ class GreedyBot:
         pack = pack_of(game.rules)
         if not pack.standard:
             return pack.highest(allowed)
-        return max(cards_in(allowed), key=lambda card: (card % 13, card // 13))
+        # The highest rank held, and of its cards the highest suit (card = suit * 13 + rank).
+        for rank in _RANKS_DOWN:
+            cards = allowed & rank
+            if cards:
+                return cards.bit_length() - 1
+        raise ValueError("no card allowed")
 
 
 class SensibleFuzzBot(SensibleBot):
     """The sensible bot, its seat's view of the table read straight off the game: the same
     choices for a fraction of the time the general view takes."""
 
+    def __init__(self, seed: int, plain: bool) -> None:
+        super().__init__(seed)
+        self.plain = plain
+        """Whether the game is played with the 52-card pack at four seats (`_plain_table`)."""
+
     def choose_play(self, game: Game, seat: Any) -> int:
-        if not _plain_table(game.rules):
+        if not self.plain:
             # The shortcut knows the 52-card pack at four seats only.
             return super().choose_play(game, seat)
+        allowed = game.legal_plays(seat)
+        if not allowed & (allowed - 1):
+            # One card allowed: the card any strategy plays, so nothing is weighed.
+            return allowed.bit_length() - 1
         hands = game.hands
-        trick = [(NAMES[s], card) for s, card in game.current_trick]
+        current = game.current_trick
+        trick = [(NAMES[s], card) for s, card in current]
         on_table = 0
-        for _, card in game.current_trick:
+        for _, card in current:
             on_table |= 1 << card
         unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat] & FULL_DECK & ~on_table
         view = SeatView(
             seat=NAMES[seat],
             hand=hands[seat],
-            legal=game.legal_plays(seat),
+            legal=allowed,
             trick=trick,
             bids={NAMES[s]: bid for s, bid in game.bids.items()},
             tricks_won={NAMES[s]: won for s, won in game.tricks_won.items()},
@@ -190,11 +210,11 @@ class SensibleFuzzBot(SensibleBot):
         return choose_card(view)
 
 
-def _bot(kind: str, rng: random.Random) -> Any:
+def _bot(kind: str, rng: random.Random, plain: bool) -> Any:
     if kind == "greedy":
         return GreedyBot()
     seed = rng.getrandbits(64)
-    return SensibleFuzzBot(seed) if kind == "sensible" else make_bot(kind, seed)
+    return SensibleFuzzBot(seed, plain) if kind == "sensible" else make_bot(kind, seed)
 
 
 def _plain_table(rules: Any) -> bool:
@@ -272,15 +292,16 @@ def _aim(variant: ResolvedVariant, game: Game, setup: dict[str, Any], rng: rando
 
 
 Step = tuple[int, str, str, Any, int]
-"""A point where something may be asked: (actions before it, kind, seat, the legal cards as a
-mask or the legal actions as listed, tricks taken so far in the hand)."""
+"""A point where something may be asked: (actions before it, kind, seat, the legal actions as
+the game holds them (`observables.choices`: shown only for the points chosen), tricks taken so
+far in the hand)."""
 
 
 def _asked_again(variant: ResolvedVariant, setup: dict[str, Any], game: Game, step: Step) -> Step:
     at, kind, seat, allowed, tricks = step
     if kind != "bid":
         return step
-    return (at, kind, seat, legal(Game.replay(variant, setup, game.log[:at])), tricks)
+    return (at, kind, seat, choices(Game.replay(variant, setup, game.log[:at])), tricks)
 
 
 def _hand_setup(game: Game) -> dict[str, Any]:
@@ -319,7 +340,7 @@ def play_fuzz_game(
         styles[seat & 1] if table.partnerships else styles[min(seat, len(styles) - 1)]
         for seat in range(4)
     ]
-    bots = [_bot(kind, rng) for kind in kinds]
+    bots = [_bot(kind, rng, plain) for kind in kinds]
     game = Game.replay(variant, setup, [])
     winners: list[list[str]] = []
     starts: list[HandStart] = []
@@ -354,19 +375,20 @@ def play_fuzz_game(
         while game.phase is Phase.BID:  # type: ignore[comparison-overlap]  # deal() moved it on
             seat = game.to_act
             assert seat is not None
-            steps.append((len(game.log), "bid", NAMES[seat], legal(game), len(winners[-1])))
+            steps.append((len(game.log), "bid", NAMES[seat], choices(game), len(winners[-1])))
             game.bid(seat, bots[seat].choose_bid(game, seat))
         while game.phase is Phase.PASS:  # type: ignore[comparison-overlap]  # bids moved it on
             seat = game.to_act
             assert seat is not None
-            steps.append((len(game.log), PASS_KIND, NAMES[seat], legal(game), 0))
+            steps.append((len(game.log), PASS_KIND, NAMES[seat], choices(game), 0))
             game.apply(_choose_pass(bots[seat], game, seat, rng))
         taken = winners[-1]
+        leading = True  # no card on the table: the hand's first trick, or one just taken
         while game.phase is Phase.PLAY:  # type: ignore[comparison-overlap]  # bids moved it on
             seat = game.to_act
             assert seat is not None
             allowed = game.legal_plays(seat)
-            if not game.current_trick:
+            if leading:
                 if game.trick_number == 1:
                     kind = "first-lead"
                 else:
@@ -374,9 +396,12 @@ def play_fuzz_game(
             else:
                 kind = "follow-free" if allowed == game.hands[seat] else "follow-limited"
             steps.append((len(game.log), kind, NAMES[seat], allowed, len(taken)))
-            game.play(seat, bots[seat].choose_play(game, seat))
-            if len(game.completed_tricks) > len(taken):
-                taken.append(NAMES[game.completed_tricks[-1].winner])
+            # The card's record at once: the bots choose cards by number, nothing to read.
+            game.apply(play_record(seat, bots[seat].choose_play(game, seat)))
+            won = game.trick_winners  # a short list, where the finished tricks are made anew
+            leading = len(won) > len(taken)
+            if leading:
+                taken.append(NAMES[won[-1]])
     fuzz = FuzzGame(
         number,
         setup,
@@ -389,14 +414,8 @@ def play_fuzz_game(
     chosen = _choose_points(steps, starts, number, points_per_hand, rng)
     for at, kind, seat, allowed, tricks in chosen:
         hand = sum(1 for s in starts if s.at < at) - 1
-        if kind in ("bid", PASS_KIND):
-            phase = kind
-            answers = {"legal": allowed, "to_act": {"phase": phase, "seat": seat}}
-        else:
-            answers = {
-                "legal": [CARD_TEXT[c] for c in cards_in(allowed)],
-                "to_act": {"phase": "play", "seat": seat},
-            }
+        phase = kind if kind in ("bid", PASS_KIND) else "play"
+        answers = {"legal": legal_shown(allowed), "to_act": {"phase": phase, "seat": seat}}
         answers["trick_winners"] = [winners[hand][:tricks]]
         fuzz.points.append(Point(at, kind, starts[hand], answers))
     return fuzz

@@ -67,12 +67,16 @@ def score_expect(case: Case) -> dict[str, Any]:
     return {key: out[key] for key in SCORE_FIGURES if key in out}
 
 
-def score_request_for(case: Case, figures: Iterable[str] = SCORE_FIGURES) -> ScoreRequest | None:
+def score_request_for(
+    case: Case, figures: Iterable[str] = SCORE_FIGURES, expect: dict[str, Any] | None = None
+) -> ScoreRequest | None:
     """The score request that puts a case to a score keeper, without its expected values,
     asking those of `figures` the case gives (a keeper answers only the figures it declares);
-    None when that leaves nothing to ask."""
+    None when that leaves nothing to ask. `expect`: the case's `score_expect`, when the caller
+    has it already."""
     answered = set(figures)
-    asked = [key for key in score_expect(case) if key in answered]
+    given = score_expect(case) if expect is None else expect
+    asked = [key for key in given if key in answered]
     if not asked:
         return None
     return {
@@ -108,16 +112,17 @@ def _completed_hands(case: Case) -> list[tuple[int, list[dict[str, Any]]]]:
     table = _table(case)
     cards_played = table.players * table.cards_per_hand
     dealt: list[list[dict[str, Any]]] = []
+    plays: list[int] = []
     for action in case.actions:
-        if action["action"] == "deal":
+        kind = action["action"]
+        if kind == "deal":
             dealt.append([])
+            plays.append(0)
         elif dealt:
             dealt[-1].append(action)
-    return [
-        (index, actions)
-        for index, actions in enumerate(dealt)
-        if sum(a["action"] == "play" for a in actions) == cards_played
-    ]
+            if kind == "play":
+                plays[-1] += 1
+    return [(index, actions) for index, actions in enumerate(dealt) if plays[index] == cards_played]
 
 
 def _trick_winners(case: Case) -> list[list[str]]:

@@ -23,13 +23,14 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from spadespec.conformance.suite.logs_apart import errors_with_logs_apart
 from spadespec.conformance.suite.tags import Registry, registry, rule_value
-from spadespec.conformance.suite.variant_files import variant_file
+
+# Where the suite's modules have always read it; it lives with the variant files, so that the
+# served reference engine loads variants without this module's schema checks.
+from spadespec.conformance.suite.variant_files import resolved as resolved
 from spadespec.reference_engine.paths import data_dir
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import (
-    ResolvedVariant,
     VariantError,
-    load_variant,
     schema_memo,
 )
 from spadespec.reference_engine.variant.model import DeckKind, Rules
@@ -357,16 +358,6 @@ def _check_case(case: Case, reg: Registry) -> list[CaseProblem]:
             if reason:
                 problem(reason, f"$.actions[{index}].hands")
     return problems
-
-
-@cache
-def resolved(variant: str, options: tuple[tuple[str, Any], ...]) -> ResolvedVariant:
-    """A variant with options applied, loaded once per suite run: a shipped id, or the id of
-    a variant file registered for the run (`variant_files`)."""
-    entry = variant_file(variant)
-    if entry is not None:
-        return entry.resolved(dict(options))
-    return load_variant(variant, dict(options))
 
 
 def deal_problem(hands: str | dict[str, list[str]], rules: Rules | None = None) -> str | None:

@@ -162,3 +162,13 @@ def variant_ref(ident: str, options: dict[str, Any]) -> dict[str, Any]:
         ref["extends"] = entry.base
         ref["rules"] = changed_rules(entry.resolved(options).rules, _base_rules(entry.base))
     return ref
+
+
+@cache
+def resolved(variant: str, options: tuple[tuple[str, Any], ...]) -> ResolvedVariant:
+    """A variant with options applied, loaded once per suite run: a shipped id, or the id of
+    a variant file registered for the run."""
+    entry = variant_file(variant)
+    if entry is not None:
+        return entry.resolved(dict(options))
+    return load_variant(variant, dict(options))
