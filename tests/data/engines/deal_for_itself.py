@@ -77,7 +77,7 @@ class DealsForItself:
             hands[Seat.E] ^= 1 << low
             hands[Seat.N] |= 1 << low
         elif self.wrong == "dealer":
-            dealer = game.table.left[dealer] or dealer
+            dealer = game.table.next_seat(dealer)  # the seat on the dealer's left
         shown = format_deal(hands)
         self.dealt.add(_key(shown))
         return {"outcome": "answered", "answers": {"dealer": dealer.name, "deal": shown}}
