@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 
 from spadespec.docs_gen.simulated import effects_page, simulation_section
-from spadespec.docs_gen.simulations import GAMES, REFRESH, SIM_DIR, StaleSimulation, read_result
+from spadespec.docs_gen.simulations import (
+    GAMES,
+    REFRESH,
+    SIM_DIR,
+    StaleSimulation,
+    read_result,
+    stored_result,
+)
 from spadespec.docs_gen.variant_data import shipped_docs
 from spadespec.reference_engine.simulation.campaign import (
     Settings,
@@ -72,10 +79,13 @@ def test_house_rules_are_listed_by_their_largest_change(tmp_path: Path) -> None:
     assert "games ended by: fixed-hands" in page
 
 
-def test_every_shipped_variant_with_a_stored_result_has_its_chart_and_enough_games() -> None:
+def test_every_shipped_variant_has_a_stored_result_with_its_chart_and_enough_games() -> None:
     for variant_id in shipped_variant_ids():
-        stored = read_result(variant_id)  # stale ones raise, as the build does
-        if stored is None:
-            continue
+        stored = stored_result(variant_id)  # missing or stale ones raise, as the build does
         assert (SIM_DIR / f"{variant_id}.svg").is_file(), variant_id
         assert stored["variants"][0]["tally"]["games"] >= GAMES, variant_id
+
+
+def test_a_shipped_variant_without_a_stored_result_stops_the_build(tmp_path: Path) -> None:
+    with pytest.raises(StaleSimulation, match=f"no stored simulation .*`{REFRESH} standard`"):
+        stored_result("standard", tmp_path)

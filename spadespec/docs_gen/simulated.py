@@ -8,7 +8,7 @@ import math
 from pathlib import Path
 
 from spadespec.docs_gen.rule_names import variant_page
-from spadespec.docs_gen.simulations import REFRESH, SIM_DIR, read_result
+from spadespec.docs_gen.simulations import REFRESH, SIM_DIR, stored_result
 from spadespec.docs_gen.variant_data import VariantDoc
 from spadespec.reference_engine.simulation.intervals import Estimate
 from spadespec.reference_engine.simulation.summary import Figure, differences, figures
@@ -49,10 +49,9 @@ def _shown(found: dict[str, Figure]) -> list[Figure]:
 
 
 def simulation_section(doc: VariantDoc, folder: Path = SIM_DIR) -> str:
-    """The ruleset page's section of simulated figures and charts ("" with no stored result)."""
-    stored = read_result(doc.id, folder)
-    if stored is None:
-        return ""
+    """The ruleset page's section of simulated figures and charts (raises `StaleSimulation`
+    when the variant has no stored result, or a stale one)."""
+    stored = stored_result(doc.id, folder)
     entry = stored["variants"][0]
     found = {f.key: f for f in figures(entry["tally"])}
     games = entry["tally"]["games"]
@@ -99,14 +98,12 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
     apart from chance, largest effect first, and the house rules in order of their largest."""
     by_id = {doc.id: doc for doc in docs}
     rows: list[tuple[float, VariantDoc, str, list[str], int]] = []
-    missing = []
     for doc in docs:
         if doc.kind != "house" or doc.parent is None:
             continue
-        mine, theirs = read_result(doc.id, folder), read_result(doc.parent.id, folder)
-        if mine is None or theirs is None or doc.parent.id not in by_id:
-            missing.append(doc.id)
+        if doc.parent.id not in by_id:
             continue
+        mine, theirs = stored_result(doc.id, folder), stored_result(doc.parent.id, folder)
         base = figures(theirs["variants"][0]["tally"])
         found = {f.key: f for f in base}
         told = []
@@ -161,14 +158,6 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
                 "in these games.",
                 "",
             ]
-    if missing:
-        out += [
-            "## Not yet measured",
-            "",
-            "No stored simulation yet for: " + ", ".join(f"`{m}`" for m in missing)
-            + f" (`{REFRESH}` plays them).",
-            "",
-        ]  # fmt: skip
     return "\n".join(out)
 
 

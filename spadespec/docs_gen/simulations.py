@@ -51,6 +51,18 @@ def read_result(variant_id: str, folder: Path = SIM_DIR) -> dict[str, Any] | Non
     return doc
 
 
+def stored_result(variant_id: str, folder: Path = SIM_DIR) -> dict[str, Any]:
+    """The stored result of a shipped variant, which every one has: raises `StaleSimulation`
+    naming the command that plays it when there is none, or when it is stale."""
+    found = read_result(variant_id, folder)
+    if found is None:
+        raise StaleSimulation(
+            f"no stored simulation {_shown(folder / f'{variant_id}.json')}: "
+            f"run `{REFRESH} {variant_id}`"
+        )
+    return found
+
+
 def _shown(path: Path) -> str:
     """The file as the checkout names it (`docs/results/simulation/standard.json`)."""
     return (
