@@ -33,7 +33,12 @@ from spadespec.conformance.engines.kept_games import SERVED_KEEP, KeptGames
 from spadespec.conformance.engines.named import EngineOpener, UnknownEngine, open_engine
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.fuzz.feed import GameFeed, GameFeedStopped, start_context
-from spadespec.conformance.fuzz.games import DEFAULT_HANDS_PER_GAME, FuzzGame, play_fuzz_game
+from spadespec.conformance.fuzz.games import (
+    DEFAULT_HANDS_PER_GAME,
+    FuzzGame,
+    Point,
+    play_fuzz_game,
+)
 from spadespec.conformance.fuzz.observe import required_only
 from spadespec.conformance.fuzz.records import RECORD_ASKS, game_record
 from spadespec.conformance.protocol import deal_requests, nil_as_zero
@@ -209,6 +214,10 @@ def _guarded(ask: Callable[[Any], CaseResponse], request: Any) -> CaseResponse:
         return {"outcome": "errored", "message": message, "failed": True}
 
 
+def _position(point: Point) -> int:
+    return point.at
+
+
 def agrees(wanted: Any, got: Any) -> bool:
     """Whether the answers are the reference's to the letter: every key it gives (others may
     be added), lists in its order, and each value of the same JSON type (`true` is not `1`).
@@ -338,8 +347,12 @@ class GameChecker:
         answers expected under `expected` (by default the run's variant, or with its known
         rule changes)."""
         under = expected or self.expected_variant
+        # In log order, each request's log extends the one before it in its hand (and the
+        # whole log extends the first hand's): an engine that keeps the game it last played
+        # (the reference, `kept_games`) plays on with the new actions only.
         positions: list[tuple[Any, Any, dict[str, Any], int | None]] = [
-            (p.start.setup, game.actions[p.start.at : p.at], p.answers, p.at) for p in game.points
+            (p.start.setup, game.actions[p.start.at : p.at], p.answers, p.at)
+            for p in sorted(game.points, key=_position)
         ]
         positions.append((game.setup, game.actions, game.final, None))
         for setup, actions, answers, at in positions:
