@@ -18,9 +18,10 @@ from typing import Any
 
 from spadespec.conformance.suite.cases import Case
 from spadespec.conformance.suite.reason_codes import NOT_PROBED, cases_by_reason
-from spadespec.conformance.suite.tags import Registry, enum_rules, registry, rule_value
+from spadespec.conformance.suite.tags import Registry, registry, rule_value
 from spadespec.conformance.suite.variant_files import variant_file
 from spadespec.reference_engine.variant import VariantError, load_variant, shipped_variant_ids
+from spadespec.reference_engine.variant.model import enum_rules
 
 # Provenance origins meaning "this variant sets the rule itself".
 _OWN = ("file", "option", "option-default")

@@ -15,12 +15,17 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Any, get_type_hints
+from typing import Any
 
 import yaml
 
 from spadespec.reference_engine.variant.axes import AXES
-from spadespec.reference_engine.variant.model import SECTIONS, Rules, rule_at, rule_paths
+from spadespec.reference_engine.variant.model import (
+    Rules,
+    enum_rules,
+    rule_at,
+    rule_paths,
+)
 
 REGISTRY_FILE = Path(__file__).resolve().parent.parent / "tags.yaml"
 KINDS = ("rules", "values", "mechanics")
@@ -106,16 +111,6 @@ def read_registry(path: Path = REGISTRY_FILE) -> Registry:
 def registry() -> Registry:
     """The shipped registry, read once."""
     return read_registry()
-
-
-def enum_rules() -> dict[str, type[Enum]]:
-    """Every rule that is a choice between named options, with its enum."""
-    out: dict[str, type[Enum]] = {}
-    for section, cls in SECTIONS.items():
-        for name, kind in get_type_hints(cls).items():
-            if isinstance(kind, type) and issubclass(kind, Enum):
-                out[f"{section}.{name}"] = kind
-    return out
 
 
 def model_tags() -> dict[str, set[str]]:

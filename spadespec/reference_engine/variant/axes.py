@@ -10,12 +10,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, get_type_hints
+from typing import Any
 
 import yaml
 
 from spadespec.reference_engine.reason_codes import ReasonCode
-from spadespec.reference_engine.variant.model import SECTIONS, Rules, rule_at, rule_paths
+from spadespec.reference_engine.variant.model import Rules, enum_rules, rule_at, rule_paths
 
 AXES_FILE = Path(__file__).resolve().parent / "axes.yaml"
 
@@ -103,15 +103,6 @@ def _written(value: Any) -> Any:
 
 def _key(key: Any) -> Any:
     return () if key == _EMPTY else key
-
-
-def _choices() -> dict[str, type[Enum]]:
-    out: dict[str, type[Enum]] = {}
-    for section, cls in SECTIONS.items():
-        for name, kind in get_type_hints(cls).items():
-            if isinstance(kind, type) and issubclass(kind, Enum):
-                out[f"{section}.{name}"] = kind
-    return out
 
 
 def _axis(path: str, entry: Any, choice: type[Enum] | None) -> Axis:
@@ -207,7 +198,7 @@ def read_axes(path: Path = AXES_FILE) -> dict[str, Axis]:
             + (f"; not described: {', '.join(missing)}" if missing else "")
             + (f"; not in the model: {', '.join(map(str, extra))}" if extra else "")
         )
-    choices = _choices()
+    choices = enum_rules()
     return {p: _axis(p, data[p], choices.get(p)) for p in rule_paths()}
 
 

@@ -7,8 +7,8 @@ in Python is `rules: play: first_lead:` in a file.
 """
 
 from dataclasses import dataclass, field, fields, replace
-from enum import StrEnum
-from typing import Any
+from enum import Enum, StrEnum
+from typing import Any, get_type_hints
 
 
 class DeckKind(StrEnum):
@@ -346,6 +346,16 @@ SECTIONS: dict[str, type[Any]] = {
 def rule_paths() -> list[str]:
     """Every rule as `section.field`, in the order a rulebook reads them."""
     return [f"{name}.{f.name}" for name, cls in SECTIONS.items() for f in fields(cls)]
+
+
+def enum_rules() -> dict[str, type[Enum]]:
+    """Every rule that is a choice between named options, with its enum."""
+    out: dict[str, type[Enum]] = {}
+    for section, cls in SECTIONS.items():
+        for name, kind in get_type_hints(cls).items():
+            if isinstance(kind, type) and issubclass(kind, Enum):
+                out[f"{section}.{name}"] = kind
+    return out
 
 
 def rule_at(rules: Rules, path: str) -> Any:
