@@ -14,6 +14,7 @@ import jsonschema
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
+from spadespec.conformance.protocol.json_line import json_line
 from spadespec.conformance.protocol.messages import (
     PROTOCOL_VERSION,
     CaseRequest,
@@ -136,5 +137,5 @@ def stop_request() -> dict[str, Any]:
 
 
 def encode(message: dict[str, Any]) -> bytes:
-    """One message as one line: compact JSON, UTF-8, newline-terminated."""
-    return (json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    """One message as one line: compact JSON, UTF-8, newline-terminated (`json_line`)."""
+    return json_line(message)
