@@ -86,7 +86,7 @@ def where_the_time_goes(hands: int, points: int | None) -> dict[str, float]:
         return float(sum(v[3] for (f, _, fn), v in stats.items() if fn == name and "fuzz" in f))
 
     play = cumulative("play_fuzz_game")
-    answer = cumulative("ask")
+    answer = cumulative("_asked_alone")
     return {"playing": round(play / total, 3), "answering": round(answer / total, 3)}
 
 

@@ -16,11 +16,16 @@ import traceback
 from collections.abc import Callable
 from typing import IO, Any
 
-from spadespec.conformance.protocol.messages import CaseResponse, Engine
+from spadespec.conformance.protocol.json_line import json_line
+from spadespec.conformance.protocol.messages import PIPELINED, CaseResponse, Engine
 
 
 def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:
-    """Answer requests from `stdin` on `stdout`, one line each, until `stop`; the exit status."""
+    """Answer requests from `stdin` on `stdout`, one line each, until `stop`; the exit status.
+    Answers are written as UTF-8 whatever the locale, to the stream's bytes when it has them."""
+    raw: IO[bytes] | None = getattr(stdout, "buffer", None)
+    if raw is not None:
+        stdout.flush()
     for line in stdin:
         if not line.strip():
             continue
@@ -35,6 +40,9 @@ def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:
             break
         if command == "start":
             reply: dict[str, Any] = dict(engine.start())
+            # This loop answers one line after another, whatever waits behind it.
+            if PIPELINED not in reply["features"]:
+                reply["features"] = [*reply["features"], PIPELINED]
         elif command == "run":
             reply = _run(engine.run, message)
         elif command == "score":
@@ -44,8 +52,12 @@ def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:
         else:
             print(f"serve: unknown request {line[:200]!r}", file=sys.stderr)
             continue
-        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
-        stdout.flush()
+        if raw is not None:
+            raw.write(json_line(reply))
+            raw.flush()
+        else:
+            stdout.write(json_line(reply).decode())
+            stdout.flush()
     engine.stop()
     return 0
 

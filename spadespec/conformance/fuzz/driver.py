@@ -25,7 +25,7 @@ import json
 import queue
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
@@ -45,6 +45,7 @@ from spadespec.conformance.protocol import deal_requests, nil_as_zero
 from spadespec.conformance.protocol.features import figures_answered, keeps_score, plays
 from spadespec.conformance.protocol.messages import (
     NIL_AS_ZERO,
+    PIPELINED,
     CaseRequest,
     CaseResponse,
     Engine,
@@ -214,6 +215,17 @@ def _guarded(ask: Callable[[Any], CaseResponse], request: Any) -> CaseResponse:
         return {"outcome": "errored", "message": message, "failed": True}
 
 
+@dataclass(frozen=True, slots=True)
+class _Asked:
+    """One request a game is checked with (`run` at a position, or `score`), before the
+    engine's terms are applied, and the answers expected; `at` as in `Divergence`."""
+
+    kind: str
+    request: Any
+    wanted: dict[str, Any]
+    at: int | None
+
+
 def _position(point: Point) -> int:
     return point.at
 
@@ -309,6 +321,12 @@ class GameChecker:
     def ask(self, setup: dict[str, Any], actions: list[dict[str, Any]], ask: Sequence[str],
             probe: dict[str, Any] | None = None) -> CaseResponse:  # fmt: skip
         """Put one position to the engine under test, asking `ask` (features it declares)."""
+        request = self._request(setup, actions, ask, probe)
+        self.requests += 1
+        return self._read("run", _guarded(self.engine.run, self._told("run", request)))
+
+    def _request(self, setup: dict[str, Any], actions: list[dict[str, Any]], ask: Sequence[str],
+                 probe: dict[str, Any] | None = None) -> CaseRequest:  # fmt: skip
         request: CaseRequest = {
             "id": "fuzz",
             "variant": json.loads(self.ref_text),  # the run's own, whatever an engine does
@@ -318,11 +336,19 @@ class GameChecker:
         }
         if probe is not None:
             request["probe"] = probe
-        self.requests += 1
-        response = _guarded(self.engine.run, nil_as_zero.told(request) if self.zero else request)
+        return request
+
+    def _told(self, kind: str, request: Any) -> Any:
+        """A request as the engine is told it: nil as 0 for an engine that writes it so."""
+        if not self.zero:
+            return request
+        return nil_as_zero.told(request) if kind == "run" else nil_as_zero.told_score(request)
+
+    def _read(self, kind: str, response: CaseResponse) -> CaseResponse:
+        """A response counted (a request declined) and read back into the canonical forms."""
         if response["outcome"] == "skipped":
             self.skipped += 1
-        elif self.zero and isinstance(response.get("answers"), dict):
+        elif kind == "run" and self.zero and isinstance(response.get("answers"), dict):
             answers = nil_as_zero.read_under(self.variant.rules, response["answers"])
             response = {**response, "answers": answers}
         return response
@@ -333,20 +359,93 @@ class GameChecker:
         if scorer is None:
             return {"outcome": "skipped", "reason": "the engine is not asked score requests"}
         self.requests += 1
-        response = _guarded(scorer, nil_as_zero.told_score(request) if self.zero else request)
-        if response["outcome"] == "skipped":
-            self.skipped += 1
-        return response
+        return self._read("score", _guarded(scorer, self._told("score", request)))
 
     def check(
         self, game: FuzzGame, *, only: Divergence | None = None,
         expected: ResolvedVariant | None = None,
     ) -> Divergence | None:  # fmt: skip
-        """The first difference in one game: at its points in log order, then at its end
-        (`only`: at the position of that difference alone, asked afresh), the engine's
-        answers expected under `expected` (by default the run's variant, or with its known
-        rule changes)."""
-        under = expected or self.expected_variant
+        """The first difference in one game: at its points in log order, then at its end,
+        then on its score request (`only`: at the position of that difference alone, asked
+        afresh), the engine's answers expected under `expected` (by default the run's
+        variant, or with its known rule changes). An engine that declares `pipelined` is sent
+        the game's requests together; any other, one at a time, none after a difference.
+        Either way the same requests are counted and the same difference found."""
+        asked = self._asked(game, only, expected or self.expected_variant)
+        if self._pipelined():
+            asks = list(asked)
+            return self._judged(game, zip(asks, self._answer_all(asks), strict=True), only)
+        return self._judged(game, ((a, self._asked_alone(a)) for a in asked), only)
+
+    def _pipelined(self) -> bool:
+        """Whether the engine is sent requests together (`answer_all`)."""
+        return PIPELINED in self.features and hasattr(self.engine, "answer_all")
+
+    def _answer_all(self, asks: list[_Asked]) -> list[CaseResponse]:
+        if not asks:
+            return []
+        batch = self.engine.answer_all  # type: ignore[attr-defined]  # `_pipelined` checked it
+        responses: list[CaseResponse] = batch(
+            [(a.kind, self._told(a.kind, a.request)) for a in asks]
+        )
+        return responses
+
+    def check_all(self, games: list[FuzzGame]) -> Iterator[Divergence | None]:
+        """`check` of each game in turn, the requests of all of them sent together to an
+        engine that declares `pipelined` (so it answers one game while the next is judged);
+        the caller may stop at any difference, as the answers are all in."""
+        if not self._pipelined() or self.deals:
+            yield from map(self.check, games)
+            return
+        under = self.expected_variant
+        asks = [list(self._asked(game, None, under)) for game in games]
+        responses = self._answer_all([one for game_asks in asks for one in game_asks])
+        start = 0
+        for game, game_asks in zip(games, asks, strict=True):
+            answered = zip(game_asks, responses[start : start + len(game_asks)], strict=True)
+            start += len(game_asks)
+            yield self._judged(game, answered, None)
+
+    def _judged(
+        self, game: FuzzGame, answered: Iterable[tuple[_Asked, CaseResponse]],
+        only: Divergence | None,
+    ) -> Divergence | None:  # fmt: skip
+        """The first difference among a game's responses, read in order: each request is
+        counted up to it, none after, as if the requests had gone one at a time."""
+        for one, response in answered:
+            self.requests += 1
+            response = self._read(one.kind, response)
+            found = differences(one.wanted, response)
+            if not found:
+                continue
+            if one.kind == "score":
+                found_score = Divergence(
+                    game.number, None, tuple(f"score request: {d}" for d in found),
+                    dict(one.request), response.get("answers"), score=True,
+                )  # fmt: skip
+                return self._recorded(game, found_score)
+            request = {k: one.request[k] for k in ("setup", "actions", "ask")}
+            return self._recorded(game, Divergence(game.number, one.at, tuple(found), request,
+                                                   response.get("answers")))  # fmt: skip
+        bad = game.bad_deal
+        if bad is not None and (only is None or only.at == bad.at):
+            return self._recorded(
+                game, Divergence(game.number, bad.at, (f"the engine's deal: {bad.message}",))
+            )
+        return None
+
+    def _asked_alone(self, one: _Asked) -> CaseResponse:
+        if one.kind == "score":
+            # `_score_asked` asks only an engine that has score().
+            scorer = self.engine.score  # type: ignore[attr-defined]  # a ScoreKeeper, as checked
+            return _guarded(scorer, self._told("score", one.request))
+        return _guarded(self.engine.run, self._told("run", one.request))
+
+    def _asked(
+        self, game: FuzzGame, only: Divergence | None, under: ResolvedVariant
+    ) -> Iterator[_Asked]:
+        """The requests a game is checked with, in the order asked, each with the answers
+        expected; made one by one, as they are asked."""
         # In log order, each request's log extends the one before it in its hand (and the
         # whole log extends the first hand's): an engine that keeps the game it last played
         # (the reference, `kept_games`) plays on with the new actions only.
@@ -362,24 +461,12 @@ class GameChecker:
             if not checked:
                 continue
             wanted = self._expected(setup, actions, answers, checked, under)
-            if wanted is None:
-                continue
-            response = self.ask(setup, actions, checked)
-            found = differences(wanted, response)
-            if found:
-                request = {"setup": setup, "actions": actions, "ask": list(checked)}
-                return self._recorded(game, Divergence(game.number, at, tuple(found), request,
-                                                       response.get("answers")))  # fmt: skip
+            if wanted is not None:
+                yield _Asked("run", self._request(setup, actions, checked), wanted, at)
         if keeps_score(self.features) and (only is None or only.score):
-            found_score = self._score_difference(game, under)
-            if found_score is not None:
-                return self._recorded(game, found_score)
-        bad = game.bad_deal
-        if bad is not None and (only is None or only.at == bad.at):
-            return self._recorded(
-                game, Divergence(game.number, bad.at, (f"the engine's deal: {bad.message}",))
-            )
-        return None
+            score = self._score_asked(game, under)
+            if score is not None:
+                yield score
 
     def _recorded(self, game: FuzzGame, found: Divergence) -> Divergence:
         """The difference, with the game as a record when the engine dealt it: the engine is
@@ -395,14 +482,13 @@ class GameChecker:
                 "differences": list(found.differences)}  # fmt: skip
         return replace(found, record=game_record(self.ref, game, answers, meta))
 
-    def _score_difference(self, game: FuzzGame, under: ResolvedVariant) -> Divergence | None:
-        """How a score keeper's answer differs from the reference's on the game's score
-        request (each completed hand's bids and tricks, then the figures after them)."""
+    def _score_asked(self, game: FuzzGame, under: ResolvedVariant) -> _Asked | None:
+        """A score keeper's request on the game (each completed hand's bids and tricks, then
+        the figures after them) with the reference's answers; None when there is none."""
         case = fuzz_case(self.ref, game)
         expect = score_expect(case)
         request = score_request_for(case, figures_answered(self.features), expect)
-        scorer = getattr(self.engine, "score", None)
-        if request is None or scorer is None:
+        if request is None or getattr(self.engine, "score", None) is None:
             return None
         if under is self.variant:
             wanted = {k: v for k, v in expect.items() if k in request["ask"]}
@@ -411,12 +497,7 @@ class GameChecker:
             if answer["outcome"] != "answered":
                 return None
             wanted = answer["answers"]
-        response = self.ask_score(request)
-        found = [f"score request: {d}" for d in differences(wanted, response)]
-        if not found:
-            return None
-        return Divergence(game.number, None, tuple(found), dict(request),
-                          response.get("answers"), score=True)  # fmt: skip
+        return _Asked("score", request, wanted, None)
 
     def _expected(
         self, setup: Any, actions: Any, answers: dict[str, Any], checked: tuple[str, ...],
@@ -457,11 +538,13 @@ class GameChecker:
         is gone on past: the engine is restarted with the next request)."""
         result = ChunkResult(first)
         before, skipped = self.requests, self.skipped
-        for number in range(first, last):
-            # The feed's games come from the seed's deals: an engine that deals plays its own.
-            game = feed.game(number) if feed is not None and not self.deals else self.play(number)
+        # The feed's games come from the seed's deals: an engine that deals plays its own.
+        games = [
+            feed.game(number) if feed is not None and not self.deals else self.play(number)
+            for number in range(first, last)
+        ]
+        for game, found in zip(games, self.check_all(games), strict=False):
             result.hands.append(len(game.starts))
-            found = self.check(game)
             if found is not None:
                 result.divergences.append(found)
                 if not (self.config.keep_going or engine_failed(found.differences)):

@@ -73,7 +73,14 @@ the runner checks and plays on from. It may refuse a log holding a deal it did n
 cases that need a deal of their own are not applicable to it
 (`spadespec.conformance.protocol.deal_requests`)."""
 
-KNOWN_FEATURES = (*FEATURES, SCORE, *SCORE_FIGURE_FEATURES, NIL_AS_ZERO, HOUSE_FILES, DEALS)
+PIPELINED = "pipelined"
+"""The feature an engine declares when it reads its input while it works, answering requests
+one by one in order: the runner may then send several requests before reading the first
+answer (`spadespec fuzz` sends a game's requests together). `spadespec serve` declares it."""
+
+KNOWN_FEATURES = (
+    *FEATURES, SCORE, *SCORE_FIGURE_FEATURES, NIL_AS_ZERO, HOUSE_FILES, DEALS, PIPELINED,
+)  # fmt: skip
 """Every feature an engine may declare at `start`; any other name is refused
 (`spadespec.conformance.protocol.features`)."""
 

@@ -10,6 +10,7 @@ load. However the runner is stopped (Ctrl-C, SIGTERM, an exception), the process
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
@@ -24,6 +25,7 @@ from typing import Any
 
 from spadespec.conformance.protocol.features import unknown_features
 from spadespec.conformance.protocol.messages import (
+    PIPELINED,
     CaseRequest,
     CaseResponse,
     DealRequest,
@@ -61,6 +63,18 @@ _MAX_LINE = 64 * 1024 * 1024
 # extra line rather than a broken answer.
 _LINE_GRACE = 0.5
 _NOT_JSON: Any = object()
+_CHUNK = 65536
+"""Bytes written at a time."""
+
+_MESSAGES: dict[str, Callable[[int, Any], dict[str, Any]]] = {
+    "run": run_request, "score": score_request, "deal": deal_request,
+}  # fmt: skip
+_ASKED: dict[str, Callable[[Any], list[str]]] = {
+    "run": lambda request: request["ask"],
+    "score": lambda request: request["ask"],
+    "deal": lambda request: ["dealer", "deal"],
+}
+"""What each kind of request asks: the keys its answer must hold."""
 
 
 class EngineStartError(RuntimeError):
@@ -191,18 +205,82 @@ class SubprocessEngine:
         try:
             response = self._exchange(command, message, ask, ident)
         except _Breach as exc:
-            if exc.restart:
-                self._kill()
-            response = {"outcome": "errored", "message": str(exc), "failed": True}
+            response = self._breached(exc)
         except BaseException:  # Ctrl-C, SIGTERM: the process must not outlive the runner
             self._kill()
             raise
+        return self._with_stderr(response)
+
+    def _breached(self, exc: _Breach) -> CaseResponse:
+        """The response to a request whose answer broke the protocol; the engine is stopped
+        when its output can no longer be trusted (the next request starts it again)."""
+        if exc.restart:
+            self._kill()
+        return {"outcome": "errored", "message": str(exc), "failed": True}
+
+    def _with_stderr(self, response: CaseResponse) -> CaseResponse:
+        """The response, with what the engine wrote to stderr since the last one."""
         if self._proc is None:
             self._collect_stderr_thread()
         stderr = self._take_stderr()
         if stderr:
             response["stderr"] = stderr
         return response
+
+    def answer_all(self, requests: Sequence[tuple[str, Any]]) -> list[CaseResponse]:
+        """The responses to `requests` (each `("run" | "score" | "deal", request)`), in order,
+        each what `run`, `score` or `deal` gives it alone. An engine that declares `pipelined`
+        is sent them all before the first answer is read, the runner reading answers while it
+        writes, so the engine is at work while the runner checks; any other, one at a time.
+        When an answer stops the engine (a breach, a hang, an exit), the requests after it
+        go one at a time, to the engine started again. What the engine writes to stderr
+        meanwhile is given with the next response read."""
+        proc = self._proc
+        if len(requests) < 2 or proc is None or not self._pipelined():
+            return [self._one(kind, request) for kind, request in requests]
+        first = self._seq + 1
+        try:
+            self._refuse_early_line(first)
+        except _Breach as exc:  # before anything was sent: as it would be alone
+            failed = self._with_stderr(self._breached(exc))
+            return [failed, *(self._one(kind, request) for kind, request in requests[1:])]
+        lines = []
+        for kind, request in requests:
+            self._seq += 1
+            lines.append(encode(_MESSAGES[kind](self._seq, request)))
+        writer = self._send_all(b"".join(lines))
+        responses: list[CaseResponse] = []
+        try:
+            for index, (kind, request) in enumerate(requests):
+                ask = _ASKED[kind](request)
+                last = index == len(requests) - 1
+                try:
+                    response = self._take(kind, first + index, ask, request["id"], last=last)
+                except _Breach as exc:
+                    response = self._breached(exc)
+                responses.append(self._with_stderr(response))
+                if self._proc is None:  # stopped: the rest one at a time, to it started again
+                    writer.join()
+                    rest = requests[index + 1 :]
+                    return responses + [self._one(kind, request) for kind, request in rest]
+        except BaseException:
+            self._kill()
+            raise
+        writer.join(self.timeout)
+        if writer.is_alive():  # every answer read, and the engine still not reading: stopped
+            self._kill()
+            writer.join()
+        return responses
+
+    def _one(self, kind: str, request: Any) -> CaseResponse:
+        if kind == "score":
+            return self.score(request)
+        if kind == "deal":
+            return self.deal(request)
+        return self.run(request)
+
+    def _pipelined(self) -> bool:
+        return self.info is not None and PIPELINED in self.info["features"]
 
     def stop(self) -> None:
         proc = self._proc
@@ -304,13 +382,25 @@ class SubprocessEngine:
         self, command: str, message: Callable[[int], dict[str, Any]], ask: list[str], ident: str
     ) -> CaseResponse:
         seq = self._seq = self._seq + 1
+        self._refuse_early_line(seq)
+        self._send(message(seq), command)
+        return self._take(command, seq, ask, ident, last=True)
+
+    def _refuse_early_line(self, seq: int) -> None:
+        """Before request `seq` is sent: nothing may be waiting from the engine."""
         if self._pending():  # written after the last answer, once that had been read
             raise _Breach(
                 f"the engine wrote an extra line after its answer to {self._answered},"
                 f" before request {seq} was sent: {_shown(_first_line(self._buffer))}",
                 restart=True,
             )
-        self._send(message(seq), command)
+
+    def _take(
+        self, command: str, seq: int, ask: list[str], ident: str, *, last: bool
+    ) -> CaseResponse:
+        """Read and check the answer to request `seq`, sent already; `last`: no request sent
+        after it is still unanswered, so anything the engine writes after this answer is one
+        line too many."""
         line, reply = self._read_json(command, self.timeout)
         if reply is _NOT_JSON or not isinstance(reply, dict) or reply.get("seq") != seq:
             # Not this request's answer: a line written between two answers, when the answer
@@ -322,7 +412,10 @@ class SubprocessEngine:
         trouble = envelope_problem(reply)
         if trouble:
             # Still in step with the engine only if the line was its answer and all of it.
-            in_step = isinstance(reply, dict) and reply.get("seq") == seq and not self._pending()
+            in_step = (
+                isinstance(reply, dict) and reply.get("seq") == seq
+                and (not last or not self._pending())
+            )  # fmt: skip
             raise _Breach(
                 f"the answer breaks the protocol {trouble}; the line: {_shown(line)}",
                 restart=not in_step,
@@ -332,7 +425,8 @@ class SubprocessEngine:
                 f"the answer is for request {reply['seq']}, not {seq}: {_shown(line)}",
                 restart=True,
             )
-        self._refuse_extra_line(self._answered)
+        if last:
+            self._refuse_extra_line(self._answered)
         if "skipped" in reply:
             return {"outcome": "skipped", "reason": reply["skipped"]["reason"]}
         if "errored" in reply:
@@ -357,6 +451,25 @@ class SubprocessEngine:
             proc.stdin.flush()
         except OSError:
             raise _Breach(self._exit_message(what), restart=True) from None
+
+    def _send_all(self, data: bytes) -> threading.Thread:
+        """Start writing `data` (several requests) in a thread of its own, while this one reads
+        the answers: an engine answering while the runner still writes would otherwise fill
+        both pipes, each process waiting on the other. A closed pipe (the engine gone) ends
+        the writing; the reading reports it, at the request the engine was answering."""
+        proc = self._proc
+        assert proc is not None and proc.stdin is not None
+        fd = proc.stdin.fileno()
+
+        def write() -> None:
+            view = memoryview(data)
+            with contextlib.suppress(OSError):
+                while view:
+                    view = view[os.write(fd, view[:_CHUNK]) :]
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        return writer
 
     def _read_json(self, what: str, timeout: float) -> tuple[bytes, Any]:
         """The next line the engine writes, and what it reads as (`_NOT_JSON` if nothing)."""

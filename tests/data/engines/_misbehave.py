@@ -2,7 +2,8 @@
 the engines in this folder. `--on GLOB` (repeatable) picks the cases by id (default: all);
 `--pid-file FILE` has the process write its id there first (`--pid-dir DIR`: a file named by
 it in DIR), so a test can tell whether the runner left it running; `--from-request N` holds the
-misdeed back until the N-th request."""
+misdeed back until the N-th request; `--pipelined` declares that feature (requests may come
+before the answers to earlier ones, which this loop reads in turn)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,7 @@ def main(
         metavar="N",
         help="misbehave only from the N-th request on (its seq), so mid-game under fuzz",
     )
+    parser.add_argument("--pipelined", action="store_true", help="declare the feature")
     args, _ = parser.parse_known_args()
     if args.pid_file:
         Path(args.pid_file).write_text(str(os.getpid()))
@@ -70,6 +72,8 @@ def main(
             info = engine.start()
             # These engines misbehave on cases; score requests are checked elsewhere.
             info["features"] = [f for f in info["features"] if f != "score"]
+            if args.pipelined:
+                info["features"].append("pipelined")
             send(info)
             continue
         answer = {"seq": message["seq"], **wire_answer(engine.run(message["case"]))}
