@@ -134,6 +134,11 @@ def test_answers_agree_only_to_the_letter() -> None:
     assert not agrees({"bags_after": 1}, {"bags_after": 1.0})
     assert not agrees({"status": None}, {})
     assert not agrees({"winners": [["N", "E"]]}, {"winners": [["N"]]})
+    # Equal in Python, or written alike, yet not the same JSON: each test alone would pass them.
+    assert not agrees({"totals": {"NS": 10}}, {"totals": {"NS": 10.0}})
+    assert not agrees({"status": None}, {"status": float("nan")})
+    assert not agrees({"n": 2**70}, {"n": float(2**70)})
+    assert agrees({"n": 2**70}, {"n": 2**70})
     # Another order of the legal cards is no quick agreement, and no difference either.
     response: Any = {"outcome": "answered", "answers": {"legal": ["3C", "2C"]}}
     assert not agrees({"legal": ["2C", "3C"]}, response["answers"])

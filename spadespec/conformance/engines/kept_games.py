@@ -72,12 +72,12 @@ def same_json(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def _copied(value: Any) -> Any:
+def json_copy(value: Any) -> Any:
     """A value read from JSON, copied all the way down: what the caller holds may change."""
     if type(value) is dict:
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: json_copy(v) for k, v in value.items()}
     if type(value) is list:
-        return [_copied(v) for v in value]
+        return [json_copy(v) for v in value]
     return value
 
 
@@ -150,7 +150,7 @@ class KeptGames:
             start = len(kept.actions)
         else:
             game = Game.replay(played, setup, [], rulebook=rulebook)
-            kept = _Kept(variant, _copied(setup), [], game, [])
+            kept = _Kept(variant, json_copy(setup), [], game, [])
             start = 0
         # A refused log leaves the game part way through an action: it is not kept.
         play_on(kept.game, kept.winners, actions, start)
