@@ -111,18 +111,15 @@ def _completed_hands(case: Case) -> list[tuple[int, list[dict[str, Any]]]]:
     actions after its deal."""
     table = _table(case)
     cards_played = table.players * table.cards_per_hand
-    dealt: list[list[dict[str, Any]]] = []
-    plays: list[int] = []
-    for action in case.actions:
-        kind = action["action"]
-        if kind == "deal":
-            dealt.append([])
-            plays.append(0)
-        elif dealt:
-            dealt[-1].append(action)
-            if kind == "play":
-                plays[-1] += 1
-    return [(index, actions) for index, actions in enumerate(dealt) if plays[index] == cards_played]
+    actions = case.actions
+    kinds = [action["action"] for action in actions]
+    deals = [at for at, kind in enumerate(kinds) if kind == "deal"]
+    ends = [*deals[1:], len(actions)]  # one more than `deals` when the log has no deal
+    return [
+        (index, actions[at + 1 : end])
+        for index, (at, end) in enumerate(zip(deals, ends, strict=False))
+        if kinds[at + 1 : end].count("play") == cards_played
+    ]
 
 
 def _trick_winners(case: Case) -> list[list[str]]:
