@@ -10,6 +10,9 @@ number), so playing them ahead changes nothing a run finds.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import queue
+import threading
 from typing import Any
 
 from spadespec.conformance.fuzz.games import FuzzGame, play_fuzz_game
@@ -26,32 +29,52 @@ def start_context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
+AHEAD = 64
+"""Games the feed may have played and not yet handed over: far more than the pipe holds, so
+that while the engine under test starts (a tenth of a second or more) the feed plays on."""
+
+
 def _play_ahead(
-    variant: ResolvedVariant, seed: int, first: int, hands: int, points: int | None, out: Any
-) -> None:
+    variant: ResolvedVariant, seed: int, first: int, last: int | None, hands: int,
+    points: int | None, out: Any,
+) -> None:  # fmt: skip
+    played: queue.Queue[FuzzGame | None] = queue.Queue(AHEAD)
+
+    def hand_over() -> None:
+        # Waits while the pipe is full; the games played meanwhile wait in `played`.
+        try:
+            while (game := played.get()) is not None:
+                out.send(game)
+        except (BrokenPipeError, EOFError, OSError):
+            pass  # the run is over
+        os._exit(0)  # the main thread may be waiting to put a game: the process ends here
+
+    threading.Thread(target=hand_over, daemon=True).start()
     number = first
     try:
-        while True:
-            # Waits while the pipe is full: the games played ahead are the few it holds.
-            out.send(play_fuzz_game(variant, seed, number, hands=hands, points_per_hand=points))
+        while last is None or number < last:
+            played.put(play_fuzz_game(variant, seed, number, hands=hands, points_per_hand=points))
             number += 1
-    except (BrokenPipeError, EOFError, KeyboardInterrupt):
+        played.put(None)  # the last game played: handed over, the process ends
+        threading.Event().wait()
+    except KeyboardInterrupt:
         pass  # the run is over
 
 
 class GameFeed:
-    """The games of a run from number `first` on, played in another process."""
+    """The games of a run from number `first` on (to before `last`, when the run has a
+    number of games), played in another process."""
 
     def __init__(
-        self, variant: ResolvedVariant, seed: int, *, first: int = 0, hands: int,
-        points_per_hand: int | None,
+        self, variant: ResolvedVariant, seed: int, *, first: int = 0, last: int | None = None,
+        hands: int, points_per_hand: int | None,
     ) -> None:  # fmt: skip
         context = start_context()
         self._take, give = context.Pipe(duplex=False)
         self._next = first
         self._process = context.Process(
             target=_play_ahead,
-            args=(variant, seed, first, hands, points_per_hand, give),
+            args=(variant, seed, first, last, hands, points_per_hand, give),
             daemon=True,
         )
         self._process.start()
