@@ -18,7 +18,9 @@ def add_parser(subparsers: Any) -> None:
             "Run the reference engine as an engine process speaking the JSON-lines protocol "
             "(docs/protocol.md) on stdin and stdout, until `stop` or the end of input. It "
             "declares the feature house_files: it plays any house's variant file extending a "
-            "shipped variant, configured from each request's `extends` and `rules`. "
+            "shipped variant, configured from each request's `extends` and `rules`; and the "
+            "feature pipelined: it answers requests in order while more wait, so a runner may "
+            "send several at once (spadespec fuzz sends a few games' requests together). "
             'For instance: spadespec conform --engine "spadespec serve". '
             "`spadespec serve openspiel` serves OpenSpiel's Spades the same way (install "
             "spadespec[openspiel]); `spadespec faults run NAME` serves a named fault. "
