@@ -410,7 +410,7 @@ class GameChecker:
         """`check` of each game in turn, the requests of all of them sent together to an
         engine that declares `pipelined` (so it answers one game while the next is judged);
         the caller may stop at any difference, as the answers are all in."""
-        if not self._pipelined() or self.deals:
+        if not self._pipelined():
             yield from map(self.check, games)
             return
         under = self.expected_variant
@@ -554,12 +554,18 @@ class GameChecker:
         is gone on past: the engine is restarted with the next request)."""
         result = ChunkResult(first)
         before, skipped = self.requests, self.skipped
-        # The feed's games come from the seed's deals: an engine that deals plays its own.
-        games = [
-            feed.game(number) if feed is not None and not self.deals else self.play(number)
-            for number in range(first, last)
-        ]
-        for game, found in zip(games, self.check_all(games), strict=False):
+        numbers = range(first, last)
+        if self.deals:
+            # Each game played from the engine's deals and checked before the next is dealt:
+            # the game that differs is the one it keeps (`play`), to be played again.
+            played: Iterable[tuple[FuzzGame, Divergence | None]] = (
+                (game, self.check(game)) for game in map(self.play, numbers)
+            )
+        else:
+            # The feed's games come from the seed's deals.
+            games = [feed.game(n) if feed is not None else self.play(n) for n in numbers]
+            played = zip(games, self.check_all(games), strict=False)
+        for game, found in played:
             result.hands.append(len(game.starts))
             if found is not None:
                 result.divergences.append(found)
