@@ -28,7 +28,7 @@ from spadespec.reference_engine.cards import ALL_CARDS, CARD_TEXT, parse_card
 from spadespec.reference_engine.deal import Hands, format_deal, parse_deal, refuse_card_twice
 from spadespec.reference_engine.errors import DealError, InvalidActionError
 from spadespec.reference_engine.reason_codes import ReasonCode
-from spadespec.reference_engine.seats import SEATS, Seat, parse_seat
+from spadespec.reference_engine.seats import SEAT_NAMES, SEATS, Seat, parse_seat
 
 BidValue = int | Literal["nil", "blind-nil"]
 NIL: Literal["nil"] = "nil"
@@ -99,7 +99,7 @@ class Bid:
     bid: BidValue
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": "bid", "seat": self.seat.name, "bid": self.bid}
+        return {"action": "bid", "seat": SEAT_NAMES[self.seat], "bid": self.bid}
 
     def __str__(self) -> str:
         return f"{self.seat.name} bids {self.bid}"
@@ -117,7 +117,7 @@ class Play:
         check_card(self.card)
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": "play", "seat": self.seat.name, "card": CARD_TEXT[self.card]}
+        return {"action": "play", "seat": SEAT_NAMES[self.seat], "card": CARD_TEXT[self.card]}
 
     def __str__(self) -> str:
         return f"{self.seat.name} plays {CARD_TEXT[self.card]}"

@@ -51,14 +51,13 @@ from spadespec.reference_engine.game_phases.state import (
     DEALING,
     PASSING,
     PLAYING,
-    SEAT_NAMES,
     Phase,
 )
 from spadespec.reference_engine.game_phases.trick_play import Trick, TrickPlay
 from spadespec.reference_engine.plan import BidRecords
 from spadespec.reference_engine.reason_codes import ReasonCode
 from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
-from spadespec.reference_engine.seats import Seat, parse_seat
+from spadespec.reference_engine.seats import SEAT_NAMES, Seat, parse_seat
 from spadespec.reference_engine.table import Table
 from spadespec.reference_engine.variant.model import ResolvedVariant, Rules
 

@@ -39,6 +39,8 @@ class Seat(IntEnum):
 
 
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+SEAT_NAMES = tuple(seat.name for seat in SEATS)
+"""Each seat's letter by its number: reading an enum member's name is slow in a hot loop."""
 SIDES = ("NS", "EW")
 SIDE_SEATS = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
 

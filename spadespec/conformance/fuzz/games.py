@@ -28,7 +28,7 @@ from spadespec.reference_engine.deal import Hands
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.pack import pack_of
-from spadespec.reference_engine.seats import SEATS
+from spadespec.reference_engine.seats import SEAT_NAMES
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant
 
@@ -44,9 +44,6 @@ PASS_KIND = "pass"
 FIXED_HANDS_SCALE = 300
 """Where a game of a fixed number of hands has no target, the totals its starting positions
 are drawn around."""
-
-NAMES = tuple(seat.name for seat in SEATS)
-"""Seat letters by seat number: reading an enum member's name is slow in a loop this hot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,18 +190,18 @@ class SensibleFuzzBot(SensibleBot):
             return allowed.bit_length() - 1
         hands = game.hands
         current = game.current_trick
-        trick = [(NAMES[s], card) for s, card in current]
+        trick = [(SEAT_NAMES[s], card) for s, card in current]
         on_table = 0
         for _, card in current:
             on_table |= 1 << card
         unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat] & FULL_DECK & ~on_table
         view = SeatView(
-            seat=NAMES[seat],
+            seat=SEAT_NAMES[seat],
             hand=hands[seat],
             legal=allowed,
             trick=trick,
-            bids={NAMES[s]: bid for s, bid in game.bids.items()},
-            tricks_won={NAMES[s]: won for s, won in game.tricks_won.items()},
+            bids={SEAT_NAMES[s]: bid for s, bid in game.bids.items()},
+            tricks_won={SEAT_NAMES[s]: won for s, won in game.tricks_won.items()},
             unseen=unseen,
         )
         return choose_card(view)
@@ -375,12 +372,12 @@ def play_fuzz_game(
         while game.phase is Phase.BID:  # type: ignore[comparison-overlap]  # deal() moved it on
             seat = game.to_act
             assert seat is not None
-            steps.append((len(game.log), "bid", NAMES[seat], choices(game), len(winners[-1])))
+            steps.append((len(game.log), "bid", SEAT_NAMES[seat], choices(game), len(winners[-1])))
             game.bid(seat, bots[seat].choose_bid(game, seat))
         while game.phase is Phase.PASS:  # type: ignore[comparison-overlap]  # bids moved it on
             seat = game.to_act
             assert seat is not None
-            steps.append((len(game.log), PASS_KIND, NAMES[seat], choices(game), 0))
+            steps.append((len(game.log), PASS_KIND, SEAT_NAMES[seat], choices(game), 0))
             game.apply(_choose_pass(bots[seat], game, seat, rng))
         taken = winners[-1]
         leading = True  # no card on the table: the hand's first trick, or one just taken
@@ -395,13 +392,13 @@ def play_fuzz_game(
                     kind = "lead-free" if allowed == game.hands[seat] else "lead-limited"
             else:
                 kind = "follow-free" if allowed == game.hands[seat] else "follow-limited"
-            steps.append((len(game.log), kind, NAMES[seat], allowed, len(taken)))
+            steps.append((len(game.log), kind, SEAT_NAMES[seat], allowed, len(taken)))
             # The card's record at once: the bots choose cards by number, nothing to read.
             game.apply(play_record(seat, bots[seat].choose_play(game, seat)))
             won = game.trick_winners  # a short list, where the finished tricks are made anew
             leading = len(won) > len(taken)
             if leading:
-                taken.append(NAMES[won[-1]])
+                taken.append(SEAT_NAMES[won[-1]])
     fuzz = FuzzGame(
         number,
         setup,

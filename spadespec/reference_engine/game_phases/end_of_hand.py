@@ -4,7 +4,8 @@ whether the game goes on (the next dealer deals) or is over (`outcome` says who 
 from __future__ import annotations
 
 from spadespec.reference_engine.actions import BidValue
-from spadespec.reference_engine.game_phases.state import DEALING, OVER, SEAT_NAMES, GameState
+from spadespec.reference_engine.game_phases.state import DEALING, OVER, GameState
+from spadespec.reference_engine.seats import SEAT_NAMES
 
 
 class EndOfHand(GameState):

@@ -19,7 +19,7 @@ from spadespec.reference_engine.pack import Pack
 from spadespec.reference_engine.plan import BidRecords, Plan
 from spadespec.reference_engine.reason_codes import ReasonCode
 from spadespec.reference_engine.rules_of_play.leads import FirstLeadRule
-from spadespec.reference_engine.seats import SEATS, Seat, parse_seat
+from spadespec.reference_engine.seats import Seat, parse_seat
 from spadespec.reference_engine.table import Table
 from spadespec.reference_engine.variant.model import ResolvedVariant, Rules
 
@@ -43,8 +43,6 @@ class Phase(StrEnum):
 DEALING, BIDDING, PASSING = Phase.DEAL, Phase.BID, Phase.PASS
 PLAYING, OVER = Phase.PLAY, Phase.OVER
 _PLURAL = {"deal": "deals", "bid": "bids", "pass": "passes", "play": "plays"}
-
-SEAT_NAMES = tuple(seat.name for seat in SEATS)
 
 _Args = ParamSpec("_Args")
 
