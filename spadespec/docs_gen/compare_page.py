@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from spadespec.conformance.suite.tags import rule_value as resolved_value
+from spadespec.docs_gen.front_matter import front_matter
 from spadespec.docs_gen.matrix import BASE, shown_value
 from spadespec.docs_gen.pair_witnesses import PairHand, all_pair_hands, value_key
 from spadespec.docs_gen.rule_names import rule_anchor, rule_label
@@ -100,12 +101,7 @@ def compare_page(docs: list[VariantDoc]) -> str:
     hands = all_pair_hands(docs)
     second = next((d.id for d in docs if d.kind == "source"), docs[-1].id)
     out = [
-        "---",
-        "hide:",
-        "  - navigation",
-        "  - toc",
-        "---",
-        "",
+        *front_matter("navigation", "toc"),
         "# Compare two rulesets",
         "",
         "Pick two rulesets to see every rule they play differently: the rule as each of them "

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import fields
 from html import escape
 
+from spadespec.docs_gen.front_matter import front_matter
 from spadespec.docs_gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
 from spadespec.docs_gen.rulebook import rule_value
 from spadespec.docs_gen.sentences import format_value
@@ -178,12 +179,7 @@ def matrix_page(docs: list[VariantDoc]) -> str:
     base = next((d for d in docs if d.id == BASE), docs[0])
     counts = {k: sum(1 for d in docs if d.kind == k) for k in KINDS}
     out = [
-        "---",
-        "hide:",
-        "  - navigation",
-        "  - toc",
-        "---",
-        "",
+        *front_matter("navigation", "toc"),
         "# Compare rulesets",
         "",
         f"Every rule of the {len(docs)} shipped rulesets in one table: the base, the "

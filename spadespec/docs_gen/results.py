@@ -16,6 +16,7 @@ from typing import Any
 
 from spadespec.conformance.report.jsonl import ReportFileError, parse_report
 from spadespec.docs_gen.checkout import DOCS_DIR
+from spadespec.docs_gen.front_matter import front_matter
 
 PAGE = "engine-results.md"
 RESULTS_DIR = DOCS_DIR / "results"
@@ -249,11 +250,7 @@ def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
         f'<span class="sp-res sp-res-{s}">{sym}</span> {word}' for s, (sym, word) in STATES.items()
     )
     out = [
-        "---",
-        "hide:",
-        "  - navigation",
-        "---",
-        "",
+        *front_matter("navigation"),
         "# Engine results",
         "",
         f"What each engine answers when the conformance suite is put to it: the suite of "

@@ -13,6 +13,7 @@ from typing import Any
 
 from spadespec.conformance.fuzz.witness.text import deal_text
 from spadespec.docs_gen.cards import SEAT_NAMES, card_short, side_name
+from spadespec.docs_gen.front_matter import front_matter
 from spadespec.docs_gen.hand_diagram import deal_html, tricks_html
 from spadespec.docs_gen.hand_record import HandRecord, replay_hands
 from spadespec.docs_gen.rule_names import rule_label
@@ -33,12 +34,7 @@ def witnesses_page(docs: list[VariantDoc]) -> str:
     """The page as Markdown; links are relative to `rules/witnesses.md`."""
     base = next((d for d in docs if d.id == BASE), docs[0])
     out = [
-        "---",
-        "hide:",
-        "  - navigation",
-        "  - toc",
-        "---",
-        "",
+        *front_matter("navigation", "toc"),
         "# What each difference does",
         "",
         f"For every rule on which a ruleset differs from [`{base.id}`]({base.id}.md), a hand "
