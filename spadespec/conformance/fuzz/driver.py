@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import json
 import queue
 import signal
 import time
@@ -279,7 +278,6 @@ class GameChecker:
             # In each worker process too: the engines declare the file's id, as `conform` has it.
             variant_files.register(load_variant(config.variant))
         self.ref = variant_ref(self.variant, config.options)
-        self.ref_text = json.dumps(self.ref)
         try:
             self.engine = engine or config.open()
         except UnknownEngine as exc:  # no such command or fault: the command used wrongly

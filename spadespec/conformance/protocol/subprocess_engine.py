@@ -162,26 +162,18 @@ class SubprocessEngine:
         return self.info
 
     def run(self, request: CaseRequest) -> CaseResponse:
-        return self._answer(
-            "run", lambda seq: run_request(seq, request), request["ask"], request["id"]
-        )
+        return self._answer("run", request)
 
     def score(self, request: ScoreRequest) -> CaseResponse:
         """Put a score request to the process (sent only when it declared `score`)."""
-        return self._answer(
-            "score", lambda seq: score_request(seq, request), request["ask"], request["id"]
-        )
+        return self._answer("score", request)
 
     def deal(self, request: DealRequest) -> CaseResponse:
         """Put a deal request to the process (sent only when it declared `deals`)."""
-        return self._answer(
-            "deal", lambda seq: deal_request(seq, request), ["dealer", "deal"], request["id"]
-        )
+        return self._answer("deal", request)
 
-    def _answer(
-        self, command: str, message: Callable[[int], dict[str, Any]], ask: list[str], ident: str
-    ) -> CaseResponse:
-        """Send one request, `message` made with its seq, and read its answer to `ask`."""
+    def _answer(self, kind: str, request: Any) -> CaseResponse:
+        """Send one request of `kind` (`run`, `score`, `deal`) and read its answer."""
         if self._proc is None:
             if self._failed_starts >= MAX_RESTARTS:
                 return {
@@ -203,7 +195,7 @@ class SubprocessEngine:
                     response["stderr"] = exc.stderr
                 return response
         try:
-            response = self._exchange(command, message, ask, ident)
+            response = self._exchange(kind, request)
         except _Breach as exc:
             response = self._breached(exc)
         except BaseException:  # Ctrl-C, SIGTERM: the process must not outlive the runner
@@ -237,13 +229,13 @@ class SubprocessEngine:
         meanwhile is given with the next response read."""
         proc = self._proc
         if len(requests) < 2 or proc is None or not self._pipelined():
-            return [self._one(kind, request) for kind, request in requests]
+            return [self._answer(kind, request) for kind, request in requests]
         first = self._seq + 1
         try:
             self._refuse_early_line(first)
         except _Breach as exc:  # before anything was sent: as it would be alone
             failed = self._with_stderr(self._breached(exc))
-            return [failed, *(self._one(kind, request) for kind, request in requests[1:])]
+            return [failed, *(self._answer(kind, request) for kind, request in requests[1:])]
         lines = []
         for kind, request in requests:
             self._seq += 1
@@ -262,7 +254,7 @@ class SubprocessEngine:
                 if self._proc is None:  # stopped: the rest one at a time, to it started again
                     writer.join()
                     rest = requests[index + 1 :]
-                    return responses + [self._one(kind, request) for kind, request in rest]
+                    return responses + [self._answer(kind, request) for kind, request in rest]
         except BaseException:
             self._kill()
             raise
@@ -271,13 +263,6 @@ class SubprocessEngine:
             self._kill()
             writer.join()
         return responses
-
-    def _one(self, kind: str, request: Any) -> CaseResponse:
-        if kind == "score":
-            return self.score(request)
-        if kind == "deal":
-            return self.deal(request)
-        return self.run(request)
 
     def _pipelined(self) -> bool:
         return self.info is not None and PIPELINED in self.info["features"]
@@ -378,13 +363,11 @@ class SubprocessEngine:
         }
         return info
 
-    def _exchange(
-        self, command: str, message: Callable[[int], dict[str, Any]], ask: list[str], ident: str
-    ) -> CaseResponse:
+    def _exchange(self, kind: str, request: Any) -> CaseResponse:
         seq = self._seq = self._seq + 1
         self._refuse_early_line(seq)
-        self._send(message(seq), command)
-        return self._take(command, seq, ask, ident, last=True)
+        self._send(_MESSAGES[kind](seq, request), kind)
+        return self._take(kind, seq, _ASKED[kind](request), request["id"], last=True)
 
     def _refuse_early_line(self, seq: int) -> None:
         """Before request `seq` is sent: nothing may be waiting from the engine."""
