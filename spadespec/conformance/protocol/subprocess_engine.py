@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from spadespec.conformance.protocol.features import unknown_features
+from spadespec.conformance.protocol.json_line import json_line
 from spadespec.conformance.protocol.messages import (
     PIPELINED,
     CaseRequest,
@@ -35,7 +36,6 @@ from spadespec.conformance.protocol.messages import (
 from spadespec.conformance.protocol.wire import (
     SPOKEN_VERSIONS,
     deal_request,
-    encode,
     envelope_problem,
     problem,
     run_request,
@@ -239,7 +239,7 @@ class SubprocessEngine:
         lines = []
         for kind, request in requests:
             self._seq += 1
-            lines.append(encode(_MESSAGES[kind](self._seq, request)))
+            lines.append(json_line(_MESSAGES[kind](self._seq, request)))
         writer = self._send_all(b"".join(lines))
         responses: list[CaseResponse] = []
         try:
@@ -273,7 +273,7 @@ class SubprocessEngine:
             return
         try:
             assert proc.stdin is not None
-            proc.stdin.write(encode(stop_request()))
+            proc.stdin.write(json_line(stop_request()))
             proc.stdin.flush()
             proc.stdin.close()
         except OSError:
@@ -430,7 +430,7 @@ class SubprocessEngine:
         proc = self._proc
         assert proc is not None and proc.stdin is not None
         try:
-            proc.stdin.write(encode(message))
+            proc.stdin.write(json_line(message))
             proc.stdin.flush()
         except OSError:
             raise _Breach(self._exit_message(what), restart=True) from None

@@ -14,7 +14,6 @@ import jsonschema
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
-from spadespec.conformance.protocol.json_line import json_line
 from spadespec.conformance.protocol.messages import (
     PROTOCOL_VERSION,
     CaseRequest,
@@ -134,8 +133,3 @@ def deal_request(seq: int, request: DealRequest) -> dict[str, Any]:
 
 def stop_request() -> dict[str, Any]:
     return {"cmd": "stop"}
-
-
-def encode(message: dict[str, Any]) -> bytes:
-    """One message as one line: compact JSON, UTF-8, newline-terminated (`json_line`)."""
-    return json_line(message)
