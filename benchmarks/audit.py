@@ -26,7 +26,7 @@ from pathlib import Path
 from statistics import median
 
 from spadespec.cli import main
-from spadespec.conformance.audit.recording import record_game
+from spadespec.conformance.analysis.audit.recording import record_game
 from spadespec.reference_engine.variant import load_variant
 
 TARGET = 1000

@@ -20,11 +20,11 @@ import sys
 import time
 from typing import Any
 
-from spadespec.conformance.audit.recording import record_game
-from spadespec.conformance.audit.run import Auditor
-from spadespec.conformance.audit.stream import RawRecord
-from spadespec.conformance.diagnosis.search import matches_rule
-from spadespec.conformance.faults import FAULTS
+from spadespec.conformance.analysis.audit.recording import record_game
+from spadespec.conformance.analysis.audit.run import Auditor
+from spadespec.conformance.analysis.audit.stream import RawRecord
+from spadespec.conformance.analysis.diagnosis.search import matches_rule
+from spadespec.conformance.machinery.faults import FAULTS
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant

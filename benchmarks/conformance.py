@@ -27,13 +27,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.engines.serve import wire_answer
-from spadespec.conformance.protocol.requests import request_for
-from spadespec.conformance.protocol.subprocess_engine import SubprocessEngine
-from spadespec.conformance.protocol.wire import envelope_problem
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.suite.cases import Case, load_suite, resolved
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.engines.serve import wire_answer
+from spadespec.conformance.contract.protocol.requests import request_for
+from spadespec.conformance.contract.protocol.subprocess_engine import SubprocessEngine
+from spadespec.conformance.contract.protocol.wire import envelope_problem
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.suite.cases import Case, load_suite, resolved
 
 ROOT = Path(__file__).resolve().parents[1]
 

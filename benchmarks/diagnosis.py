@@ -31,10 +31,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from spadespec.conformance.diagnosis.search import diagnose, matches_rule
-from spadespec.conformance.faults import FAULTS, FaultyEngine
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.suite.cases import load_suite
+from spadespec.conformance.analysis.diagnosis.search import diagnose, matches_rule
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.suite.cases import load_suite
+from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine
 
 ROOT = Path(__file__).resolve().parents[1]
 

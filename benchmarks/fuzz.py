@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from spadespec.conformance.fuzz.driver import FuzzConfig, run_fuzz
+from spadespec.conformance.analysis.fuzz.driver import FuzzConfig, run_fuzz
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -27,10 +27,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from spadespec.conformance.shuffle.cli import DEFAULT_DEALS
-from spadespec.conformance.shuffle.deals import reference_deals
-from spadespec.conformance.shuffle.tally import setting_of
-from spadespec.conformance.shuffle.verdict import DEFAULT_ALPHA, check_shuffle
+from spadespec.conformance.analysis.shuffle.cli import DEFAULT_DEALS
+from spadespec.conformance.analysis.shuffle.deals import reference_deals
+from spadespec.conformance.analysis.shuffle.tally import setting_of
+from spadespec.conformance.analysis.shuffle.verdict import DEFAULT_ALPHA, check_shuffle
 from spadespec.reference_engine.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]

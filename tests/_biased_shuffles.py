@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable, Iterator
 from functools import cmp_to_key
 
-from spadespec.conformance.shuffle.deals import Dealt
+from spadespec.conformance.analysis.shuffle.deals import Dealt
 from spadespec.reference_engine.deal import Hands, deal_from_order
 from spadespec.reference_engine.seats import Seat
 

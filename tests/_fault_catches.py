@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.suite.cases import Case, load_suite
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.suite.cases import Case, load_suite
 
 
 @cache

@@ -135,7 +135,7 @@ def variant_diff(tmp_path_factory: pytest.TempPathFactory) -> DiffReport:
     tests ask for some pairs more than once. The first
     process to ask for a pair finds its witnesses under the pair's lock; any other reads them
     back. A pair is known by both rulesets' rules, not only their names."""
-    from spadespec.conformance.fuzz.witness.search import diff_variants
+    from spadespec.conformance.analysis.fuzz.witness.search import diff_variants
 
     def report(a: Any, b: Any, seed: int = 1) -> dict[str, Any]:
         pair = repr((a.id, a.chosen, a.rules, b.id, b.chosen, b.rules, seed))

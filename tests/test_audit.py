@@ -14,14 +14,14 @@ import jsonschema
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.audit.recording import record_game
-from spadespec.conformance.audit.run import Auditor
-from spadespec.conformance.audit.stream import RawRecord
-from spadespec.conformance.diagnosis.search import matches_rule
-from spadespec.conformance.faults import FAULTS
-from spadespec.conformance.runner.run import UNEXPLAINED
-from spadespec.conformance.suite import variant_files
-from spadespec.conformance.suite.cases import load_suite
+from spadespec.conformance.analysis.audit.recording import record_game
+from spadespec.conformance.analysis.audit.run import Auditor
+from spadespec.conformance.analysis.audit.stream import RawRecord
+from spadespec.conformance.analysis.diagnosis.search import matches_rule
+from spadespec.conformance.contract.runner.run import UNEXPLAINED
+from spadespec.conformance.contract.suite import variant_files
+from spadespec.conformance.contract.suite.cases import load_suite
+from spadespec.conformance.machinery.faults import FAULTS
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.variant import load_variant

@@ -10,15 +10,15 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from spadespec.conformance.authoring import generate
-from spadespec.conformance.authoring.sheet_loader import (
+from spadespec.conformance.contract.suite.cases import CASES_DIR
+from spadespec.conformance.machinery.authoring import generate
+from spadespec.conformance.machinery.authoring.sheet_loader import (
     SHEETS_DIR,
     SheetError,
     named_deals,
     read_sheet,
     sheet_paths,
 )
-from spadespec.conformance.suite.cases import CASES_DIR
 from spadespec.reference_engine.paths import data_dir
 
 AUTHORING = SHEETS_DIR.parent

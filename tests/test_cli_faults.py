@@ -1,6 +1,7 @@
 """`spadespec faults` and `spadespec serve ENGINE`: the commands that stand in for module paths
-(`python3 -m spadespec.conformance.faults`, `python3 -m spadespec.conformance.fuzz.engines NAME`,
-`python3 -m spadespec.conformance.adapters.openspiel`)."""
+(`python3 -m spadespec.conformance.machinery.faults`, `python3 -m
+spadespec.conformance.analysis.fuzz.engines NAME`, `python3 -m
+spadespec.conformance.machinery.adapters.openspiel`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import sys
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.faults import FAULTS
+from spadespec.conformance.machinery.faults import FAULTS
 
 
 def test_faults_lists_every_fault_under_a_header(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 import spadespec.conformance.cli
 from spadespec.cli import main
-from spadespec.conformance.suite.cases import case_variants, load_suite
+from spadespec.conformance.contract.suite.cases import case_variants, load_suite
 
 
 def test_a_variant_run_reads_only_that_variants_folder(monkeypatch: pytest.MonkeyPatch) -> None:

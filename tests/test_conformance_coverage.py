@@ -8,8 +8,8 @@ import json
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.suite.cases import load_suite
-from spadespec.conformance.suite.coverage import measure, render
+from spadespec.conformance.contract.suite.cases import load_suite
+from spadespec.conformance.contract.suite.coverage import measure, render
 
 FOLLOW = "standard.play.must-follow-suit.1"
 FIRST_LEAD = "standard.play.first-lead.any-but-spades.1"
@@ -72,7 +72,7 @@ def test_coverage_exits_1_while_anything_is_uncovered(
 
 
 def test_every_reason_code_a_probe_can_reach_has_a_case() -> None:
-    from spadespec.conformance.suite.reason_codes import NOT_PROBED
+    from spadespec.conformance.contract.suite.reason_codes import NOT_PROBED
     from spadespec.reference_engine.reason_codes import ReasonCode
 
     coverage = measure(load_suite().cases)

@@ -9,9 +9,9 @@ import jsonschema
 from referencing import Registry, Resource
 
 from spadespec.cli import main
-from spadespec.conformance.suite.cases import case_schema, load_suite
-from spadespec.conformance.suite.export import export_cases
-from spadespec.conformance.suite.logs_apart import errors_with_logs_apart
+from spadespec.conformance.contract.suite.cases import case_schema, load_suite
+from spadespec.conformance.contract.suite.export import export_cases
+from spadespec.conformance.contract.suite.logs_apart import errors_with_logs_apart
 
 
 def single_case_validator() -> jsonschema.Draft202012Validator:

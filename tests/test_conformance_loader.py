@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from spadespec.conformance.suite.cases import CaseError, load_suite, pbn_problem
+from spadespec.conformance.contract.suite.cases import CaseError, load_suite, pbn_problem
 
 DEAL = "N:KQJT.KQJ.AKQ.AKQ 987.AT98.JT9.JT9 A65.765.8765.876 432.432.432.5432"
 
@@ -104,7 +104,7 @@ def test_retired_id_may_not_be_reused(tmp_path: Path) -> None:
 
 
 def test_retired_file_is_read_with_comments(tmp_path: Path) -> None:
-    from spadespec.conformance.suite.cases import read_retired
+    from spadespec.conformance.contract.suite.cases import read_retired
 
     listed = tmp_path / "retired.txt"
     listed.write_text("# header\nold.case.1   # withdrawn\n\nold.case.2\n", encoding="utf-8")
@@ -245,7 +245,7 @@ def test_a_seat_that_is_not_a_seat_is_refused_by_the_schema(tmp_path: Path) -> N
 
 
 def test_a_pass_and_the_new_bids_are_log_entries_the_schema_accepts(tmp_path: Path) -> None:
-    from spadespec.conformance.suite.logs_apart import action_validator
+    from spadespec.conformance.contract.suite.logs_apart import action_validator
 
     action = action_validator()
     assert action.is_valid({"action": "pass", "seat": "S", "cards": ["AS", "KD"]})

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.report.outputs import unwritable, unwritable_folder
+from spadespec.conformance.contract.report.outputs import unwritable, unwritable_folder
 
 FOLLOW = "standard.play.must-follow-suit.1"
 

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
-from spadespec.conformance.report.junit import to_xml
-from spadespec.conformance.report.text import render
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.runner.score import score_case
-from spadespec.conformance.suite.cases import load_suite
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.protocol.messages import CaseRequest, CaseResponse, EngineInfo
+from spadespec.conformance.contract.report.junit import to_xml
+from spadespec.conformance.contract.report.text import render
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.runner.score import score_case
+from spadespec.conformance.contract.suite.cases import load_suite
 
 STANDARD = [case for case in load_suite() if case.variant == "standard"]
 

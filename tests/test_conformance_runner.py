@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-import spadespec.conformance.suite.cases
+import spadespec.conformance.contract.suite.cases
 from spadespec.cli import main
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
-from spadespec.conformance.protocol.requests import request_for
-from spadespec.conformance.report.text import render
-from spadespec.conformance.runner.grade import compare
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.suite.cases import Case, load_suite
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.protocol.messages import CaseRequest, CaseResponse, EngineInfo
+from spadespec.conformance.contract.protocol.requests import request_for
+from spadespec.conformance.contract.report.text import render
+from spadespec.conformance.contract.runner.grade import compare
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.suite.cases import Case, load_suite
 
 HAND = "standard.hand.made-set-nil-bags.1"
 FOLLOW = "standard.play.must-follow-suit.1"
@@ -166,7 +166,7 @@ def test_cli_exit_status(
     assert main(["conform", "--engine", "nonsense"]) == 2
     capsys.readouterr()
     wrong = _suite_dir(tmp_path, lambda e: e["totals"].update(NS=999))
-    monkeypatch.setattr(spadespec.conformance.suite.cases, "CASES_DIR", wrong)
+    monkeypatch.setattr(spadespec.conformance.contract.suite.cases, "CASES_DIR", wrong)
     assert main(["conform"]) == 1
     out = capsys.readouterr().out
     assert "$.totals.NS: expected 999, got 182" in out
@@ -191,7 +191,7 @@ def test_cli_reports_invalid_cases_without_a_traceback(
         .replace("play.trick-winner", "play.trick-winer")
     )
     (broken / "standard" / "hands.json").write_text(text)
-    monkeypatch.setattr(spadespec.conformance.suite.cases, "CASES_DIR", broken)
+    monkeypatch.setattr(spadespec.conformance.contract.suite.cases, "CASES_DIR", broken)
     assert main(["conform"]) == 1
     err = capsys.readouterr().err
     assert "unknown tag 'play.trick-winer'" in err and "did you mean 'play.trick-winner'" in err

@@ -9,12 +9,17 @@ from typing import Any
 import jsonschema
 import pytest
 
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.protocol.wire import protocol_schema
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.suite.cases import CASES_DIR, case_file_errors, case_schema, load_suite
-from spadespec.conformance.suite.logs_apart import LOG_SHAPE
-from spadespec.conformance.suite.tags import registry, registry_drift
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.protocol.wire import protocol_schema
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.suite.cases import (
+    CASES_DIR,
+    case_file_errors,
+    case_schema,
+    load_suite,
+)
+from spadespec.conformance.contract.suite.logs_apart import LOG_SHAPE
+from spadespec.conformance.contract.suite.tags import registry, registry_drift
 
 SUITE = load_suite()
 
@@ -139,11 +144,11 @@ def test_case_passes_on_the_reference_engine(case: Any) -> None:
 
 
 def test_every_case_file_is_laid_out_by_the_formatter() -> None:
-    from spadespec.conformance.suite.casefile import dumps
+    from spadespec.conformance.contract.suite.casefile import dumps
 
     for path in sorted(CASES_DIR.rglob("*.json")):
         text = path.read_text(encoding="utf-8")
         assert text == dumps(json.loads(text)) + "\n", (
             f"{path} is not in the suite's layout; "
-            f"run: python3 -m spadespec.conformance.suite.casefile {path}"
+            f"run: python3 -m spadespec.conformance.contract.suite.casefile {path}"
         )

@@ -1,6 +1,6 @@
 """The authored part of the golden suite: source worked examples, clause cases and recorded
-games. The checked-in JSON is exactly what `python3 -m spadespec.conformance.authoring` writes, the
-suite covers every rule, and the cases can fail."""
+games. The checked-in JSON is exactly what `python3 -m spadespec.conformance.machinery.authoring`
+writes, the suite covers every rule, and the cases can fail."""
 
 from __future__ import annotations
 
@@ -10,17 +10,17 @@ from typing import Any
 
 import pytest
 
-from spadespec.conformance.authoring import hand_math
-from spadespec.conformance.authoring.build import variant
-from spadespec.conformance.authoring.deal_search import find_play
-from spadespec.conformance.authoring.generate import rendered
-from spadespec.conformance.authoring.recorder import trick_winners
-from spadespec.conformance.authoring.sheet_loader import SHEETS_DIR
-from spadespec.conformance.authoring.specs.clauses import VARIANTS
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.suite.cases import load_suite
-from spadespec.conformance.suite.coverage import measure
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.suite.cases import load_suite
+from spadespec.conformance.contract.suite.coverage import measure
+from spadespec.conformance.machinery.authoring import hand_math
+from spadespec.conformance.machinery.authoring.build import variant
+from spadespec.conformance.machinery.authoring.deal_search import find_play
+from spadespec.conformance.machinery.authoring.generate import rendered
+from spadespec.conformance.machinery.authoring.recorder import trick_winners
+from spadespec.conformance.machinery.authoring.sheet_loader import SHEETS_DIR
+from spadespec.conformance.machinery.authoring.specs.clauses import VARIANTS
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.variant import shipped_variant_ids
 
@@ -29,9 +29,11 @@ SUITE = load_suite()
 
 def test_checked_in_case_files_are_what_the_generator_writes() -> None:
     for path, text in rendered().items():
-        assert path.is_file(), f"{path} is missing: run python3 -m spadespec.conformance.authoring"
+        assert path.is_file(), (
+            f"{path} is missing: run python3 -m spadespec.conformance.machinery.authoring"
+        )
         assert path.read_text(encoding="utf-8") == text, (
-            f"{path} is out of date: run python3 -m spadespec.conformance.authoring"
+            f"{path} is out of date: run python3 -m spadespec.conformance.machinery.authoring"
         )
 
 
@@ -139,7 +141,7 @@ def _over_keys(found: Any, typed: Any) -> Any:
 def _mutated(case: Any, change: Any) -> Any:
     data = copy.deepcopy(case.data)
     change(data["expect"])
-    from spadespec.conformance.suite.cases import case_from_json
+    from spadespec.conformance.contract.suite.cases import case_from_json
 
     return case_from_json(data, case.file)
 

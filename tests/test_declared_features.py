@@ -14,18 +14,18 @@ from typing import Any
 
 from _cli import run_cli
 
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.protocol.messages import (
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.protocol.messages import (
     KNOWN_FEATURES,
     CaseRequest,
     CaseResponse,
     EngineInfo,
     ScoreRequest,
 )
-from spadespec.conformance.protocol.score_requests import score_expect
-from spadespec.conformance.report.text import render
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.suite.cases import load_suite
+from spadespec.conformance.contract.protocol.score_requests import score_expect
+from spadespec.conformance.contract.report.text import render
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.suite.cases import load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 DECLARING = ROOT / "tests" / "data" / "engines" / "declaring.py"

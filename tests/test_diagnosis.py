@@ -14,11 +14,11 @@ import jsonschema
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.diagnosis.neighbours import candidate_values, single_changes
-from spadespec.conformance.diagnosis.search import diagnose, matches_rule
-from spadespec.conformance.faults import FAULTS, FaultyEngine
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.suite.cases import load_suite
+from spadespec.conformance.analysis.diagnosis.neighbours import candidate_values, single_changes
+from spadespec.conformance.analysis.diagnosis.search import diagnose, matches_rule
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.suite.cases import load_suite
+from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine
 from spadespec.reference_engine.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.runner.run import UNEXPLAINED, diagnosed_as
+from spadespec.conformance.contract.runner.run import UNEXPLAINED, diagnosed_as
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = f"{shlex.quote(sys.executable)} {ROOT / 'tests/data/engines/house_table.py'}"

@@ -14,10 +14,10 @@ import yaml
 from _sweeps import sweep
 
 from spadespec.cli import main
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.fuzz.witness.search import diff_variants, differing_rules
-from spadespec.conformance.fuzz.witness.text import render_text
-from spadespec.conformance.suite.tags import rule_value
+from spadespec.conformance.analysis.fuzz.witness.search import diff_variants, differing_rules
+from spadespec.conformance.analysis.fuzz.witness.text import render_text
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.suite.tags import rule_value
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids
 

@@ -143,7 +143,7 @@ def test_the_command_reference_has_every_command_and_argument(
 def test_each_reason_code_has_its_section_and_says_how_it_is_checked(
     generated_docs: GeneratedPages,
 ) -> None:
-    from spadespec.conformance.suite.reason_codes import NOT_PROBED
+    from spadespec.conformance.contract.suite.reason_codes import NOT_PROBED
     from spadespec.reference_engine.reason_codes import ReasonCode
 
     page = generated_docs.pages["reference/reason-codes.md"]
@@ -216,8 +216,8 @@ def test_each_count_on_each_page_is_the_one_conform_gives_for_the_same_selection
     assert f"{standard['cases']} cases were not run" in flat["protocol"]
     # The engine results: the whole suite (counted by the functions `conform` selects and
     # offers with), and each variant's clauses as the reference engine's run sees them.
-    from spadespec.conformance.runner.score import offered
-    from spadespec.conformance.suite.cases import load_suite
+    from spadespec.conformance.contract.runner.score import offered
+    from spadespec.conformance.contract.suite.cases import load_suite
 
     suite = load_suite()
     cases, score = len(suite), len(offered(suite))

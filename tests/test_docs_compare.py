@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from conftest import GeneratedPages
 
-from spadespec.conformance.fuzz.witness.search import differing_rules
+from spadespec.conformance.analysis.fuzz.witness.search import differing_rules
 from spadespec.docs_gen import pair_witnesses
 from spadespec.docs_gen.compare_page import PAGE
 from spadespec.docs_gen.rulebook import rule_value

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from spadespec.conformance.fuzz.witness.search import differing_rules
+from spadespec.conformance.analysis.fuzz.witness.search import differing_rules
 from spadespec.reference_engine.scorer import score_hand
 from spadespec.reference_engine.scoring import SideTotals
 from spadespec.reference_engine.variant import VariantError, load_variant

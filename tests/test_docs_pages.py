@@ -273,7 +273,7 @@ def test_a_house_rule_page_shows_the_rules_it_changes_before_any_it_inherits(
 
 
 def test_the_errata_page_gathers_each_erratum_and_interpretation(pages: dict[str, str]) -> None:
-    from spadespec.conformance.suite.cases import load_suite
+    from spadespec.conformance.contract.suite.cases import load_suite
 
     page = pages["rules/errata.md"]
     errata = [c for c in load_suite() if c.status == "erratum"]

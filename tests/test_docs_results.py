@@ -41,7 +41,7 @@ def test_every_engine_has_its_row_and_its_figures_come_from_its_reports(
 def test_each_variant_has_a_cell_per_engine_and_its_clauses_fold_beneath(
     generated_docs: GeneratedPages,
 ) -> None:
-    from spadespec.conformance.suite.cases import load_suite
+    from spadespec.conformance.contract.suite.cases import load_suite
 
     page = generated_docs.pages[PAGE]
     for variant in load_suite().variants():
@@ -75,7 +75,9 @@ def test_each_failing_count_links_to_the_ids_of_its_cases(generated_docs: Genera
     # The ids OpenSpiel's standard run is expected to fail, from the list the run was given.
     listed = {
         line.split("#")[0].strip()
-        for line in (RESULTS_DIR.parents[1] / "conformance/expected/openspiel-standard.txt")
+        for line in (
+            RESULTS_DIR.parents[1] / "conformance/machinery/expected/openspiel-standard.txt"
+        )
         .read_text(encoding="utf-8")
         .splitlines()
         if line.split("#")[0].strip()

@@ -21,7 +21,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
-from spadespec.conformance.fuzz.witness.search import differing_rules
+from spadespec.conformance.analysis.fuzz.witness.search import differing_rules
 from spadespec.docs_gen.variant_data import shipped_docs
 
 pytest.importorskip("mkdocs", reason="mkdocs is not installed: pip install -e '.[docs]'")

@@ -48,8 +48,8 @@ def test_a_score_difference_is_an_ordinary_hand_with_the_diagram_and_both_sheets
 
 
 def test_an_ordinary_hand_found_for_the_page_is_still_a_witness() -> None:
-    from spadespec.conformance.fuzz.witness.search import find_witness
-    from spadespec.conformance.fuzz.witness.timeline import parting, timeline
+    from spadespec.conformance.analysis.fuzz.witness.search import find_witness
+    from spadespec.conformance.analysis.fuzz.witness.timeline import parting, timeline
     from spadespec.docs_gen.table_hands import recognisable
     from spadespec.reference_engine.variant import load_variant
     from spadespec.reference_engine.variant.model import with_rule

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from _engine_positions import STANDARD, cards, deal, deal_for, play_lowest, rules_with
 
-from spadespec.conformance.engines.observables import legal, to_act
+from spadespec.conformance.contract.engines.observables import legal, to_act
 from spadespec.reference_engine.actions import Pass, PassCard
 from spadespec.reference_engine.cards import CARD_TEXT, card_text, parse_card
 from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError

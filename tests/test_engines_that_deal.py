@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from _cli import run_cli
 
-from spadespec.conformance.protocol.deal_requests import EngineDealError, dealt_hands
-from spadespec.conformance.protocol.features import unknown_features
-from spadespec.conformance.protocol.messages import DEALS, CaseResponse
+from spadespec.conformance.contract.protocol.deal_requests import EngineDealError, dealt_hands
+from spadespec.conformance.contract.protocol.features import unknown_features
+from spadespec.conformance.contract.protocol.messages import DEALS, CaseResponse
 from spadespec.reference_engine.cards import CARD_TEXT
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.variant import load_variant

@@ -23,7 +23,7 @@ HAND = "standard.scoring.made-and-set"
 def _records(tmp_path: Path, **change: object) -> str:
     """A file of one game record: the golden case HAND as a whole hand, with its figures
     (North-South 72, East-West set for -50), and `change` made to the record's fields."""
-    from spadespec.conformance.suite.cases import load_suite
+    from spadespec.conformance.contract.suite.cases import load_suite
 
     case = load_suite().by_id(HAND)
     record = {"variant": {"id": "standard"}, "setup": case.setup, "actions": case.actions,

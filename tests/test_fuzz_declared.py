@@ -11,16 +11,16 @@ from typing import Any
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.faults import FAULTS, FaultyEngine
-from spadespec.conformance.fuzz.driver import FuzzConfig, GameChecker
-from spadespec.conformance.fuzz.games import play_fuzz_game
-from spadespec.conformance.protocol.messages import (
+from spadespec.conformance.analysis.fuzz.driver import FuzzConfig, GameChecker
+from spadespec.conformance.analysis.fuzz.games import play_fuzz_game
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.protocol.messages import (
     CaseRequest,
     CaseResponse,
     EngineInfo,
     ScoreRequest,
 )
+from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine
 from spadespec.reference_engine.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.faults import FAULTS
-from spadespec.conformance.faults.registry import Fault
+from spadespec.conformance.machinery.faults import FAULTS
+from spadespec.conformance.machinery.faults.registry import Fault
 from spadespec.reference_engine.rulebook import Rulebook
 
 # The engine: the reference with two faults, each a rule change of `standard` worked out

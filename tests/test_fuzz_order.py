@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.fuzz.driver import FuzzConfig, GameChecker
-from spadespec.conformance.protocol.messages import CaseRequest, CaseResponse
+from spadespec.conformance.analysis.fuzz.driver import FuzzConfig, GameChecker
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.protocol.messages import CaseRequest, CaseResponse
 
 
 class Recording(ReferenceEngine):

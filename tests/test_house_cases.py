@@ -14,12 +14,12 @@ import pytest
 from _fault_catches import already_bad, whole_suite
 from _sweeps import sweep
 
-from spadespec.conformance.faults import FAULTS, FaultyEngine
-from spadespec.conformance.house.generated import LEVEL
-from spadespec.conformance.house.suite import HouseCases, house_cases
-from spadespec.conformance.runner.run import run_case
-from spadespec.conformance.suite.cases import Case, Suite
-from spadespec.conformance.suite.variant_files import register
+from spadespec.conformance.analysis.house.generated import LEVEL
+from spadespec.conformance.analysis.house.suite import HouseCases, house_cases
+from spadespec.conformance.contract.runner.run import run_case
+from spadespec.conformance.contract.suite.cases import Case, Suite
+from spadespec.conformance.contract.suite.variant_files import register
+from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine
 from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 from spadespec.reference_engine.variant.catalog import variants_dir
 

@@ -10,15 +10,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from spadespec.conformance.engines.named import open_engine
-from spadespec.conformance.faults import FAULTS, FaultyEngine
-from spadespec.conformance.house.derived import reaches_play
-from spadespec.conformance.house.generated import LEVEL
-from spadespec.conformance.house.relog import relog
-from spadespec.conformance.house.suite import HouseCases, house_cases
-from spadespec.conformance.runner.run import run_case, run_cases
-from spadespec.conformance.suite.cases import case_file_errors, load_suite, resolved
-from spadespec.conformance.suite.variant_files import open_variant_file
+from spadespec.conformance.analysis.house.derived import reaches_play
+from spadespec.conformance.analysis.house.generated import LEVEL
+from spadespec.conformance.analysis.house.relog import relog
+from spadespec.conformance.analysis.house.suite import HouseCases, house_cases
+from spadespec.conformance.contract.engines.named import open_engine
+from spadespec.conformance.contract.runner.run import run_case, run_cases
+from spadespec.conformance.contract.suite.cases import case_file_errors, load_suite, resolved
+from spadespec.conformance.contract.suite.variant_files import open_variant_file
+from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine
 from spadespec.reference_engine.game import Phase
 
 ROOT = Path(__file__).resolve().parent.parent

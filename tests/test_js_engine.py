@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from spadespec.conformance.engines.named import open_engine
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.runner.score import offered
-from spadespec.conformance.suite.cases import load_suite
+from spadespec.conformance.contract.engines.named import open_engine
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.runner.score import offered
+from spadespec.conformance.contract.suite.cases import load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "examples" / "js-engine" / "spades.js"

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from spadespec.conformance.engines.kept_games import SERVED_KEEP, KeptGames, same_json
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.engines.serve import serve
-from spadespec.conformance.fuzz.games import FuzzGame, play_fuzz_game
-from spadespec.conformance.protocol.messages import CaseRequest
-from spadespec.conformance.protocol.subprocess_engine import SubprocessEngine
-from spadespec.conformance.suite.cases import resolved
+from spadespec.conformance.analysis.fuzz.games import FuzzGame, play_fuzz_game
+from spadespec.conformance.contract.engines.kept_games import SERVED_KEEP, KeptGames, same_json
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.engines.serve import serve
+from spadespec.conformance.contract.protocol.messages import CaseRequest
+from spadespec.conformance.contract.protocol.subprocess_engine import SubprocessEngine
+from spadespec.conformance.contract.suite.cases import resolved
 from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK
 
 SERVE = f"{shlex.quote(sys.executable)} -m spadespec serve"

@@ -56,26 +56,46 @@ ENGINE_LAYERS: Layers = (
 
 CONFORMANCE_LAYERS: Layers = (
     ("__init__.py",),
+    # The contract every engine meets, the analysis of results, the project's own machinery.
+    ("contract",),
+    ("analysis",),
+    ("machinery",),
+    # The entry points: `spadespec conform` and the pytest plugin.
+    ("cli.py", "pytest_plugin.py"),
+)
+
+CONTRACT_LAYERS: Layers = (
+    ("__init__.py",),
     ("suite",),
     ("protocol",),
     # The runner drives any engine through the protocol's `Engine`, never the built-in one.
     ("engines", "runner"),
-    # A run's report holds its diagnosis as data, and the diagnosis writes no report. The
-    # shuffle test reads deals from any source, an engine that deals among them.
-    ("report", "diagnosis", "shuffle"),
+    ("report",),
+)
+
+ANALYSIS_LAYERS: Layers = (
+    ("__init__.py",),
+    # The diagnosis writes no report. The shuffle test reads deals from any source, an engine
+    # that deals among them.
+    ("diagnosis", "shuffle"),
     ("fuzz", "audit"),
     # Cases for a house's variant file; games from an engine's own deals, played as fuzz plays.
     ("house", "own_deals"),
+)
+
+MACHINERY_LAYERS: Layers = (
+    ("__init__.py",),
     # The tools nothing below uses: broken engines, the case generator, foreign engines.
     ("faults", "authoring", "adapters"),
-    # The entry points: `spadespec conform` and the pytest plugin.
-    ("cli.py", "pytest_plugin.py"),
 )
 
 PARTS: dict[str, tuple[Path, Layers]] = {
     "spadespec": (PACKAGE, PACKAGE_LAYERS),
     "reference_engine": (PACKAGE / "reference_engine", ENGINE_LAYERS),
     "conformance": (PACKAGE / "conformance", CONFORMANCE_LAYERS),
+    "contract": (PACKAGE / "conformance" / "contract", CONTRACT_LAYERS),
+    "analysis": (PACKAGE / "conformance" / "analysis", ANALYSIS_LAYERS),
+    "machinery": (PACKAGE / "conformance" / "machinery", MACHINERY_LAYERS),
 }
 
 
@@ -283,7 +303,7 @@ def test_a_circle_is_found_where_it_is() -> None:
 def test_only_the_hub_opens_the_faults() -> None:
     # A named fault (`--engine fault:NAME`) is opened by the hub, which hands the commands
     # its opener: no tool imports the broken engines, whatever its level.
-    faults = PACKAGE / "conformance" / "faults"
+    faults = PACKAGE / "conformance" / "machinery" / "faults"
     hub = PACKAGE / "cli"
     wrong = sorted(
         str(path.relative_to(ROOT))

@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.protocol.messages import (
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.protocol.messages import (
     NIL_AS_ZERO,
     CaseRequest,
     CaseResponse,
     EngineInfo,
     ScoreRequest,
 )
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.suite.cases import Case, load_suite
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.suite.cases import Case, load_suite
 from spadespec.reference_engine.scoring.inputs import read_zero_bid, zero_beside_nil
 from spadespec.reference_engine.variant import load_variant
 

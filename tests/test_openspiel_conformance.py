@@ -14,21 +14,21 @@ from typing import Any
 
 import pytest
 
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.protocol.requests import request_for
-from spadespec.conformance.protocol.subprocess_engine import SubprocessEngine
-from spadespec.conformance.runner.expected import read_expected_failures
-from spadespec.conformance.runner.grade import compare
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.runner.verdict import CaseResult
-from spadespec.conformance.suite.cases import load_suite
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.protocol.requests import request_for
+from spadespec.conformance.contract.protocol.subprocess_engine import SubprocessEngine
+from spadespec.conformance.contract.runner.expected import read_expected_failures
+from spadespec.conformance.contract.runner.grade import compare
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.runner.verdict import CaseResult
+from spadespec.conformance.contract.suite.cases import load_suite
 from spadespec.reference_engine.cards import parse_card
 from spadespec.reference_engine.deal import parse_pbn
 from spadespec.reference_engine.seats import Seat
 from spadespec.reference_engine.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
-EXPECTED = ROOT / "conformance" / "expected"
+EXPECTED = ROOT / "conformance" / "machinery" / "expected"
 
 try:
     import pyspiel  # noqa: F401
@@ -79,7 +79,7 @@ def test_cases_asking_the_itemised_sheet_are_checked_on_the_rest() -> None:
 
 @needs_pyspiel
 def test_seat_left_of_dealer_is_player_zero() -> None:
-    from spadespec.conformance.adapters.openspiel import OpenSpielEngine
+    from spadespec.conformance.machinery.adapters.openspiel import OpenSpielEngine
 
     deal = "N:KQJT.KQJ.AKQ.AKQ 987.AT98.JT9.JT9 A65.765.8765.876 432.432.432.5432"
     request = {
@@ -97,7 +97,7 @@ def test_seat_left_of_dealer_is_player_zero() -> None:
 
 @needs_pyspiel
 def test_a_start_whose_bags_are_not_the_scores_last_digit_is_skipped() -> None:
-    from spadespec.conformance.adapters.openspiel import OpenSpielEngine
+    from spadespec.conformance.machinery.adapters.openspiel import OpenSpielEngine
 
     request = {
         "id": "t",
@@ -178,7 +178,7 @@ def _cards(mask: int) -> list[int]:
 
 @needs_pyspiel
 def test_openspiel_replays_every_totals_only_case_to_the_end() -> None:
-    from spadespec.conformance.adapters.openspiel import OpenSpielEngine
+    from spadespec.conformance.machinery.adapters.openspiel import OpenSpielEngine
 
     engine = OpenSpielEngine()
     for case in _totals_only_cases():
@@ -217,7 +217,7 @@ REPRODUCED = {
 @needs_pyspiel
 @pytest.mark.parametrize("case_id", sorted(REPRODUCED))
 def test_openspiel_answers_what_the_report_says(case_id: str) -> None:
-    from spadespec.conformance.adapters.openspiel import OpenSpielEngine
+    from spadespec.conformance.machinery.adapters.openspiel import OpenSpielEngine
 
     (case,) = [c for c in _totals_only_cases() if c.id == case_id]
     request = {
@@ -235,7 +235,7 @@ def test_openspiel_answers_what_the_report_says(case_id: str) -> None:
 
 @needs_pyspiel
 def test_negative_score_bags_read_as_a_negative_remainder() -> None:
-    from spadespec.conformance.adapters.openspiel import OpenSpielEngine
+    from spadespec.conformance.machinery.adapters.openspiel import OpenSpielEngine
 
     (case,) = [c for c in _totals_only_cases() if c.id == "openspiel.totals.bags-kept-below-zero"]
     request = {

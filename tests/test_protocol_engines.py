@@ -16,12 +16,15 @@ import jsonschema
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.engines.named import open_engine
-from spadespec.conformance.protocol.requests import request_for
-from spadespec.conformance.protocol.subprocess_engine import EngineStartError, SubprocessEngine
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.runner.score import offered
-from spadespec.conformance.suite.cases import Case, Suite, load_suite
+from spadespec.conformance.contract.engines.named import open_engine
+from spadespec.conformance.contract.protocol.requests import request_for
+from spadespec.conformance.contract.protocol.subprocess_engine import (
+    EngineStartError,
+    SubprocessEngine,
+)
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.runner.score import offered
+from spadespec.conformance.contract.suite.cases import Case, Suite, load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "data" / "engines"
@@ -198,7 +201,11 @@ def test_a_case_the_engine_does_not_declare_is_not_applicable(
     process.stop()
     assert other.variant in info["variants"]
     # The same engine, told to claim only `standard` and `totals`: everything else is n/a.
-    from spadespec.conformance.protocol.messages import CaseRequest, CaseResponse, EngineInfo
+    from spadespec.conformance.contract.protocol.messages import (
+        CaseRequest,
+        CaseResponse,
+        EngineInfo,
+    )
 
     class Narrow:
         def start(self) -> EngineInfo:

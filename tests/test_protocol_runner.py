@@ -20,10 +20,10 @@ import jsonschema
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.protocol.score_requests import score_expect
-from spadespec.conformance.report.jsonl import read_report
-from spadespec.conformance.runner.score import offered
-from spadespec.conformance.suite.cases import Case, Suite, load_suite
+from spadespec.conformance.contract.protocol.score_requests import score_expect
+from spadespec.conformance.contract.report.jsonl import read_report
+from spadespec.conformance.contract.runner.score import offered
+from spadespec.conformance.contract.suite.cases import Case, Suite, load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "data" / "engines"
@@ -284,7 +284,7 @@ def test_a_start_timeout_ends_a_slow_engine_with_one_error(
     assert "the engine wrote nothing to stderr" in err
 
 
-SMALL_SUITE = ROOT / "conformance" / "cases" / "standard" / "clause-bidding.json"
+SMALL_SUITE = ROOT / "conformance" / "contract" / "cases" / "standard" / "clause-bidding.json"
 BIDDING = "standard.bidding.*"  # the cases of that file
 
 

@@ -11,12 +11,17 @@ from typing import Any
 import jsonschema
 import pytest
 
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.engines.serve import wire_answer
-from spadespec.conformance.protocol.messages import FEATURES
-from spadespec.conformance.protocol.requests import request_for
-from spadespec.conformance.protocol.wire import problem, protocol_schema, run_request, start_request
-from spadespec.conformance.suite.cases import load_suite
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.engines.serve import wire_answer
+from spadespec.conformance.contract.protocol.messages import FEATURES
+from spadespec.conformance.contract.protocol.requests import request_for
+from spadespec.conformance.contract.protocol.wire import (
+    problem,
+    protocol_schema,
+    run_request,
+    start_request,
+)
+from spadespec.conformance.contract.suite.cases import load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ("protocol.schema.json", "report.schema.json", "fuzz-report.schema.json")

@@ -9,10 +9,10 @@ import pytest
 # Imported here, before any in-process run, so that every run shares one copy of the engine's
 # modules: pytester forgets modules first imported during a run, and a fault patched into a
 # forgotten copy would never be seen.
-import spadespec.conformance.faults  # noqa: F401
+import spadespec.conformance.machinery.faults  # noqa: F401
 import spadespec.conformance.pytest_plugin  # noqa: F401
-from spadespec.conformance.runner.score import offered
-from spadespec.conformance.suite.cases import load_suite
+from spadespec.conformance.contract.runner.score import offered
+from spadespec.conformance.contract.suite.cases import load_suite
 
 pytest_plugins = ["pytester"]
 
@@ -21,7 +21,7 @@ pytest_plugins = ["pytester"]
 PLUGIN = ("-p", "no:spadespec", "-p", "spadespec.conformance.pytest_plugin")
 
 BROKEN_ENGINE = """
-from spadespec.conformance.faults import FAULTS, FaultyEngine
+from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine
 
 
 class Engine(FaultyEngine):
@@ -85,7 +85,7 @@ def test_every_case_of_the_variant_is_one_passing_test(pytester: pytest.Pytester
 def test_cases_an_engine_does_not_declare_are_skipped(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         standard_only="""
-from spadespec.conformance.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
 
 class Engine(ReferenceEngine):
     def start(self):
@@ -170,8 +170,8 @@ def test_an_engine_that_does_not_start_fails_every_case_in_plain_words(
     [
         ("nosuchmodule:Engine", "cannot import nosuchmodule"),
         (
-            "spadespec.conformance.protocol.messages:Nothing",
-            "spadespec.conformance.protocol.messages has no Nothing",
+            "spadespec.conformance.contract.protocol.messages:Nothing",
+            "spadespec.conformance.contract.protocol.messages has no Nothing",
         ),
         ("justaname", "expected MODULE:NAME"),
     ],

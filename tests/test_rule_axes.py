@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 import yaml
 
-from spadespec.conformance.audit.rules import REASON_RULES
-from spadespec.conformance.faults import FAULTS
-from spadespec.conformance.fuzz.witness.hands import BUILDERS
-from spadespec.conformance.fuzz.witness.search import COMPANIONS
-from spadespec.conformance.suite.tags import registry
+from spadespec.conformance.analysis.audit.rules import REASON_RULES
+from spadespec.conformance.analysis.fuzz.witness.hands import BUILDERS
+from spadespec.conformance.analysis.fuzz.witness.search import COMPANIONS
+from spadespec.conformance.contract.suite.tags import registry
+from spadespec.conformance.machinery.faults import FAULTS
 from spadespec.docs_gen.rule_names import rule_label
 from spadespec.docs_gen.sentences import sentence
 from spadespec.reference_engine.variant import load_variant
@@ -35,16 +35,17 @@ ALLOWED: dict[str, str] = {
     "reference_engine/variant/semantic.py": "cross-rule checks of a variant file",
     "reference_engine/variant/house_checks.py": "cross-rule checks of a house variant",
     "reference_engine/variant/pack_checks.py": "cross-rule checks of the pack",
-    "conformance/faults/": "broken rule functions: each replaces or misreads one rule and names"
-    " it as a diagnosis would",
-    "conformance/authoring/": "case authoring: cases say which rule they check, and the"
+    "conformance/machinery/faults/": "broken rule functions: each replaces or misreads one rule"
+    " and names it as a diagnosis would",
+    "conformance/machinery/authoring/": "case authoring: cases say which rule they check, and the"
     " hand-math scorer is an independent oracle on purpose",
-    "conformance/fuzz/found_case.py": "a found case's clause is worked out from the replayed"
-    " position (a Boston, a double nil), logic rather than a table; its tables come from AXES",
-    "conformance/fuzz/witness/search.py": "the search's own handling of a rule that is a list"
-    " of cards (top trumps reversed)",
-    "conformance/audit/rules.py": "a turn out of order read from where it came (the first bid"
-    " breaks who bids first), and the rule a recorded figure comes from",
+    "conformance/analysis/fuzz/found_case.py": "a found case's clause is worked out from the"
+    " replayed position (a Boston, a double nil), logic rather than a table; its tables come from"
+    " AXES",
+    "conformance/analysis/fuzz/witness/search.py": "the search's own handling of a rule that is a"
+    " list of cards (top trumps reversed)",
+    "conformance/analysis/audit/rules.py": "a turn out of order read from where it came (the first"
+    " bid breaks who bids first), and the rule a recorded figure comes from",
     "docs_gen/matrix.py": "the rule the comparison page opens on, a choice of that page",
 }
 """Files of the package that may write a rule's path, and why. The model holds fields, not

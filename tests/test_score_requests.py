@@ -16,16 +16,20 @@ from typing import Any
 
 import pytest
 
-from spadespec.conformance.engines.named import open_engine
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.engines.serve import wire_answer
-from spadespec.conformance.faults import FAULTS, FaultyEngine, scoring_faults
-from spadespec.conformance.protocol.messages import SCORE, SCORE_FIGURES, EngineInfo
-from spadespec.conformance.protocol.score_requests import score_expect, score_id, score_request_for
-from spadespec.conformance.protocol.wire import problem, score_request
-from spadespec.conformance.runner.run import RunReport, run_cases
-from spadespec.conformance.runner.score import offered, score_case
-from spadespec.conformance.suite.cases import Case, load_suite, resolved
+from spadespec.conformance.contract.engines.named import open_engine
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.engines.serve import wire_answer
+from spadespec.conformance.contract.protocol.messages import SCORE, SCORE_FIGURES, EngineInfo
+from spadespec.conformance.contract.protocol.score_requests import (
+    score_expect,
+    score_id,
+    score_request_for,
+)
+from spadespec.conformance.contract.protocol.wire import problem, score_request
+from spadespec.conformance.contract.runner.run import RunReport, run_cases
+from spadespec.conformance.contract.runner.score import offered, score_case
+from spadespec.conformance.contract.suite.cases import Case, load_suite, resolved
+from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine, scoring_faults
 from spadespec.reference_engine.table import table_of
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,7 +6,7 @@ Every figure was worked on paper from the rule as written; none was taken from t
 from dataclasses import replace
 from functools import cache
 
-from spadespec.conformance.authoring import hand_math
+from spadespec.conformance.machinery.authoring import hand_math
 from spadespec.reference_engine.scorer import score_hand
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.model import ContractMade, Rules, SetPenalty

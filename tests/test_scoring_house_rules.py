@@ -12,7 +12,7 @@ from functools import cache
 
 import pytest
 
-from spadespec.conformance.authoring import hand_math
+from spadespec.conformance.machinery.authoring import hand_math
 from spadespec.reference_engine.scorer import score_hand
 from spadespec.reference_engine.scoring import NilResult, ScoringInputError, SideTotals
 from spadespec.reference_engine.variant import load_variant

@@ -1,7 +1,7 @@
 """For any bids and tricks under every shipped variant and a set of house-rule tables, a hand's
 score equals its itemised breakdown, bags stay in range, the independent second scorer
-(`spadespec.conformance.authoring.hand_math`) agrees item by item, and the game ends exactly when
-the variant says."""
+(`spadespec.conformance.machinery.authoring.hand_math`) agrees item by item, and the game ends
+exactly when the variant says."""
 
 from dataclasses import replace
 from functools import cache
@@ -11,7 +11,7 @@ from _sweeps import sweep
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spadespec.conformance.authoring import hand_math
+from spadespec.conformance.machinery.authoring import hand_math
 from spadespec.reference_engine.scorer import game_outcome, score_hand
 from spadespec.reference_engine.scoring import SideTotals
 from spadespec.reference_engine.table import table_of

@@ -14,7 +14,7 @@ import pytest
 from _biased_shuffles import biased_deals
 from _cli import run_cli
 
-from spadespec.conformance.shuffle.chance import (
+from spadespec.conformance.analysis.shuffle.chance import (
     Statistic,
     card_seat,
     distinct_deals,
@@ -23,9 +23,9 @@ from spadespec.conformance.shuffle.chance import (
     pattern_chances,
     repeats,
 )
-from spadespec.conformance.shuffle.deals import Dealt, reference_deals
-from spadespec.conformance.shuffle.tally import Tally, setting_of, tally
-from spadespec.conformance.shuffle.verdict import check_shuffle, holm
+from spadespec.conformance.analysis.shuffle.deals import Dealt, reference_deals
+from spadespec.conformance.analysis.shuffle.tally import Tally, setting_of, tally
+from spadespec.conformance.analysis.shuffle.verdict import check_shuffle, holm
 from spadespec.reference_engine.deal import format_deal, format_pbn, parse_pbn
 from spadespec.reference_engine.seats import Seat
 from spadespec.reference_engine.variant import load_variant
@@ -247,7 +247,7 @@ def test_without_scipy_the_command_says_which_extra_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     for name in [
-        m for m in sys.modules if m.startswith(("scipy", "spadespec.conformance.shuffle."))
+        m for m in sys.modules if m.startswith(("scipy", "spadespec.conformance.analysis.shuffle."))
     ]:
         if not name.endswith((".cli", ".deals")):
             monkeypatch.delitem(sys.modules, name)

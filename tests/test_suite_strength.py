@@ -1,8 +1,8 @@
 """Suite strength: every deliberately broken engine is caught, and by the cases written for it.
 
-Each fault in `spadespec.conformance.faults` breaks one rule of the reference engine. For each,
-the test names the cases that must catch it: when one of those cases is deleted or weakened, the
-fault's test says which. Other cases may catch a fault as well (whole recorded games catch
+Each fault in `spadespec.conformance.machinery.faults` breaks one rule of the reference engine. For
+each, the test names the cases that must catch it: when one of those cases is deleted or weakened,
+the fault's test says which. Other cases may catch a fault as well (whole recorded games catch
 almost anything); those are not listed, so the suite can grow without touching this file.
 """
 
@@ -15,15 +15,15 @@ import pytest
 from _fault_catches import already_bad as shared_already_bad
 from _fault_catches import whole_suite
 
-import spadespec.conformance.engines.reference as adapter
+import spadespec.conformance.contract.engines.reference as adapter
 import spadespec.reference_engine.deal as deal_module
 import spadespec.reference_engine.pack as pack_module
 import spadespec.reference_engine.scorer as scorer_module
 import spadespec.reference_engine.table as table_module
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.faults import FAULTS, FaultyEngine, catching_cases
-from spadespec.conformance.runner.run import run_cases
-from spadespec.conformance.suite.cases import Case
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.runner.run import run_cases
+from spadespec.conformance.contract.suite.cases import Case
+from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine, catching_cases
 from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
 from spadespec.reference_engine.rules_of_play import bids, leads, turns
 from spadespec.reference_engine.scoring import bags, contract, game_end, hand, inputs, nil

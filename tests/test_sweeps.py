@@ -10,7 +10,7 @@ import _sweeps
 import pytest
 from _sweeps import PLAY_RULESETS, sweep
 
-from spadespec.conformance.suite.tags import rule_value
+from spadespec.conformance.contract.suite.tags import rule_value
 from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 from spadespec.reference_engine.variant.model import rule_paths
 

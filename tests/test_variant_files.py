@@ -13,10 +13,14 @@ from pathlib import Path
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.engines.reference import variant_of
-from spadespec.conformance.protocol.requests import request_for
-from spadespec.conformance.protocol.wire import problem
-from spadespec.conformance.suite.variant_files import changed_rules, open_variant_file, variant_ref
+from spadespec.conformance.contract.engines.reference import variant_of
+from spadespec.conformance.contract.protocol.requests import request_for
+from spadespec.conformance.contract.protocol.wire import problem
+from spadespec.conformance.contract.suite.variant_files import (
+    changed_rules,
+    open_variant_file,
+    variant_ref,
+)
 from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 from spadespec.reference_engine.variant.catalog import variants_dir
 from spadespec.reference_engine.variant.resolve import with_values
@@ -42,7 +46,7 @@ def test_the_request_names_the_shipped_parent_and_each_rule_the_file_changes() -
 
 
 def test_the_run_request_for_a_files_case_is_valid_under_the_protocol_schema() -> None:
-    from spadespec.conformance.house.suite import house_cases
+    from spadespec.conformance.analysis.house.suite import house_cases
 
     made = house_cases(open_variant_file(EXAMPLE))
     for case in (made.inherited[0], made.generated[0]):

@@ -1,4 +1,4 @@
-from spadespec.conformance.faults import FAULTS, FaultyEngine
+from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine
 
 
 class Engine(FaultyEngine):

@@ -2,6 +2,6 @@ import sys
 
 from broken import Engine
 
-from spadespec.conformance.engines.serve import serve
+from spadespec.conformance.contract.engines.serve import serve
 
 sys.exit(serve(Engine(), sys.stdin, sys.stdout))

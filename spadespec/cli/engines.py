@@ -1,5 +1,5 @@
-"""The engine an `--engine` argument names, a named fault included: `reference`, `fault:NAME`
-(the reference engine with one named mistake, `spadespec.conformance.faults`), or the command
+"""The engine an `--engine` argument names, a named fault included: `reference`, `fault:NAME` (the
+reference engine with one named mistake, `spadespec.conformance.machinery.faults`), or the command
 that starts an engine speaking the JSON-lines protocol.
 
 The faults sit above every tool that drives an engine, so a tool does not open one itself: the
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from spadespec.conformance.protocol.messages import Engine
+    from spadespec.conformance.contract.protocol.messages import Engine
 
 FAULT_PREFIX = "fault:"
 
@@ -24,11 +24,11 @@ def open_engine(
     """The engine `spec` names (not started); `timeout` and `start_timeout` as for an engine
     process. Raises UnknownEngine for a fault or a command that is not there."""
     # Imported here, as the command that asks needs them: `spadespec show` loads neither.
-    from spadespec.conformance.engines import named
+    from spadespec.conformance.contract.engines import named
 
     if not spec.startswith(FAULT_PREFIX):
         return named.open_engine(spec, timeout=timeout, start_timeout=start_timeout)
-    from spadespec.conformance.faults import FAULTS, FaultyEngine
+    from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine
 
     name = spec[len(FAULT_PREFIX) :]
     if name not in FAULTS:

@@ -44,31 +44,31 @@ def _conform() -> ModuleType:
 
 
 def _fuzz() -> ModuleType:
-    from spadespec.conformance.fuzz import cli
+    from spadespec.conformance.analysis.fuzz import cli
 
     return cli
 
 
 def _audit() -> ModuleType:
-    from spadespec.conformance.audit import cli
+    from spadespec.conformance.analysis.audit import cli
 
     return cli
 
 
 def _shuffle_test() -> ModuleType:
-    from spadespec.conformance.shuffle import cli
+    from spadespec.conformance.analysis.shuffle import cli
 
     return cli
 
 
 def _serve() -> ModuleType:
-    from spadespec.conformance.adapters import cli
+    from spadespec.conformance.machinery.adapters import cli
 
     return cli
 
 
 def _faults() -> ModuleType:
-    from spadespec.conformance.faults import cli
+    from spadespec.conformance.machinery.faults import cli
 
     return cli
 

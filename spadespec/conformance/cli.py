@@ -10,11 +10,11 @@ spadespec conform coverage [--variant FILE] [--json]
 
 --variant takes a shipped id or a house's variant file that extends a shipped variant: the file
 is run with its parents' cases that hold under it and cases generated for the rules it changes
-(`spadespec.conformance.house`).
+(`spadespec.conformance.analysis.house`).
 
 An engine that deals its own cards (feature `deals`) is given no case that needs a deal of its
 own (those are n/a); it also plays --own-deals games per variant from its own deals, each
-checked step by step as `spadespec fuzz` checks one (`spadespec.conformance.own_deals`).
+checked step by step as `spadespec fuzz` checks one (`spadespec.conformance.analysis.own_deals`).
 """
 
 from __future__ import annotations
@@ -29,35 +29,38 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spadespec.conformance.engines.named import UnknownEngine
-from spadespec.conformance.engines.options import add_engine_option, add_timeout_options
-from spadespec.conformance.own_deals.games import (
+from spadespec.conformance.analysis.own_deals.games import (
     DEFAULT_GAMES,
     OwnDealsRun,
     new_seed,
     own_deal_results,
     records_of,
 )
-from spadespec.conformance.protocol.deal_requests import deals
-from spadespec.conformance.protocol.features import plays
-from spadespec.conformance.protocol.score_requests import case_id_of
-from spadespec.conformance.report import text as report
-from spadespec.conformance.report.jsonl import (
+from spadespec.conformance.contract.engines.named import UnknownEngine
+from spadespec.conformance.contract.engines.options import add_engine_option, add_timeout_options
+from spadespec.conformance.contract.protocol.deal_requests import deals
+from spadespec.conformance.contract.protocol.features import plays
+from spadespec.conformance.contract.protocol.score_requests import case_id_of
+from spadespec.conformance.contract.report import text as report
+from spadespec.conformance.contract.report.jsonl import (
     PriorRun,
     ReportFileError,
     ReportWriter,
     read_report,
     suite_info,
 )
-from spadespec.conformance.report.junit import write_junit
-from spadespec.conformance.report.outputs import check_outputs
-from spadespec.conformance.report.progress import Progress
-from spadespec.conformance.runner.expected import ExpectedFailuresError, read_expected_failures
-from spadespec.conformance.runner.run import RunReport, run_cases, unknown_engine
-from spadespec.conformance.runner.score import keeps_score, offered, resumed_results
-from spadespec.conformance.runner.verdict import CaseResult
-from spadespec.conformance.suite import coverage
-from spadespec.conformance.suite.cases import (
+from spadespec.conformance.contract.report.junit import write_junit
+from spadespec.conformance.contract.report.outputs import check_outputs
+from spadespec.conformance.contract.report.progress import Progress
+from spadespec.conformance.contract.runner.expected import (
+    ExpectedFailuresError,
+    read_expected_failures,
+)
+from spadespec.conformance.contract.runner.run import RunReport, run_cases, unknown_engine
+from spadespec.conformance.contract.runner.score import keeps_score, offered, resumed_results
+from spadespec.conformance.contract.runner.verdict import CaseResult
+from spadespec.conformance.contract.suite import coverage
+from spadespec.conformance.contract.suite.cases import (
     LEVELS,
     Case,
     CaseError,
@@ -65,16 +68,16 @@ from spadespec.conformance.suite.cases import (
     case_variants,
     load_suite,
 )
-from spadespec.conformance.suite.export import export_cases
-from spadespec.conformance.suite.tags import RegistryError
-from spadespec.conformance.suite.variant_files import is_variant_file, open_variant_file
+from spadespec.conformance.contract.suite.export import export_cases
+from spadespec.conformance.contract.suite.tags import RegistryError
+from spadespec.conformance.contract.suite.variant_files import is_variant_file, open_variant_file
 from spadespec.reference_engine.commands.errors import OutputError, UsageError
 from spadespec.reference_engine.commands.options import add_variant_option
 from spadespec.reference_engine.commands.tables import fit_table
 from spadespec.reference_engine.variant.catalog import did_you_mean, shipped_variant_ids
 
 if TYPE_CHECKING:
-    from spadespec.conformance.house.suite import HouseCases
+    from spadespec.conformance.analysis.house.suite import HouseCases
 
 
 def add_parser(subparsers: Any) -> None:
@@ -271,7 +274,7 @@ def _house_selected(
 
 
 def _house_cases(ref: str) -> HouseCases:
-    from spadespec.conformance.house.suite import (
+    from spadespec.conformance.analysis.house.suite import (
         house_cases,  # the witness search loads only when used
     )
 
@@ -430,7 +433,7 @@ def _write_records(path: Path, records: list[dict[str, Any]]) -> None:
 def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
     """The rules the engine plays differently, searched for when something failed that is
     not on the expected-failure list; None when nothing did."""
-    from spadespec.conformance.diagnosis.search import (
+    from spadespec.conformance.analysis.diagnosis.search import (
         diagnose,  # loaded only for a run with failures
     )
 

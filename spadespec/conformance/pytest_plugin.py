@@ -2,16 +2,15 @@
 
     pytest --spadespec-engine "mypkg.adapter:Engine" --spadespec-variant standard
 
-collects one test per case (named `spadespec::<case id>`) and runs it against the engine, an
-object implementing `spadespec.conformance.protocol.messages.Engine` (or a class or function that
+collects one test per case (named `spadespec::<case id>`) and runs it against the engine, an object
+implementing `spadespec.conformance.contract.protocol.messages.Engine` (or a class or function that
 makes one). Each observable a case asks is checked when the engine declares a feature that shows it;
 a case asking nothing the engine declares, or of a variant it does not play, is skipped as not
-applicable; a failing case shows each expected value beside the one that came back. An engine
-with a `score()` method also gets a test per case that completes a hand,
-`spadespec::<case id>~score`, putting the case to it as a score request (skipped as not
-applicable unless the engine declares the feature `score`). A
-should-level case that fails is reported as an expected failure, apart from the must-level
-ones, as `spadespec conform` does. Without `--spadespec-engine` the plugin does nothing.
+applicable; a failing case shows each expected value beside the one that came back. An engine with a
+`score()` method also gets a test per case that completes a hand, `spadespec::<case id>~score`,
+putting the case to it as a score request (skipped as not applicable unless the engine declares the
+feature `score`). A should-level case that fails is reported as an expected failure, apart from the
+must-level ones, as `spadespec conform` does. Without `--spadespec-engine` the plugin does nothing.
 
 Installed with the package through the `pytest11` entry point `spadespec`; in a checkout use
 `-p spadespec.conformance.pytest_plugin`.
@@ -28,12 +27,12 @@ from typing import Any
 
 import pytest
 
-from spadespec.conformance.protocol.messages import Engine, EngineInfo
-from spadespec.conformance.protocol.score_requests import case_id_of
-from spadespec.conformance.runner.run import run_case
-from spadespec.conformance.runner.score import keeps_score, score_case, score_results
-from spadespec.conformance.runner.verdict import CaseResult
-from spadespec.conformance.suite.cases import (
+from spadespec.conformance.contract.protocol.messages import Engine, EngineInfo
+from spadespec.conformance.contract.protocol.score_requests import case_id_of
+from spadespec.conformance.contract.runner.run import run_case
+from spadespec.conformance.contract.runner.score import keeps_score, score_case, score_results
+from spadespec.conformance.contract.runner.verdict import CaseResult
+from spadespec.conformance.contract.suite.cases import (
     FAILING_LEVELS,
     LEVELS,
     Case,
@@ -41,7 +40,7 @@ from spadespec.conformance.suite.cases import (
     Suite,
     load_suite,
 )
-from spadespec.conformance.suite.variant_files import (
+from spadespec.conformance.contract.suite.variant_files import (
     VariantFile,
     forget,
     is_variant_file,
@@ -118,7 +117,7 @@ def load_engine(spec: str) -> Any:
     """The object `MODULE:NAME` names (`reference` for the built-in engine). Raises
     pytest.UsageError saying what is wrong with the spec."""
     if spec == "reference":
-        from spadespec.conformance.engines.reference import ReferenceEngine
+        from spadespec.conformance.contract.engines.reference import ReferenceEngine
 
         return ReferenceEngine
     module_name, colon, attr = spec.partition(":")
@@ -226,7 +225,7 @@ class SpadespecSuite(pytest.Collector):
 
 def _house_suite(house: VariantFile) -> Suite:
     """A variant file's cases: its parents' that hold under it, and those generated for it."""
-    from spadespec.conformance.house.suite import house_cases
+    from spadespec.conformance.analysis.house.suite import house_cases
 
     return house_cases(house).suite
 

@@ -13,7 +13,7 @@ import json
 from html import escape
 from typing import Any
 
-from spadespec.conformance.suite.tags import rule_value as resolved_value
+from spadespec.conformance.contract.suite.tags import rule_value as resolved_value
 from spadespec.docs_gen.front_matter import front_matter
 from spadespec.docs_gen.matrix import BASE, shown_value
 from spadespec.docs_gen.pair_witnesses import PairHand, all_pair_hands, value_key

@@ -9,16 +9,16 @@ import re
 from collections.abc import Mapping
 from functools import cache
 
-from spadespec.conformance.house.suite import house_cases
-from spadespec.conformance.runner.expected import read_expected_failures
-from spadespec.conformance.runner.score import offered
-from spadespec.conformance.suite.variant_files import open_variant_file
+from spadespec.conformance.analysis.house.suite import house_cases
+from spadespec.conformance.contract.runner.expected import read_expected_failures
+from spadespec.conformance.contract.runner.score import offered
+from spadespec.conformance.contract.suite.variant_files import open_variant_file
 from spadespec.docs_gen.checkout import REPO
 from spadespec.docs_gen.shipped_suite import shipped_suite
 from spadespec.reference_engine.variant.catalog import MAX_CHAIN
 from spadespec.reference_engine.variant.yaml_reader import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
-EXPECTED_DIR = REPO / "conformance" / "expected"
+EXPECTED_DIR = REPO / "conformance" / "machinery" / "expected"
 SHUFFLE_RESULTS = REPO / "docs" / "results" / "shuffle-bias.json"
 HOUSE_DIR = REPO / "examples" / "house-rules"
 PLACEHOLDER = re.compile(r"\{\{ ([a-z0-9_.-]+) \}\}")
@@ -37,7 +37,7 @@ def figures() -> Mapping[str, int]:
       them to an engine that keeps score); `checks.<variant>`: cases and score requests, what
       `conform --variant <variant>` counts for such an engine; `checks` and `score` for the suite;
     - `cases.<variant>.asking.<observable>`: the cases that ask it;
-    - `expected.<list>`: the ids in conformance/expected/<list>.txt;
+    - `expected.<list>`: the ids in conformance/machinery/expected/<list>.txt;
     - `limits.bytes`, `limits.values`, `limits.depth`, `limits.chain`: the variant loader's;
     - `simulation.games`, `simulation.blind-nil-behind`, `simulation.comeback`: the
       simulations' (`_simulation_figures`);
@@ -108,8 +108,8 @@ def shuffle_figures() -> Mapping[str, int | str]:
     - `shuffle.min-deals`, `shuffle.min-expected`, `shuffle.alpha`: the command's fewest deals,
       fewest expected in a chi-square bin, and default family-wise alpha.
     """
-    from spadespec.conformance.shuffle.cli import MIN_DEALS
-    from spadespec.conformance.shuffle.thresholds import DEFAULT_ALPHA, MIN_EXPECTED
+    from spadespec.conformance.analysis.shuffle.cli import MIN_DEALS
+    from spadespec.conformance.analysis.shuffle.thresholds import DEFAULT_ALPHA, MIN_EXPECTED
 
     stored = json.loads(SHUFFLE_RESULTS.read_text(encoding="utf-8"))
     out: dict[str, int | str] = {

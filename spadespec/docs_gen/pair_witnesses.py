@@ -22,8 +22,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from spadespec.conformance.fuzz.witness.search import differing_rules
-from spadespec.conformance.suite.tags import rule_value
+from spadespec.conformance.analysis.fuzz.witness.search import differing_rules
+from spadespec.conformance.contract.suite.tags import rule_value
 from spadespec.docs_gen.checkout import DOCS_DIR
 from spadespec.docs_gen.variant_data import VariantDoc
 from spadespec.docs_gen.witness_hands import (

@@ -30,7 +30,7 @@ def reason_codes_page(cases: list[dict[str, Any]] | None = None) -> str | None:
         reason = ((case.get("expect") or {}).get("illegal") or {}).get("reason")
         if reason:
             used.setdefault(reason, []).append(case["id"])
-    from spadespec.conformance.suite.reason_codes import NOT_PROBED
+    from spadespec.conformance.contract.suite.reason_codes import NOT_PROBED
 
     out = [
         # Someone searching for a code should land here first, not on a page that uses it.

@@ -14,7 +14,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from spadespec.conformance.report.jsonl import ReportFileError, parse_report
+from spadespec.conformance.contract.report.jsonl import ReportFileError, parse_report
 from spadespec.docs_gen.checkout import DOCS_DIR
 from spadespec.docs_gen.front_matter import front_matter
 
@@ -69,7 +69,7 @@ ENGINES: tuple[Engine, ...] = (
         "openspiel",
         "OpenSpiel",
         "OpenSpiel's Spades, written in C++ by others, through `spadespec serve openspiel`; "
-        "its known failures are listed in `conformance/expected/`.",
+        "its known failures are listed in `conformance/machinery/expected/`.",
         tuple(
             Run(
                 f"openspiel-{variant}.jsonl",
@@ -79,7 +79,7 @@ ENGINES: tuple[Engine, ...] = (
                     "--variant",
                     variant,
                     "--expect-fail",
-                    f"conformance/expected/openspiel-{variant}.txt",
+                    f"conformance/machinery/expected/openspiel-{variant}.txt",
                 ),
             )  # fmt: skip
             for variant in ("standard", "openspiel")
@@ -157,7 +157,7 @@ class EngineResults:
 def current_suite(variant: str | None = None) -> dict[str, Any]:
     """The version, size and digest of the suite being built, as a report's start line has them:
     of the whole suite, or of one variant's cases for a run given `--variant`."""
-    from spadespec.conformance.report.jsonl import suite_info
+    from spadespec.conformance.contract.report.jsonl import suite_info
     from spadespec.docs_gen.shipped_suite import variant_cases
 
     return suite_info(variant_cases(variant))
@@ -216,7 +216,7 @@ def _tallies(
     """Per (engine, variant) and per (engine, variant, clause): the verdicts behind the cell.
     A case counts under a clause only when something checked can show that clause, as in the
     run's own summary (`RunReport.summary`)."""
-    from spadespec.conformance.runner.checking import shown_by
+    from spadespec.conformance.contract.runner.checking import shown_by
 
     by_variant: dict[tuple[str, str], Tally] = {}
     by_clause: dict[tuple[str, str, str], Tally] = {}
@@ -240,7 +240,7 @@ def _tallies(
 
 def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
     """The page as Markdown around HTML tables (links written as the built site has them)."""
-    from spadespec.conformance.runner.score import offered
+    from spadespec.conformance.contract.runner.score import offered
     from spadespec.docs_gen.shipped_suite import shipped_suite
 
     loaded = shipped_suite()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from spadespec.conformance.suite.cases import Case, Suite, load_suite
+from spadespec.conformance.contract.suite.cases import Case, Suite, load_suite
 
 
 @cache

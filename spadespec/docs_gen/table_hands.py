@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from itertools import product
 from typing import Any
 
-from spadespec.conformance.authoring.deal_search import SearchFailed, find_play
-from spadespec.conformance.authoring.hand_math import boston_side, status_after
-from spadespec.conformance.fuzz.witness.hands import shared_table
-from spadespec.conformance.fuzz.witness.timeline import parting, seen_at, timeline
+from spadespec.conformance.analysis.fuzz.witness.hands import shared_table
+from spadespec.conformance.analysis.fuzz.witness.timeline import parting, seen_at, timeline
+from spadespec.conformance.machinery.authoring.deal_search import SearchFailed, find_play
+from spadespec.conformance.machinery.authoring.hand_math import boston_side, status_after
 from spadespec.reference_engine.scorer import score_hand
 from spadespec.reference_engine.scoring import SideTotals
 from spadespec.reference_engine.table import table_of

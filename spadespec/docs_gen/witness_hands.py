@@ -19,9 +19,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from spadespec.conformance.fuzz.witness.search import differing_rules, find_witness, verified
-from spadespec.conformance.fuzz.witness.timeline import parting, seen_at, timeline
-from spadespec.conformance.suite.tags import rule_value
+from spadespec.conformance.analysis.fuzz.witness.search import (
+    differing_rules,
+    find_witness,
+    verified,
+)
+from spadespec.conformance.analysis.fuzz.witness.timeline import parting, seen_at, timeline
+from spadespec.conformance.contract.suite.tags import rule_value
 from spadespec.docs_gen.checkout import DOCS_DIR
 from spadespec.docs_gen.table_hands import recognisable
 from spadespec.reference_engine.errors import IllegalActionError

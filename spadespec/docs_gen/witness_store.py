@@ -11,8 +11,8 @@ import argparse
 import json
 import sys
 
-from spadespec.conformance.fuzz.witness.search import differing_rules
-from spadespec.conformance.suite.tags import rule_value
+from spadespec.conformance.analysis.fuzz.witness.search import differing_rules
+from spadespec.conformance.contract.suite.tags import rule_value
 from spadespec.docs_gen.checkout import DOCS_DIR
 from spadespec.docs_gen.pair_witnesses import store_pairs
 from spadespec.docs_gen.witness_hands import (

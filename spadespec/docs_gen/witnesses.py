@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from spadespec.conformance.fuzz.witness.text import deal_text
+from spadespec.conformance.analysis.fuzz.witness.text import deal_text
 from spadespec.docs_gen.cards import SEAT_NAMES, card_short, side_name
 from spadespec.docs_gen.front_matter import front_matter
 from spadespec.docs_gen.hand_diagram import deal_html, tricks_html
@@ -192,7 +192,7 @@ def _what_happens(a: str, b: str, witness: dict[str, Any], hand: HandRecord | No
 
 def _turn_of(hand: HandRecord | None, witness: dict[str, Any]) -> str:
     """Whose turn it is where the witness stops, in words, from a ruleset that replays it."""
-    from spadespec.conformance.engines.observables import to_act
+    from spadespec.conformance.contract.engines.observables import to_act
     from spadespec.reference_engine.game import Game
 
     for rules in witness.get("_rulesets", ()):

@@ -46,7 +46,7 @@ _ITEMS: tuple[tuple[str, Any], ...] = (
 def load_cases() -> list[Any]:
     """Every golden case, or none while the suite or its loader is not there yet."""
     try:
-        from spadespec.conformance.suite.cases import CaseError
+        from spadespec.conformance.contract.suite.cases import CaseError
         from spadespec.docs_gen.shipped_suite import shipped_suite
     except ImportError:
         return []

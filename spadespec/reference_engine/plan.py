@@ -11,8 +11,8 @@ are scored by. A game reads its rules from its plan and nowhere else.
     plan.spades_lead(plan.pack, hand, spades_broken)
 
 Plans are kept by (rules, rulebook): a rulebook with one entry replaced (a fault's, in
-`spadespec.conformance.faults`) has plans of its own, and the standard rulebook's are never
-touched.
+`spadespec.conformance.machinery.faults`) has plans of its own, and the standard rulebook's are
+never touched.
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ replaced, the way one validator class is built from another:
     quiet = dataclasses.replace(STANDARD_RULEBOOK, overtrick_points=lambda scoring, n: 0)
     Game.new("standard", rulebook=quiet)
 
-That is how a fault (`spadespec.conformance.faults`) breaks one rule of the reference engine:
-nothing is patched, and the standard rulebook is the same before, during and after.
+That is how a fault (`spadespec.conformance.machinery.faults`) breaks one rule of the reference
+engine: nothing is patched, and the standard rulebook is the same before, during and after.
 
 The tables are read-only mappings (`types.MappingProxyType`) copied from the modules that
 define their functions, so changing a module's table after import changes no rulebook.

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import spadespec.conformance.cli
 from spadespec.cli import main
-from spadespec.conformance.suite.cases import Suite, load_suite
+from spadespec.conformance.contract.suite.cases import Suite, load_suite
 
 
 def the_cases(**_: object) -> Suite:

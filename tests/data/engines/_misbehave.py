@@ -16,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.engines.serve import wire_answer
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.engines.serve import wire_answer
 
 Misdeed = Callable[[int, dict[str, Any]], None]
 """Given the request's seq and its answer, misbehaves: hangs, exits, writes garbage, ...

@@ -15,10 +15,9 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from spadespec.conformance.engines.reference import ReferenceEngine, variant_of
-from spadespec.conformance.engines.serve import serve_stdio
-from spadespec.conformance.faults import FAULTS
-from spadespec.conformance.protocol.messages import (
+from spadespec.conformance.contract.engines.reference import ReferenceEngine, variant_of
+from spadespec.conformance.contract.engines.serve import serve_stdio
+from spadespec.conformance.contract.protocol.messages import (
     DEALS,
     CaseRequest,
     CaseResponse,
@@ -26,6 +25,7 @@ from spadespec.conformance.protocol.messages import (
     EngineInfo,
     ScoreRequest,
 )
+from spadespec.conformance.machinery.faults import FAULTS
 from spadespec.reference_engine.cards import BIG_JOKER, cards_in
 from spadespec.reference_engine.deal import deal_from_seed, format_deal, parse_deal
 from spadespec.reference_engine.errors import IllegalActionError

@@ -12,16 +12,16 @@ import argparse
 import sys
 from typing import Any
 
-from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.engines.serve import serve_stdio
-from spadespec.conformance.faults import FAULTS, FaultyEngine
-from spadespec.conformance.protocol.messages import (
+from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.conformance.contract.engines.serve import serve_stdio
+from spadespec.conformance.contract.protocol.messages import (
     SCORE,
     CaseRequest,
     CaseResponse,
     EngineInfo,
     ScoreRequest,
 )
+from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine
 
 
 class Declaring:

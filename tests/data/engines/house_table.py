@@ -21,8 +21,8 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from spadespec.conformance.engines.reference import ReferenceEngine, variant_of
-from spadespec.conformance.engines.serve import wire_answer
+from spadespec.conformance.contract.engines.reference import ReferenceEngine, variant_of
+from spadespec.conformance.contract.engines.serve import wire_answer
 from spadespec.reference_engine.variant.resolve import with_values
 
 

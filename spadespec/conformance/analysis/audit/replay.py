@@ -1,0 +1,356 @@
+"""One recorded game audited on the reference engine: the first action the rules refuse, and
+every figure the engine recorded that the rules give otherwise, each with the arithmetic.
+
+The log is replayed action by action. At the end of each hand the figures recorded for it (who
+dealt, each seat's tricks, each side's points, total and bags) are compared with the reference's
+score sheet. Where they differ, the next hand starts from what the engine recorded, so that one
+wrong hand is reported once and not again in every total after it. Replaying stops at the first
+illegal action: what follows it was played from a position the rules never reach.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from spadespec.conformance.analysis.audit.record import GameRecord
+from spadespec.conformance.analysis.audit.rules import FIGURE_RULES, rule_broken
+from spadespec.reference_engine.actions import Bid, Deal, Pass, Play, action_from_json
+from spadespec.reference_engine.commands.score import side_lines
+from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.scoring.records import GameOutcome, HandScore
+from spadespec.reference_engine.variant import ResolvedVariant
+
+VERDICTS = ("ok", "illegal-action", "wrong-figure", "unreadable")
+"""A game's verdict: every action legal and every figure right; an action the rules refuse
+(figures before it may be wrong too); a figure the rules give otherwise; a record that cannot
+be read (not JSON, cut short, an unknown field, a variant that cannot be loaded)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Illegal:
+    """The first action of a record the rules refuse, and where it stands."""
+
+    index: int
+    """Its place in the record's `actions`, from 0."""
+    hand: int
+    trick: int | None
+    seat: str | None
+    action: Any
+    reason: str
+    rule: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"index": self.index, "hand": self.hand}
+        if self.trick is not None:
+            out["trick"] = self.trick
+        if self.seat is not None:
+            out["seat"] = self.seat
+        out.update(action=self.action, reason=self.reason, rule=self.rule, message=self.message)
+        return out
+
+    def __str__(self) -> str:
+        where = f"hand {self.hand}" + (f", trick {self.trick}" if self.trick else "")
+        return f"actions[{self.index}] ({where}): {self.message} [{self.reason}; {self.rule}]"
+
+
+@dataclass(frozen=True, slots=True)
+class FigureDifference:
+    """A figure the engine recorded that the rules give otherwise."""
+
+    hand: int | None
+    """The hand it was recorded for (numbered from 1 in the game); None for the game's end."""
+    figure: str
+    """`dealer`, `tricks`, `points`, `totals`, `bags` or `outcome`."""
+    key: str | None
+    """The seat or side, where the figure is one per seat or side."""
+    recorded: Any
+    expected: Any
+    arithmetic: tuple[str, ...] = ()
+    """How the rules reach the expected figure: the reference's score sheet for the side."""
+
+    @property
+    def rule(self) -> str:
+        return FIGURE_RULES[self.figure]
+
+    @property
+    def path(self) -> str:
+        where = "$" if self.hand is None else f"hand {self.hand}"
+        return f"{where} {self.figure}" + (f" {self.key}" if self.key else "")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"hand": self.hand, "figure": self.figure}
+        if self.key is not None:
+            out["key"] = self.key
+        out.update(recorded=self.recorded, expected=self.expected, rule=self.rule)
+        if self.arithmetic:
+            out["arithmetic"] = list(self.arithmetic)
+        return out
+
+    def __str__(self) -> str:
+        return (
+            f"{self.path}: recorded {_text(self.recorded)}, the rules give {_text(self.expected)}"
+        )
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return str(value)
+
+
+@dataclass(slots=True)
+class GameAudit:
+    """What the audit of one record found, and how much it checked."""
+
+    hands: int = 0
+    actions: int = 0
+    figures: int = 0
+    illegal: Illegal | None = None
+    differences: list[FigureDifference] = field(default_factory=list)
+    unreadable: str | None = None
+    unchecked_actions: int = 0
+    """Actions after the first illegal one, not replayed."""
+
+    @property
+    def verdict(self) -> str:
+        """The kind of the first problem in the game (replaying stops at an illegal action,
+        so any figure found wrong came before it)."""
+        if self.unreadable is not None:
+            return "unreadable"
+        if self.differences:
+            return "wrong-figure"
+        return "illegal-action" if self.illegal is not None else "ok"
+
+
+class HandSink(Protocol):
+    """Who is told of each hand checked (the diagnosis's sample), and asked first whether it
+    wants it, so that nothing is built for a hand it does not keep; a completed hand comes
+    with the reference's score sheet for it (`scored`), a probe of a refused action without."""
+
+    def wants(self, differs: bool, scored: HandScore | None = None) -> bool: ...
+
+    def hand(
+        self, start: dict[str, Any], actions: list[Any], expected: dict[str, Any],
+        recorded: dict[str, Any], scored: HandScore | None = None,
+    ) -> None: ...  # fmt: skip
+
+
+def audit_game(
+    record: GameRecord, variant: ResolvedVariant, sink: HandSink | None = None
+) -> GameAudit:
+    """Replay `record` under `variant` on the reference engine and compare what it recorded."""
+    out = GameAudit()
+    try:
+        game = Game.replay(variant, record.setup, [])
+    except IllegalActionError as exc:
+        out.unreadable = f"$.setup: {exc.detail}"
+        return out
+    actions = record.actions
+    recorded_hands = record.hands
+    start: dict[str, Any] = {}
+    hand_from = 0
+    hand_no = 0
+    last_hand: dict[tuple[str, str | None], Any] = {}
+    for index, entry in enumerate(actions):
+        try:
+            action = action_from_json(entry)
+        except InvalidActionError as exc:
+            out.unreadable = f"$.actions[{index}]: {exc.detail}"
+            return out
+        if type(action) is Deal:
+            hand_no += 1
+            hand_from = index
+            start = _start_of(game)
+            wanted = recorded_hands[hand_no - 1] if hand_no <= len(recorded_hands) else None
+            if wanted is not None and "dealer" in wanted and game.phase == "deal":
+                out.figures += 1
+                dealer = game.dealer.name
+                if wanted["dealer"] != dealer:
+                    out.differences.append(
+                        FigureDifference(hand_no, "dealer", None, wanted["dealer"], dealer)
+                    )
+        before = len(game.hand_results)
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            out.illegal = _illegal(game, exc, index, entry, action, hand_no)
+            out.unchecked_actions = len(actions) - index - 1
+            if sink is not None and sink.wants(True):
+                _probes(sink, start, actions, hand_from, index, exc)
+            return out
+        out.actions += 1
+        if len(game.hand_results) != before:
+            out.hands += 1
+            hand = game.hand_results[-1]
+            wanted = recorded_hands[hand_no - 1] if hand_no <= len(recorded_hands) else {}
+            more = index + 1 < len(actions)
+            found = _compare_hand(game, hand, wanted, hand_no, more, out)
+            last_hand = {(d.figure, d.key): d.recorded for d in found}
+            out.differences += found
+            if sink is not None and sink.wants(bool(found), hand):
+                expected, recorded = _as_observables(game, hand, wanted, start, more, record)
+                sink.hand(start, actions[hand_from : index + 1], expected, recorded, hand)
+            if found and more:
+                game = _anchored(game, hand, wanted)
+    _compare_end(game, record, out, last_hand)
+    return out
+
+
+def _start_of(game: Game) -> dict[str, Any]:
+    return {
+        "dealer": game.dealer.name,
+        "scores": dict(game.totals),
+        "bags": dict(game.bags),
+        "hands_played": game.hands_played,
+    }
+
+
+def _illegal(
+    game: Game, exc: IllegalActionError, index: int, entry: Any, action: Any, hand: int
+) -> Illegal:
+    kind = {Bid: "bid", Pass: "pass", Play: "play", Deal: "deal"}.get(type(action), "action")
+    leading = kind == "play" and not game.current_trick
+    first = (kind == "bid" and not game.bids) or (
+        kind == "play" and leading and not game.completed_tricks
+    )
+    seat = exc.seat or getattr(getattr(action, "seat", None), "name", None)
+    trick = exc.trick if exc.trick is not None else (game.trick_number if kind == "play" else None)
+    return Illegal(
+        index, exc.hand or max(hand, 1), trick, seat, entry, str(exc.reason),
+        rule_broken(str(exc.reason), kind, first, leading), exc.detail,
+    )  # fmt: skip
+
+
+def _probes(
+    sink: HandSink, start: dict[str, Any], actions: list[Any], lo: int, at: int,
+    exc: IllegalActionError,
+) -> None:  # fmt: skip
+    """The refused action as a probe the engine allowed, and a few allowed actions of the same
+    kind before it, which the engine allowed too: what a neighbour explaining it must keep."""
+    entry = actions[at]
+    kind = entry.get("action") if isinstance(entry, dict) else None
+    refused = {"illegal": {"action": entry, "reason": str(exc.reason)}}
+    sink.hand(start, actions[lo:at], refused, {"illegal": {"action": entry, "reason": None}})
+    earlier = [j for j in range(lo + 1, at) if isinstance(actions[j], dict)
+               and actions[j].get("action") == kind][-3:]  # fmt: skip
+    for j in earlier:
+        allowed = {"illegal": {"action": actions[j], "reason": None}}
+        sink.hand(start, actions[lo:j], allowed, allowed)
+
+
+def _compare_hand(
+    game: Game, hand: HandScore, wanted: Mapping[str, Any], number: int, more: bool,
+    out: GameAudit,
+) -> list[FigureDifference]:  # fmt: skip
+    found: list[FigureDifference] = []
+    rules = game.rules
+    tricks = wanted.get("tricks")
+    if tricks is not None:
+        for seat, count in tricks.items():
+            out.figures += 1
+            if hand.tricks.get(seat) != count:
+                found.append(FigureDifference(number, "tricks", seat, count, hand.tricks.get(seat)))
+    for figure, item in (
+        ("points", "hand_points"),
+        ("totals", "score_after"),
+        ("bags", "bags_after"),
+    ):
+        given = wanted.get(figure)
+        if given is None:
+            continue
+        for side, value in given.items():
+            out.figures += 1
+            line = hand.sides.get(side)
+            expected = getattr(line, item) if line is not None else None
+            if value != expected:
+                sheet = tuple(side_lines(line, hand, rules)) if line is not None else ()
+                found.append(FigureDifference(number, figure, side, value, expected, sheet))
+    outcome = game.outcome
+    if more and outcome is not None and outcome.over:
+        # The record plays on where the rules end the game.
+        out.figures += 1
+        found.append(
+            FigureDifference(number, "outcome", None, {"status": "continues"},
+                             outcome.status_json(), (outcome.reason,))
+        )  # fmt: skip
+    return found
+
+
+def _as_observables(
+    game: Game, hand: HandScore, wanted: Mapping[str, Any], start: dict[str, Any], more: bool,
+    record: GameRecord,
+) -> tuple[dict[str, Any], dict[str, Any]]:  # fmt: skip
+    """The hand's figures, the reference's and the engine's, as a case's observables (totals,
+    bags, status): what a neighbour of the variant is asked."""
+    expected: dict[str, Any] = {}
+    recorded: dict[str, Any] = {}
+    totals = wanted.get("totals")
+    if totals is None and wanted.get("points") is not None:
+        totals = {s: start["scores"].get(s, 0) + p for s, p in wanted["points"].items()}
+    if totals is not None:
+        expected["totals"] = {s: hand.sides[s].score_after for s in hand.sides}
+        recorded["totals"] = {s: totals.get(s) for s in hand.sides}
+    if wanted.get("bags") is not None:
+        expected["bags"] = {s: hand.sides[s].bags_after for s in hand.sides}
+        recorded["bags"] = {s: wanted["bags"].get(s) for s in hand.sides}
+    outcome: GameOutcome | None = game.outcome
+    if outcome is not None and (more or record.outcome is not None):
+        expected["status"] = outcome.status_json()
+        recorded["status"] = (
+            {"status": "continues", "winner": None} if more else dict(record.outcome or {})
+        )
+    return expected, recorded
+
+
+def _anchored(game: Game, hand: HandScore, wanted: Mapping[str, Any]) -> Game:
+    """A game at the next deal, from the totals and bags the engine recorded where it
+    recorded them (the reference's elsewhere): the next hand is judged on its own."""
+    totals = {side: line.score_after for side, line in hand.sides.items()}
+    bags = {side: line.bags_after for side, line in hand.sides.items()}
+    totals.update({k: v for k, v in (wanted.get("totals") or {}).items() if k in totals})
+    bags.update({k: v for k, v in (wanted.get("bags") or {}).items() if k in bags})
+    dealer = game.dealer if game.phase == "deal" else game.plan.next_dealer(game.table, game.dealer)
+    rules = game.variant if game.variant is not None else game.rules
+    return Game.new(
+        rules, dealer=dealer, scores=totals, bags=bags, hands_played=game.hands_played,
+        rulebook=game.plan.rulebook,
+    )  # fmt: skip
+
+
+def _compare_end(
+    game: Game, record: GameRecord, out: GameAudit, last_hand: dict[tuple[str, str | None], Any]
+) -> None:
+    """The figures recorded for the game as a whole: final totals, bags and outcome. A figure
+    already reported wrong on the last hand, with the same value, is not reported again."""
+    last = game.hand_results[-1] if game.hand_results else None
+    for figure, current in (("totals", game.totals), ("bags", game.bags)):
+        given = getattr(record, figure)
+        if given is None:
+            continue
+        for side, value in given.items():
+            out.figures += 1
+            expected = current.get(side)
+            if last is not None and side in last.sides:
+                line = last.sides[side]
+                expected = line.score_after if figure == "totals" else line.bags_after
+            if value != expected and last_hand.get((figure, side), object()) != value:
+                sheet: tuple[str, ...] = ()
+                if last is not None and side in last.sides:
+                    sheet = tuple(side_lines(last.sides[side], last, game.rules))
+                out.differences.append(FigureDifference(None, figure, side, value, expected, sheet))
+    if record.outcome is not None:
+        out.figures += 1
+        outcome = game.outcome
+        expected_status = (
+            {"status": "continues", "winner": None} if outcome is None else outcome.status_json()
+        )
+        expected_status.pop("reason", None)
+        if dict(record.outcome) != expected_status:
+            why = (outcome.reason,) if outcome is not None else ()
+            out.differences.append(
+                FigureDifference(None, "outcome", None, dict(record.outcome), expected_status, why)
+            )

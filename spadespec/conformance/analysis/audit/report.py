@@ -1,0 +1,167 @@
+"""An audit's reports: the text a person reads, a JSON-lines report (a start line, a line per
+game as it is audited, the diagnosis, an end line with the counts) and JUnit XML (one test case
+per game), each written as the games go, so a stream of any length needs no more memory.
+
+The JSON lines go through the conformance run's writer (`report.jsonl.ReportWriter`), flushed
+line by line. The JUnit file's counts stand at its top, so its test cases are kept in a scratch
+file beside it until the end.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import IO, Any
+
+from spadespec.conformance.analysis.audit.run import GameResult, Totals
+from spadespec.conformance.contract.report.jsonl import (
+    REPORT_FORMAT,
+    ReportWriteError,
+    ReportWriter,
+    now,
+)
+from spadespec.conformance.contract.runner.run import UNEXPLAINED
+from spadespec.reference_engine import __version__
+
+ARITHMETIC_SHOWN = 1
+"""Differences of one game shown with the rules' arithmetic in the text (the report has all)."""
+PROBLEMS_SHOWN = 8
+"""Problems of one game listed in the text."""
+
+
+class JsonLines:
+    """The JSON-lines report."""
+
+    def __init__(self, path: Path, inputs: list[str], command: list[str]) -> None:
+        self._writer = ReportWriter(path)
+        self._writer.line(
+            {"kind": "start", "report_format": REPORT_FORMAT, "audit": True, "started": now(),
+             "version": __version__, "inputs": inputs, "command": command}
+        )  # fmt: skip
+
+    def game(self, result: GameResult) -> None:
+        self._writer.line(result.to_json())
+
+    def end(self, totals: Totals, seconds: float) -> None:
+        if totals.diagnosed is not None:
+            self._writer.line({"kind": "diagnosis", **totals.diagnosed.to_json()})
+        self._writer.line({**totals.to_json(), "finished": now(), "seconds": round(seconds, 3)})
+        self._writer.close()
+
+
+class JUnit:
+    """The JUnit XML report: one test suite, a test case per game (classname
+    `spadespec.audit.<variant>`, name `file:line`); a wrong game is a failure, an unreadable
+    record an error."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        handle, scratch = tempfile.mkstemp(prefix=".audit-junit-", dir=path.parent)
+        self._scratch = Path(scratch)
+        self._cases: IO[str] = os.fdopen(handle, "w", encoding="utf-8")
+        self._counts = {"tests": 0, "failures": 0, "errors": 0}
+
+    def game(self, result: GameResult) -> None:
+        element = ET.Element(
+            "testcase", classname=f"spadespec.audit.{result.variant or 'record'}",
+            name=result.raw.where, file=result.raw.file,
+        )  # fmt: skip
+        self._counts["tests"] += 1
+        if result.verdict != "ok":
+            problems = result.problems()
+            tag = "error" if result.verdict == "unreadable" else "failure"
+            self._counts["errors" if tag == "error" else "failures"] += 1
+            child = ET.SubElement(element, tag, message=problems[0], type=result.verdict)
+            child.text = "\n".join(problems)
+        self._write(ET.tostring(element, encoding="unicode") + "\n")
+
+    def _write(self, text: str) -> None:
+        try:
+            self._cases.write(text)
+        except OSError as exc:
+            raise ReportWriteError(f"cannot write {self.path}: {exc.strerror}") from None
+
+    def end(self, totals: Totals) -> None:
+        self._cases.close()
+        counts = {key: str(value) for key, value in self._counts.items()}
+        suite = ET.Element("testsuite", {"name": "spadespec.audit", **counts})
+        head = ET.tostring(suite, encoding="unicode")
+        try:
+            with self.path.open("w", encoding="utf-8") as out:
+                out.write('<?xml version="1.0" encoding="utf-8"?>\n')
+                outer = ET.tostring(ET.Element("testsuites", {"name": "spadespec audit", **counts}),
+                                    encoding="unicode")  # fmt: skip
+                out.write(outer.replace(" />", ">") + "\n")
+                out.write(head.replace(" />", ">") + "\n")
+                with self._scratch.open(encoding="utf-8") as cases:
+                    shutil.copyfileobj(cases, out)
+                out.write("</testsuite>\n</testsuites>\n")
+        except OSError as exc:
+            raise ReportWriteError(f"cannot write {self.path}: {exc.strerror}") from None
+        finally:
+            self._scratch.unlink(missing_ok=True)
+
+    def abandon(self) -> None:
+        self._cases.close()
+        self._scratch.unlink(missing_ok=True)
+
+
+def game_lines(result: GameResult) -> list[str]:
+    """A game that went wrong, as a person reads it: where, the verdict, each problem, and the
+    rules' arithmetic for the first figure that differs."""
+    record = result.record
+    meta = record.meta if record is not None else None
+    named = f"  ({_meta_text(meta)})" if meta else ""
+    lines = [f"{result.raw.where}  {result.verdict.upper()}  {result.variant}{named}"]
+    shown = 0
+    differences = {str(d): d for d in result.audit.differences}
+    problems = result.problems()
+    for problem in problems[:PROBLEMS_SHOWN]:
+        lines.append(f"  {problem}")
+        difference = differences.get(problem)
+        if difference is not None and difference.arithmetic and shown < ARITHMETIC_SHOWN:
+            shown += 1
+            lines.append("    the rules give:")
+            lines.extend(f"      {line}" for line in difference.arithmetic)
+    if len(problems) > PROBLEMS_SHOWN:
+        lines.append(f"  ... and {len(problems) - PROBLEMS_SHOWN} more")
+    return lines
+
+
+def _meta_text(meta: Any) -> str:
+    if isinstance(meta, dict):
+        return ", ".join(f"{k} {v}" for k, v in list(meta.items())[:3])
+    return str(meta)[:60]
+
+
+def summary_lines(totals: Totals, shown: int) -> list[str]:
+    """The end of the text: the diagnosis, the problems by rule, what was checked, the verdict."""
+    lines: list[str] = []
+    wrong = totals.games - totals.verdicts["ok"]
+    if wrong > shown:
+        lines.append(f"... and {wrong - shown} more games with problems (--report has them all)")
+    diagnosed = totals.diagnosed
+    if diagnosed is not None:
+        groups = diagnosed.by_rule()
+        sampled = len(diagnosed.labels)
+        lines.append(f"diagnosis, on a sample of {sampled} problems:")
+        for label, games in sorted(groups.items(), key=lambda g: (g[0] == UNEXPLAINED, g[0])):
+            more = f", and {len(games) - 3} more" if len(games) > 3 else ""
+            lines.append(f"  {label}: {', '.join(games[:3])}{more}")
+    if totals.by_rule:
+        lines.append("problems by rule (games): " + ", ".join(
+            f"{rule} {count}" for rule, count in totals.by_rule.most_common()))  # fmt: skip
+    lines.append(
+        f"checked {totals.games} games: {totals.hands} hands, {totals.actions} actions, "
+        f"{totals.figures} recorded figures"
+    )
+    counted = ", ".join(f"{n} {v}" for v, n in totals.verdicts.items() if n)
+    if totals.games == 0:
+        verdict = "FAILED (no game was checked)"
+    else:
+        verdict = "OK" if totals.ok else "FAILED"
+    lines.append(f"{totals.games} games: {counted or 'none'}. {verdict}")
+    return lines

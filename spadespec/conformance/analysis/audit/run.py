@@ -1,0 +1,190 @@
+"""An audit run: records read one at a time, each read, its variant loaded (once per variant and
+options) and its game audited; the counts kept as it goes, so nothing grows with the stream but
+the few problems the diagnosis samples."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, OrderedDict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from spadespec.conformance.analysis.audit.diagnose import Diagnosed, Sample
+from spadespec.conformance.analysis.audit.record import (
+    GameRecord,
+    RecordError,
+    VariantRef,
+    read_record,
+)
+from spadespec.conformance.analysis.audit.replay import VERDICTS, GameAudit, audit_game
+from spadespec.conformance.analysis.audit.stream import RawRecord
+from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
+
+VARIANTS_KEPT = 32
+"""Loaded variants kept for the records that follow (by reference and options)."""
+
+
+@dataclass(slots=True)
+class GameResult:
+    """One record's audit, with where it was read."""
+
+    raw: RawRecord
+    record: GameRecord | None
+    audit: GameAudit
+
+    @property
+    def verdict(self) -> str:
+        return self.audit.verdict
+
+    @property
+    def variant(self) -> str:
+        return self.record.variant.name if self.record is not None else ""
+
+    def problems(self) -> list[str]:
+        """Every problem found, as a person reads it, in game order."""
+        audit = self.audit
+        if audit.unreadable is not None:
+            return [audit.unreadable]
+        lines = [str(d) for d in audit.differences]
+        if audit.illegal is not None:
+            lines.append(f"illegal: {audit.illegal}")
+            if audit.unchecked_actions:
+                lines.append(f"{audit.unchecked_actions} actions after it not replayed")
+        return lines
+
+    def rules(self) -> list[str]:
+        """The clauses of the problems, one each, in game order."""
+        audit = self.audit
+        if audit.unreadable is not None:
+            return ["record"]
+        found = [d.rule for d in audit.differences]
+        if audit.illegal is not None:
+            found.append(audit.illegal.rule)
+        return list(dict.fromkeys(found))
+
+    def to_json(self) -> dict[str, Any]:
+        audit = self.audit
+        out: dict[str, Any] = {"kind": "game", "file": self.raw.file, "line": self.raw.line}
+        if self.record is not None:
+            out["variant"] = self.record.variant.to_json()
+            if self.record.meta is not None:
+                out["meta"] = self.record.meta
+        out.update(
+            verdict=audit.verdict, hands=audit.hands, actions=audit.actions, figures=audit.figures
+        )
+        if audit.unreadable is not None:
+            out["problem"] = audit.unreadable
+            if self.raw.truncated:
+                out["truncated"] = True
+        if audit.illegal is not None:
+            out["illegal"] = audit.illegal.to_json()
+            out["unchecked_actions"] = audit.unchecked_actions
+        if audit.differences:
+            out["differences"] = [d.to_json() for d in audit.differences]
+        return out
+
+
+@dataclass(slots=True)
+class Totals:
+    """What the run has checked and found so far."""
+
+    games: int = 0
+    hands: int = 0
+    actions: int = 0
+    figures: int = 0
+    verdicts: Counter[str] = field(default_factory=Counter)
+    by_rule: Counter[str] = field(default_factory=Counter)
+    """Clause -> games with a problem under it."""
+    diagnosed: Diagnosed | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.games > 0 and self.verdicts["ok"] == self.games
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.hands += result.audit.hands
+        self.actions += result.audit.actions
+        self.figures += result.audit.figures
+        self.verdicts[result.verdict] += 1
+        if result.verdict != "ok":
+            self.by_rule.update(result.rules())
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": "end", "ok": self.ok, "games": self.games, "hands": self.hands,
+            "actions": self.actions, "figures": self.figures,
+            "verdicts": {v: self.verdicts[v] for v in VERDICTS},
+            "by_rule": dict(self.by_rule.most_common()),
+        }  # fmt: skip
+        if self.diagnosed is not None:
+            out["diagnosed"] = self.diagnosed.by_rule()
+        return out
+
+
+class Auditor:
+    """Audits records one at a time, keeping the counts and the diagnosis's sample."""
+
+    def __init__(self, *, diagnose: bool = True) -> None:
+        self.totals = Totals()
+        self.sample = Sample() if diagnose else None
+        self._variants: OrderedDict[str, ResolvedVariant | str] = OrderedDict()
+
+    def audit(self, raws: Iterable[RawRecord]) -> Iterator[GameResult]:
+        for raw in raws:
+            result = self.audit_one(raw)
+            self.totals.add(result)
+            yield result
+
+    def audit_one(self, raw: RawRecord) -> GameResult:
+        if raw.problem is not None:
+            return GameResult(raw, None, GameAudit(unreadable=raw.problem))
+        try:
+            record = read_record(raw.data)
+        except RecordError as exc:
+            return GameResult(raw, None, GameAudit(unreadable=str(exc)))
+        variant = self._variant(record, raw)
+        if isinstance(variant, str):
+            return GameResult(raw, record, GameAudit(unreadable=variant))
+        sink = None
+        if self.sample is not None:
+            ref = record.variant
+            if ref.id is not None:
+                sink = self.sample.for_game(raw.where, ref.id, ref.options)
+            else:
+                sink = self.sample.for_file(raw.where, _file_path(ref, raw), ref.options)
+        return GameResult(raw, record, audit_game(record, variant, sink))
+
+    def _variant(self, record: GameRecord, raw: RawRecord) -> ResolvedVariant | str:
+        """The record's variant, loaded; or why it cannot be (a message naming the field)."""
+        ref = record.variant
+        path = ref.id if ref.id is not None else _file_path(ref, raw)
+        key = json.dumps([path, ref.options], sort_keys=True)
+        found = self._variants.get(key)
+        if found is None:
+            try:
+                found = load_variant(path, ref.options)
+            except VariantError as exc:
+                field = "$.variant.id" if ref.id is not None else "$.variant.file"
+                found = f"{field}: {_first_line(str(exc))}"
+            self._variants[key] = found
+            if len(self._variants) > VARIANTS_KEPT:
+                self._variants.popitem(last=False)
+        return found
+
+    def finish(self) -> Totals:
+        """The counts, with the diagnosis of the sampled problems."""
+        if self.sample is not None:
+            self.totals.diagnosed = self.sample.diagnose()
+        return self.totals
+
+
+def _file_path(ref: VariantRef, raw: RawRecord) -> str:
+    """Where the variant file a record names is: beside the record."""
+    return str(raw.folder / str(ref.file))
+
+
+def _first_line(text: str) -> str:
+    lines = text.strip().splitlines()
+    return " ".join(lines[:3]) if lines else text

@@ -1,0 +1,88 @@
+"""The results of one variant (at one set of options) under diagnosis: its failures, its
+passes, and its neighbours put to them, each neighbour built once and each replay shared."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from spadespec.conformance.analysis.diagnosis.neighbours import (
+    Change,
+    Neighbour,
+    linked_changes,
+    neighbour,
+    single_changes,
+)
+from spadespec.conformance.analysis.diagnosis.replays import Replays, explains, explicable
+from spadespec.conformance.contract.protocol.messages import EngineInfo
+from spadespec.conformance.contract.runner.verdict import CaseResult
+from spadespec.conformance.contract.suite.cases import Case
+from spadespec.reference_engine.variant import ResolvedVariant
+
+
+class Bucket:
+    """One variant's results, and the reference's answers on them under its neighbours."""
+
+    def __init__(self, base: ResolvedVariant, info: EngineInfo, cases: dict[str, Case]) -> None:
+        self.base = base
+        self.replays = Replays(base, info, cases)
+        self.failed: dict[str, CaseResult] = {}
+        self.passed: list[CaseResult] = []
+        self.tried = 0
+        self._singles: dict[str, list[Neighbour]] = {}
+        self._built: dict[tuple[Change, ...], Neighbour | None] = {}
+        self._keeps: dict[Any, bool] = {}
+
+    def singles(self, rules: Iterable[str]) -> list[Neighbour]:
+        """The one-rule neighbours changing each of `rules`, in the order given."""
+        out: list[Neighbour] = []
+        for rule in rules:
+            if rule not in self._singles:
+                self._singles[rule] = single_changes(self.base, [rule])
+            out += self._singles[rule]
+        return out
+
+    def linked(self, rules: Sequence[str]) -> list[Neighbour]:
+        """The neighbours changing two linked rules together, for links among `rules`."""
+        return linked_changes(self.base, rules)
+
+    def near(self, changes: tuple[Change, ...]) -> Neighbour | None:
+        """The neighbour with `changes`, or None where the format does not allow them."""
+        if changes not in self._built:
+            self._built[changes] = neighbour(self.base, changes)
+        return self._built[changes]
+
+    def explained(self, near: Neighbour, ids: Sequence[str]) -> tuple[set[str], set[str]]:
+        """Of the failures `ids`: those the neighbour explains, and those it answers otherwise
+        than the variant does (for a wrong answer, with another answer: a neighbour that
+        refuses the log alters nothing a pair could explain)."""
+        self.tried += 1
+        explained, altered = set(), set()
+        for ident in ids:
+            engine = self.failed[ident]
+            got = self.replays.result(near.variant, engine)
+            if got.verdict == "fail" or (got.verdict == "error" and engine.verdict == "error"):
+                altered.add(ident)
+            if explains(engine, got):
+                explained.add(ident)
+        return explained, altered
+
+    def keeps_passes(self, near: Neighbour) -> bool:
+        """Whether the neighbour passes every case the engine passed, and gives the engine's
+        answer on every failure of a case written about a rule it changes (a figure that only
+        happens to give a whole game's totals is no rule the engine plays when the engine
+        answers the cases about that rule otherwise). The cases about its rules are put to it
+        first, and the first it answers otherwise than the engine ends the question."""
+        key = near.variant.rules
+        if key not in self._keeps:
+            rules = {rule for rule, _ in near.changes}
+            about = [r for r in self.failed.values() if _about_any(r, rules) and explicable(r)]
+            order = sorted(self.passed, key=lambda r: not _about_any(r, rules))
+            self._keeps[key] = all(
+                explains(r, self.replays.result(near.variant, r)) for r in about
+            ) and all(self.replays.result(near.variant, r).verdict == "pass" for r in order)
+        return self._keeps[key]
+
+
+def _about_any(result: CaseResult, rules: set[str]) -> bool:
+    return any(tag.split("=", 1)[0] in rules for tag in result.case.tags)

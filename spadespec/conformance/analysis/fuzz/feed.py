@@ -1,0 +1,99 @@
+"""Games played ahead: a second process deals and plays the fuzzed games, in order, while the
+first puts the games already played to the engine under test.
+
+Playing a game (bots and the reference) and checking it (the engine answering requests) take
+about the same time; done one after the other in one process, half the machine sits idle. The
+games are the same whichever process plays them (a game is fixed by the run's seed and its
+number), so playing them ahead changes nothing a run finds.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import threading
+from typing import Any
+
+from spadespec.conformance.analysis.fuzz.games import FuzzGame, play_fuzz_game
+from spadespec.reference_engine.variant import ResolvedVariant
+
+
+class GameFeedStopped(RuntimeError):
+    """The process playing the games ahead stopped before it should."""
+
+
+def start_context() -> Any:
+    """The way a new process is started: forked where the system can (it starts at once)."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+AHEAD = 64
+"""Games the feed may have played and not yet handed over: far more than the pipe holds, so
+that while the engine under test starts (a tenth of a second or more) the feed plays on."""
+
+
+def _play_ahead(
+    variant: ResolvedVariant, seed: int, first: int, last: int | None, hands: int,
+    points: int | None, out: Any,
+) -> None:  # fmt: skip
+    played: queue.Queue[FuzzGame | None] = queue.Queue(AHEAD)
+
+    def hand_over() -> None:
+        # Waits while the pipe is full; the games played meanwhile wait in `played`.
+        try:
+            while (game := played.get()) is not None:
+                out.send(game)
+        except (BrokenPipeError, EOFError, OSError):
+            pass  # the run is over
+        os._exit(0)  # the main thread may be waiting to put a game: the process ends here
+
+    threading.Thread(target=hand_over, daemon=True).start()
+    number = first
+    try:
+        while last is None or number < last:
+            played.put(play_fuzz_game(variant, seed, number, hands=hands, points_per_hand=points))
+            number += 1
+        played.put(None)  # the last game played: handed over, the process ends
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        pass  # the run is over
+
+
+class GameFeed:
+    """The games of a run from number `first` on (to before `last`, when the run has a
+    number of games), played in another process."""
+
+    def __init__(
+        self, variant: ResolvedVariant, seed: int, *, first: int = 0, last: int | None = None,
+        hands: int, points_per_hand: int | None,
+    ) -> None:  # fmt: skip
+        context = start_context()
+        self._take, give = context.Pipe(duplex=False)
+        self._next = first
+        self._process = context.Process(
+            target=_play_ahead,
+            args=(variant, seed, first, last, hands, points_per_hand, give),
+            daemon=True,
+        )
+        self._process.start()
+        give.close()
+
+    def game(self, number: int) -> FuzzGame:
+        """Game `number`, which must be the next one: the feed plays them in order only."""
+        if number != self._next:
+            raise ValueError(f"the games are played in order: game {self._next} is next")
+        try:
+            game: FuzzGame = self._take.recv()
+        except EOFError:
+            raise GameFeedStopped(
+                f"the process playing the games stopped before game {number}"
+            ) from None
+        self._next += 1
+        return game
+
+    def stop(self) -> None:
+        self._take.close()
+        self._process.terminate()
+        self._process.join(5.0)

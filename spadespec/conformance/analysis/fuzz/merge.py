@@ -1,0 +1,128 @@
+"""`spadespec fuzz merge`: the reports of the shards of one fuzz campaign joined into one.
+
+A campaign is a seed, an engine, a variant and a number of games; `fuzz --shard I/N` plays the
+I-th of N disjoint runs of its games, so that any batch scheduler can spread it over machines.
+Merging checks that the reports are shards of the same campaign, keeps each difference once
+(by the rule change it was diagnosed as, else by its case id; the one from the lowest game
+first), adds up the counts, and says which shards are missing. The found cases can be gathered
+into one folder, one file per kept difference.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spadespec.conformance.analysis.fuzz.report import FuzzReportError, read_report
+from spadespec.conformance.contract.runner.run import UNEXPLAINED
+
+CAMPAIGN = ("engine_command", "variant", "options", "seed", "budget")
+"""What the shards of one campaign share, as their start lines give it."""
+
+
+class MergeError(ValueError):
+    """The reports cannot be merged; the message names the file (and line)."""
+
+
+@dataclass(slots=True)
+class Merged:
+    """The campaign's start line, its distinct differences, the shards' counts."""
+
+    start: dict[str, Any]
+    differences: list[dict[str, Any]] = field(default_factory=list)
+    counts: dict[str, Any] = field(default_factory=dict)
+    shards: list[int] = field(default_factory=list)
+    count: int = 1
+    unfinished: list[str] = field(default_factory=list)
+
+    @property
+    def missing(self) -> list[int]:
+        return [i for i in range(1, self.count + 1) if i not in self.shards]
+
+
+def _lines(path: Path) -> list[dict[str, Any]]:
+    """A shard's report read and checked; a merged report is refused."""
+    try:
+        lines = read_report(path)
+    except FuzzReportError as exc:
+        raise MergeError(str(exc)) from None
+    if "merged" in lines[0]:
+        shards = ", ".join(map(str, lines[0]["merged"]))
+        raise MergeError(f"{path}:1: a merged report (of shards {shards}), not a shard: merge "
+                         "the shards' own reports")  # fmt: skip
+    return lines
+
+
+def _key(line: dict[str, Any]) -> str:
+    rule = line.get("rule", UNEXPLAINED)
+    return rule if rule != UNEXPLAINED else str(line.get("case") or line["differences"][:1])
+
+
+def merge_reports(paths: list[Path]) -> Merged:
+    """The shards' reports joined. Raises MergeError for a report that is not a fuzz report or
+    belongs to another campaign, or a shard given twice."""
+    merged: Merged | None = None
+    seen: dict[str, dict[str, Any]] = {}
+    totals = {"seconds": 0.0, "games": 0, "hands": 0, "requests": 0}
+    ok = True
+    for path in paths:
+        lines = _lines(path)
+        start = lines[0]
+        shard = start.get("shard") or {"index": 1, "count": 1}
+        if merged is None:
+            merged = Merged(start, count=shard["count"])
+        for key in CAMPAIGN:
+            if start.get(key) != merged.start.get(key):
+                raise MergeError(
+                    f"{path}: another campaign: its {key} is {start.get(key)!r}, not "
+                    f"{merged.start.get(key)!r} as in {paths[0]}"
+                )
+        if shard["count"] != merged.count:
+            raise MergeError(f"{path}: a shard of {shard['count']}, not of {merged.count}")
+        if shard["index"] in merged.shards:
+            raise MergeError(f"{path}: shard {shard['index']}/{merged.count} given twice")
+        merged.shards.append(shard["index"])
+        end = next((line for line in lines if line.get("kind") == "end"), None)
+        if end is None:
+            merged.unfinished.append(str(path))
+            ok = False
+        else:
+            ok = ok and bool(end["ok"])
+            for key in totals:
+                totals[key] += end[key]
+        for line in lines:
+            if line.get("kind") != "difference":
+                continue
+            key = _key(line)
+            if key not in seen or line["game"] < seen[key]["game"]:
+                seen[key] = line
+    if merged is None:
+        raise MergeError("no report to merge")
+    merged.differences = sorted(seen.values(), key=lambda line: line["game"])
+    merged.counts = {
+        **totals, "seconds": round(totals["seconds"], 3), "differences": len(seen),
+        "ok": ok and not seen and not merged.missing,
+    }  # fmt: skip
+    merged.shards.sort()
+    return merged
+
+
+def gather_cases(merged: Merged, out: Path) -> list[str]:
+    """Copy each kept difference's case file under `out/<variant>/`; what could not be
+    copied, said in words."""
+    trouble = []
+    for line in merged.differences:
+        source = line.get("file")
+        if not source:
+            continue
+        target = out / Path(source).parent.name / Path(source).name
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+        except OSError as exc:
+            trouble.append(f"{source}: {exc.strerror}")
+            continue
+        line["file"] = str(target)
+    return trouble

@@ -1,0 +1,109 @@
+"""`spadespec conform --own-deals N`: an engine that deals its own cards (feature `deals`) cannot
+be given a case's deal, so besides the cases that need none, it plays N games per variant from
+its own deals, each checked step by step as `spadespec fuzz` checks one (its deals, the legal
+actions at points inside each hand, whose turn it is, the tricks, every hand's score sheet, the
+totals, bags and the end of the game).
+
+Each game is one result of the run, `own-deals.<variant>.<n>`, at the level `must`: `pass`, or
+`fail` with the differences, and then the game as a game record (the audit's format) with the
+engine's own figures, which `spadespec audit` replays to name the rule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from spadespec.conformance.analysis.fuzz.driver import (
+    FuzzConfig,
+    FuzzSetupError,
+    GameChecker,
+    engine_failed,
+)
+from spadespec.conformance.analysis.fuzz.games import FuzzGame
+from spadespec.conformance.contract.engines.named import EngineOpener, open_engine
+from spadespec.conformance.contract.protocol.messages import FEATURES, SCORE, Engine
+from spadespec.conformance.contract.runner.checking import plan_for
+from spadespec.conformance.contract.runner.run import OWN_DEALS
+from spadespec.conformance.contract.runner.verdict import CaseResult
+from spadespec.conformance.contract.suite.cases import Case
+
+DEFAULT_GAMES = 3
+"""Games per variant played from the engine's own deals when `--own-deals` is not given."""
+
+
+@dataclass(frozen=True, slots=True)
+class OwnDealsRun:
+    """What fixes the games: the engine (as `--engine` names it, and its opener), the seed the
+    bots play by, and the timeouts."""
+
+    engine: str
+    seed: int
+    games: int = DEFAULT_GAMES
+    opener: EngineOpener = open_engine
+    timeout: float | None = None
+    start_timeout: float | None = None
+
+
+def new_seed() -> int:
+    """A seed for the bots' play; the engine deals from its own source whatever it is."""
+    return random.SystemRandom().randrange(2**32)
+
+
+def own_deal_results(run: OwnDealsRun, engine: Engine, variant: str) -> Iterator[CaseResult]:
+    """Play `run.games` games of `variant` (a shipped id or a variant file) from the engine's
+    deals, each judged as a result of the run; the engine is started again for them."""
+    config = FuzzConfig(
+        engine=run.engine, variant=variant, options={}, seed=run.seed, games=run.games,
+        ahead=False, opener=run.opener, timeout=run.timeout, start_timeout=run.start_timeout,
+    )  # fmt: skip
+    try:
+        checker = GameChecker(config, engine)
+    except FuzzSetupError as exc:
+        yield CaseResult(_case(variant, 0, None), "error", message=str(exc))
+        return
+    try:
+        for number in range(run.games):
+            game = checker.play(number)
+            found = checker.check(game)
+            case = _case(checker.variant.id, number, game)
+            checked = _checked(game, checker.features)
+            if found is None:
+                yield CaseResult(case, "pass", checked=checked)
+                continue
+            verdict = "error" if engine_failed(found.differences) else "fail"
+            where = "at the end of its log" if found.at is None else f"after action {found.at}"
+            message = f"game {number}, {where}: " + "; ".join(found.differences)
+            context = {"record": found.record} if found.record is not None else None
+            yield CaseResult(case, verdict, message=message, context=context, checked=checked)
+    finally:
+        checker.stop()
+
+
+def _case(variant: str, number: int, game: FuzzGame | None) -> Case:
+    """A game as the run reports it: a case of the variant whose log is the game's."""
+    return Case(
+        id=f"{OWN_DEALS}.{variant}.{number}", description="a game from the engine's own deals",
+        tags=(), origin={}, level="must", status="ok", variant=variant, options={},
+        setup=game.setup if game else {}, actions=game.actions if game else [],
+        expect=game.final if game else {}, source_expect=None, erratum_reason=None, note=None,
+        file="", data={},
+    )  # fmt: skip
+
+
+def _checked(game: FuzzGame, features: set[str]) -> tuple[str, ...]:
+    """The features the game's requests checked, in the order a report lists them."""
+    asked: set[str] = set()
+    for answers in [game.final, *(point.answers for point in game.points)]:
+        asked.update(plan_for(answers, answers, features).checked)
+    order = [*FEATURES, SCORE]
+    extra = {SCORE} if SCORE in features else set()
+    return tuple(f for f in order if f in asked | extra)
+
+
+def records_of(results: list[CaseResult]) -> list[dict[str, Any]]:
+    """The game records of the games that differed."""
+    return [r.context["record"] for r in results
+            if isinstance(r.context, dict) and "record" in r.context]  # fmt: skip

@@ -1,7 +1,0 @@
-"""Tools that write the golden cases' data: the hand-worked cases read from their YAML sheets
-(`sheets/`, by `sheet_loader`), the cases made for many rulesets (`specs/`), deals found to
-produce a source's trick counts, and whole games recorded from the reference engine.
-
-`python3 -m spadespec.conformance.authoring` regenerates every case file this package owns, the
-same bytes every time; `--check` only compares.
-"""

@@ -1,3 +1,0 @@
-"""The generative case specifications: each module's `files()` maps a case file under
-conformance/cases/ to its description and cases, made for many rulesets from their rule values.
-The one-off, hand-worked cases are data, in `../sheets/`."""

@@ -1,0 +1,183 @@
+"""A run's JSON-lines report: written a line at a time as cases finish, and read back to resume.
+
+    {"kind": "start", ...}   the engine's start answer, the suite's version, the command line
+    {"kind": "case", ...}    one per case, flushed as soon as the case is judged
+    {"kind": "diagnosis", ...}  the rule changes that explain the failures, when diagnosed
+    {"kind": "end", ...}     the totals, when the run got to the end
+
+A killed run leaves every finished case on disk; `--resume` reads them back, appends a new
+`start` line for the resumed session and goes on with the cases not yet in the file. A session
+whose engine never answered `start` is its start line alone, with the reason and the engine's
+stderr: no case was put to the engine, so a `--resume` tries them all. The lines follow
+`schema/report.schema.json`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any
+
+from spadespec.conformance.contract.protocol.messages import PROTOCOL_VERSION
+from spadespec.conformance.contract.runner.run import RunReport
+from spadespec.conformance.contract.runner.verdict import CaseResult
+from spadespec.conformance.contract.suite.cases import Case
+from spadespec.reference_engine import __version__
+from spadespec.reference_engine.commands.errors import OutputError
+
+REPORT_FORMAT = 1
+"""Bumped when a report line changes shape."""
+
+
+class ReportFileError(ValueError):
+    """A report given to `--resume` cannot be read as one; the message names file and line."""
+
+
+class ReportWriteError(OutputError):
+    """The report could not be written (a full disk, say); the message names the file."""
+
+
+def suite_info(cases: Iterable[Case]) -> dict[str, Any]:
+    """The suite's version and a digest of every case, so two reports can be told apart."""
+    digest = hashlib.sha256()
+    count = 0
+    for case in sorted(cases, key=lambda c: c.id):
+        digest.update(json.dumps(case.data, sort_keys=True).encode())
+        count += 1
+    return {"version": __version__, "cases": count, "digest": digest.hexdigest()[:16]}
+
+
+def now() -> str:
+    """The time now, UTC, ISO 8601 to the second."""
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+class ReportWriter:
+    """Appends report lines to a file, flushing each so a killed run loses nothing done."""
+
+    def __init__(self, path: Path, *, append: bool = False) -> None:
+        self.path = path
+        self._file: IO[str] = path.open("a" if append else "w", encoding="utf-8")
+        self.started = False  # the session's start line is written
+        self._failed = False
+
+    def line(self, line: dict[str, Any]) -> None:
+        """Write one line of any kind (a fuzz run's report uses this writer too)."""
+        self._write(line)
+
+    def _write(self, line: dict[str, Any]) -> None:
+        if self._failed:  # said once; the run is stopping
+            return
+        try:
+            self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self._file.flush()
+        except OSError as exc:
+            self._failed = True
+            raise ReportWriteError(f"cannot write the report {self.path}: {exc.strerror}") from None
+
+    def start(self, report: RunReport, **facts: Any) -> None:
+        """The session's first line: `facts` holds the command line, selection and options."""
+        line: dict[str, Any] = {
+            "kind": "start",
+            "report_format": REPORT_FORMAT,
+            "protocol": PROTOCOL_VERSION,
+            "started": now(),
+            "engine_command": report.engine_spec,
+            "engine": dict(report.engine),
+        }
+        if report.start_error:
+            line["engine_error"] = report.start_error
+        if report.start_stderr:
+            line["engine_stderr"] = report.start_stderr
+        line.update(facts)
+        self.started = True
+        self._write(line)
+
+    def case(self, result: CaseResult) -> None:
+        self._write({"kind": "case", **result.to_json()})
+
+    def diagnosis(self, diagnosis: dict[str, Any]) -> None:
+        """The rules the engine plays differently, after the last case line."""
+        self._write({"kind": "diagnosis", **diagnosis})
+
+    def end(self, report: RunReport, seconds: float) -> None:
+        self._write(
+            {
+                "kind": "end",
+                "finished": now(),
+                "seconds": round(seconds, 3),
+                "ok": report.ok,
+                "totals": report.totals(),
+                "checked": report.checked_cases(),
+                "observables": {
+                    feature: sum(counts.values())
+                    for feature, counts in report.summary()["observable"].items()
+                },
+            }
+        )
+
+    def close(self) -> None:
+        try:
+            self._file.close()
+        except OSError as exc:  # what a failed write left in the buffer fails again
+            if not self._failed:
+                raise ReportWriteError(
+                    f"cannot write the report {self.path}: {exc.strerror}"
+                ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class PriorRun:
+    """What a report file already holds: its first start line and the last line of each case."""
+
+    start: dict[str, Any]
+    cases: dict[str, dict[str, Any]]
+
+
+def read_report(path: Path) -> PriorRun:
+    """Read a report to resume from. A last line cut short by a killed run is dropped from the
+    file, so that appending carries on cleanly."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ReportFileError(f"{path}: cannot read: {exc.strerror}") from None
+    if data and not data.endswith(b"\n"):
+        cut = data.rfind(b"\n") + 1
+        data = data[:cut]
+        with path.open("r+b") as file:
+            file.truncate(cut)
+    if not data.strip():
+        raise ReportFileError(f"{path}: empty; nothing to resume")
+    return parse_report(path, data)
+
+
+def parse_report(path: Path, data: bytes) -> PriorRun:
+    """A report's lines (`data`, read from `path`), checked as a report: its first start line
+    and the last line of each case. The file is left as it is."""
+    start: dict[str, Any] | None = None
+    cases: dict[str, dict[str, Any]] = {}
+    for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise ReportFileError(f"{path}:{number}: not JSON ({exc.msg})") from None
+        kind = line.get("kind") if isinstance(line, dict) else None
+        if start is None and kind != "start":
+            raise ReportFileError(
+                f"{path}:{number}: a report starts with a start line; this is not a report"
+            )
+        if kind == "start" and start is None:
+            start = line
+        elif kind == "case":
+            if not isinstance(line.get("id"), str) or "verdict" not in line:
+                raise ReportFileError(f"{path}:{number}: a case line needs an id and a verdict")
+            cases[line["id"]] = line
+    if start is None:
+        raise ReportFileError(f"{path}: no start line; not a report")
+    return PriorRun(start, cases)

@@ -1,0 +1,93 @@
+"""`spadespec faults`: the named faults, served one at a time or all checked against the suite.
+
+    spadespec faults                  # every fault's name and the mistake it makes
+    spadespec faults run NAME         # the reference engine with that fault, over the protocol
+    spadespec faults check            # the suite against every fault; exit 1 if one goes uncaught
+
+`run` is how a fault is fuzzed or conformed the way an engine in another language is:
+`spadespec conform --engine "spadespec faults run penalty-at-eleven-bags"`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `spadespec faults`."""
+    parser = subparsers.add_parser(
+        "faults",
+        help="list the named faults, serve one over the protocol, or check the suite catches all",
+        description=(
+            "The named faults: copies of the reference engine, each with one rule broken the way "
+            "an engine author could break it. With no action, list them."
+        ),
+    )
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    actions.add_parser("list", help="every fault's name and the mistake it makes (the default)")
+    run = actions.add_parser(
+        "run",
+        help="serve the reference engine with one fault over the protocol on stdin and stdout",
+        description=(
+            "Serve the reference engine with the named fault as an engine process speaking the "
+            "JSON-lines protocol (docs/protocol.md), until `stop` or the end of input. For "
+            'instance: spadespec conform --engine "spadespec faults run penalty-at-eleven-bags".'
+        ),
+    )
+    run.add_argument("name", metavar="NAME", help="the fault (`spadespec faults` lists them)")
+    actions.add_parser(
+        "check",
+        help="run the suite against every fault and list the cases that catch each; "
+        "exit 1 if any fault goes uncaught",
+    )
+    parser.set_defaults(run=_dispatch)
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.action == "run":
+        return _serve(args.name)
+    if args.action == "check":
+        return check()
+    return _list()
+
+
+def _list() -> int:
+    from spadespec.conformance.machinery.faults import FAULTS
+    from spadespec.reference_engine.commands.tables import fit_table
+
+    rows = [(fault.name, fault.mistake) for fault in FAULTS.values()]
+    # The names are what `faults run` takes: never cut; the mistakes wrap to the width.
+    print(fit_table(("fault", "mistake"), rows, keep=(0,), wrap=(1,)))
+    return 0
+
+
+def _serve(name: str) -> int:
+    from spadespec.conformance.contract.engines.serve import serve_stdio
+    from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine
+    from spadespec.reference_engine.commands.errors import UsageError
+    from spadespec.reference_engine.variant.catalog import did_you_mean
+
+    if name not in FAULTS:
+        near = did_you_mean(name, list(FAULTS))
+        hint = f"; did you mean {near!r}?" if near else "; `spadespec faults` lists them"
+        raise UsageError(f"no fault named {name!r}{hint}")
+    return serve_stdio(FaultyEngine(FAULTS[name]))
+
+
+def check() -> int:
+    """Every fault against the whole suite, with the cases that catch each; 1 if any goes
+    uncaught (a hole in the suite)."""
+    from spadespec.conformance.contract.suite.cases import load_suite
+    from spadespec.conformance.machinery.faults import FAULTS, catching_cases
+
+    suite = list(load_suite())
+    holes = 0
+    for fault in FAULTS.values():
+        caught = catching_cases(fault, suite)
+        holes += not caught
+        print(f"{fault.name}: {len(caught)} case(s)" + ("  <- NOT CAUGHT" if not caught else ""))
+        for case_id in caught:
+            print(f"    {case_id}")
+    print(f"{len(FAULTS)} faults, {holes} not caught by any of {len(suite)} cases")
+    return 1 if holes else 0
