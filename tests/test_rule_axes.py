@@ -159,6 +159,12 @@ def _broken(tmp_path: Path, change: dict[str, Any]) -> Path:
         ({"scoring.moon": {"refusals": ["moon-refused"]}}, "'moon-refused' is no reason code"),
         ({"scoring.moon": {"linked": ["scoring.sun"]}}, "'scoring.sun' is no rule of the model"),
         ({"scoring.moon": {"label": ""}}, "scoring.moon.label: missing"),
+        ({"scoring.moon": {"value": {"description": "x"}}}, "scoring.moon.value: a choice's"),
+        ({"scoring.bag_threshold": {"value": None}}, "bag_threshold.value.description: missing"),
+        (
+            {"scoring.bag_threshold": {"value": {"description": "x", "minimun": 1}}},
+            "scoring.bag_threshold.value: unknown field 'minimun'",
+        ),
         (
             {"scoring.moon": {"faults": [{"name": "x", "mistake": "y", "reads": "sometimes"}]}},
             "scoring.moon.faults: 'sometimes' is no value of the rule",

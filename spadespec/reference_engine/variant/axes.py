@@ -1,7 +1,8 @@
 """Each rule axis described once: its name for people, its sentences, when it is moot, what it
-links to, how a witness shows it and how an engine may misread it (`axes.yaml`, beside this
-file). The model holds an axis's field and type; docs, tags, the schema's descriptions, the
-fuzzer, the diagnosis and the faults read the rest from `AXES` instead of restating it.
+links to, what its value means and its bounds, how a witness shows it and how an engine may
+misread it (`axes.yaml`, beside this file). The model holds an axis's field and type; docs,
+tags, the schema's rule part, the fuzzer, the diagnosis and the faults read the rest from
+`AXES` instead of restating it.
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ _EMPTY = "[]"
 """A sentence's key for an empty list of cards, as the file writes it."""
 
 _FIELDS = {
-    "label", "clause", "values", "sentences", "alone", "moot", "sheet_items", "refusals",
+    "label", "clause", "value", "values", "sentences", "alone", "moot", "sheet_items", "refusals",
     "linked", "witness", "faults",
 }  # fmt: skip
 _WITNESS_FIELDS = {"style", "aim", "bags", "trail", "last_hand", "shown_with"}
+BOUNDS = ("enum", "minimum", "maximum", "maxLength")
+"""The JSON Schema keywords an axis's `value` may bound its value by, in the order written."""
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -51,6 +54,16 @@ class Moot:
             all(_written(rule_at(rules, path)) == value for path, value in each.items())
             for each in self.when
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """What a rule's value means and how far it may go, for a rule that is not a choice."""
+
+    description: str
+    bounds: Mapping[str, Any]
+    """JSON Schema keywords (`BOUNDS`) the value meets beside its type in the model: the
+    values a number may take, its least and greatest, the longest text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +95,9 @@ class Axis:
     path: str
     label: str
     clause: str
+    value: Value | None
+    """What the value means and its bounds, for a rule that is not a choice; None for a choice,
+    whose `values` say it."""
     values: Mapping[str, str]
     """Each value's tag text, for a rule that is a choice; empty for any other rule."""
     sentences: Mapping[Any, str]
@@ -119,6 +135,7 @@ def _axis(path: str, entry: Any, choice: type[Enum] | None) -> Axis:
     members = [m.value for m in choice] if choice else []
     if list(values) != members:
         raise AxisError(f"{where}.values: must give each of {members or 'no value'} in order")
+    value = _value(where, entry.get("value"), choice)
     sentences = {_key(k): str(v) for k, v in entry["sentences"].items()}
     for name in ("sentences", "alone"):
         stray = [k for k in entry.get(name) or {} if choice and k not in members]
@@ -149,6 +166,7 @@ def _axis(path: str, entry: Any, choice: type[Enum] | None) -> Axis:
         path=path,
         label=str(entry["label"]),
         clause=str(entry["clause"]),
+        value=value,
         values=values,
         sentences=sentences,
         alone={_key(k): str(v) for k, v in (entry.get("alone") or {}).items()},
@@ -159,6 +177,22 @@ def _axis(path: str, entry: Any, choice: type[Enum] | None) -> Axis:
         witness=witness,
         faults=faults,
     )
+
+
+def _value(where: str, entry: Any, choice: type[Enum] | None) -> Value | None:
+    """The `value` of an axis: said of every rule but a choice, whose `values` say it."""
+    if choice is not None:
+        if entry is not None:
+            raise AxisError(f"{where}.value: a choice's values say what each means; no `value`")
+        return None
+    if not isinstance(entry, dict) or not entry.get("description"):
+        raise AxisError(f"{where}.value.description: missing")
+    stray = [k for k in entry if k != "description" and k not in BOUNDS]
+    if stray:
+        allowed = ", ".join(BOUNDS)
+        raise AxisError(f"{where}.value: unknown field {stray[0]!r}; the bounds are {allowed}")
+    bounds = {k: entry[k] for k in BOUNDS if k in entry}
+    return Value(" ".join(str(entry["description"]).split()), bounds)
 
 
 def _misreading(where: str, fault: Any, choice: type[Enum] | None) -> Misreading:

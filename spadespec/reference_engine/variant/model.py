@@ -207,6 +207,8 @@ class TieRule(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class DeckRules:
+    """The pack of cards in play."""
+
     cards: DeckKind
     removed: tuple[str, ...]
     """Cards taken out before the deal so it comes out even (e.g. `2C 2D` with jokers, `2C`
@@ -218,6 +220,8 @@ class DeckRules:
 
 @dataclass(frozen=True, slots=True)
 class TableRules:
+    """The table: how many play, and who scores with whom."""
+
     players: int
     """3 or 4. Three players sit N, E, S (South's left is North); four sit N, E, S, W."""
     sides: Sides
@@ -225,12 +229,16 @@ class TableRules:
 
 @dataclass(frozen=True, slots=True)
 class DealRules:
+    """Who deals, and how the deal moves round the table."""
+
     first_dealer: FirstDealer
     dealer_rotation: DealerRotation
 
 
 @dataclass(frozen=True, slots=True)
 class BiddingRules:
+    """The auction: who bids first and which bids exist."""
+
     first_bidder: FirstBidder
     min_bid: int
     max_bid: int
@@ -256,6 +264,8 @@ class BiddingRules:
 
 @dataclass(frozen=True, slots=True)
 class PlayRules:
+    """Playing the tricks: the first lead and leading spades."""
+
     first_leader: FirstLeader
     first_lead: FirstLead
     first_lead_card: str | None
@@ -265,6 +275,8 @@ class PlayRules:
 
 @dataclass(frozen=True, slots=True)
 class ScoringRules:
+    """Scoring a hand: contracts, sets, nil and bags."""
+
     points_per_bid_trick: int
     overtrick_points: int
     set_penalty: SetPenalty
@@ -307,6 +319,8 @@ class ScoringRules:
 
 @dataclass(frozen=True, slots=True)
 class GameEndRules:
+    """When the game ends and who wins."""
+
     target: int | None
     """null: no total ends the game (a fixed number of hands does, or with `hands` null too,
     nothing does: a score pad kept until the players stop)."""

@@ -55,7 +55,8 @@ def _validator() -> Draft202012Validator:
 def rule_value_schema(rule: str) -> dict[str, Any]:
     """The schema for one rule's value, `rule` written as `section.field`."""
     section, name = rule.split(".", 1)
-    fields = variant_schema()["properties"]["rules"]["properties"][section]["properties"]
+    # The rules are the generated `$defs` (schema_rules), which the file's `rules` refers to.
+    fields = variant_schema()["$defs"]["rules"]["properties"][section]["properties"]
     schema: dict[str, Any] = fields[name]["properties"]["value"]
     return schema
 
