@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from spadespec.command_kit.errors import UsageError
 from spadespec.conformance.protocol.messages import Engine, EngineInfo
 from spadespec.conformance.protocol.score_requests import case_id_of
 from spadespec.conformance.runner.run import run_case
@@ -47,7 +48,6 @@ from spadespec.conformance.suite.variant_files import (
     is_variant_file,
     open_variant_file,
 )
-from spadespec.reference_engine.commands.errors import UsageError
 from spadespec.reference_engine.variant import InvalidVariant, OptionError, VariantNotFound
 
 

@@ -17,9 +17,9 @@ from typing import Any, Protocol
 from spadespec.conformance.audit.record import GameRecord
 from spadespec.conformance.audit.rules import FIGURE_RULES, rule_broken
 from spadespec.reference_engine.actions import Bid, Deal, Pass, Play, action_from_json
-from spadespec.reference_engine.commands.score import side_lines
 from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
 from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.itemised_score import side_lines
 from spadespec.reference_engine.scoring.records import GameOutcome, HandScore
 from spadespec.reference_engine.variant import ResolvedVariant
 

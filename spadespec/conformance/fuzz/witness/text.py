@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from spadespec.command_kit.tables import fit_text
 from spadespec.conformance.suite.tags import value_text
-from spadespec.reference_engine.commands.tables import fit_text
 
 
 def render_text(report: dict[str, Any]) -> str:
