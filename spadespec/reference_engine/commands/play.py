@@ -16,6 +16,7 @@ from spadespec.command_kit.arguments import (
     whole_number,
 )
 from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.command_kit.tables import fit_text, output_width
 from spadespec.reference_engine.bots import BOT_KINDS
 from spadespec.reference_engine.bots.table import DEFAULT_MAX_HANDS, TableResult, play_game
@@ -113,7 +114,8 @@ def _sheet(
     ]
     lines = [f"{variant.id}: {variant.title}"]
     if variant.chosen:
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in variant.chosen.items()))
+        chosen = variant.chosen.items()
+        lines.append("options: " + ", ".join(f"{k}={rule_value_text(v)}" for k, v in chosen))
     lines += ["", *(head.rstrip() for head in heads)]
     for number, (dealer, hand) in enumerate(
         zip(dealers, result.game.hand_results, strict=False), start=1

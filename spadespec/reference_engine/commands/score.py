@@ -9,6 +9,7 @@ from typing import Any
 
 from spadespec.command_kit.arguments import add_command, add_variant_arguments, parse_options
 from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.reference_engine.itemised_score import side_lines
 from spadespec.reference_engine.scorer import game_outcome, score_hand
 from spadespec.reference_engine.scoring import GameOutcome, HandScore, SideTotals
@@ -201,7 +202,8 @@ def parse_prior(text: str | None, rules: Rules) -> dict[str, SideTotals]:
 def render_text(variant: ResolvedVariant, hand: HandScore, outcome: GameOutcome) -> str:
     lines = [f"{variant.id}: {variant.title}"]
     if variant.chosen:
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in variant.chosen.items()))
+        chosen = variant.chosen.items()
+        lines.append("options: " + ", ".join(f"{k}={rule_value_text(v)}" for k, v in chosen))
     for side in hand.sides:
         lines.append("")
         lines += side_lines(hand.sides[side], hand, variant.rules)

@@ -11,6 +11,7 @@ from typing import Any
 
 from spadespec.command_kit.arguments import add_command, add_table_options, parse_options
 from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.command_kit.tables import fit_table, fit_text, output_width
 from spadespec.reference_engine.paths import not_a_file, not_a_folder
 from spadespec.reference_engine.variant import load_for_command
@@ -218,16 +219,6 @@ def run_list(args: argparse.Namespace) -> int:
 # show -------------------------------------------------------------------------------------
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple | list):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return str(value)
-
-
 def _origin(variant: ResolvedVariant, prov: Provenance) -> str:
     if prov.origin == "file":
         return "this file"
@@ -259,7 +250,7 @@ def _fit(line: str) -> list[str]:
 def _rule_lines(variant: ResolvedVariant, rule: str, value: Any) -> list[str]:
     prov = variant.provenance[rule]
     lines = [
-        f"  {rule.split('.', 1)[1]}: {_text(value)}",
+        f"  {rule.split('.', 1)[1]}: {rule_value_text(value)}",
         f"      from {_origin(variant, prov)}",
     ]
     for cite in prov.citations:
@@ -308,8 +299,8 @@ def show_text(variant: ResolvedVariant) -> str:
         for opt in variant.options:
             value = variant.chosen[opt.name]
             how = "chosen" if variant.provenance[opt.rule].origin == "option" else "default"
-            choices = ", ".join(_text(c) for c in opt.choices)
-            shown = _text(value)
+            choices = ", ".join(rule_value_text(c) for c in opt.choices)
+            shown = rule_value_text(value)
             lines.append(f"  {opt.name} = {shown} ({how}; choices {choices}; decides {opt.rule})")
             lines += _wrap(opt.description, "      ")
     for section in SECTIONS:
