@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 
 from spadespec.cli import main
-from spadespec.reference_engine.bots.table import play_game
-from spadespec.reference_engine.commands.play import render_table
-from spadespec.reference_engine.commands.tables import (
+from spadespec.command_kit.tables import (
     PIPED_WIDTH,
     cut,
     fit_table,
     fit_text,
     output_width,
 )
+from spadespec.reference_engine.bots.table import play_game
+from spadespec.reference_engine.commands.play import render_table
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.catalog import variant_files, variants_dir
 

@@ -14,7 +14,11 @@ import jsonschema
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.analysis.diagnosis.neighbours import candidate_values, single_changes
+from spadespec.conformance.analysis.diagnosis.neighbours import (
+    candidate_values,
+    from_label,
+    single_changes,
+)
 from spadespec.conformance.analysis.diagnosis.search import diagnose, matches_rule
 from spadespec.conformance.contract.runner.run import run_cases
 from spadespec.conformance.contract.suite.cases import load_suite
@@ -86,7 +90,7 @@ def test_every_value_the_format_offers_a_rule_is_a_neighbour() -> None:
     # Enumerated rules take each other value; numbers go either side within the schema's bounds.
     assert {"scoring.set_penalty=per-trick-short", "scoring.set_penalty=nothing"} <= labels
     assert {"scoring.bag_threshold=9", "scoring.bag_threshold=11"} <= labels
-    assert "scoring.bag_points_cancelled=True" in labels
+    assert "scoring.bag_points_cancelled=true" in labels
     # Values the format refuses are no neighbour: a table of two players, nil with no bonus.
     assert not any(label.startswith("table.players=") for label in labels)
     assert "scoring.nil_bonus=none" not in labels
@@ -124,3 +128,15 @@ def test_conform_reports_the_diagnosis_in_text_json_lines_and_junit(
 
     assert main([*argv, "--no-diagnose"]) == 1
     assert "diagnos" not in capsys.readouterr().out
+
+
+def test_a_label_names_its_neighbour_again() -> None:
+    # A label is read back (`--expect-differ`, a fuzz report resumed) as the change it names;
+    # a boolean as the variant file spells it, or as labels once spelt it.
+    standard = load_variant("standard")
+    for near in single_changes(standard):
+        again = from_label(standard, near.label)
+        assert again is not None and again.label == near.label
+    for spelt in ("scoring.bag_points_cancelled=true", "scoring.bag_points_cancelled=True"):
+        found = from_label(standard, spelt)
+        assert found is not None and found.label == "scoring.bag_points_cancelled=true"

@@ -24,6 +24,9 @@ Layers = tuple[tuple[str, ...], ...]
 
 PACKAGE_LAYERS: Layers = (
     ("__init__.py",),
+    # What every command shares (errors, arguments, tables, a rule's value as text): it
+    # imports neither the engine nor the suite, so both may use it.
+    ("command_kit",),
     ("reference_engine",),
     ("conformance",),
     # The command hub: it imports the commands of both, and nothing below imports it.
@@ -51,6 +54,9 @@ ENGINE_LAYERS: Layers = (
     ("bots",),
     # Many games between bots, measured (`spadespec simulate`).
     ("simulation",),
+    # A side's score for a hand, item by item, as `spadespec score` prints it and an audit
+    # shows a wrong figure's arithmetic.
+    ("itemised_score.py",),
     ("commands",),
 )
 

@@ -19,7 +19,7 @@ from types import ModuleType
 from spadespec.cli.engines import open_engine
 from spadespec.cli.registry import PROVIDERS, provider_of
 from spadespec.cli.signals import Terminated, sigterm_raises
-from spadespec.reference_engine.commands.errors import OutputError, UsageError
+from spadespec.command_kit.errors import OutputError, UsageError
 from spadespec.reference_engine.variant import InvalidVariant, OptionError, VariantNotFound
 
 OK, WRONG, MISUSED, INTERRUPTED, TERMINATED = 0, 1, 2, 130, 143

@@ -29,6 +29,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from spadespec.command_kit.arguments import add_command, add_variant_option
+from spadespec.command_kit.errors import OutputError, UsageError
+from spadespec.command_kit.tables import fit_table
 from spadespec.conformance.analysis.own_deals.games import (
     DEFAULT_GAMES,
     OwnDealsRun,
@@ -71,9 +74,6 @@ from spadespec.conformance.contract.suite.cases import (
 from spadespec.conformance.contract.suite.export import export_cases
 from spadespec.conformance.contract.suite.tags import RegistryError
 from spadespec.conformance.contract.suite.variant_files import is_variant_file, open_variant_file
-from spadespec.reference_engine.commands.errors import OutputError, UsageError
-from spadespec.reference_engine.commands.options import add_variant_option
-from spadespec.reference_engine.commands.tables import fit_table
 from spadespec.reference_engine.variant.catalog import did_you_mean, shipped_variant_ids
 
 if TYPE_CHECKING:
@@ -81,9 +81,11 @@ if TYPE_CHECKING:
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "conform",
         help="run the conformance suite against an engine",
+        run=run_suite,
         description=(
             "Run the golden conformance cases against an engine and report by variant, level, "
             "observable and clause. Each observable a case asks is checked when the engine "
@@ -92,6 +94,9 @@ def add_parser(subparsers: Any) -> None:
             "least --min-checked cases had something checked, 1 otherwise (a run that checked "
             "nothing is never OK), 2 on usage errors."
         ),
+        json="print the full report as JSON",
+        verbose="with a variant file of your own, list each inherited case dropped and why (a "
+        "tag gap among them); without it, only their count",
     )
     add_engine_option(parser, default="reference", faults=True)
     _add_filters(parser, argparse_default=None)
@@ -132,24 +137,23 @@ def add_parser(subparsers: Any) -> None:
         help="write each of those games that differs as a game record (JSON lines), with the "
         "engine's own figures, for `spadespec audit FILE`",
     )  # fmt: skip
-    parser.add_argument("--json", action="store_true", help="print the full report as JSON")
-    parser.add_argument(
-        "--verbose", action="store_true",
-        help="with a variant file of your own, list each inherited case dropped and why (a "
-        "tag gap among them); without it, only their count",
-    )  # fmt: skip
-    parser.set_defaults(run=run_suite)
 
     actions = parser.add_subparsers(dest="conform_action", metavar="ACTION")
-    listing = actions.add_parser("list", help="list the cases: id, level, variant, tags")
-    _add_filters(listing, argparse_default=argparse.SUPPRESS)
-    listing.add_argument(
-        "--json", action="store_true", default=argparse.SUPPRESS, help="print JSON"
+    listing = add_command(
+        actions,
+        "list",
+        help="list the cases: id, level, variant, tags",
+        run=run_list,
+        json="print JSON",
+        keeps_parent=True,
     )
-    listing.set_defaults(run=run_list)
+    _add_filters(listing, argparse_default=argparse.SUPPRESS)
 
-    export = actions.add_parser(
-        "export", help="write every case as plain JSON, one file per case, with an index"
+    export = add_command(
+        actions,
+        "export",
+        help="write every case as plain JSON, one file per case, with an index",
+        run=run_export,
     )
     _add_filters(export, argparse_default=argparse.SUPPRESS)
     export.add_argument("dir", metavar="DIR", help="the folder to write into (created if need be)")
@@ -158,18 +162,20 @@ def add_parser(subparsers: Any) -> None:
         help="allow DIR to be the current folder (refused otherwise, so that a mistyped "
         "command cannot scatter the cases among your files)",
     )  # fmt: skip
-    export.set_defaults(run=run_export)
 
-    cover = actions.add_parser(
-        "coverage", help="which rules have cases and which have none (exit 1 if any has none)"
+    cover = add_command(
+        actions,
+        "coverage",
+        help="which rules have cases and which have none (exit 1 if any has none)",
+        run=run_coverage,
+        json="print JSON",
+        keeps_parent=True,
     )
     add_variant_option(
         cover, metavar="FILE", default=argparse.SUPPRESS,
         help="a variant file of your own: which rules it sets no inherited or generated case "
         "reaches",
     )  # fmt: skip
-    cover.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
-    cover.set_defaults(run=run_coverage)
 
 
 def _add_filters(parser: argparse.ArgumentParser, argparse_default: Any) -> None:

@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from spadespec.command_kit.errors import UsageError
 from spadespec.conformance.contract.protocol.messages import Engine, EngineInfo
 from spadespec.conformance.contract.protocol.score_requests import case_id_of
 from spadespec.conformance.contract.runner.run import run_case
@@ -46,7 +47,6 @@ from spadespec.conformance.contract.suite.variant_files import (
     is_variant_file,
     open_variant_file,
 )
-from spadespec.reference_engine.commands.errors import UsageError
 from spadespec.reference_engine.variant import InvalidVariant, OptionError, VariantNotFound
 
 

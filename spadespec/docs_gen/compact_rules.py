@@ -13,8 +13,9 @@ import re
 from enum import Enum
 from typing import Any
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.docs_gen.rule_names import rule_anchor, rule_label
-from spadespec.docs_gen.sentences import format_value, sentence
+from spadespec.docs_gen.sentences import sentence
 from spadespec.docs_gen.variant_data import VariantDoc
 from spadespec.reference_engine.variant.axes import AXES
 
@@ -98,7 +99,7 @@ def one_line(doc: VariantDoc, path: str) -> str:
         whence = " · [interpretation](errata.md)"
     elif prov is not None and prov.moot:
         whence = f" · {MOOT}"
-    shown = f"`{path}` = `{format_value(value)}`"
+    shown = f"`{path}` = `{rule_value_text(value)}`"
     if not_had(doc, path):
         # Where it comes from is on the page that states the feature; the line names it only.
         whence = ""

@@ -13,9 +13,10 @@ import json
 from html import escape
 from typing import Any
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.contract.suite.tags import rule_value as resolved_value
 from spadespec.docs_gen.front_matter import front_matter
-from spadespec.docs_gen.matrix import BASE, shown_value
+from spadespec.docs_gen.matrix import BASE
 from spadespec.docs_gen.pair_witnesses import PairHand, all_pair_hands, value_key
 from spadespec.docs_gen.rule_names import rule_anchor, rule_label
 from spadespec.docs_gen.rulebook import rule_value
@@ -42,7 +43,7 @@ def compare_data(docs: list[VariantDoc], hands: list[PairHand]) -> dict[str, Any
             key = value_key(resolved_value(doc.resolved.rules, path))
             if key not in keys[index]:
                 keys[index].append(key)
-                shown[index].append(shown_value(rule_value(doc, path)))
+                shown[index].append(rule_value_text(rule_value(doc, path), empty="none"))
             values.append(keys[index].index(key))
             text = sentence(doc.resolved.rules, path, rule_value(doc, path))
             said.append(sentences.setdefault(text, len(sentences)))

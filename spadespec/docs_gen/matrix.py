@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import fields
 from html import escape
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.docs_gen.front_matter import front_matter
 from spadespec.docs_gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
 from spadespec.docs_gen.rulebook import rule_value
-from spadespec.docs_gen.sentences import format_value
 from spadespec.docs_gen.variant_data import KINDS, VariantDoc
 from spadespec.docs_gen.witnesses import witness_anchor
 from spadespec.reference_engine.variant.model import SECTIONS
@@ -24,12 +24,6 @@ BASE = "standard"
 # The rule the row view shows before a reader picks one.
 FIRST_SHOWN = "scoring.nil_penalty"
 _GROUP_NAMES = {"base": "Base", "source": "From the sources", "house": "House rules"}
-
-
-def shown_value(value: object) -> str:
-    """A rule's value as a cell shows it (`none` for an empty list)."""
-    text = format_value(value)
-    return "none" if text == "[]" else text
 
 
 def _rule_paths() -> list[tuple[str, list[str]]]:
@@ -65,11 +59,11 @@ def _header(docs: list[VariantDoc]) -> list[str]:
 
 
 def _row(docs: list[VariantDoc], base: VariantDoc, path: str) -> tuple[str, bool]:
-    standard = shown_value(rule_value(base, path))
+    standard = rule_value_text(rule_value(base, path), empty="none")
     cells = []
     differs = False
     for doc in docs:
-        value = shown_value(rule_value(doc, path))
+        value = rule_value_text(rule_value(doc, path), empty="none")
         link = f'<a href="../{doc.id}/#{rule_anchor(path)}">{escape(value)}</a>'
         if value == standard:
             cells.append(f"<td>{link}</td>")
@@ -133,8 +127,8 @@ def _row_view(docs: list[VariantDoc], base: VariantDoc) -> list[str]:
 def _panel(docs: list[VariantDoc], base: VariantDoc, path: str) -> str:
     by_value: dict[str, list[VariantDoc]] = {}
     for doc in docs:
-        by_value.setdefault(shown_value(rule_value(doc, path)), []).append(doc)
-    standard = shown_value(rule_value(base, path))
+        by_value.setdefault(rule_value_text(rule_value(doc, path), empty="none"), []).append(doc)
+    standard = rule_value_text(rule_value(base, path), empty="none")
     # The base's value first, then the others by how many rulesets play them.
     ordered = sorted(by_value.items(), key=lambda kv: (kv[0] != standard, -len(kv[1]), kv[0]))
     rows = []

@@ -6,10 +6,11 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.docs_gen.cards import SEAT_NAMES
 from spadespec.docs_gen.compact_rules import MOOT, lines, not_had, one_line, plain, repeats_rule
 from spadespec.docs_gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
-from spadespec.docs_gen.sentences import format_value, sentence
+from spadespec.docs_gen.sentences import sentence
 from spadespec.docs_gen.variant_data import VariantDoc, reading, reading_after_title
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant.model import (
@@ -149,7 +150,7 @@ def rule_block(doc: VariantDoc, path: str) -> str:
     prov = doc.resolved.provenance.get(path)
     said = sentence(doc.resolved.rules, path, value)
     # The value, where the rule comes from and its sources in one quiet line under the rule.
-    facts = [f"Value: `{path}` = `{format_value(value)}`"]
+    facts = [f"Value: `{path}` = `{rule_value_text(value)}`"]
     if prov is not None:
         origin = _origin(doc, path, prov)
         if origin:
@@ -187,8 +188,8 @@ def changes_from_parent(doc: VariantDoc) -> str:
             theirs = getattr(getattr(parent.rules, section), f.name)
             if mine != theirs:
                 rows.append(
-                    f"| [{rule_label(path)}](#{rule_anchor(path)}) | `{format_value(theirs)}` "
-                    f"| `{format_value(mine)}` |"
+                    f"| [{rule_label(path)}](#{rule_anchor(path)}) | `{rule_value_text(theirs)}` "
+                    f"| `{rule_value_text(mine)}` |"
                 )
     head = (
         f"This ruleset extends [{parent.title}]({parent.id}.md) (`{parent.id}`). "
@@ -213,10 +214,10 @@ def options_table(doc: VariantDoc) -> str:
         "| --- | --- | --- | --- | --- |",
     ]
     for opt in doc.resolved.options:
-        choices = ", ".join(f"`{format_value(c)}`" for c in opt.choices)
+        choices = ", ".join(f"`{rule_value_text(c)}`" for c in opt.choices)
         rows.append(
             f"| `{opt.name}` | [{rule_label(opt.rule)}](#{rule_anchor(opt.rule)}) | {choices} "
-            f"| `{format_value(opt.default)}` | {opt.description} |"
+            f"| `{rule_value_text(opt.default)}` | {opt.description} |"
         )
     out = "\n".join(rows) + "\n"
     for opt in doc.resolved.options:
@@ -224,9 +225,10 @@ def options_table(doc: VariantDoc) -> str:
         if cites:
             out += "\n" + _citation_line(doc, cites, lead=f"Option `{opt.name}`,") + "\n"
     example = doc.resolved.options[0]
+    choice = rule_value_text(example.choices[0])
     out += (
         f"\nChoose an option with `--option`, e.g. "
-        f"`spadespec show {doc.id} --option {example.name}={format_value(example.choices[0])}`.\n"
+        f"`spadespec show {doc.id} --option {example.name}={choice}`.\n"
     )
     return out
 
@@ -272,7 +274,7 @@ def inherited_table(doc: VariantDoc) -> list[str]:
             tables.append(
                 f"| **{rule_label(path)}**{{#{rule_anchor(path)}}} "
                 f"| {sentence(doc.resolved.rules, path, value)} "
-                f"| `{path}` = `{format_value(value)}` "
+                f"| `{path}` = `{rule_value_text(value)}` "
                 f"| Sources: [{home}]({home}.md#{rule_anchor(path)}) |"
             )
         tables.append("")

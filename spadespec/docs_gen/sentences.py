@@ -13,6 +13,7 @@ from enum import Enum
 from types import SimpleNamespace
 from typing import Any
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.docs_gen.cards import card_name
 from spadespec.docs_gen.enum_docs import member_docstrings
 from spadespec.reference_engine.variant.axes import ANY, AXES
@@ -63,7 +64,7 @@ def _context(rules: Any) -> dict[str, Any]:
         removed_verb="is" if len(rules.deck.removed) == 1 else "are",
         top_trumps=_card_list(rules.deck.top_trumps) if rules.deck.top_trumps else "no card",
         cancelled=scoring.bag_penalty + scoring.bag_threshold * scoring.overtrick_points,
-        boston_points=format_value(scoring.boston_points),
+        boston_points=rule_value_text(scoring.boston_points),
         hands_unless=(
             ", unless a side reaches the target first" if game_end.target is not None else ""
         ),
@@ -82,7 +83,7 @@ def fallback(value: Any) -> str:
         doc = member_docstrings(type(value)).get(str(value.value))
         if doc:
             return doc
-    return f"This rule is set to {format_value(value)}."
+    return f"This rule is set to {rule_value_text(value)}."
 
 
 def sentence(rules: Any, path: str, value: Any) -> str:
@@ -94,16 +95,3 @@ def sentence(rules: Any, path: str, value: Any) -> str:
     if template is None:
         return fallback(value)
     return template.format(**_context(rules))
-
-
-def format_value(value: Any) -> str:
-    """A rule's value as the variant file writes it."""
-    if value is None:
-        return "none"
-    if isinstance(value, Enum):
-        return str(value.value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple | list):
-        return "[" + ", ".join(str(v) for v in value) + "]"
-    return str(value)

@@ -11,13 +11,13 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.analysis.fuzz.witness.text import deal_text
 from spadespec.docs_gen.cards import SEAT_NAMES, card_short, side_name
 from spadespec.docs_gen.front_matter import front_matter
 from spadespec.docs_gen.hand_diagram import deal_html, tricks_html
 from spadespec.docs_gen.hand_record import HandRecord, replay_hands
 from spadespec.docs_gen.rule_names import rule_label
-from spadespec.docs_gen.sentences import format_value
 from spadespec.docs_gen.variant_data import VariantDoc
 from spadespec.docs_gen.witness_hands import BASE_ID as BASE
 from spadespec.docs_gen.witness_hands import differences
@@ -81,8 +81,8 @@ def witness_body(base: VariantDoc, doc: VariantDoc, item: dict[str, Any]) -> lis
     a, b = base.id, doc.id
     out = [
         # As the variant files write the values (`false`, `[2C, 2H]`, `none`).
-        f"`{path}`: `{a}` plays `{format_value(item['a'])}`, `{b}` plays "
-        f"`{format_value(item['b'])}`.",
+        f"`{path}`: `{a}` plays `{rule_value_text(item['a'])}`, `{b}` plays "
+        f"`{rule_value_text(item['b'])}`.",
         "",
     ]
     witness = item["witness"]

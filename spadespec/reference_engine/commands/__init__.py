@@ -1,6 +1,6 @@
-"""The engine's commands: `validate`, `list` and `show` (variants.py), `play` (play.py) and
-`score` (score.py), with what commands share: their errors (errors.py), the `--variant` and
-`--option` arguments (options.py) and text tables that fit the terminal (tables.py).
+"""The engine's commands: `validate`, `list` and `show` (variants.py), `play` (play.py),
+`score` (score.py) and `simulate` (simulate.py). What they share with the conformance suite's
+commands (errors, arguments, tables, a rule's value as text) is `spadespec.command_kit`.
 
 Each command module registers its commands through `add_parser(subparsers)`, setting
 `run(args)`, which returns the exit status; the `spadespec` hub (`spadespec.cli`) lists them.

@@ -9,17 +9,19 @@ import json
 import random
 from typing import TYPE_CHECKING, Any
 
-from spadespec.reference_engine.bots import BOT_KINDS
-from spadespec.reference_engine.bots.table import DEFAULT_MAX_HANDS, TableResult, play_game
-from spadespec.reference_engine.commands.errors import UsageError
-from spadespec.reference_engine.commands.options import (
+from spadespec.command_kit.arguments import (
+    add_command,
     add_variant_arguments,
-    load_variant_from_args,
+    parse_options,
     whole_number,
 )
-from spadespec.reference_engine.commands.tables import fit_text, output_width
+from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.rule_value_text import rule_value_text
+from spadespec.command_kit.tables import fit_text, output_width
+from spadespec.reference_engine.bots import BOT_KINDS
+from spadespec.reference_engine.bots.table import DEFAULT_MAX_HANDS, TableResult, play_game
 from spadespec.reference_engine.table import Table, table_of
-from spadespec.reference_engine.variant import ResolvedVariant
+from spadespec.reference_engine.variant import ResolvedVariant, load_for_command
 
 if TYPE_CHECKING:
     from spadespec.reference_engine.game import Game
@@ -32,16 +34,18 @@ EXAMPLE = (
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "play",
         help="bots play a whole game under a variant",
+        run=run,
         description="Bots play a whole game, one at each seat of the variant's table; prints "
         "the score sheet hand by hand (each hand's points left out where the sheet would be wider "
         "than the terminal, or 100 columns when not a terminal), or the game as JSON. Exit "
         "status: 0 played, 1 the variant file is not valid, 2 a usage mistake (no such "
         "variant, an option it does not offer, a number out of range).",
         epilog=EXAMPLE,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        json="print the whole game as JSON",
     )
     add_variant_arguments(parser)
     parser.add_argument(
@@ -56,8 +60,6 @@ def add_parser(subparsers: Any) -> None:
         metavar="N",
         help=f"stop after this many hands if nobody has won (default {DEFAULT_MAX_HANDS})",
     )
-    parser.add_argument("--json", action="store_true", help="print the whole game as JSON")
-    parser.set_defaults(run=run)
 
 
 def status_line(result: TableResult, max_hands: int) -> str:
@@ -112,7 +114,8 @@ def _sheet(
     ]
     lines = [f"{variant.id}: {variant.title}"]
     if variant.chosen:
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in variant.chosen.items()))
+        chosen = variant.chosen.items()
+        lines.append("options: " + ", ".join(f"{k}={rule_value_text(v)}" for k, v in chosen))
     lines += ["", *(head.rstrip() for head in heads)]
     for number, (dealer, hand) in enumerate(
         zip(dealers, result.game.hand_results, strict=False), start=1
@@ -178,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
         seed = whole_number("--seed", args.seed, 0)
     else:
         seed = random.randrange(2**31)
-    variant = load_variant_from_args(args)
+    variant = load_for_command(args.variant, parse_options(args.option))
     dealers: list[str] = []
     result = play_game(variant, kind, seed, max_hands, on_deal=dealers.append)
     if args.json:

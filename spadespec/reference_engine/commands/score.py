@@ -7,17 +7,16 @@ import argparse
 import json
 from typing import Any
 
-from spadespec.reference_engine.commands.errors import UsageError
-from spadespec.reference_engine.commands.options import (
-    add_variant_arguments,
-    load_variant_from_args,
-)
+from spadespec.command_kit.arguments import add_command, add_variant_arguments, parse_options
+from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.rule_value_text import rule_value_text
+from spadespec.reference_engine.itemised_score import side_lines
 from spadespec.reference_engine.scorer import game_outcome, score_hand
-from spadespec.reference_engine.scoring import GameOutcome, HandScore, SideScore, SideTotals
+from spadespec.reference_engine.scoring import GameOutcome, HandScore, SideTotals
 from spadespec.reference_engine.scoring.inputs import zero_is_nil
 from spadespec.reference_engine.scoring.sides import Sheet, sheet_of
-from spadespec.reference_engine.variant import ResolvedVariant
-from spadespec.reference_engine.variant.model import BagsCount, BlindNil, NilBid, NilTricks, Rules
+from spadespec.reference_engine.variant import ResolvedVariant, load_for_command
+from spadespec.reference_engine.variant.model import BlindNil, NilBid, Rules
 
 EXAMPLE = (
     "examples:\n"
@@ -30,14 +29,16 @@ EXAMPLE = (
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "score",
         help="score one hand from its bids and tricks",
+        run=run,
         description="Score one hand under a variant, item by item, and say where the game "
         "stands. Exit status: 0 scored, 1 the variant file is not valid, 2 a usage mistake (no "
         "such variant, an option it does not offer, bids or tricks that are not this table's).",
         epilog=EXAMPLE,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        json="print the score as JSON",
     )
     add_variant_arguments(parser)
     parser.add_argument(
@@ -68,8 +69,6 @@ def add_parser(subparsers: Any) -> None:
         help="hands already played before this one (default 0); it decides the end of a game "
         "of a fixed number of hands",
     )
-    parser.add_argument("--json", action="store_true", help="print the score as JSON")
-    parser.set_defaults(run=run)
 
 
 def _pairs(text: str, flag: str, keys: tuple[str, ...], example: str) -> dict[str, str]:
@@ -200,84 +199,11 @@ def parse_prior(text: str | None, rules: Rules) -> dict[str, SideTotals]:
     return prior
 
 
-_CONTRACT_NOTE = {
-    "tricks": "",
-    "bonus-bid": " (a bonus bid)",
-    "boston": " (Boston: every trick bid)",
-    "exact-total": " (the exact total partners must bid)",
-}
-
-
-def side_lines(score: SideScore, hand: HandScore, rules: Rules) -> list[str]:
-    """One side's score for the hand, item by item, as `spadespec score` prints it: the
-    arithmetic from bids and tricks to the new total."""
-    seats = sheet_of(rules).side_seats[score.side]
-    bids = ", ".join(f"{seat} {hand.bids[seat]}" for seat in seats)
-    took = ", ".join(f"{seat} {hand.tricks[seat]}" for seat in seats)
-    result = "made" if score.made else "set"
-    note = _CONTRACT_NOTE[score.contract_kind]
-    lines = [
-        f"{score.side}  bids {bids}; tricks {took}",
-        f"  contract        {score.contract}",
-        f"  tricks counted  {score.tricks} of {score.side_tricks}{_nil_note(score, rules)}",
-        f"  result          {result}: {score.contract_points:+d}{note}",
-        f"  overtricks      {score.overtricks}: {score.overtrick_points:+d}",
-    ]
-    if hand.moon is not None:
-        shot = "took every trick" if score.moon else f"{hand.moon} took every trick"
-        lines.append(f"  moon            {shot}: the hand is not scored")
-    if score.bonus_points is not None:
-        lines.append(f"  big-bid bonus   {score.bonus_points:+d}{_bonus_note(rules)}")
-    for nil in score.nils:
-        label = f"{'blind nil' if nil.blind else 'nil'} {nil.seat}"
-        verdict = "made" if nil.made else "failed"
-        lines.append(f"  {label:<16}took {nil.tricks}: {verdict}, {nil.points:+d}")
-    lines += [
-        f"  bags added      {score.bags_added} (had {score.bags_before}){_bags_note(rules)}",
-        f"  bag penalty     {_penalty_text(score, rules)}",
-        f"  bags after      {score.bags_after}",
-        f"  hand points     {score.hand_points:+d}",
-        f"  total           {score.score_before} -> {score.score_after}",
-    ]
-    return lines
-
-
-def _bonus_note(rules: Rules) -> str:
-    scoring = rules.scoring
-    return f" ({scoring.big_bid_bonus} for {scoring.big_bid_tricks} or more bid and made)"
-
-
-def _bags_note(rules: Rules) -> str:
-    return " (this variant keeps no bags)" if rules.scoring.bags_count is BagsCount.NEVER else ""
-
-
-def _penalty_text(score: SideScore, rules: Rules) -> str:
-    if not score.bag_penalties:
-        return "none"
-    text = f"{score.bag_penalties} x: -{score.bag_penalty}"
-    scoring = rules.scoring
-    if scoring.bag_points_cancelled:
-        taken_back = scoring.bag_threshold * scoring.overtrick_points
-        text += f" ({scoring.bag_penalty} and the {taken_back} the bags scored, each time)"
-    return text
-
-
-_NIL_TRICKS_NOTE = {
-    NilTricks.COUNT: "",
-    NilTricks.BAGS_ONLY: " (a nil bidder's tricks are bags, not toward the contract)",
-    NilTricks.IGNORED: " (a nil bidder's tricks do not count)",
-    NilTricks.OVERTRICKS: " (a nil bidder's tricks are overtricks, not toward the contract)",
-}
-
-
-def _nil_note(score: SideScore, rules: Rules) -> str:
-    return _NIL_TRICKS_NOTE[rules.scoring.nil_tricks] if score.nils else ""
-
-
 def render_text(variant: ResolvedVariant, hand: HandScore, outcome: GameOutcome) -> str:
     lines = [f"{variant.id}: {variant.title}"]
     if variant.chosen:
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in variant.chosen.items()))
+        chosen = variant.chosen.items()
+        lines.append("options: " + ", ".join(f"{k}={rule_value_text(v)}" for k, v in chosen))
     for side in hand.sides:
         lines.append("")
         lines += side_lines(hand.sides[side], hand, variant.rules)
@@ -287,7 +213,7 @@ def render_text(variant: ResolvedVariant, hand: HandScore, outcome: GameOutcome)
 
 
 def run(args: argparse.Namespace) -> int:
-    variant = load_variant_from_args(args)
+    variant = load_for_command(args.variant, parse_options(args.option))
     rules = variant.rules
     bids = parse_bids(args.bids, rules)
     tricks = parse_tricks(args.tricks, rules)

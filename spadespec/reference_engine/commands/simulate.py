@@ -10,15 +10,16 @@ import sys
 import time
 from typing import Any
 
-from spadespec.reference_engine.bots import BOT_KINDS
-from spadespec.reference_engine.bots.table import DEFAULT_MAX_HANDS
-from spadespec.reference_engine.commands.errors import UsageError
-from spadespec.reference_engine.commands.options import (
+from spadespec.command_kit.arguments import (
+    add_command,
     add_table_options,
     parse_options,
     whole_number,
 )
-from spadespec.reference_engine.commands.tables import fit_table, fit_text
+from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.tables import fit_table, fit_text
+from spadespec.reference_engine.bots import BOT_KINDS
+from spadespec.reference_engine.bots.table import DEFAULT_MAX_HANDS
 from spadespec.reference_engine.simulation.campaign import (
     MergeError,
     MissingShards,
@@ -43,9 +44,11 @@ EXAMPLE = (
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "simulate",
         help="bots play many games: what a ruleset does to a game, with intervals",
+        run=run,
         description=(
             "Bots play N seeded games under each variant named (shipped ids or variant files) and "
             "the command reports, each with a 95% confidence interval: hands per game, how games "
@@ -61,7 +64,7 @@ def add_parser(subparsers: Any) -> None:
             "files that are not shards of one campaign)."
         ),
         epilog=EXAMPLE,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        json="print the run as JSON (tallies and figures)",
     )
     parser.add_argument(
         "variants", nargs="+", metavar="VARIANT",
@@ -90,10 +93,6 @@ def add_parser(subparsers: Any) -> None:
         help="play only shard I of N (0 <= I < N): the games i with i %% N == I",
     )
     parser.add_argument("--jobs", default="1", metavar="J", help="processes to play in (default 1)")
-    parser.add_argument(
-        "--json", action="store_true", help="print the run as JSON (tallies and figures)"
-    )
-    parser.set_defaults(run=run)  # fmt: skip
 
 
 def parse_shard(text: str | None) -> Shard | None:

@@ -9,24 +9,24 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
-from spadespec.reference_engine.commands.errors import UsageError
-from spadespec.reference_engine.commands.options import add_table_options, parse_options
-from spadespec.reference_engine.commands.tables import fit_table, fit_text, output_width
+from spadespec.command_kit.arguments import add_command, add_table_options, parse_options
+from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.rule_value_text import rule_value_text
+from spadespec.command_kit.tables import fit_table, fit_text, output_width
 from spadespec.reference_engine.paths import not_a_file, not_a_folder
 from spadespec.reference_engine.variant import load_for_command
 from spadespec.reference_engine.variant.catalog import load_variant, variant_files, variants_dir
 from spadespec.reference_engine.variant.errors import VariantError
 from spadespec.reference_engine.variant.model import SECTIONS, Provenance, ResolvedVariant
 
-_RAW = argparse.RawDescriptionHelpFormatter
-
 
 def add_parser(subparsers: Any) -> None:
     """Register `validate`, `list` and `show`."""
-    validate = subparsers.add_parser(
+    validate = add_command(
+        subparsers,
         "validate",
         help="check variant files: schema, extends chain, rules that contradict each other",
-        formatter_class=_RAW,
+        run=run_validate,
         description=textwrap.dedent(
             """\
             Check variant files. Each file is read safely, checked against
@@ -40,6 +40,7 @@ def add_parser(subparsers: Any) -> None:
             Exit status: 0 every file is valid, 1 some file is not, 2 a path that is not a
             file or folder (missing, or a device such as /dev/null) or another usage mistake."""
         ),
+        json="print the results as JSON",
     )
     validate.add_argument(
         "paths",
@@ -47,13 +48,12 @@ def add_parser(subparsers: Any) -> None:
         metavar="PATH",
         help="a variant file, or a folder whose *.yaml files are all checked",
     )
-    validate.add_argument("--json", action="store_true", help="print the results as JSON")
-    validate.set_defaults(run=run_validate)
 
-    listing = subparsers.add_parser(
+    listing = add_command(
+        subparsers,
         "list",
         help="list the shipped variants: id, title, parent, sources",
-        formatter_class=_RAW,
+        run=run_list,
         description=textwrap.dedent(
             """\
             List the variants: each one's id (what `show` and `extends` take), title, the
@@ -66,6 +66,7 @@ def add_parser(subparsers: Any) -> None:
             validate` on it to see why), 2 a --dir that is not a folder or another usage
             mistake."""
         ),
+        json="print the list as JSON",
     )
     listing.add_argument(
         "--dir",
@@ -75,13 +76,12 @@ def add_parser(subparsers: Any) -> None:
         metavar="FOLDER",
         help="also list the variant files in FOLDER (may be repeated)",
     )
-    listing.add_argument("--json", action="store_true", help="print the list as JSON")
-    listing.set_defaults(run=run_list)
 
-    show = subparsers.add_parser(
+    show = add_command(
+        subparsers,
         "show",
         help="print every rule of a variant with where it comes from",
-        formatter_class=_RAW,
+        run=run_show,
         description=textwrap.dedent(
             """\
             Print a variant's resolved rules: every rule's value and where it comes from
@@ -97,11 +97,10 @@ def add_parser(subparsers: Any) -> None:
             that is not a file, an option the variant does not offer, or another usage
             mistake."""
         ),
+        json="print the resolved variant as JSON",
     )
     show.add_argument("variant", metavar="VARIANT", help="a variant id (see `list`) or a file path")
     add_table_options(show)
-    show.add_argument("--json", action="store_true", help="print the resolved variant as JSON")
-    show.set_defaults(run=run_show)
 
 
 # validate ---------------------------------------------------------------------------------
@@ -220,16 +219,6 @@ def run_list(args: argparse.Namespace) -> int:
 # show -------------------------------------------------------------------------------------
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple | list):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return str(value)
-
-
 def _origin(variant: ResolvedVariant, prov: Provenance) -> str:
     if prov.origin == "file":
         return "this file"
@@ -260,7 +249,10 @@ def _fit(line: str) -> list[str]:
 
 def _rule_lines(variant: ResolvedVariant, rule: str, value: Any) -> list[str]:
     prov = variant.provenance[rule]
-    lines = [f"  {rule.split('.', 1)[1]}: {_text(value)}", f"      from {_origin(variant, prov)}"]
+    lines = [
+        f"  {rule.split('.', 1)[1]}: {rule_value_text(value)}",
+        f"      from {_origin(variant, prov)}",
+    ]
     for cite in prov.citations:
         lines.append(f'      cited: {cite.source} ({cite.file}), section "{cite.section}"')
     if prov.moot:
@@ -307,10 +299,9 @@ def show_text(variant: ResolvedVariant) -> str:
         for opt in variant.options:
             value = variant.chosen[opt.name]
             how = "chosen" if variant.provenance[opt.rule].origin == "option" else "default"
-            choices = ", ".join(_text(c) for c in opt.choices)
-            lines.append(
-                f"  {opt.name} = {_text(value)} ({how}; choices {choices}; decides {opt.rule})"
-            )
+            choices = ", ".join(rule_value_text(c) for c in opt.choices)
+            shown = rule_value_text(value)
+            lines.append(f"  {opt.name} = {shown} ({how}; choices {choices}; decides {opt.rule})")
             lines += _wrap(opt.description, "      ")
     for section in SECTIONS:
         lines += ["", section.replace("_", " ").capitalize()]

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from spadespec.reference_engine.variant.checking import text, where
+from spadespec.command_kit.rule_value_text import rule_value_text
+from spadespec.reference_engine.variant.checking import where
 from spadespec.reference_engine.variant.errors import Problem
 from spadespec.reference_engine.variant.merge import Merged, RuleSetting
 from spadespec.reference_engine.variant.model import Interpretation
@@ -120,11 +121,13 @@ def check_moot_entries(merged: Merged) -> Iterator[Problem]:
         ):
             continue
         conditions = " or ".join(
-            " and ".join(f"{path} is {text(want)}" for path, want in each.items())
+            " and ".join(
+                f"{path} is {rule_value_text(want, none='null')}" for path, want in each.items()
+            )
             for each in moot.when
         )
         found = "; ".join(
-            f"{path} can be {text(p.value)} (at {where(p)})"
+            f"{path} can be {rule_value_text(p.value, none='null')} (at {where(p)})"
             for each in moot.when
             for path, want in each.items()
             for p in merged.possible(path)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.reference_engine.variant.errors import Problem
 from spadespec.reference_engine.variant.merge import Merged, Possible
 from spadespec.reference_engine.variant.model import DeckKind
@@ -52,20 +53,9 @@ def offered(p: Possible) -> str:
     return f" (a choice of option {p.option!r})" if p.option else ""
 
 
-def text(value: Any) -> str:
-    """A value as a variant file writes it."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return "[" + ", ".join(str(v) for v in value) + "]"
-    return str(value)
-
-
 def said(rule: str, p: Possible) -> str:
     """`rule is value (at file:line)`, the way a problem quotes a value."""
-    return f"{rule} is {text(p.value)}{offered(p)} (at {where(p)})"
+    return f"{rule} is {rule_value_text(p.value, none='null')}{offered(p)} (at {where(p)})"
 
 
 def problem_at(p: Possible, message: str) -> Problem:

@@ -11,6 +11,7 @@ import difflib
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.reference_engine.variant import house_checks, pack_checks
 from spadespec.reference_engine.variant.borrowed_reasons import (
     check_borrowed_entries,
@@ -22,7 +23,6 @@ from spadespec.reference_engine.variant.checking import (
     canonical_card,
     offered,
     problem_at,
-    text,
     where,
 )
 from spadespec.reference_engine.variant.citations import cited
@@ -101,15 +101,17 @@ def check_options(merged: Merged) -> Iterator[Problem]:
         doc, path, spec = option.doc, option.path, option.spec
         choices = spec["choices"]
         if not any(_same(spec["default"], c) for c in choices):
-            shown = ", ".join(text(c) for c in choices)
+            shown = ", ".join(rule_value_text(c, none="null") for c in choices)
+            default = rule_value_text(spec["default"], none="null")
             yield doc.problem(
-                f"the default {text(spec['default'])} is not one of the choices ({shown})",
+                f"the default {default} is not one of the choices ({shown})",
                 path + ("default",),
             )
         for i, choice in enumerate(choices):
             for reason in value_problems(spec["rule"], choice):
+                chosen = rule_value_text(choice, none="null")
                 yield doc.problem(
-                    f"the choice {text(choice)} cannot be a value of rule {spec['rule']}: {reason}",
+                    f"the choice {chosen} cannot be a value of rule {spec['rule']}: {reason}",
                     path + ("choices", i),
                 )
         earlier = deciders.setdefault(spec["rule"], option.name)
@@ -136,8 +138,10 @@ def check_values_under_options(merged: Merged) -> Iterator[Problem]:
                 setting.path + ("value",),
             )
         elif setting.value_depth == option.depth and not _same(setting.value, default):
+            written = rule_value_text(setting.value, none="null")
             yield setting.value_doc.problem(
-                f"the value {text(setting.value)} differs from the default {text(default)} of "
+                f"the value {written} differs from the default "
+                f"{rule_value_text(default, none='null')} of "
                 f"option {option.name!r}, which is what is played; make them agree",
                 setting.path + ("value",),
             )

@@ -17,20 +17,23 @@ import time
 from pathlib import Path
 from typing import Any
 
+from spadespec.command_kit.arguments import add_command
+from spadespec.command_kit.errors import UsageError
 from spadespec.conformance.analysis.audit.report import JsonLines, JUnit, game_lines, summary_lines
 from spadespec.conformance.analysis.audit.run import Auditor
 from spadespec.conformance.analysis.audit.stream import input_files, read_records
 from spadespec.conformance.contract.report.outputs import check_outputs
-from spadespec.reference_engine.commands.errors import UsageError
 
 SHOWN = 10
 """Games with problems printed in full by default."""
 
 
 def add_parser(subparsers: Any) -> None:
-    audit = subparsers.add_parser(
+    audit = add_command(
+        subparsers,
         "audit",
         help="check recorded games against their ruleset: every action and every figure",
+        run=run,
         description=(
             "Replay recorded games (schema/game-record.schema.json: JSON lines, a folder of "
             "them, or - for stdin) on the reference engine. For each game, report the first "
@@ -42,6 +45,7 @@ def add_parser(subparsers: Any) -> None:
             "record cut short included), or no game at all, 2 usage or an output that cannot be "
             "written."
         ),
+        quiet="print only the summary",
     )
     audit.add_argument("records", nargs="+", metavar="RECORDS",
                        help="files of game records (JSON lines; .json for one record or a "
@@ -54,8 +58,6 @@ def add_parser(subparsers: Any) -> None:
                        help=f"games with problems printed in full (default {SHOWN})")  # fmt: skip
     audit.add_argument("--no-diagnose", action="store_true",
                        help="do not search for the rule the engine plays differently")  # fmt: skip
-    audit.add_argument("--quiet", action="store_true", help="print only the summary")
-    audit.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,12 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.analysis.audit.record import GameRecord
 from spadespec.conformance.analysis.audit.rules import FIGURE_RULES, rule_broken
 from spadespec.reference_engine.actions import Bid, Deal, Pass, Play, action_from_json
-from spadespec.reference_engine.commands.score import side_lines
 from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
 from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.itemised_score import side_lines
 from spadespec.reference_engine.scoring.records import GameOutcome, HandScore
 from spadespec.reference_engine.variant import ResolvedVariant
 
@@ -92,14 +93,17 @@ class FigureDifference:
 
     def __str__(self) -> str:
         return (
-            f"{self.path}: recorded {_text(self.recorded)}, the rules give {_text(self.expected)}"
+            f"{self.path}: recorded {_figure_text(self.recorded)}, "
+            f"the rules give {_figure_text(self.expected)}"
         )
 
 
-def _text(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
-    return str(value)
+def _figure_text(figure: Any) -> str:
+    """A figure as the report says it: a seat, a count, or an outcome's fields in a row
+    (`status won, winner NS`)."""
+    if isinstance(figure, Mapping):
+        return ", ".join(f"{key} {rule_value_text(value)}" for key, value in figure.items())
+    return rule_value_text(figure)
 
 
 @dataclass(slots=True)

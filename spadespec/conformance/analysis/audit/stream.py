@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from spadespec.reference_engine.commands.errors import UsageError
+from spadespec.command_kit.errors import UsageError
 
 SUFFIXES = (".jsonl", ".json")
 

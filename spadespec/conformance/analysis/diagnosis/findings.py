@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.analysis.diagnosis.neighbours import Neighbour
-from spadespec.conformance.contract.suite.tags import value_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +99,6 @@ def diff_line(near: Neighbour) -> str:
     """The line `spadespec diff` would print for the change, the engine in place of the second
     variant: `scoring.bag_threshold: standard 10, engine 11`."""
     return "; ".join(
-        f"{rule}: {near.base.id} {value_text(near.was(rule))}, engine {value_text(value)}"
+        f"{rule}: {near.base.id} {rule_value_text(near.was(rule))}, engine {rule_value_text(value)}"
         for rule, value in near.changes
     )

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from spadespec.conformance.contract.suite.tags import rule_value, value_text
+from spadespec.command_kit.rule_value_text import rule_value_text
+from spadespec.conformance.contract.suite.tags import rule_value
 from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
 from spadespec.reference_engine.variant.axes import LINKED_RULES
 from spadespec.reference_engine.variant.catalog import load_chain, shipped_variant_ids
@@ -53,7 +54,7 @@ class Neighbour:
     @property
     def label(self) -> str:
         """`scoring.bag_threshold=11`, or two such joined by ` + `."""
-        return " + ".join(f"{rule}={value_text(value)}" for rule, value in self.changes)
+        return " + ".join(f"{rule}={rule_value_text(value)}" for rule, value in self.changes)
 
 
 @cache
@@ -209,12 +210,13 @@ def linked_changes(base: ResolvedVariant, rules: Iterable[str]) -> list[Neighbou
 
 
 def _value_of(rule: str, text: str) -> Any:
-    """A value as a label writes it (`11`, `none`, `True`, `per-trick-short`, `[BJ, LJ]`),
+    """A value as a label writes it (`11`, `none`, `true`, `per-trick-short`, `[BJ, LJ]`),
     typed as the rule's schema wants it."""
     if text == "none":
         return None
-    if text in ("True", "False"):
-        return text == "True"
+    # `True` too: a label written before booleans were spelt as a variant file spells them.
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
     if text.startswith("[") and text.endswith("]"):
         return [item.strip() for item in text[1:-1].split(",") if item.strip()]
     if "integer" in _types(rule_value_schema(rule)) and text.lstrip("-").isdigit():

@@ -29,6 +29,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.analysis.diagnosis.bucket import Bucket
 from spadespec.conformance.analysis.diagnosis.findings import (
     Diagnosis,
@@ -48,7 +49,7 @@ from spadespec.conformance.contract.protocol.messages import EngineInfo
 from spadespec.conformance.contract.protocol.score_requests import case_id_of
 from spadespec.conformance.contract.runner.verdict import CaseResult
 from spadespec.conformance.contract.suite.cases import Case, resolved
-from spadespec.conformance.contract.suite.tags import rule_value, value_text
+from spadespec.conformance.contract.suite.tags import rule_value
 from spadespec.reference_engine.variant import VariantError
 from spadespec.reference_engine.variant.model import rule_paths
 
@@ -209,7 +210,7 @@ def _joint(bucket: Bucket, one: Group, two: Group, allowed_alone: set[str]) -> G
         for changes in itertools.product(
             *([(rule, v) for v in vs] for rule, vs in zip(pair, values, strict=True))
         ):
-            labels = [f"{rule}={value_text(value)}" for rule, value in changes]
+            labels = [f"{rule}={rule_value_text(value)}" for rule, value in changes]
             if all(label in allowed_alone for label in labels):
                 continue  # two changes each allowed alone: two differences, two groups
             near = bucket.near(tuple(changes))

@@ -36,6 +36,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from spadespec.command_kit.arguments import (
+    add_command,
+    add_table_options,
+    add_variant_option,
+    parse_options,
+)
+from spadespec.command_kit.errors import UsageError
 from spadespec.conformance.analysis.fuzz.campaign import Campaign, ExpectedDifferenceError
 from spadespec.conformance.analysis.fuzz.driver import (
     EngineDidNotStart,
@@ -60,12 +67,6 @@ from spadespec.conformance.contract.runner.expected import (
 )
 from spadespec.conformance.contract.runner.run import UNEXPLAINED
 from spadespec.conformance.contract.suite.variant_files import is_variant_file, open_variant_file
-from spadespec.reference_engine.commands.errors import UsageError
-from spadespec.reference_engine.commands.options import (
-    add_table_options,
-    add_variant_option,
-    parse_options,
-)
 from spadespec.reference_engine.variant import (
     VariantError,
     load_for_command,
@@ -79,9 +80,11 @@ difference is shrunk)."""
 
 
 def add_parser(subparsers: Any) -> None:
-    fuzz = subparsers.add_parser(
+    fuzz = add_command(
+        subparsers,
         "fuzz",
         help="play random games through an engine and the reference; shrink any difference",
+        run=run_fuzz_command,
         description=(
             "Play fuzzed games (random deals, random and sensible bots, starting positions near "
             "the edges of the game) through the engine under test and the reference engine, "
@@ -93,6 +96,7 @@ def add_parser(subparsers: Any) -> None:
             "a difference (case written), an engine that failed or did not start, 2 usage or an "
             "output that cannot be written."
         ),
+        quiet="no progress lines",
     )
     add_engine_option(fuzz, default="reference", faults=True)
     add_variant_option(fuzz, help="a shipped variant id, or a variant file")
@@ -160,11 +164,11 @@ def add_parser(subparsers: Any) -> None:
         "the report's start line, the games already played are not played again, and the "
         "lines are added to REPORT (only --jobs and --quiet may be given with it)",
     )  # fmt: skip
-    fuzz.add_argument("--quiet", action="store_true", help="no progress lines")
-    fuzz.set_defaults(run=run_fuzz_command, fuzz_parser=fuzz)
+    fuzz.set_defaults(fuzz_parser=fuzz)
     actions = fuzz.add_subparsers(dest="fuzz_action", metavar="ACTION")
-    merging = actions.add_parser(
-        "merge", help="join the reports of the shards of one campaign",
+    merging = add_command(
+        actions, "merge", help="join the reports of the shards of one campaign",
+        run=run_merge_command,
         description=(
             "Join the --report files of the shards of one fuzz campaign (fuzz --shard I/N): "
             "each difference kept once (by its rule change, else its case id), the counts "
@@ -178,25 +182,25 @@ def add_parser(subparsers: Any) -> None:
                          help="where to write the merged report")  # fmt: skip
     merging.add_argument("--out", metavar="DIR",
                          help="copy the kept differences' cases here, by variant")  # fmt: skip
-    merging.set_defaults(run=run_merge_command)
 
-    diff = subparsers.add_parser(
+    diff = add_command(
+        subparsers,
         "diff",
         help="the rules on which two variants differ, each with a hand that shows it",
+        run=run_diff_command,
         description=(
             "Every rule on which two variants (with table options) differ, and for each a short "
             "hand whose outcome differs under the two, found by search and replayed under both. "
             "Exit 0 every difference has a witness, 1 one has none or a variant file is not "
             "valid, 2 usage (no such variant, a path that is not a file, an option not offered)."
         ),
+        json="print JSON",
     )
     diff.add_argument("a", metavar="A", help="a variant id or file")
     diff.add_argument("b", metavar="B", help="a variant id or file")
     add_table_options(diff, help="a table option of A (and of B, where B has it)")
     add_table_options(diff, "option_b", help="a table option of B only")
     diff.add_argument("--seed", type=int, default=1, metavar="S", help="the search's seed")
-    diff.add_argument("--json", action="store_true", help="print JSON")
-    diff.set_defaults(run=run_diff_command)
 
 
 # --- fuzz ----------------------------------------------------------------------------------

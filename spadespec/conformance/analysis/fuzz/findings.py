@@ -17,6 +17,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from spadespec.command_kit.errors import OutputError
+from spadespec.command_kit.tables import output_width
 from spadespec.conformance.analysis.fuzz.campaign import (
     Campaign,
     Known,
@@ -42,8 +44,6 @@ from spadespec.conformance.analysis.fuzz.shrink import Judge, NewDifferenceJudge
 from spadespec.conformance.contract.protocol.score_requests import score_id
 from spadespec.conformance.contract.runner.run import UNEXPLAINED
 from spadespec.conformance.contract.suite.variant_files import is_variant_file
-from spadespec.reference_engine.commands.errors import OutputError
-from spadespec.reference_engine.commands.tables import output_width
 from spadespec.reference_engine.variant import load_variant
 
 MAX_RESTARTS = 3

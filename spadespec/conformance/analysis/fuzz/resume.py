@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from spadespec.command_kit.errors import UsageError
 from spadespec.conformance.analysis.fuzz.report import FuzzReportError, read_report
-from spadespec.reference_engine.commands.errors import UsageError
 
 MAY_CHANGE = ("jobs", "quiet")
 """What may be given with `--resume`: neither changes what a run finds or where it writes."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, cast
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.analysis.fuzz.observe import END_ASKS, POSITION_ASKS, SHEET_ITEMS
 from spadespec.conformance.analysis.fuzz.witness.search import (
     differing_rules,
@@ -21,7 +22,6 @@ from spadespec.conformance.analysis.fuzz.witness.search import (
 from spadespec.conformance.contract.engines.reference import ReferenceEngine
 from spadespec.conformance.contract.protocol.messages import CaseRequest
 from spadespec.conformance.contract.suite.cases import LEVELS, Case, case_from_json
-from spadespec.conformance.contract.suite.tags import value_text
 from spadespec.conformance.contract.suite.variant_files import VariantFile, variant_ref
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant
@@ -69,7 +69,7 @@ def _witness(
             continue
         found = find_witness(alone, mine, path, seed)
         if found is not None and found["checked"] == "both variants":
-            told = f"{path} {value_text(other)} in {mine.id}"
+            told = f"{path} {rule_value_text(other)} in {mine.id}"
             return {**found, "checked": f"checked against {told}"}
     return find_witness(parent, mine, path, seed)
 

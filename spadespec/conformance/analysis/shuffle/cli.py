@@ -22,6 +22,13 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+from spadespec.command_kit.arguments import (
+    add_command,
+    add_table_options,
+    add_variant_option,
+    parse_options,
+)
+from spadespec.command_kit.errors import UsageError
 from spadespec.conformance.analysis.shuffle.deals import (
     DealFileError,
     Dealt,
@@ -37,12 +44,6 @@ from spadespec.conformance.contract.protocol.subprocess_engine import (
     EngineStartError,
     command_problem,
 )
-from spadespec.reference_engine.commands.errors import UsageError
-from spadespec.reference_engine.commands.options import (
-    add_table_options,
-    add_variant_option,
-    parse_options,
-)
 from spadespec.reference_engine.pack import pack_of
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import load_for_command
@@ -55,9 +56,11 @@ MIN_DEALS = 100
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "shuffle-test",
         help="test whether a shuffle is fair, from many deals",
+        run=run,
         description=(
             "Draw many deals and test them against chance: each card's seat, pairs of cards in "
             "one hand, each seat's suit lengths, the first leader's spades, repeated deals. "
@@ -68,6 +71,7 @@ def add_parser(subparsers: Any) -> None:
             "`stats` extra (SciPy). Exit 0 no test flags bias, 1 a test does (or none could "
             "run, or a line is no deal), 2 usage."
         ),
+        json="print the verdict as JSON",
     )
     add_variant_option(
         parser, default="standard",
@@ -102,8 +106,6 @@ def add_parser(subparsers: Any) -> None:
         "--alpha", type=float, default=0.01, metavar="A",
         help="the chance at most that a fair shuffle is flagged by any test (default 0.01)",
     )  # fmt: skip
-    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -23,7 +23,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import IO, Any
 
-from spadespec.reference_engine.commands.errors import UsageError
+from spadespec.command_kit.errors import UsageError
 from spadespec.reference_engine.deal import Hands, check_deal, deal_from_seed, parse_deal
 from spadespec.reference_engine.errors import DealError
 from spadespec.reference_engine.pack import Pack, pack_of

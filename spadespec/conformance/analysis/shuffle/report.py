@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from spadespec.command_kit.tables import fit_table, fit_text
 from spadespec.conformance.analysis.shuffle.verdict import CORRECTION, Judged, ShuffleVerdict
-from spadespec.reference_engine.commands.tables import fit_table, fit_text
 
 HEADER = ("test", "statistic", "df", "p-value", "threshold", "verdict", "compared")
 

@@ -22,12 +22,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from spadespec.command_kit.errors import OutputError
 from spadespec.conformance.contract.protocol.messages import PROTOCOL_VERSION
 from spadespec.conformance.contract.runner.run import RunReport
 from spadespec.conformance.contract.runner.verdict import CaseResult
 from spadespec.conformance.contract.suite.cases import Case
 from spadespec.reference_engine import __version__
-from spadespec.reference_engine.commands.errors import OutputError
 
 REPORT_FORMAT = 1
 """Bumped when a report line changes shape."""

@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from spadespec.reference_engine.commands.errors import UsageError
+from spadespec.command_kit.errors import UsageError
 
 
 def unwritable(path: Path) -> str | None:

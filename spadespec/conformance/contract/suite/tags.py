@@ -135,10 +135,3 @@ def rule_value(rules: Rules, path: str) -> Any:
     """The value of rule `section.field` as a variant file writes it (enums as their text)."""
     value = rule_at(rules, path)
     return value.value if isinstance(value, Enum) else value
-
-
-def value_text(value: Any) -> str:
-    """A rule's value as a person writes it: `[2C, 2H]` for cards, `none` for no value."""
-    if isinstance(value, tuple | list):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return "none" if value is None else str(value)

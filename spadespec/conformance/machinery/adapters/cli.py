@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from spadespec.command_kit.arguments import add_command
 from spadespec.conformance.contract.engines.serve import serve_stdio
 
 
 def add_parser(subparsers: Any) -> None:
     """Register `spadespec serve`."""
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "serve",
         help="run the reference engine as a protocol engine on stdin and stdout",
+        run=lambda args: main(args.engine, args.variant),
         description=(
             "Run the reference engine as an engine process speaking the JSON-lines protocol "
             "(docs/protocol.md) on stdin and stdout, until `stop` or the end of input. It "
@@ -40,13 +43,12 @@ def add_parser(subparsers: Any) -> None:
         "(repeatable); not needed to be sent the file, since it declares house_files and "
         "configures itself from the rules each request carries",
     )  # fmt: skip
-    parser.set_defaults(run=lambda args: main(args.engine, args.variant))
 
 
 def main(engine: str = "reference", files: list[str] | None = None) -> int:
     if engine == "openspiel":
         if files:
-            from spadespec.reference_engine.commands.errors import UsageError
+            from spadespec.command_kit.errors import UsageError
 
             raise UsageError("--variant declares a variant file for the reference engine only")
         from spadespec.conformance.machinery.adapters.openspiel import main as serve_openspiel

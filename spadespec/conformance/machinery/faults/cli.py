@@ -13,12 +13,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from spadespec.command_kit.arguments import add_command
+
 
 def add_parser(subparsers: Any) -> None:
     """Register `spadespec faults`."""
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "faults",
         help="list the named faults, serve one over the protocol, or check the suite catches all",
+        run=_dispatch,
         description=(
             "The named faults: copies of the reference engine, each with one rule broken the way "
             "an engine author could break it. With no action, list them."
@@ -41,7 +45,6 @@ def add_parser(subparsers: Any) -> None:
         help="run the suite against every fault and list the cases that catch each; "
         "exit 1 if any fault goes uncaught",
     )
-    parser.set_defaults(run=_dispatch)
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -53,8 +56,8 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _list() -> int:
+    from spadespec.command_kit.tables import fit_table
     from spadespec.conformance.machinery.faults import FAULTS
-    from spadespec.reference_engine.commands.tables import fit_table
 
     rows = [(fault.name, fault.mistake) for fault in FAULTS.values()]
     # The names are what `faults run` takes: never cut; the mistakes wrap to the width.
@@ -63,9 +66,9 @@ def _list() -> int:
 
 
 def _serve(name: str) -> int:
+    from spadespec.command_kit.errors import UsageError
     from spadespec.conformance.contract.engines.serve import serve_stdio
     from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine
-    from spadespec.reference_engine.commands.errors import UsageError
     from spadespec.reference_engine.variant.catalog import did_you_mean
 
     if name not in FAULTS:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spadespec.conformance.contract.suite.tags import value_text
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.machinery.faults import house_faults, play_faults, scoring_faults
 from spadespec.conformance.machinery.faults.rewrite import Rewrite, replaced
 from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
@@ -454,7 +454,7 @@ def _misreading(path: str, wrong: Misreading) -> Fault:
         wrong.name,
         wrong.mistake,
         misread=replaced(path, lambda value: reads),
-        rule=f"{path}={value_text(reads)}",
+        rule=f"{path}={rule_value_text(reads)}",
     )
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from spadespec.conformance.contract.suite.tags import value_text
-from spadespec.reference_engine.commands.tables import fit_text
+from spadespec.command_kit.rule_value_text import rule_value_text
+from spadespec.command_kit.tables import fit_text
 
 
 def render_text(report: dict[str, Any]) -> str:
@@ -15,7 +15,10 @@ def render_text(report: dict[str, Any]) -> str:
     a, b = report["a"]["id"], report["b"]["id"]
     lines = [f"{a} and {b} differ on {len(report['differences'])} rule(s)."]
     for item in report["differences"]:
-        lines += ["", f"{item['rule']}: {a} {value_text(item['a'])}, {b} {value_text(item['b'])}"]
+        lines += [
+            "",
+            f"{item['rule']}: {a} {rule_value_text(item['a'])}, {b} {rule_value_text(item['b'])}",
+        ]
         witness = item["witness"]
         if witness is None:
             lines.append("  no witness found")

@@ -1,15 +1,55 @@
-"""The `--variant V` and `--option K=V` arguments that several commands share, defined once
-here, and the variant they name, loaded for a command (`variant.load_for_command`)."""
+"""The arguments commands share, each defined once: a command's parser with its output options
+(`add_command`: `--json`, `--quiet`, `--verbose`), the `--variant V` and `--option K=V`
+arguments, and reading them (`parse_options`, `whole_number`). Loading the variant they name is
+the engine's (`reference_engine.variant.load_for_command`)."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
-from spadespec.reference_engine.commands.errors import UsageError
-from spadespec.reference_engine.variant import ResolvedVariant, load_for_command
+from spadespec.command_kit.errors import UsageError
 
 VARIANT_HELP = "variant id or YAML file"
+
+
+def add_command(
+    subparsers: Any,
+    name: str,
+    *,
+    help: str,
+    run: Callable[[argparse.Namespace], int],
+    description: str | None = None,
+    epilog: str | None = None,
+    json: str | None = None,
+    quiet: str | None = None,
+    verbose: str | None = None,
+    keeps_parent: bool = False,
+) -> argparse.ArgumentParser:
+    """The parser of command `name`, which runs `run(args)`, with the output options it takes:
+    `--json`, `--quiet` and `--verbose`, each given with its help text where the command has it.
+
+    A description written in lines, or one followed by an epilog of examples, keeps its lines
+    in `--help`; a paragraph alone is wrapped to the terminal. With `keeps_parent` (a
+    subcommand), an output option left off keeps the value given to its parent command:
+    `conform --json list` prints JSON."""
+    laid_out = epilog is not None or (description is not None and "\n" in description)
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        name,
+        help=help,
+        description=description,
+        epilog=epilog,
+        formatter_class=(
+            argparse.RawDescriptionHelpFormatter if laid_out else argparse.HelpFormatter
+        ),
+    )
+    default = argparse.SUPPRESS if keeps_parent else False
+    for flag, text in (("--json", json), ("--quiet", quiet), ("--verbose", verbose)):
+        if text is not None:
+            parser.add_argument(flag, action="store_true", default=default, help=text)
+    parser.set_defaults(run=run)
+    return parser
 
 
 def add_variant_option(
@@ -57,11 +97,6 @@ def parse_options(items: list[str]) -> dict[str, str]:
             raise UsageError(f"--option: expected NAME=VALUE such as target=300, got {item!r}")
         options[key.strip()] = value.strip()
     return options
-
-
-def load_variant_from_args(args: argparse.Namespace) -> ResolvedVariant:
-    """The variant named by `--variant` with its `--option`s applied."""
-    return load_for_command(args.variant, parse_options(args.option))
 
 
 def whole_number(flag: str, text: str, minimum: int) -> int:

@@ -1,0 +1,5 @@
+"""What every `spadespec` command shares, below both the engine and the conformance suite (it
+imports neither): the errors a command raises (errors.py), the arguments commands have in
+common (arguments.py), output that fits the terminal (tables.py) and a rule's value as text
+(rule_value_text.py).
+"""
