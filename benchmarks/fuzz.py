@@ -27,7 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from spadespec.conformance.fuzz.driver import FuzzConfig, run_fuzz
+from spadespec.conformance.fuzz.config import FuzzConfig
+from spadespec.conformance.fuzz.pool import run_fuzz
 
 ROOT = Path(__file__).resolve().parents[1]
 

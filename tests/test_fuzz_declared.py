@@ -13,7 +13,8 @@ import pytest
 from spadespec.cli import main
 from spadespec.conformance.engines.reference import ReferenceEngine
 from spadespec.conformance.faults import FAULTS, FaultyEngine
-from spadespec.conformance.fuzz.driver import FuzzConfig, GameChecker
+from spadespec.conformance.fuzz.checker import GameChecker
+from spadespec.conformance.fuzz.config import FuzzConfig
 from spadespec.conformance.fuzz.games import play_fuzz_game
 from spadespec.conformance.protocol.messages import (
     CaseRequest,

@@ -13,8 +13,9 @@ from _sweeps import sweep
 
 from spadespec.cli.engines import open_engine
 from spadespec.conformance.faults import FAULTS
-from spadespec.conformance.fuzz.driver import FuzzConfig, run_fuzz
+from spadespec.conformance.fuzz.config import FuzzConfig
 from spadespec.conformance.fuzz.findings import shrink_and_write
+from spadespec.conformance.fuzz.pool import run_fuzz
 from spadespec.conformance.suite.cases import case_schema
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import load_variant

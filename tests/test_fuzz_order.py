@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.fuzz.driver import FuzzConfig, GameChecker
+from spadespec.conformance.fuzz.checker import GameChecker
+from spadespec.conformance.fuzz.config import FuzzConfig
 from spadespec.conformance.protocol.messages import CaseRequest, CaseResponse
 
 

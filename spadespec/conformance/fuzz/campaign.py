@@ -24,7 +24,8 @@ from typing import Any
 
 from spadespec.conformance.diagnosis.neighbours import Neighbour, from_label
 from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.fuzz.driver import Divergence, FuzzConfig
+from spadespec.conformance.fuzz.checker import Divergence
+from spadespec.conformance.fuzz.config import FuzzConfig
 from spadespec.conformance.fuzz.observe import required_only
 from spadespec.conformance.runner.grade import compare
 from spadespec.conformance.runner.run import UNEXPLAINED

@@ -39,17 +39,11 @@ from typing import Any
 from spadespec.conformance.engines.named import UnknownEngine
 from spadespec.conformance.engines.options import add_engine_option, add_timeout_options
 from spadespec.conformance.fuzz.campaign import Campaign, ExpectedDifferenceError
-from spadespec.conformance.fuzz.driver import (
-    EngineDidNotStart,
-    FuzzConfig,
-    FuzzOutcome,
-    FuzzSetupError,
-    game_range,
-    run_fuzz,
-)
+from spadespec.conformance.fuzz.config import EngineDidNotStart, FuzzConfig, FuzzSetupError
 from spadespec.conformance.fuzz.findings import MAX_RESTARTS, Findings, say
 from spadespec.conformance.fuzz.games import DEFAULT_HANDS_PER_GAME
 from spadespec.conformance.fuzz.merge import MergeError, gather_cases, merge_reports
+from spadespec.conformance.fuzz.pool import FuzzOutcome, game_range, run_fuzz
 from spadespec.conformance.fuzz.report import FuzzReport
 from spadespec.conformance.fuzz.resume import Resumed, resume_args
 from spadespec.conformance.protocol.messages import EngineInfo

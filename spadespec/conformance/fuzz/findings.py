@@ -23,13 +23,9 @@ from spadespec.conformance.fuzz.campaign import (
     first_figure,
     first_observable,
 )
-from spadespec.conformance.fuzz.driver import (
-    Divergence,
-    FuzzConfig,
-    GameChecker,
-    engine_failed,
-    expected_variant,
-)
+from spadespec.conformance.fuzz.checker import Divergence, GameChecker, expected_variant
+from spadespec.conformance.fuzz.config import FuzzConfig
+from spadespec.conformance.fuzz.differences import engine_failed
 from spadespec.conformance.fuzz.found_case import FoundCase, build_case, write_found_case
 from spadespec.conformance.fuzz.naming import diagnose_found, named_by_rule
 from spadespec.conformance.fuzz.report import FuzzReport

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.fuzz.driver import Divergence, GameChecker, differences, fuzz_case
+from spadespec.conformance.fuzz.checker import Divergence, GameChecker, fuzz_case
+from spadespec.conformance.fuzz.differences import differences
 from spadespec.conformance.fuzz.games import FuzzGame
 from spadespec.conformance.fuzz.observe import required_only
 from spadespec.conformance.fuzz.shrink import Verdict

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.fuzz.driver import Divergence, GameChecker, differences
+from spadespec.conformance.fuzz.checker import Divergence, GameChecker
+from spadespec.conformance.fuzz.differences import differences
 from spadespec.conformance.fuzz.games import FuzzGame
 from spadespec.conformance.fuzz.observe import asks_at, required_only
 from spadespec.conformance.protocol.messages import CaseResponse

@@ -17,12 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from spadespec.conformance.engines.named import EngineOpener, open_engine
-from spadespec.conformance.fuzz.driver import (
-    FuzzConfig,
-    FuzzSetupError,
-    GameChecker,
-    engine_failed,
-)
+from spadespec.conformance.fuzz.checker import GameChecker
+from spadespec.conformance.fuzz.config import FuzzConfig, FuzzSetupError
+from spadespec.conformance.fuzz.differences import engine_failed
 from spadespec.conformance.fuzz.games import FuzzGame
 from spadespec.conformance.protocol.messages import FEATURES, SCORE, Engine
 from spadespec.conformance.runner.checking import plan_for
