@@ -27,7 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from spadespec.conformance.analysis.fuzz.driver import FuzzConfig, run_fuzz
+from spadespec.conformance.analysis.fuzz.config import FuzzConfig
+from spadespec.conformance.analysis.fuzz.pool import run_fuzz
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -3,12 +3,15 @@ anything, and lists cases in a table that fits."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 import pytest
 
 import spadespec.conformance.cli
 from spadespec.cli import main
+from spadespec.cli.main import build_parser
+from spadespec.conformance.cli import ConformSettings, Selection
 from spadespec.conformance.contract.suite.cases import case_variants, load_suite
 
 
@@ -55,3 +58,17 @@ def test_the_case_list_has_a_header_and_fits_100_columns(
     # Every id is there whole, whatever the width did to the tags.
     ids = {line.split()[0] for line in lines[2:] if line and not line.startswith(" ")}
     assert ids == {c.id for c in load_suite()}
+
+
+def test_every_option_of_a_conform_run_is_read_into_its_settings() -> None:
+    # A new option left out of ConformSettings would be lost to the run: none is.
+    args = build_parser().parse_args(
+        ["conform", "--variant", "standard", "--level", "must", "--timeout", "3", "--json"]
+    )
+    settings = ConformSettings.from_args(args)
+    read = {f.name for f in fields(ConformSettings)} - {"selection"}
+    read |= {f.name for f in fields(Selection)}
+    assert set(vars(args)) - {"command", "run", "conform_action"} == read
+    assert settings.selection == Selection(variant="standard", level="must")
+    assert settings.timeouts == (("--timeout", 3.0), ("--start-timeout", None))
+    assert settings.json and settings.engine == "reference" and settings.report_file is None

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from spadespec.cli import main
-from spadespec.conformance.analysis.fuzz.driver import FuzzConfig, GameChecker
+from spadespec.conformance.analysis.fuzz.checker import GameChecker
+from spadespec.conformance.analysis.fuzz.config import FuzzConfig
 from spadespec.conformance.analysis.fuzz.games import play_fuzz_game
 from spadespec.conformance.contract.engines.reference import ReferenceEngine
 from spadespec.conformance.contract.protocol.messages import (

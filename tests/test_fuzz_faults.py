@@ -12,8 +12,9 @@ import pytest
 from _sweeps import sweep
 
 from spadespec.cli.engines import open_engine
-from spadespec.conformance.analysis.fuzz.driver import FuzzConfig, run_fuzz
+from spadespec.conformance.analysis.fuzz.config import FuzzConfig
 from spadespec.conformance.analysis.fuzz.findings import shrink_and_write
+from spadespec.conformance.analysis.fuzz.pool import run_fuzz
 from spadespec.conformance.contract.suite.cases import case_schema
 from spadespec.conformance.machinery.faults import FAULTS
 from spadespec.reference_engine.table import table_of

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spadespec.conformance.analysis.fuzz.driver import FuzzConfig, GameChecker
+from spadespec.conformance.analysis.fuzz.checker import GameChecker
+from spadespec.conformance.analysis.fuzz.config import FuzzConfig
 from spadespec.conformance.contract.engines.reference import ReferenceEngine
 from spadespec.conformance.contract.protocol.messages import CaseRequest, CaseResponse
 

@@ -13,9 +13,11 @@ from _sweeps import PLAY_RULESETS, sweep
 
 from spadespec.cli import main
 from spadespec.cli.engines import open_engine
-from spadespec.conformance.analysis.fuzz.driver import FuzzConfig, agrees, differences, run_fuzz
+from spadespec.conformance.analysis.fuzz.config import FuzzConfig
+from spadespec.conformance.analysis.fuzz.differences import agrees, differences
 from spadespec.conformance.analysis.fuzz.feed import GameFeed
 from spadespec.conformance.analysis.fuzz.games import play_fuzz_game
+from spadespec.conformance.analysis.fuzz.pool import run_fuzz
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 

@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 
-from spadespec.conformance.analysis.fuzz.driver import FuzzConfig, GameChecker, run_fuzz
+from spadespec.conformance.analysis.fuzz.checker import GameChecker
+from spadespec.conformance.analysis.fuzz.config import FuzzConfig
 from spadespec.conformance.analysis.fuzz.games import play_fuzz_game
+from spadespec.conformance.analysis.fuzz.pool import run_fuzz
 from spadespec.conformance.contract.protocol.messages import PIPELINED, CaseResponse
 from spadespec.conformance.contract.protocol.subprocess_engine import SubprocessEngine
 from spadespec.reference_engine.variant import load_variant
@@ -146,7 +148,7 @@ def test_fuzz_finds_and_counts_the_same_sent_together_or_one_at_a_time(
     config = FuzzConfig(engine=command, variant="standard", options={}, seed=3, games=12,
                         ahead=False, keep_going=True)  # fmt: skip
     together_run = run_fuzz(config)
-    monkeypatch.setattr("spadespec.conformance.analysis.fuzz.driver.GameChecker", _lock_step)
+    monkeypatch.setattr("spadespec.conformance.analysis.fuzz.pool.GameChecker", _lock_step)
     alone_run = run_fuzz(config)
     assert (together_run.games, together_run.hands, together_run.requests) == (
         alone_run.games, alone_run.hands, alone_run.requests,

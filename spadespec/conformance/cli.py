@@ -25,7 +25,7 @@ import shlex
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,10 +39,11 @@ from spadespec.conformance.analysis.own_deals.games import (
     own_deal_results,
     records_of,
 )
-from spadespec.conformance.contract.engines.named import UnknownEngine
+from spadespec.conformance.contract.engines.named import EngineOpener, UnknownEngine
 from spadespec.conformance.contract.engines.options import add_engine_option, add_timeout_options
 from spadespec.conformance.contract.protocol.deal_requests import deals
 from spadespec.conformance.contract.protocol.features import plays
+from spadespec.conformance.contract.protocol.messages import Engine
 from spadespec.conformance.contract.protocol.score_requests import case_id_of
 from spadespec.conformance.contract.report import text as report
 from spadespec.conformance.contract.report.jsonl import (
@@ -232,17 +233,81 @@ class _SuiteInvalid(Exception):
         self.count = count
 
 
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Which cases a run takes: those of `variant` (a shipped id or a variant file), whose id
+    matches `case`, of `level` (None: any); `verbose`, each case a variant file drops listed."""
+
+    variant: str | None = None
+    case: str | None = None
+    level: str | None = None
+    verbose: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> Selection:
+        # `list` and `export` leave out what was not given (argparse.SUPPRESS).
+        return cls(
+            variant=getattr(args, "variant", None), case=getattr(args, "case", None),
+            level=getattr(args, "level", None), verbose=getattr(args, "verbose", False),
+        )  # fmt: skip
+
+    def to_json(self) -> dict[str, str | None]:
+        """As a report records it, for a resumed run to be held to."""
+        return {"variant": self.variant, "case": self.case, "level": self.level}
+
+
+@dataclass(frozen=True, slots=True)
+class ConformSettings:
+    """What a `spadespec conform` run was asked, read once from its command line."""
+
+    engine: str
+    open_engine: EngineOpener
+    """What opens the engine `engine` names (the hub's, which knows the named faults too)."""
+    selection: Selection
+    timeout: float | None
+    start_timeout: float | None
+    report: str | None
+    junit: str | None
+    resume: str | None
+    expect_fail: str | None
+    min_checked: int
+    diagnose: bool
+    own_deals: int
+    own_deals_records: str | None
+    json: bool
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> ConformSettings:
+        return cls(
+            engine=args.engine, open_engine=args.open_engine,
+            selection=Selection.from_args(args), timeout=args.timeout,
+            start_timeout=args.start_timeout, report=args.report, junit=args.junit,
+            resume=args.resume, expect_fail=args.expect_fail, min_checked=args.min_checked,
+            diagnose=args.diagnose, own_deals=args.own_deals,
+            own_deals_records=args.own_deals_records, json=args.json,
+        )  # fmt: skip
+
+    @property
+    def timeouts(self) -> tuple[tuple[str, float | None], ...]:
+        """The timeout options, each as its flag and the value given (None: not given)."""
+        return (("--timeout", self.timeout), ("--start-timeout", self.start_timeout))
+
+    @property
+    def report_file(self) -> Path | None:
+        """Where the JSON-lines report goes: the resumed run's file, or --report's."""
+        chosen = self.resume or self.report
+        return Path(chosen) if chosen else None
+
+
 def _selected(args: argparse.Namespace) -> list[Case] | int:
-    chosen = _suite_and_selected(args)
+    chosen = _suite_and_selected(Selection.from_args(args))
     return chosen if isinstance(chosen, int) else chosen[1]
 
 
-def _suite_and_selected(args: argparse.Namespace) -> tuple[Suite, list[Case]] | int:
-    variant = getattr(args, "variant", None)
-    pattern = getattr(args, "case", None)
-    level = getattr(args, "level", None)
+def _suite_and_selected(selection: Selection) -> tuple[Suite, list[Case]] | int:
+    variant, pattern, level = selection.variant, selection.case, selection.level
     if variant is not None and is_variant_file(variant):
-        return _house_selected(variant, pattern, level, getattr(args, "verbose", False))
+        return _house_selected(variant, pattern, level, selection.verbose)
     try:
         suite = _suite(_folders_needed(variant, pattern))
     except _SuiteInvalid as exc:
@@ -294,44 +359,80 @@ def _house_cases(ref: str) -> HouseCases:
 
 
 def run_suite(args: argparse.Namespace) -> int:
-    _check_options(args)
-    if args.min_checked < 0:
-        raise UsageError(f"--min-checked must be 0 or more, not {args.min_checked}")
-    if args.own_deals < 0:
-        raise UsageError(f"--own-deals must be 0 or more, not {args.own_deals}")
-    report_path = _report_path(args)
-    listed = _expected_failures(args)
-    try:
-        engine = args.open_engine(
-            args.engine, timeout=args.timeout, start_timeout=args.start_timeout
-        )
-    except UnknownEngine as exc:
-        raise UsageError(str(exc)) from None
-    chosen = _suite_and_selected(args)
+    """`spadespec conform`: the selected cases put to the engine, reported; the exit status."""
+    settings = ConformSettings.from_args(args)
+    _check_settings(settings)
+    listed = _expected_failures(settings)
+    engine = _open_engine(settings)
+    chosen = _suite_and_selected(settings.selection)
     if isinstance(chosen, int):
         return chosen
     suite, cases = chosen
-    prior = _prior_run(args, cases)
+    prior = _prior_run(settings, cases)
     if listed:
-        _check_listed(listed, suite, args.expect_fail)
+        _check_listed(listed, suite, settings.expect_fail)
+    planned = _Planned(suite, cases, listed, prior)
+    run, todo = _new_report(settings, planned)
+    _put_to_engine(settings, engine, planned, run, todo)
+    _in_case_order(run, cases)
+    _write_junit(settings, run)
+    if run.start_error:
+        return _engine_did_not_start(run, settings, len(todo))
+    _print_report(settings, run)
+    return 0 if run.ok else 1
 
-    run = RunReport(args.engine, unknown_engine(args.engine))
+
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    """The cases a run takes, from `suite`; the failures the engine is expected to have
+    (`listed`, --expect-fail) and the run it carries on (`prior`, --resume)."""
+
+    suite: Suite
+    cases: list[Case]
+    listed: dict[str, str]
+    prior: PriorRun | None
+
+
+def _open_engine(settings: ConformSettings) -> Engine:
+    try:
+        return settings.open_engine(
+            settings.engine, timeout=settings.timeout, start_timeout=settings.start_timeout
+        )
+    except UnknownEngine as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _new_report(settings: ConformSettings, planned: _Planned) -> tuple[RunReport, list[Case]]:
+    """The run's report, holding the results a resumed run kept, and the cases still to put."""
+    run = RunReport(settings.engine, unknown_engine(settings.engine))
     run.rerun_prefix = _program() + " conform"
-    run.rerun_options = _timeouts(args)
-    run.min_checked = args.min_checked
+    run.rerun_options = _timeouts(settings)
+    run.min_checked = settings.min_checked
     done: set[str] = set()
+    prior = planned.prior
     if prior is not None:
-        for case in cases:
+        for case in planned.cases:
             kept = resumed_results(case, prior.cases, prior.start.get("engine", {}))
             if kept is not None:
                 done.add(case.id)
-                run.results.extend(replace(r, listed=r.case.id in listed) for r in kept)
-    todo = [case for case in cases if case.id not in done]
+                run.results.extend(replace(r, listed=r.case.id in planned.listed) for r in kept)
+    return run, [case for case in planned.cases if case.id not in done]
 
+
+def _put_to_engine(
+    settings: ConformSettings, engine: Engine, planned: _Planned, run: RunReport,
+    todo: list[Case],
+) -> None:  # fmt: skip
+    """Put `todo` to the engine, then diagnose and play its own deals as asked, each result
+    told to the progress line and the report file as it comes."""
+    report_path = settings.report_file
     try:
-        writer = ReportWriter(report_path, append=prior is not None) if report_path else None
+        writer = (
+            ReportWriter(report_path, append=planned.prior is not None) if report_path else None
+        )
     except OSError as exc:
         raise UsageError(f"cannot write the report {report_path}: {exc.strerror}") from None
+    cases = planned.cases
     progress = Progress(len(cases), sys.stderr, tty=sys.stderr.isatty(), already=len(run.results))
 
     def started(report: RunReport) -> None:
@@ -340,13 +441,13 @@ def run_suite(args: argparse.Namespace) -> int:
         if writer is not None:
             writer.start(
                 report,
-                command=_command_line(args),
-                suite=suite_info(suite),
-                selection={"variant": args.variant, "case": args.case, "level": args.level},
-                timeout=args.timeout,
-                start_timeout=args.start_timeout,
-                expect_fail=args.expect_fail,
-                resumed=prior is not None,
+                command=_command_line(settings),
+                suite=suite_info(planned.suite),
+                selection=settings.selection.to_json(),
+                timeout=settings.timeout,
+                start_timeout=settings.start_timeout,
+                expect_fail=settings.expect_fail,
+                resumed=planned.prior is not None,
             )
 
     def finished(result: CaseResult) -> None:
@@ -362,51 +463,60 @@ def run_suite(args: argparse.Namespace) -> int:
         run_cases(
             engine,
             todo,
-            engine_spec=args.engine,
+            engine_spec=settings.engine,
             on_start=started,
             on_result=finished,
-            expected_failures=listed,
+            expected_failures=planned.listed,
             report=run,
         )
-        if args.diagnose and not run.start_error:
-            run.diagnosis = _diagnosis(run, suite)
+        if settings.diagnose and not run.start_error:
+            run.diagnosis = _diagnosis(run, planned.suite)
             if run.diagnosis is not None and writer is not None:
                 writer.diagnosis(run.diagnosis)
-        if not run.start_error and deals(run.engine) and args.own_deals:
-            _own_deals(args, engine, run, cases, listed, progress, finished)
+        if not run.start_error and deals(run.engine) and settings.own_deals:
+            _own_deals(settings, engine, run, planned, progress, finished)
         finished_all = True
     finally:
         progress.done()
         if writer is not None:
             _close_report(writer, run, finished_all, time.perf_counter() - began, started)
-    order = _order(cases)
-    # The games from an engine's own deals keep their place, after the cases.
+
+
+def _in_case_order(run: RunReport, cases: list[Case]) -> None:
+    """The results in the order of the cases, a score request's beside its case's; the games
+    from an engine's own deals keep their place, after the cases."""
+    order = {case.id: index for index, case in enumerate(cases)}
     run.results.sort(key=lambda r: order.get(case_id_of(r.case.id), len(order)))
-    if args.junit:
-        try:
-            write_junit(run, Path(args.junit))
-        except OSError as exc:
-            raise OutputError(f"cannot write JUnit XML to {args.junit}: {exc.strerror}") from None
-    if run.start_error:
-        return _engine_did_not_start(run, args, len(todo))
-    if args.json:
+
+
+def _print_report(settings: ConformSettings, run: RunReport) -> None:
+    if settings.json:
         print(json.dumps(run.to_json(), indent=2))
     else:
         print(report.render(run))
-    return 0 if run.ok else 1
+
+
+def _write_junit(settings: ConformSettings, run: RunReport) -> None:
+    if not settings.junit:
+        return
+    try:
+        write_junit(run, Path(settings.junit))
+    except OSError as exc:
+        raise OutputError(f"cannot write JUnit XML to {settings.junit}: {exc.strerror}") from None
 
 
 def _own_deals(
-    args: argparse.Namespace, engine: Any, run: RunReport, cases: list[Case],
-    listed: dict[str, str], progress: Progress, finished: Callable[[CaseResult], None],
+    settings: ConformSettings, engine: Engine, run: RunReport, planned: _Planned,
+    progress: Progress, finished: Callable[[CaseResult], None],
 ) -> None:  # fmt: skip
     """Games from the engine's own deals, per variant of the run it plays, added to the run as
     results; those that differ written as game records when --own-deals-records asks."""
-    variants = [args.variant] if args.variant else sorted({c.variant for c in cases})
-    variants = [v for v in variants if args.variant or plays(run.engine, v)]
+    variant = settings.selection.variant
+    variants = [variant] if variant else sorted({c.variant for c in planned.cases})
+    variants = [v for v in variants if variant or plays(run.engine, v)]
     own = OwnDealsRun(
-        args.engine, new_seed(), args.own_deals, args.open_engine, args.timeout,
-        args.start_timeout,
+        settings.engine, new_seed(), settings.own_deals, settings.open_engine, settings.timeout,
+        settings.start_timeout,
     )  # fmt: skip
     progress.expect_more(own.games * len(variants))
     noun = "variant" if len(variants) == 1 else "variants"
@@ -415,14 +525,14 @@ def _own_deals(
     added = []
     for variant in variants:
         for result in own_deal_results(own, engine, variant):
-            if result.case.id in listed:
+            if result.case.id in planned.listed:
                 result = replace(result, listed=True)
             run.results.append(result)
             added.append(result)
             finished(result)
     records = records_of(added)
-    if args.own_deals_records and records:
-        _write_records(Path(args.own_deals_records), records)
+    if settings.own_deals_records and records:
+        _write_records(Path(settings.own_deals_records), records)
 
 
 def _write_records(path: Path, records: list[dict[str, Any]]) -> None:
@@ -452,31 +562,32 @@ def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
     return diagnose(results, suite, run.engine).to_json()
 
 
-def _order(cases: list[Case]) -> dict[str, int]:
-    return {case.id: index for index, case in enumerate(cases)}
-
-
-def _check_options(args: argparse.Namespace) -> None:
-    """What can be refused before anything runs: timeouts, and where the XML is to go."""
-    for option in ("timeout", "start_timeout"):
-        value = getattr(args, option)
+def _check_settings(settings: ConformSettings) -> None:
+    """What can be refused before anything runs: timeouts, counts, and where the report, the
+    XML and the records are to go."""
+    for flag, value in settings.timeouts:
         if value is not None and not value > 0:
-            flag = "--" + option.replace("_", "-")
             raise UsageError(f"{flag} must be a number of seconds above 0, not {value:g}")
-    report = "--resume" if args.resume else "--report"
+    report_option = "--resume" if settings.resume else "--report"
     check_outputs({
-        report: args.resume or args.report, "--junit": args.junit,
-        "--own-deals-records": args.own_deals_records,
+        report_option: settings.resume or settings.report, "--junit": settings.junit,
+        "--own-deals-records": settings.own_deals_records,
     })  # fmt: skip
+    if settings.min_checked < 0:
+        raise UsageError(f"--min-checked must be 0 or more, not {settings.min_checked}")
+    if settings.own_deals < 0:
+        raise UsageError(f"--own-deals must be 0 or more, not {settings.own_deals}")
+    resume, given = settings.resume, settings.report
+    if resume and given and Path(given) != Path(resume):
+        raise UsageError("--resume FILE appends to FILE; give no other --report, or the same one")
 
 
-def _timeouts(args: argparse.Namespace) -> tuple[str, ...]:
+def _timeouts(settings: ConformSettings) -> tuple[str, ...]:
     """The timeout options given, which a rerun of one case repeats."""
     words: list[str] = []
-    for option in ("timeout", "start_timeout"):
-        value = getattr(args, option)
+    for flag, value in settings.timeouts:
         if value is not None:
-            words += ["--" + option.replace("_", "-"), f"{value:g}"]
+            words += [flag, f"{value:g}"]
     return tuple(words)
 
 
@@ -498,16 +609,16 @@ def _close_report(
         writer.close()
 
 
-def _engine_did_not_start(run: RunReport, args: argparse.Namespace, not_run: int) -> int:
+def _engine_did_not_start(run: RunReport, settings: ConformSettings, not_run: int) -> int:
     """An engine that never answered `start`: one error, with its stderr, and exit 1; no case
     was put to it, so no case is listed."""
-    if args.json:
+    if settings.json:
         print(json.dumps(run.to_json(), indent=2))
     print(f"spadespec conform: {report.start_failure(run, not_run)}", file=sys.stderr)
     return 1
 
 
-def _check_listed(listed: dict[str, str], suite: Suite, file: str) -> None:
+def _check_listed(listed: dict[str, str], suite: Suite, file: str | None) -> None:
     """Refuse an expected-failures list that names a case no suite has (a typing mistake, or
     a case since retired): the list would excuse nothing there. Ids of shipped variants this
     run did not select are looked up in their own cases."""
@@ -533,48 +644,41 @@ def _check_listed(listed: dict[str, str], suite: Suite, file: str) -> None:
     )
 
 
-def _report_path(args: argparse.Namespace) -> Path | None:
-    if args.resume and args.report and Path(args.report) != Path(args.resume):
-        raise UsageError("--resume FILE appends to FILE; give no other --report, or the same one")
-    chosen = args.resume or args.report
-    return Path(chosen) if chosen else None
-
-
-def _expected_failures(args: argparse.Namespace) -> dict[str, str]:
-    if not args.expect_fail:
+def _expected_failures(settings: ConformSettings) -> dict[str, str]:
+    if not settings.expect_fail:
         return {}
     try:
-        return read_expected_failures(Path(args.expect_fail))
+        return read_expected_failures(Path(settings.expect_fail))
     except ExpectedFailuresError as exc:
         raise UsageError(str(exc)) from None
 
 
-def _prior_run(args: argparse.Namespace, cases: list[Case]) -> PriorRun | None:
-    if not args.resume:
+def _prior_run(settings: ConformSettings, cases: list[Case]) -> PriorRun | None:
+    if not settings.resume:
         return None
     try:
-        prior = read_report(Path(args.resume))
+        prior = read_report(Path(settings.resume))
     except ReportFileError as exc:
         raise UsageError(f"--resume: {exc}") from None
     engine = prior.start.get("engine_command")
-    if engine != args.engine:
+    if engine != settings.engine:
         raise UsageError(
-            f"--resume: {args.resume} is a run of engine {engine!r}, not {args.engine!r};"
-            " resume it with the same --engine, or start a new report"
+            f"--resume: {settings.resume} is a run of engine {engine!r}, not"
+            f" {settings.engine!r}; resume it with the same --engine, or start a new report"
         )
-    _refuse_another_selection(args, prior.start.get("selection"))
+    _refuse_another_selection(settings, prior.start.get("selection"))
     return prior
 
 
-def _refuse_another_selection(args: argparse.Namespace, selection: Any) -> None:
+def _refuse_another_selection(settings: ConformSettings, selection: Any) -> None:
     """A resumed run carries on the same cases: the same --variant, --case and --level."""
     if not isinstance(selection, dict):
         return  # a report written before selections were recorded
-    for option in ("variant", "case", "level"):
-        before, now = selection.get(option), getattr(args, option)
+    for option, now in settings.selection.to_json().items():
+        before = selection.get(option)
         if before != now:
             raise UsageError(
-                f"--resume: {args.resume} is a run with {_given(option, before)}, not"
+                f"--resume: {settings.resume} is a run with {_given(option, before)}, not"
                 f" {_given(option, now)}; resume it with the same --variant, --case and"
                 " --level, or start a new report"
             )
@@ -595,17 +699,21 @@ def _program() -> str:
     return "spadespec"
 
 
-def _command_line(args: argparse.Namespace) -> str:
-    words = ["--engine", args.engine]
-    options = ("variant", "case", "level", "timeout", "start_timeout", "report", "junit", "resume")
-    for option in options:
-        value = getattr(args, option)
+def _command_line(settings: ConformSettings) -> str:
+    """The run's command line, as its report records it."""
+    words = ["--engine", settings.engine]
+    chosen = settings.selection
+    options: tuple[tuple[str, str | float | None], ...] = (
+        ("--variant", chosen.variant), ("--case", chosen.case), ("--level", chosen.level),
+        *settings.timeouts, ("--report", settings.report), ("--junit", settings.junit),
+        ("--resume", settings.resume),
+    )  # fmt: skip
+    for flag, value in options:
         if value is not None:
-            flag = "--" + option.replace("_", "-")
             words += [flag, f"{value:g}" if isinstance(value, float) else str(value)]
-    if args.expect_fail:
-        words += ["--expect-fail", args.expect_fail]
-    if args.json:
+    if settings.expect_fail:
+        words += ["--expect-fail", settings.expect_fail]
+    if settings.json:
         words.append("--json")
     return f"{_program()} conform {shlex.join(words)}"
 

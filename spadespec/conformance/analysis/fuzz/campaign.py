@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spadespec.conformance.analysis.diagnosis.neighbours import Neighbour, from_label
-from spadespec.conformance.analysis.fuzz.driver import Divergence, FuzzConfig
+from spadespec.conformance.analysis.fuzz.checker import Divergence
+from spadespec.conformance.analysis.fuzz.config import FuzzConfig
 from spadespec.conformance.analysis.fuzz.observe import required_only
 from spadespec.conformance.contract.engines.reference import ReferenceEngine
 from spadespec.conformance.contract.runner.grade import compare

@@ -44,17 +44,11 @@ from spadespec.command_kit.arguments import (
 )
 from spadespec.command_kit.errors import UsageError
 from spadespec.conformance.analysis.fuzz.campaign import Campaign, ExpectedDifferenceError
-from spadespec.conformance.analysis.fuzz.driver import (
-    EngineDidNotStart,
-    FuzzConfig,
-    FuzzOutcome,
-    FuzzSetupError,
-    game_range,
-    run_fuzz,
-)
+from spadespec.conformance.analysis.fuzz.config import EngineDidNotStart, FuzzConfig, FuzzSetupError
 from spadespec.conformance.analysis.fuzz.findings import MAX_RESTARTS, Findings, say
 from spadespec.conformance.analysis.fuzz.games import DEFAULT_HANDS_PER_GAME
 from spadespec.conformance.analysis.fuzz.merge import MergeError, gather_cases, merge_reports
+from spadespec.conformance.analysis.fuzz.pool import FuzzOutcome, game_range, run_fuzz
 from spadespec.conformance.analysis.fuzz.report import FuzzReport
 from spadespec.conformance.analysis.fuzz.resume import Resumed, resume_args
 from spadespec.conformance.contract.engines.named import UnknownEngine

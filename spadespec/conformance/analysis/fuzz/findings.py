@@ -25,13 +25,9 @@ from spadespec.conformance.analysis.fuzz.campaign import (
     first_figure,
     first_observable,
 )
-from spadespec.conformance.analysis.fuzz.driver import (
-    Divergence,
-    FuzzConfig,
-    GameChecker,
-    engine_failed,
-    expected_variant,
-)
+from spadespec.conformance.analysis.fuzz.checker import Divergence, GameChecker, expected_variant
+from spadespec.conformance.analysis.fuzz.config import FuzzConfig
+from spadespec.conformance.analysis.fuzz.differences import engine_failed
 from spadespec.conformance.analysis.fuzz.found_case import FoundCase, build_case, write_found_case
 from spadespec.conformance.analysis.fuzz.naming import diagnose_found, named_by_rule
 from spadespec.conformance.analysis.fuzz.report import FuzzReport

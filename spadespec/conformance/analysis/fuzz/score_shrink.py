@@ -13,12 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spadespec.conformance.analysis.fuzz.driver import (
-    Divergence,
-    GameChecker,
-    differences,
-    fuzz_case,
-)
+from spadespec.conformance.analysis.fuzz.checker import Divergence, GameChecker, fuzz_case
+from spadespec.conformance.analysis.fuzz.differences import differences
 from spadespec.conformance.analysis.fuzz.games import FuzzGame
 from spadespec.conformance.analysis.fuzz.observe import required_only
 from spadespec.conformance.analysis.fuzz.shrink import Verdict

@@ -15,7 +15,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
-from spadespec.conformance.analysis.fuzz.driver import Divergence, GameChecker, differences
+from spadespec.conformance.analysis.fuzz.checker import Divergence, GameChecker
+from spadespec.conformance.analysis.fuzz.differences import differences
 from spadespec.conformance.analysis.fuzz.games import FuzzGame
 from spadespec.conformance.analysis.fuzz.observe import asks_at, required_only
 from spadespec.conformance.contract.engines.reference import ReferenceEngine

@@ -16,12 +16,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from spadespec.conformance.analysis.fuzz.driver import (
-    FuzzConfig,
-    FuzzSetupError,
-    GameChecker,
-    engine_failed,
-)
+from spadespec.conformance.analysis.fuzz.checker import GameChecker
+from spadespec.conformance.analysis.fuzz.config import FuzzConfig, FuzzSetupError
+from spadespec.conformance.analysis.fuzz.differences import engine_failed
 from spadespec.conformance.analysis.fuzz.games import FuzzGame
 from spadespec.conformance.contract.engines.named import EngineOpener, open_engine
 from spadespec.conformance.contract.protocol.messages import FEATURES, SCORE, Engine

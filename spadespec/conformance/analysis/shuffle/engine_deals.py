@@ -17,7 +17,12 @@ from spadespec.conformance.contract.protocol.deal_requests import (
     deals,
     dealt_hands,
 )
-from spadespec.conformance.contract.protocol.messages import CaseResponse, Engine, VariantRef
+from spadespec.conformance.contract.protocol.messages import (
+    CaseResponse,
+    Dealer,
+    Engine,
+    VariantRef,
+)
 from spadespec.conformance.contract.suite.variant_files import variant_ref
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.table import table_of
@@ -42,8 +47,7 @@ def engine_deals(
         )
     if variant.id not in info["variants"]:
         raise EngineDealsError(f"the engine does not play variant {variant.id!r}")
-    ask = getattr(engine, "deal", None)
-    if ask is None:
+    if not isinstance(engine, Dealer):
         raise EngineDealsError("the engine declares deals but has no deal()")
     table = table_of(variant.rules)
     sides = table.sides
@@ -57,7 +61,7 @@ def engine_deals(
         }  # fmt: skip
         game = Game.replay(variant, setup, [])
         request = deal_request_for(ref, setup, [], rng.getrandbits(63), f"shuffle-test.{number}")
-        response: CaseResponse = ask(request)
+        response: CaseResponse = engine.deal(request)
         try:
             yield Dealt(dealt_hands(game, response), dealer)
         except EngineDealError as exc:

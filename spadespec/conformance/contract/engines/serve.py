@@ -17,13 +17,21 @@ from collections.abc import Callable
 from typing import IO, Any
 
 from spadespec.conformance.contract.protocol.json_line import json_line
-from spadespec.conformance.contract.protocol.messages import PIPELINED, CaseResponse, Engine
+from spadespec.conformance.contract.protocol.messages import (
+    PIPELINED,
+    CaseResponse,
+    Dealer,
+    Engine,
+    ScoreKeeper,
+)
 
 
 def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:
     """Answer requests from `stdin` on `stdout`, one line each, until `stop`; the exit status.
     Answers are written as UTF-8 whatever the locale, to the stream's bytes when it has them."""
     raw: IO[bytes] | None = getattr(stdout, "buffer", None)
+    score = engine.score if isinstance(engine, ScoreKeeper) else _keeps_no_score
+    deal = engine.deal if isinstance(engine, Dealer) else _deals_not
     if raw is not None:
         stdout.flush()
     for line in stdin:
@@ -46,9 +54,9 @@ def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:
         elif command == "run":
             reply = _run(engine.run, message)
         elif command == "score":
-            reply = _run(getattr(engine, "score", _keeps_no_score), message)
+            reply = _run(score, message)
         elif command == "deal":
-            reply = _run(getattr(engine, "deal", _deals_not), message)
+            reply = _run(deal, message)
         else:
             print(f"serve: unknown request {line[:200]!r}", file=sys.stderr)
             continue

@@ -11,6 +11,10 @@ implements `Engine`. The runner talks to engines only through this Protocol.
     engine.deal(request)  -> CaseResponse, only for an engine declaring the feature `deals`
     engine.stop()
 
+What an engine can do beyond `Engine` is a capability Protocol of its own (`ScoreKeeper`,
+`Dealer`, `AnswersAll`), each checked with `isinstance`; the features it declares say whether
+it is asked.
+
 A request carries the case's variant, setup and log, the list of observables asked
 (`ask`), and for an `illegal` expectation the action to try (`probe`). It never carries the
 expected values. Answers use the canonical forms of `schema/case.schema.json#/$defs/expect`.
@@ -21,7 +25,8 @@ variant and setup, and each completed hand's bids and tricks by seat; no cards.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, Protocol, TypedDict
+from collections.abc import Sequence
+from typing import Any, Literal, NotRequired, Protocol, TypedDict, runtime_checkable
 
 # Bumped whenever a request or response changes shape; an engine states the version it speaks.
 PROTOCOL_VERSION = 1
@@ -186,6 +191,7 @@ class Engine(Protocol):
         ...
 
 
+@runtime_checkable
 class ScoreKeeper(Protocol):
     """What an engine declaring the feature `score` also implements (a score keeper may
     implement only this, with `start` and `stop`, and declare no observable)."""
@@ -197,10 +203,22 @@ class ScoreKeeper(Protocol):
         ...
 
 
+@runtime_checkable
 class Dealer(Protocol):
     """What an engine declaring the feature `deals` also implements."""
 
     def deal(self, request: DealRequest) -> CaseResponse:
         """Deal the next hand after the request's log and answer, as `answers`, the seat that
         dealt it (`dealer`) and the hands dealt (`deal`, in the case notation)."""
+        ...
+
+
+@runtime_checkable
+class AnswersAll(Protocol):
+    """What an engine implements that can be sent several requests at once (an engine in
+    another process); one that declares `pipelined` is then sent them together."""
+
+    def answer_all(self, requests: Sequence[tuple[str, Any]]) -> list[CaseResponse]:
+        """The responses to `requests` (each `("run" | "score" | "deal", request)`), in
+        order, each what `run`, `score` or `deal` gives it alone."""
         ...

@@ -16,7 +16,12 @@ from dataclasses import replace
 from typing import Any
 
 from spadespec.conformance.contract.protocol import features, nil_as_zero
-from spadespec.conformance.contract.protocol.messages import CaseResponse, Engine, EngineInfo
+from spadespec.conformance.contract.protocol.messages import (
+    CaseResponse,
+    Engine,
+    EngineInfo,
+    ScoreKeeper,
+)
 from spadespec.conformance.contract.protocol.score_requests import (
     score_expect,
     score_id,
@@ -69,8 +74,7 @@ def _score(
     engine: Engine, info: EngineInfo, case: Case, graded: Case, asked: list[str]
 ) -> list[CaseResult]:
     """Put the score request, asking the figures `asked`, and judge the answer on those."""
-    scorer = getattr(engine, "score", None)
-    if scorer is None:
+    if not isinstance(engine, ScoreKeeper):
         message = "the engine declares the feature score but has no score()"
         return [CaseResult(graded, "error", message=message)]
     refusal = nil_as_zero.refused(case) if nil_as_zero.declared(info) else None
@@ -82,7 +86,7 @@ def _score(
         request = nil_as_zero.told_score(request)
     started = time.perf_counter()
     try:
-        response: CaseResponse = scorer(request)
+        response: CaseResponse = engine.score(request)
     except Exception as exc:  # an engine's crash is that request's error, never the runner's
         message = f"the engine raised {type(exc).__name__}: {exc}"
         return [CaseResult(graded, "error", message=message)]
