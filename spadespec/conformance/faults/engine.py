@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from spadespec.conformance.engines.reference import ReferenceEngine
-from spadespec.conformance.faults.registry import Fault
+from spadespec.conformance.faults.record import Fault
 from spadespec.conformance.protocol.messages import (
     CaseRequest,
     CaseResponse,
