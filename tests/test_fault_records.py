@@ -38,6 +38,7 @@ def test_the_file_holds_every_fault_and_every_fault_holds_its_expectations() -> 
     for name, fault in FAULTS.items():
         assert [key for key in WRITTEN if key not in RECORDS[name]] == [], name
         assert isinstance(fault.expected, Expected), name
+        # A fault no case catches is a hole in the suite.
         assert fault.expected.caught_by, name
 
 
@@ -55,7 +56,7 @@ def test_a_record_without_a_field_is_refused_naming_both(key: str) -> None:
         ("penalty-at-eleven-bags", "mistake", LEFT_OUT, "no `mistake`"),
         ("penalty-at-eleven-bags", "change", LEFT_OUT, "give one of `change` and `misread`"),
         ("penalty-at-eleven-bags", "change", "scoring_faults.no_such", "no function"),
-        ("penalty-at-eleven-bags", "caught_by", [], "a fault no case catches is a hole"),
+        ("penalty-at-eleven-bags", "caught_by", "all of them", "a list of case ids"),
         ("penalty-at-eleven-bags", "fuzzed", "sometimes", "fuzzed: one of"),
         ("penalty-at-eleven-bags", "asked", "twice", "asked: one of"),
         ("penalty-at-eleven-bags", "shown_under", None, "a fault that is fuzzed is shown"),
