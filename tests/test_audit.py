@@ -128,11 +128,16 @@ def test_a_scoring_fault_is_found_at_its_first_wrong_figure_and_named() -> None:
     assert any(matches_rule(label, fault.rule or "") for label in totals.diagnosed.by_rule())
 
 
-@pytest.mark.parametrize(
-    ("fault", "reason", "rule"),
-    [("follow-suit-not-enforced", "must-follow-suit", "play.follow-suit"),
-     ("spades-broken-from-the-start", "spades-not-broken", "play.spades_lead")],
-)  # fmt: skip
+# The play faults whose records say what the audit finds in games played under them
+# (`audit_finds`): the first illegal card's reason code and rule.
+FOUND_ILLEGAL = [
+    (fault.name, found.reason, found.rule)
+    for fault in FAULTS.values()
+    if (found := fault.expected.audit_finds) is not None
+]
+
+
+@pytest.mark.parametrize(("fault", "reason", "rule"), FOUND_ILLEGAL)
 def test_a_play_fault_is_found_at_its_first_illegal_card(
     fault: str, reason: str, rule: str
 ) -> None:

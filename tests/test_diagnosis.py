@@ -1,7 +1,7 @@
 """Diagnosis: the rule an engine plays differently is named by the neighbour of the variant
 under which the reference engine answers as the engine did; a mistake that is no rule's value
-is left unexplained. A sample of the named faults, each run on one variant it shows in
-(`benchmarks/diagnosis.py` runs every fault over the whole suite)."""
+is left unexplained. A sample of the named faults, each run on one variant it shows in, as its
+record says (`benchmarks/diagnosis.py` runs every fault over the whole suite)."""
 
 from __future__ import annotations
 
@@ -27,16 +27,15 @@ from spadespec.reference_engine.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# (fault, a variant it shows in, the change it is, worked out from the fault's mistake)
-RULE_FAULTS = [
-    ("penalty-at-eleven-bags", "standard", "scoring.bag_threshold=11"),
-    ("spades-broken-by-a-spade-lead", "strategy-guide", "play.spades_broken_by=any-spade-played"),
-    # Ten bags for a hundred where the house plays five for fifty: two rules, which no single
-    # change explains where a hand takes fifteen bags (three penalties of 50, or one of 100).
-    ("bag-threshold-read-as-ten", "five-bags-fifty",
-     "scoring.bag_threshold=10 + scoring.bag_penalty=100"),
-]  # fmt: skip
-OTHER_FAULTS = [("bags-not-carried", "standard"), ("follow-suit-not-enforced", "standard")]
+# (fault, a ruleset it shows in, the change it is, worked out from the fault's mistake), from
+# each fault's record (`diagnosed_as`); a change of None: every failure is left unexplained.
+DIAGNOSED = [
+    (name, variant, change)
+    for name, fault in FAULTS.items()
+    for variant, change in fault.expected.diagnosed_as.items()
+]
+RULE_FAULTS = [(name, variant, change) for name, variant, change in DIAGNOSED if change]
+OTHER_FAULTS = [(name, variant) for name, variant, change in DIAGNOSED if change is None]
 
 
 def _diagnosed(

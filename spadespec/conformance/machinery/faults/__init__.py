@@ -8,6 +8,11 @@ rules applied before the plan is resolved. The broken engine is the reference en
 that rulebook and that reading (`FaultyEngine`); nothing is patched, and the standard engine
 is the same while a fault plays beside it.
 
+Each fault is one record in `faults.yaml`: its mistake, the function that breaks the rulebook
+(in `play_faults.py`, `scoring_faults.py` or `house_faults.py`), and what is expected of it,
+the cases and score requests that catch it, the clause and ruleset fuzzing finds it under and
+more (`record.Expected`). The tests loop over the records.
+
     from spadespec.conformance.machinery.faults import FAULTS, FaultyEngine
     run_cases(FaultyEngine(FAULTS["penalty-at-eleven-bags"]), load_suite())
 
@@ -16,6 +21,7 @@ catch each one.
 """
 
 from spadespec.conformance.machinery.faults.engine import FaultyEngine, catching_cases
-from spadespec.conformance.machinery.faults.registry import FAULTS, Fault
+from spadespec.conformance.machinery.faults.record import Fault
+from spadespec.conformance.machinery.faults.registry import FAULTS
 
 __all__ = ["FAULTS", "Fault", "FaultyEngine", "catching_cases"]

@@ -13,7 +13,7 @@ from spadespec.conformance.contract.protocol.messages import (
 )
 from spadespec.conformance.contract.runner.run import run_cases
 from spadespec.conformance.contract.suite.cases import Case, load_suite
-from spadespec.conformance.machinery.faults.registry import Fault
+from spadespec.conformance.machinery.faults.record import Fault
 
 
 class FaultyEngine:
