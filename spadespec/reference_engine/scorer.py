@@ -2,8 +2,9 @@
 another is given): what the `score` command, the protocol's score requests and the tests call.
 
 The rules themselves are the functions of `spadespec.reference_engine.scoring`, each reached
-through the rulebook's entry for it (`spadespec.reference_engine.rulebook`), so that a rulebook
-with one entry replaced scores as an engine with that one mistake would.
+through the rulebook's entry for it, bound to the variant's rules as a game's plan binds them
+(`spadespec.reference_engine.rulebook.scorer_of`), so that a rulebook with one entry replaced
+scores as an engine with that one mistake would.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
+from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook, scorer_of
 from spadespec.reference_engine.scoring.game_end import scores_of
 from spadespec.reference_engine.scoring.inputs import read_bids, read_prior, read_tricks
 from spadespec.reference_engine.scoring.records import GameOutcome, HandScore, SideTotals
@@ -36,11 +37,10 @@ def score_hand(
     Raises `ScoringInputError` (a ValueError) naming the seat or side when these are not a
     hand. Each rule is scored by its entry in `rulebook` (the standard rulebook by default).
     """
-    book = rulebook
     sheet = sheet_of(rules)
     read = read_bids(rules, bids, sheet)
     taken = read_tricks(tricks, sheet)
-    return book.hand_score(book, rules, sheet, read, taken, read_prior(prior, sheet))
+    return scorer_of(rules, rulebook).hand_score(sheet, read, taken, read_prior(prior, sheet))
 
 
 def game_outcome(
@@ -63,7 +63,7 @@ def game_outcome(
     settled by the variant's tie rule. Each rule is read by its entry in `rulebook` (the
     standard rulebook by default).
     """
-    book = rulebook
     sheet = sheet_of(rules)
     scores = scores_of(sheet, totals)
-    return book.outcome_after(book, rules, sheet, scores, hands_played, boston_made, moon=moon)
+    outcome_after = scorer_of(rules, rulebook).outcome_after
+    return outcome_after(sheet, scores, hands_played, boston_made, moon=moon)
