@@ -40,12 +40,13 @@ ENGINE_LAYERS: Layers = (
     ("actions.py",),
     # The rules as functions: of play (bids, leads, tricks, turns) and of scoring.
     ("rules_of_play", "scoring"),
-    # The rulebook: every rule table and rule function, one value; the plan binds it; the
-    # scorer scores by it.
+    # The rulebook: every rule table and rule function, one value; the plan binds it; a hand
+    # is scored by the plan's binding, in a game and in a score request alike.
     ("rulebook.py",),
-    ("plan.py", "scorer.py"),
-    # The phases of a hand, each a class of methods, and the game that inherits them all.
-    ("game_phases",),
+    ("plan.py",),
+    # Scoring a hand by the plan (what a score request calls), and the phases of a hand, each a
+    # class of methods; then the game that inherits them all.
+    ("scorer.py", "game_phases"),
     ("game.py",),
     ("bots",),
     # Many games between bots, measured (`spadespec simulate`).

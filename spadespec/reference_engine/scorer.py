@@ -2,9 +2,10 @@
 another is given): what the `score` command, the protocol's score requests and the tests call.
 
 The rules themselves are the functions of `spadespec.reference_engine.scoring`, each reached
-through the rulebook's entry for it, bound to the variant's rules as a game's plan binds them
-(`spadespec.reference_engine.rulebook.scorer_of`), so that a rulebook with one entry replaced
-scores as an engine with that one mistake would.
+through the rulebook's entry for it, bound to the variant's rules: a request is scored by the
+scoring of the variant's plan under the rulebook (`plan.plan_of(rules, rulebook).scorer`), as
+a game is, so that a rulebook with one entry replaced scores as an engine with that one mistake
+would.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook, scorer_of
+from spadespec.reference_engine.plan import plan_of
+from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
 from spadespec.reference_engine.scoring.game_end import scores_of
 from spadespec.reference_engine.scoring.inputs import read_bids, read_prior, read_tricks
 from spadespec.reference_engine.scoring.records import GameOutcome, HandScore, SideTotals
@@ -40,7 +42,8 @@ def score_hand(
     sheet = sheet_of(rules)
     read = read_bids(rules, bids, sheet)
     taken = read_tricks(tricks, sheet)
-    return scorer_of(rules, rulebook).hand_score(sheet, read, taken, read_prior(prior, sheet))
+    score = plan_of(rules, rulebook).scorer.hand_score
+    return score(sheet, read, taken, read_prior(prior, sheet))
 
 
 def game_outcome(
@@ -65,5 +68,5 @@ def game_outcome(
     """
     sheet = sheet_of(rules)
     scores = scores_of(sheet, totals)
-    outcome_after = scorer_of(rules, rulebook).outcome_after
+    outcome_after = plan_of(rules, rulebook).scorer.outcome_after
     return outcome_after(sheet, scores, hands_played, boston_made, moon=moon)
