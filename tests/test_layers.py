@@ -5,8 +5,7 @@ on one level import neither each other. Apart from the order, no folders anywher
 package import each other in a circle, and no files do.
 
 Every `spadespec` import counts: at a module's top, inside a function, under `TYPE_CHECKING`,
-and `importlib.import_module` of a name written out; the few type-only references that may
-point up are named in `TYPE_ONLY_UP`, with why. `from X import name` is the module
+and `importlib.import_module` of a name written out. `from X import name` is the module
 `X/name.py` where there is one, and the module `X` otherwise."""
 
 from __future__ import annotations
@@ -44,12 +43,13 @@ ENGINE_LAYERS: Layers = (
     ("actions.py",),
     # The rules as functions: of play (bids, leads, tricks, turns) and of scoring.
     ("rules_of_play", "scoring"),
-    # The rulebook: every rule table and rule function, one value; the plan binds it; the
-    # scorer scores by it.
+    # The rulebook: every rule table and rule function, one value; the plan binds it; a hand
+    # is scored by the plan's binding, in a game and in a score request alike.
     ("rulebook.py",),
-    ("plan.py", "scorer.py"),
-    # The phases of a hand, each a class of methods, and the game that inherits them all.
-    ("game_phases",),
+    ("plan.py",),
+    # Scoring a hand by the plan (what a score request calls), and the phases of a hand, each a
+    # class of methods; then the game that inherits them all.
+    ("scorer.py", "game_phases"),
     ("game.py",),
     ("bots",),
     # Many games between bots, measured (`spadespec simulate`).
@@ -111,57 +111,20 @@ def _package_of(path: Path, level: int) -> str:
     return ".".join(parts[: len(parts) - level])
 
 
-# Type-only references allowed to point up (imports under `TYPE_CHECKING`, none at run time):
-# a rulebook's entries take the rulebook they belong to, so the rules of play and the scoring
-# name `Rulebook` in their annotations, and the rulebook names `Game`, which its verdict entry
-# is handed. At run time the rulebook is made of them, and they never import it.
-TYPE_ONLY_UP = {
-    ("reference_engine/scoring/", "reference_engine/rulebook.py"),
-    ("reference_engine/rules_of_play/", "reference_engine/rulebook.py"),
-    ("reference_engine/rulebook.py", "reference_engine/game.py"),
-}
-
-
-def _type_only(path: Path, target: Path) -> bool:
-    """Whether an import of `target` by `path` under `TYPE_CHECKING` may point up."""
-    here = str(path.relative_to(PACKAGE))
-    there = str(target.relative_to(PACKAGE))
-    return any(here.startswith(a) and there == b for a, b in TYPE_ONLY_UP)
-
-
 @cache
-def _tree(path: Path) -> ast.Module:
-    """A module's syntax tree, parsed once for every reading of its imports."""
-    return ast.parse(path.read_text(encoding="utf-8"))
-
-
-def _type_checking_nodes(tree: ast.AST) -> set[int]:
-    """The ids of the import nodes under an `if TYPE_CHECKING:`."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
-            found.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
-    return found
-
-
-@cache
-def _imports(path: Path) -> tuple[tuple[str, bool], ...]:
-    """Every module `path` imports, as a dotted name, each with whether it is imported under
-    `TYPE_CHECKING`: read in one walk of the tree, for both readings of `_imported_modules`."""
-    tree = _tree(path)
-    checking = _type_checking_nodes(tree)
-    found: list[tuple[str, bool]] = []
-    for node in ast.walk(tree):
-        typed = id(node) in checking
+def _imports(path: Path) -> tuple[str, ...]:
+    """Every module `path` imports, as a dotted name, wherever the import stands."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
                 base = ".".join(filter(None, (_package_of(path, node.level), base)))
             for alias in node.names:
                 name = base if file_of(f"{base}.{alias.name}") is None else f"{base}.{alias.name}"
-                found.append((name, typed))
+                found.append(name)
         elif isinstance(node, ast.Import):
-            found.extend((alias.name, typed) for alias in node.names)
+            found.extend(alias.name for alias in node.names)
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute | ast.Name)
@@ -170,14 +133,8 @@ def _imports(path: Path) -> tuple[tuple[str, bool], ...]:
             and isinstance(node.args[0], ast.Constant)
             and isinstance(node.args[0].value, str)
         ):
-            found.append((node.args[0].value, typed))
+            found.append(node.args[0].value)
     return tuple(found)
-
-
-def _imported_modules(path: Path, type_only: bool = False) -> Iterable[str]:
-    """Every `spadespec` module `path` imports, as dotted names (with `type_only`, only those
-    imported under `TYPE_CHECKING`)."""
-    return [name for name, typed in _imports(path) if typed or not type_only]
 
 
 @cache
@@ -185,13 +142,8 @@ def _graph() -> dict[Path, frozenset[Path]]:
     """Each module of the package, and the modules of the package it imports."""
     graph = {}
     for path in modules():
-        found = (file_of(m) for m in _imported_modules(path) if m.split(".")[0] == "spadespec")
-        typed = {file_of(m) for m in _imported_modules(path, type_only=True)}
-        graph[path] = frozenset(
-            f
-            for f in found
-            if f is not None and f != path and not (f in typed and _type_only(path, f))
-        )
+        found = (file_of(m) for m in _imports(path) if m.split(".")[0] == "spadespec")
+        graph[path] = frozenset(f for f in found if f is not None and f != path)
     return graph
 
 

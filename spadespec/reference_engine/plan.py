@@ -4,11 +4,14 @@ The rules of a variant are values (`rules.play.spades_lead == "after-broken"`), 
 names one small function in a table of a rulebook (`spadespec.reference_engine.rulebook`). A game
 could look the function up by the rule's name at every card; instead the variant is resolved
 once, with a rulebook, into a `Plan` that holds the functions themselves, the pack and the
-table, the bids a seat may make in each situation the table meets, and the rulebook its hands
-are scored by. A game reads its rules from its plan and nowhere else.
+table, the bids a seat may make in each situation the table meets, and the variant's scoring.
+No function the plan holds is handed the rulebook: the bid checks are the rulebook's, chosen for
+the variant, and the scoring entries are bound to the variant's rules, and to the entries each
+reads, by `rulebook.scorer_of`. A game reads its rules from its plan and nowhere else.
 
     plan = plan_of(rules)            # resolved once per rules and rulebook, then shared
     plan.spades_lead(plan.pack, hand, spades_broken)
+    plan.scorer.hand_score(plan.sheet, bids, tricks, prior)
 
 Plans are kept by (rules, rulebook): a rulebook with one entry replaced (a fault's, in
 `spadespec.conformance.machinery.faults`) has plans of its own, and the standard rulebook's are
@@ -24,7 +27,13 @@ from functools import lru_cache
 from spadespec.reference_engine.actions import Bid, BidValue, bid_record
 from spadespec.reference_engine.cards import parse_card
 from spadespec.reference_engine.pack import Pack
-from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook, Verdict
+from spadespec.reference_engine.rulebook import (
+    STANDARD_RULEBOOK,
+    Rulebook,
+    Scorer,
+    Verdict,
+    scorer_of,
+)
 from spadespec.reference_engine.rules_of_play import FirstLeadRule, legal_bids
 from spadespec.reference_engine.rules_of_play.bids import (
     Check,
@@ -58,7 +67,7 @@ class Plan:
 
     rules: Rules
     rulebook: Rulebook
-    """What each rule does: the plan's functions are its entries, and a hand is scored by it."""
+    """What each rule does: the plan's functions are its entries, looked up for `rules`."""
     table: Table
     pack: Pack
     sheet: Sheet
@@ -112,6 +121,9 @@ class Plan:
     """Cards to a trick: one from each player at the table."""
     verdict: Verdict | None
     """The rulebook's last word on each check of an action (`Game.verify`); None: the rules'."""
+    # --- scoring ------------------------------------------------------------------------------
+    scorer: Scorer
+    """How a hand is scored and where the game then stands, by the rulebook's entries."""
     _bid_lists: dict[tuple[object, ...], BidChoices] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -146,7 +158,11 @@ def build_plan(rules: Rules, rulebook: Rulebook = STANDARD_RULEBOOK) -> Plan:
     table = book.table_of(rules)
     pack = book.pack_of(rules)
     play = rules.play
-    bid_checks = checks(rules, book)
+    bid_checks = checks(
+        rules, blind_nil=book.blind_nil_check,
+        constraint=book.bid_constraint[rules.bidding.constraint],
+        team_minimum=book.team_minimum_check,
+    )  # fmt: skip
     fixed_bids = _fixed_bids(rules, table, pack, bid_checks)
     return Plan(
         rules=rules,
@@ -180,6 +196,7 @@ def build_plan(rules: Rules, rulebook: Rulebook = STANDARD_RULEBOOK) -> Plan:
         beaten_by=beaten_by(pack),
         trick_size=book.trick_size(table),
         verdict=book.verdict,
+        scorer=scorer_of(rules, book),
     )
 
 

@@ -2,8 +2,10 @@
 another is given): what the `score` command, the protocol's score requests and the tests call.
 
 The rules themselves are the functions of `spadespec.reference_engine.scoring`, each reached
-through the rulebook's entry for it (`spadespec.reference_engine.rulebook`), so that a rulebook
-with one entry replaced scores as an engine with that one mistake would.
+through the rulebook's entry for it, bound to the variant's rules: a request is scored by the
+scoring of the variant's plan under the rulebook (`plan.plan_of(rules, rulebook).scorer`), as
+a game is, so that a rulebook with one entry replaced scores as an engine with that one mistake
+would.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from spadespec.reference_engine.plan import plan_of
 from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
 from spadespec.reference_engine.scoring.game_end import scores_of
 from spadespec.reference_engine.scoring.inputs import read_bids, read_prior, read_tricks
@@ -36,11 +39,11 @@ def score_hand(
     Raises `ScoringInputError` (a ValueError) naming the seat or side when these are not a
     hand. Each rule is scored by its entry in `rulebook` (the standard rulebook by default).
     """
-    book = rulebook
     sheet = sheet_of(rules)
     read = read_bids(rules, bids, sheet)
     taken = read_tricks(tricks, sheet)
-    return book.hand_score(book, rules, sheet, read, taken, read_prior(prior, sheet))
+    score = plan_of(rules, rulebook).scorer.hand_score
+    return score(sheet, read, taken, read_prior(prior, sheet))
 
 
 def game_outcome(
@@ -63,7 +66,7 @@ def game_outcome(
     settled by the variant's tie rule. Each rule is read by its entry in `rulebook` (the
     standard rulebook by default).
     """
-    book = rulebook
     sheet = sheet_of(rules)
     scores = scores_of(sheet, totals)
-    return book.outcome_after(book, rules, sheet, scores, hands_played, boston_made, moon=moon)
+    outcome_after = plan_of(rules, rulebook).scorer.outcome_after
+    return outcome_after(sheet, scores, hands_played, boston_made, moon=moon)

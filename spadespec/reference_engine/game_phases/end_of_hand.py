@@ -25,8 +25,8 @@ class EndOfHand(GameState):
         prior = {}
         for side in sheet.sides:
             prior[side] = (totals[side], bags[side])  # a side's score and bags going in
-        book = self.plan.rulebook  # the game scores by the rulebook its plan was made with
-        result = book.hand_score(book, self.rules, sheet, bids, tricks, prior)
+        scorer = self.plan.scorer  # the game scores by the rulebook its plan was made with
+        result = scorer.hand_score(sheet, bids, tricks, prior)
         self.hand_results.append(result)
         self.hands_played += 1
         self.totals = totals = {}
@@ -39,9 +39,7 @@ class EndOfHand(GameState):
                 boston = side
             if line.moon and moon is None:
                 moon = side
-        self.outcome = book.outcome_after(
-            book, self.rules, sheet, totals, self.hands_played, boston, moon=moon
-        )
+        self.outcome = scorer.outcome_after(sheet, totals, self.hands_played, boston, moon=moon)
         self.to_act = None
         if self.outcome.status == "continues":
             self.phase = DEALING

@@ -16,8 +16,8 @@ or says why not; the first refusal is the one reported:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from spadespec.reference_engine.actions import BLIND_NIL, NIL, BidValue
 from spadespec.reference_engine.pack import Pack, pack_of
@@ -33,9 +33,6 @@ from spadespec.reference_engine.variant.model import (
 
 NIL_BIDS = (NIL, BLIND_NIL)
 """The bids that promise to take no trick at all."""
-
-if TYPE_CHECKING:
-    from spadespec.reference_engine.rulebook import Rulebook
 
 Refusal = tuple[ReasonCode, str]
 """A refused bid: its reason code, and a sentence naming the numbers that rule it out."""
@@ -299,21 +296,19 @@ def dealer_hook_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal |
     )
 
 
-def checks(rules: Rules, book: Rulebook | None = None) -> tuple[Check, ...]:
+def checks(
+    rules: Rules, *, blind_nil: Check = blind_nil_check, constraint: Check | None = None,
+    team_minimum: Check = team_minimum_check,
+) -> tuple[Check, ...]:  # fmt: skip
     """The rules a bid must pass under this variant, in the order their refusals are told:
-    the blind nil check, the constraint's and the team minimum's as `book` has them (None: as
-    this module has them)."""
-    blind_nil: Check = blind_nil_check
-    constraint: Mapping[BidConstraint, Check] = BID_CONSTRAINT
-    team_minimum: Check = team_minimum_check
-    if book is not None:
-        blind_nil, constraint = book.blind_nil_check, book.bid_constraint
-        team_minimum = book.team_minimum_check
+    the blind nil check, the constraint's and the team minimum's as given (a rulebook's
+    entries, bound when a plan is made), or as this module has them (the constraint's:
+    `BID_CONSTRAINT[rules.bidding.constraint]`)."""
     return (
         blind_nil,
         nil_check,
         range_check,
-        constraint[rules.bidding.constraint],
+        BID_CONSTRAINT[rules.bidding.constraint] if constraint is None else constraint,
         team_minimum,
         team_maximum_check,
         dealer_hook_check,

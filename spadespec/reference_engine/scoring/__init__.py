@@ -5,10 +5,12 @@ value (`SET_PENALTY`, `BOSTON`, `NIL_VALUE`, `NIL_TRICKS`, `BAGS_COUNT`,
 `BAG_POINTS_CANCELLED`, `BAG_CARRY`, `MOON`, `TARGET_RULE`, `TIE_RULE`, `BOSTON_WINS`). The seats
 and sides on the sheet follow the variant's table (`sheet_of`).
 
-The scorer reads those tables, and calls the functions another engine might get wrong
-(`score_side`, `apply_bag_penalty`, `outcome_after`, ...), through a rulebook
-(`spadespec.reference_engine.rulebook`) handed to it as the first argument. To score a hand, or
-read where a game stands, by the standard rulebook or another: `spadespec.reference_engine.scorer`.
+A rulebook (`spadespec.reference_engine.rulebook`) holds those tables and the functions
+another engine might get wrong (`score_side`, `apply_bag_penalty`, `outcome_after`, ...). A
+function that reads other entries is handed them as its first arguments, looked up for
+the variant (`HandEntries`, `SideEntries`, `ContractEntries`, `OutcomeEntries`), never the
+rulebook, so nothing here imports it. To score a hand, or read where a game stands, by the
+standard rulebook or another: `spadespec.reference_engine.scorer`.
 """
 
 from spadespec.reference_engine.scoring.hand import score_side

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from spadespec.reference_engine.variant.model import BagCarry, BagsCount, ScoringRules
-
-if TYPE_CHECKING:
-    from spadespec.reference_engine.rulebook import Rulebook
 
 
 def bags_when_contract_made(made: bool, bags: int) -> int:
@@ -33,11 +30,6 @@ BAGS_COUNT: dict[BagsCount, Callable[[bool, int], int]] = {
 }
 
 
-def bags_recorded(book: Rulebook, scoring: ScoringRules, made: bool, bags: int) -> int:
-    """The bags this hand adds to the side's count."""
-    return book.bags_count[scoring.bags_count](made, bags)
-
-
 def carry_excess(bags: int, threshold: int) -> int:
     """Paying the penalty takes the threshold off the count; the rest carries on."""
     return bags - threshold
@@ -48,7 +40,10 @@ def reset_count(bags: int, threshold: int) -> int:
     return 0
 
 
-BAG_CARRY: dict[BagCarry, Callable[[int, int], int]] = {
+BagCarrier = Callable[[int, int], int]
+"""The count left after the penalty is paid once, given the count and the threshold."""
+
+BAG_CARRY: dict[BagCarry, BagCarrier] = {
     BagCarry.EXCESS_CARRIES: carry_excess,
     BagCarry.RESET: reset_count,
 }
@@ -65,15 +60,13 @@ def penalty_and_bag_points(scoring: ScoringRules) -> int:
     return scoring.bag_penalty + scoring.bag_threshold * scoring.overtrick_points
 
 
-BAG_POINTS_CANCELLED: dict[bool, Callable[[ScoringRules], int]] = {
+PenaltyEachTime = Callable[[ScoringRules], int]
+"""The points lost each time the bag penalty is paid."""
+
+BAG_POINTS_CANCELLED: dict[bool, PenaltyEachTime] = {
     False: penalty_alone,
     True: penalty_and_bag_points,
 }
-
-
-def penalty_each_time(book: Rulebook, scoring: ScoringRules) -> int:
-    """The points lost each time the bag penalty is paid."""
-    return book.bag_points_cancelled[scoring.bag_points_cancelled](scoring)
 
 
 class BagPenalty(NamedTuple):
@@ -88,8 +81,12 @@ class BagPenalty(NamedTuple):
 _NOTHING_DUE = tuple(BagPenalty(0, 0, count) for count in range(64))
 
 
-def apply_bag_penalty(book: Rulebook, scoring: ScoringRules, bags: int) -> BagPenalty:
-    """Pay the bag penalty each time the count is at or over the threshold.
+def apply_bag_penalty(
+    carry: BagCarrier, each_time: PenaltyEachTime, scoring: ScoringRules, bags: int
+) -> BagPenalty:
+    """Pay the bag penalty each time the count is at or over the threshold, leaving the count
+    `carry` says (`scoring.bag_carry`) and costing what `each_time` says
+    (`scoring.bag_points_cancelled`).
 
     With the excess carried, one big hand can cost the penalty twice (9 bags + 13 = 22).
     """
@@ -98,9 +95,8 @@ def apply_bag_penalty(book: Rulebook, scoring: ScoringRules, bags: int) -> BagPe
         raise ValueError(f"bag threshold must be at least 1, not {threshold}")
     if bags < threshold:
         return _NOTHING_DUE[bags] if bags < len(_NOTHING_DUE) else BagPenalty(0, 0, bags)
-    carry = book.bag_carry[scoring.bag_carry]
     times = 0
     while bags >= threshold:
         times += 1
         bags = carry(bags, threshold)
-    return BagPenalty(times, times * penalty_each_time(book, scoring), bags)
+    return BagPenalty(times, times * each_time(scoring), bags)

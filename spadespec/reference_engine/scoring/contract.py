@@ -9,12 +9,9 @@ also earn a bonus on top (e.g. 50 for ten or more), a separate item of the sheet
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from spadespec.reference_engine.variant.model import BostonRule, ScoringRules, SetPenalty
-
-if TYPE_CHECKING:
-    from spadespec.reference_engine.rulebook import Rulebook
 
 
 def made_contract_points(scoring: ScoringRules, contract: int) -> int:
@@ -47,11 +44,6 @@ SET_PENALTY: dict[SetPenalty, Callable[[ScoringRules, int, int], int]] = {
     SetPenalty.PER_TRICK_SHORT: set_per_trick_short,
     SetPenalty.NOTHING: set_costs_nothing,
 }
-
-
-def set_contract_points(book: Rulebook, scoring: ScoringRules, contract: int, tricks: int) -> int:
-    """What going set costs (a negative number), as the variant's set penalty says."""
-    return book.set_penalty[scoring.set_penalty](scoring, contract, tricks)
 
 
 def bonus_bid_points(scoring: ScoringRules, contract: int, made: bool) -> int | None:
@@ -116,23 +108,40 @@ ContractValue = tuple[int, str]
 the set penalty, (points, `bonus-bid`), (points, `boston`) or (points, `exact-total`)."""
 
 
+class ContractEntries(NamedTuple):
+    """The rulebook's entries that price a contract, each the one for the variant's rule, closed
+    over the variant's scoring rules, when the variant's scoring is bound
+    (`spadespec.reference_engine.rulebook.scorer_of`)."""
+
+    exact_total: Callable[[bool], int | None]
+    """The exact total's figure, given whether it was made (None: by the trick)."""
+    boston: Callable[[bool], int | None]
+    """`scoring.boston`: what a bid of every trick scores, given whether it was made (None: as
+    any contract)."""
+    bonus_bid_points: Callable[[int, bool], int | None]
+    """A bonus bid's figure, given the contract and whether it was made (None: not one)."""
+    set_penalty: Callable[[int, int], int]
+    """`scoring.set_penalty`: what going set costs (a negative number), given the contract and
+    the tricks that count toward it."""
+
+
 def contract_points(
-    book: Rulebook, scoring: ScoringRules, contract: int, tricks: int, made: bool,
+    entries: ContractEntries, scoring: ScoringRules, contract: int, tricks: int, made: bool,
     tricks_in_hand: int,
 ) -> ContractValue:  # fmt: skip
     """What the contract is worth this hand: the exact total's figure, a Boston's, a bonus
-    bid's, or so much a trick bid when made and the set penalty when not, each by the entry of
-    `book` that scores it."""
-    exact = book.exact_total(scoring, made)
+    bid's, or so much a trick bid when made and the set penalty when not, each by the entry
+    that scores it."""
+    exact = entries.exact_total(made)
     if exact is not None:
         return exact, "exact-total"
     if contract == tricks_in_hand:
-        boston = book.boston[scoring.boston](scoring, made)
+        boston = entries.boston(made)
         if boston is not None:
             return boston, "boston"
-    bonus = book.bonus_bid_points(scoring, contract, made)
+    bonus = entries.bonus_bid_points(contract, made)
     if bonus is not None:
         return bonus, "bonus-bid"
     if made:
         return made_contract_points(scoring, contract), "tricks"
-    return set_contract_points(book, scoring, contract, tricks), "tricks"
+    return entries.set_penalty(contract, tricks), "tricks"

@@ -4,7 +4,7 @@ game-winning Boston or shot the moon, or have the hands agreed for the game all 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from spadespec.reference_engine.scoring.records import GameOutcome, SideTotals
 from spadespec.reference_engine.scoring.sides import Sheet, side_name
@@ -15,9 +15,6 @@ from spadespec.reference_engine.variant.model import (
     TargetRule,
     TieRule,
 )
-
-if TYPE_CHECKING:
-    from spadespec.reference_engine.rulebook import Rulebook
 
 
 def reaches_target(total: int, target: int) -> bool:
@@ -36,12 +33,10 @@ TARGET_RULE: dict[TargetRule, Callable[[int, int], bool]] = {
 }
 
 
-def target_reached(book: Rulebook, game_end: GameEndRules, total: int) -> bool:
-    """Whether a total ends the game by the target (never, in a game of so many hands with
-    no target)."""
-    if game_end.target is None:
-        return False
-    return book.target_rule[game_end.target_rule](total, game_end.target)
+def target_reached(rule: Callable[[int, int], bool], target: int | None, total: int) -> bool:
+    """Whether a total ends the game by the target, as `rule` (`game_end.target_rule`) reads
+    it: never, in a game of so many hands with no target."""
+    return target is not None and rule(total, target)
 
 
 def is_out(game_end: GameEndRules, total: int) -> bool:
@@ -79,7 +74,11 @@ def play_another_hand(totals: Mapping[str, int], why: str, sides: int = 2) -> Ga
     )
 
 
-TIE_RULE: dict[TieRule, Callable[[Mapping[str, int], str, int], GameOutcome]] = {
+TieSettler = Callable[[Mapping[str, int], str, int], GameOutcome]
+"""What equal top totals come to when the game would end, given the leaders, why it would end
+and how many sides there are."""
+
+TIE_RULE: dict[TieRule, TieSettler] = {
     TieRule.TIE: drawn_game,
     TieRule.PLAY_ANOTHER_HAND: play_another_hand,
 }
@@ -178,8 +177,23 @@ def scores_of(sheet: Sheet, totals: Mapping[str, int | SideTotals]) -> dict[str,
     return {side: given[side] for side in sheet.sides}
 
 
+class OutcomeEntries(NamedTuple):
+    """The rulebook's entries that read where the game stands, each the one for the variant's
+    rule, closed over the variant's end-of-game rules where it reads them, when the variant's
+    scoring is bound (`spadespec.reference_engine.rulebook.scorer_of`)."""
+
+    target_reached: Callable[[int], bool]
+    """`game_end.target_rule`: whether a total ends the game by the target (`target_reached`)."""
+    is_out: Callable[[int], bool]
+    """Whether a side with this total has lost (at or below the losing floor)."""
+    boston_wins: Callable[[str, int], GameOutcome | None]
+    """`scoring.boston`: whether a side that bid and took every trick has won."""
+    tie_rule: TieSettler
+    """`game_end.tie`: what equal top totals come to."""
+
+
 def outcome_after(
-    book: Rulebook,
+    entries: OutcomeEntries,
     rules: Rules,
     sheet: Sheet,
     scores: Mapping[str, int],
@@ -189,21 +203,21 @@ def outcome_after(
     moon: str | None = None,
 ) -> GameOutcome:
     """`game_outcome` from totals already read: every side's total by name, in table order,
-    on the variant's sheet, each rule read by its entry in `book`."""
+    on the variant's sheet, each rule read by its entry in `entries`."""
     game_end = rules.game_end
     reached = []
     out = []
     for side in sheet.sides:
         total = scores[side]
-        if target_reached(book, game_end, total):
+        if entries.target_reached(total):
             reached.append(side)
-        if book.is_out(game_end, total):
+        if entries.is_out(total):
             out.append(side)
     if moon is not None:
         won = moon_ends_the_game(side_name(moon, sheet), sheet.tricks)
         return won._replace(reached=tuple(reached), out=tuple(out))
     if boston_made is not None:
-        boston = book.boston_wins[rules.scoring.boston](side_name(boston_made, sheet), sheet.tricks)
+        boston = entries.boston_wins(side_name(boston_made, sheet), sheet.tricks)
         if boston is not None:
             return GameOutcome(
                 boston.status, boston.winner, boston.reason, tuple(reached), tuple(out)
@@ -215,7 +229,7 @@ def outcome_after(
     top = max(scores.values())
     leaders = {side: score for side, score in scores.items() if score == top}
     if len(leaders) > 1:
-        outcome = book.tie_rule[game_end.tie](leaders, why, len(scores))
+        outcome = entries.tie_rule(leaders, why, len(scores))
     else:
         outcome = _won(scores, next(iter(leaders)), why)
     return GameOutcome(outcome.status, outcome.winner, outcome.reason, tuple(reached), tuple(out))

@@ -3,14 +3,11 @@ for the side."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import NamedTuple
 
 from spadespec.reference_engine.scoring.records import NilResult
 from spadespec.reference_engine.variant.model import DoubleNilTricks, NilTricks, ScoringRules
-
-if TYPE_CHECKING:
-    from spadespec.reference_engine.rulebook import Rulebook
 
 
 def nil_made(tricks: int) -> bool:
@@ -35,18 +32,22 @@ def blind_nil_value(scoring: ScoringRules) -> NilValue:
     return NilValue(scoring.blind_nil_bonus, scoring.blind_nil_penalty)
 
 
-NIL_VALUE: dict[str, Callable[[ScoringRules], NilValue]] = {
+NilValuer = Callable[[ScoringRules], NilValue]
+"""What a kind of nil is worth under the scoring rules."""
+
+NIL_VALUE: dict[str, NilValuer] = {
     "nil": nil_value,
     "blind-nil": blind_nil_value,
 }
 
 
 def score_nil(
-    book: Rulebook, scoring: ScoringRules, seat: str, tricks: int, bid: str = "nil"
-) -> NilResult:
+    values: Mapping[str, NilValuer], scoring: ScoringRules, seat: str, tricks: int,
+    bid: str = "nil",
+) -> NilResult:  # fmt: skip
     """One nil's result (blind or not): the bonus if made, the penalty if a single trick was
-    taken."""
-    value = book.nil_value[bid](scoring)
+    taken. `values` says what each kind of nil is worth (the rulebook's `nil_value`)."""
+    value = values[bid](scoring)
     blind = bid == "blind-nil"
     if value.bonus is None or value.penalty is None:
         kind = "blind nil" if blind else "nil"
@@ -87,7 +88,10 @@ def nil_tricks_overtricks(tricks: int) -> NilTrickShare:
     return NilTrickShare(toward_contract=0, as_bags=0, as_overtricks=tricks)
 
 
-NIL_TRICKS: dict[NilTricks, Callable[[int], NilTrickShare]] = {
+NilSharer = Callable[[int], NilTrickShare]
+"""Where a nil bidder's tricks go, given the tricks."""
+
+NIL_TRICKS: dict[NilTricks, NilSharer] = {
     NilTricks.COUNT: nil_tricks_count,
     NilTricks.BAGS_ONLY: nil_tricks_bags_only,
     NilTricks.IGNORED: nil_tricks_ignored,
@@ -95,24 +99,21 @@ NIL_TRICKS: dict[NilTricks, Callable[[int], NilTrickShare]] = {
 }
 
 
-def share_nil_tricks(book: Rulebook, scoring: ScoringRules, tricks: int) -> NilTrickShare:
-    return book.nil_tricks[scoring.nil_tricks](tricks)
+def double_nil_as_single(single: NilSharer, tricks: int) -> NilTrickShare:
+    """Both partners bid nil: each one's tricks count as a single nil's do (`single`)."""
+    return single(tricks)
 
 
-def double_nil_as_single(book: Rulebook, scoring: ScoringRules, tricks: int) -> NilTrickShare:
-    """Both partners bid nil: each one's tricks count as a single nil's do."""
-    return share_nil_tricks(book, scoring, tricks)
-
-
-def double_nil_ignored(book: Rulebook, scoring: ScoringRules, tricks: int) -> NilTrickShare:
+def double_nil_ignored(single: NilSharer, tricks: int) -> NilTrickShare:
     """Both partners bid nil: their tricks count for nothing beyond failing the nils."""
     return NilTrickShare(toward_contract=0, as_bags=0)
 
 
-NilTrickSharer = Callable[["Rulebook", ScoringRules, int], NilTrickShare]
-"""Where a nil bidder's tricks go, given the rulebook, the scoring rules and the tricks."""
+DoubleNilSharer = Callable[[NilSharer, int], NilTrickShare]
+"""Where a nil bidder's tricks go when both partners bid nil, given where a single nil's go
+(`scoring.nil_tricks`) and the tricks."""
 
-DOUBLE_NIL_TRICKS: dict[DoubleNilTricks, NilTrickSharer] = {
+DOUBLE_NIL_TRICKS: dict[DoubleNilTricks, DoubleNilSharer] = {
     DoubleNilTricks.AS_SINGLE_NIL: double_nil_as_single,
     DoubleNilTricks.IGNORED: double_nil_ignored,
 }

@@ -17,10 +17,12 @@ from spadespec.conformance.machinery.faults.rewrite import Rewrite, replaced
 from spadespec.reference_engine.actions import BLIND_NIL, BidValue
 from spadespec.reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF, parse_card
 from spadespec.reference_engine.pack import STANDARD_PACK, Pack
-from spadespec.reference_engine.rulebook import Rulebook, TieSettler
+from spadespec.reference_engine.rulebook import Rulebook
 from spadespec.reference_engine.rules_of_play import bids, leads
 from spadespec.reference_engine.rules_of_play.bids import BidContext, Refusal
 from spadespec.reference_engine.scoring import bags, contract, game_end, moon, nil
+from spadespec.reference_engine.scoring.game_end import OutcomeEntries, TieSettler
+from spadespec.reference_engine.scoring.hand import SideEntries
 from spadespec.reference_engine.scoring.records import GameOutcome, SideScore
 from spadespec.reference_engine.scoring.sides import Sheet
 from spadespec.reference_engine.seats import Seat
@@ -241,10 +243,10 @@ def boston_on_any_made_contract(book: Rulebook) -> Rulebook:
     real = book.score_side
 
     def made_is_boston(
-        book: Rulebook, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
+        entries: SideEntries, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
         tricks: Mapping[str, int], prior: tuple[int, int],
     ) -> SideScore:  # fmt: skip
-        score = real(book, rules, sheet, side, bids, tricks, prior)
+        score = real(entries, rules, sheet, side, bids, tricks, prior)
         # "Took what it bid" read as "took every trick": any made contract counts as a Boston.
         return score._replace(boston=score.made)
 
@@ -287,10 +289,10 @@ def three_player_winner_among_first_two(book: Rulebook) -> Rulebook:
     real = book.outcome_after
 
     def two_sided(
-        book: Rulebook, rules: Rules, sheet: Sheet, scores: Mapping[str, int],
+        entries: OutcomeEntries, rules: Rules, sheet: Sheet, scores: Mapping[str, int],
         hands_played: int, boston_made: str | None, /, *, moon: str | None = None,
     ) -> GameOutcome:  # fmt: skip
-        outcome = real(book, rules, sheet, scores, hands_played, boston_made, moon=moon)
+        outcome = real(entries, rules, sheet, scores, hands_played, boston_made, moon=moon)
         if outcome.status != "won" or len(scores) < 3 or boston_made or moon:
             return outcome
         # Written for two sides: the better of the first two is the winner, the third unread.
@@ -304,18 +306,17 @@ def three_player_winner_among_first_two(book: Rulebook) -> Rulebook:
 
 
 def lone_nil_tricks_dropped(book: Rulebook) -> Rulebook:
-    real = book.score_side
+    real, nowhere = book.score_side, book.nil_tricks[NilTricks.IGNORED]
 
     def partnership_minded(
-        book: Rulebook, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
+        entries: SideEntries, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
         tricks: Mapping[str, int], prior: tuple[int, int],
     ) -> SideScore:  # fmt: skip
-        if book.table_of(rules).partnerships:
-            return real(book, rules, sheet, side, bids, tricks, prior)
+        if sheet.partnerships:
+            return real(entries, rules, sheet, side, bids, tricks, prior)
         # Written for partners: a nil bidder's tricks go to the partner's contract, and with
         # no partner they go nowhere (no overtricks, no bags).
-        return real(book, with_rule(rules, "scoring.nil_tricks", NilTricks.IGNORED), sheet,
-                    side, bids, tricks, prior)  # fmt: skip
+        return real(entries._replace(nil_tricks=nowhere), rules, sheet, side, bids, tricks, prior)
 
     return dataclasses.replace(book, score_side=partnership_minded)
 

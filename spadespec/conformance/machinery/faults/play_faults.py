@@ -10,10 +10,10 @@ from collections.abc import Callable
 
 from spadespec.reference_engine.actions import Bid, Move, Play
 from spadespec.reference_engine.errors import IllegalActionError
-from spadespec.reference_engine.game import Game, Phase
+from spadespec.reference_engine.game import Phase
 from spadespec.reference_engine.pack import Pack
 from spadespec.reference_engine.reason_codes import ReasonCode
-from spadespec.reference_engine.rulebook import Rulebook
+from spadespec.reference_engine.rulebook import Position, Rulebook
 from spadespec.reference_engine.rules_of_play import leads, turns
 from spadespec.reference_engine.rules_of_play.leads import FirstLeadRule
 from spadespec.reference_engine.seats import Seat
@@ -122,7 +122,7 @@ def follow_suit_not_enforced(book: Rulebook) -> Rulebook:
     return dataclasses.replace(book, follow=_any_card)
 
 
-def _next_card_checked(game: Game, action: Move, check: Check) -> None:
+def _next_card_checked(game: Position, action: Move, check: Check) -> None:
     """A check of a card held by the player to act that looks up the card numbered one above
     it in the legal set (a bit shifted one place too far): an illegal card is let through when
     the next card up is legal (the ace of clubs when the 2 of diamonds is)."""
@@ -141,7 +141,7 @@ def card_checked_one_card_up(book: Rulebook) -> Rulebook:
     return dataclasses.replace(book, verdict=_next_card_checked)
 
 
-def _rebid_read_as_out_of_turn(game: Game, action: Move, check: Check) -> None:
+def _rebid_read_as_out_of_turn(game: Position, action: Move, check: Check) -> None:
     """A check that never looks at who has bid already: a seat bidding a second time is
     refused only because it is not its turn."""
     try:
@@ -158,7 +158,7 @@ def already_bid_read_as_out_of_turn(book: Rulebook) -> Rulebook:
     return dataclasses.replace(book, verdict=_rebid_read_as_out_of_turn)
 
 
-def _refuse_everything(game: Game, action: Move, check: Check) -> None:
+def _refuse_everything(game: Position, action: Move, check: Check) -> None:
     """Every action refused: an illegal one with its right reason, an allowed one as though it
     came out of turn."""
     check(action)

@@ -10,7 +10,10 @@ from typing import Any
 
 from spadespec.reference_engine.rulebook import Rulebook
 from spadespec.reference_engine.scoring import bags, contract, game_end, inputs, nil
-from spadespec.reference_engine.scoring.bags import BagPenalty, penalty_each_time
+from spadespec.reference_engine.scoring.bags import BagCarrier, BagPenalty, PenaltyEachTime
+from spadespec.reference_engine.scoring.game_end import OutcomeEntries
+from spadespec.reference_engine.scoring.hand import HandEntries, SideEntries
+from spadespec.reference_engine.scoring.nil import NilValuer
 from spadespec.reference_engine.scoring.records import (
     GameOutcome,
     HandScore,
@@ -55,8 +58,8 @@ def bid_of_every_trick_not_scored(book: Rulebook) -> Rulebook:
     real = book.hand_score
 
     def one_short(
-        book: Rulebook, rules: Rules, sheet: Sheet, bids: dict[str, Any],
-        tricks: dict[str, int], prior: Mapping[str, tuple[int, int]],
+        entries: HandEntries, sheet: Sheet, bids: dict[str, Any], tricks: dict[str, int],
+        prior: Mapping[str, tuple[int, int]],
     ) -> HandScore:  # fmt: skip
         # The range of a bid read as 0 up to one less than the tricks in the hand.
         for seat, bid in bids.items():
@@ -64,7 +67,7 @@ def bid_of_every_trick_not_scored(book: Rulebook) -> Rulebook:
                 raise inputs.ScoringInputError(
                     f"seat {seat}: bid {bid} is outside 0..{sheet.tricks - 1}"
                 )
-        return real(book, rules, sheet, bids, tricks, prior)
+        return real(entries, sheet, bids, tricks, prior)
 
     # The game and a score request both score a hand through the rulebook's `hand_score`.
     return dataclasses.replace(book, hand_score=one_short)
@@ -78,12 +81,12 @@ def bags_not_carried(book: Rulebook) -> Rulebook:
     real = book.hand_score
 
     def forgetful(
-        book: Rulebook, rules: Rules, sheet: Sheet, bids: dict[str, Any],
-        tricks: dict[str, int], prior: Mapping[str, tuple[int, int]],
+        entries: HandEntries, sheet: Sheet, bids: dict[str, Any], tricks: dict[str, int],
+        prior: Mapping[str, tuple[int, int]],
     ) -> HandScore:  # fmt: skip
         # The running score carries; the bag count is dropped at every new hand.
         fresh = {side: SideTotals(score, 0) for side, (score, _) in prior.items()}
-        return real(book, rules, sheet, bids, tricks, fresh)
+        return real(entries, sheet, bids, tricks, fresh)
 
     return dataclasses.replace(book, hand_score=forgetful)
 
@@ -95,19 +98,22 @@ def excess_bags_reset(book: Rulebook) -> Rulebook:
 def penalty_one_bag_late(book: Rulebook) -> Rulebook:
     real = book.apply_bag_penalty
 
-    def late(book: Rulebook, scoring: ScoringRules, count: int) -> BagPenalty:
+    def late(
+        carry: BagCarrier, each_time: PenaltyEachTime, scoring: ScoringRules, count: int
+    ) -> BagPenalty:
         later = dataclasses.replace(scoring, bag_threshold=scoring.bag_threshold + 1)
-        return real(book, later, count)
+        return real(carry, each_time, later, count)
 
     return dataclasses.replace(book, apply_bag_penalty=late)
 
 
 def bag_penalty_paid_once(book: Rulebook) -> Rulebook:
-    def once(book: Rulebook, scoring: ScoringRules, count: int) -> BagPenalty:
+    def once(
+        carry: BagCarrier, each_time: PenaltyEachTime, scoring: ScoringRules, count: int
+    ) -> BagPenalty:
         if count < scoring.bag_threshold:
             return BagPenalty(0, 0, count)
-        after = book.bag_carry[scoring.bag_carry](count, scoring.bag_threshold)
-        return BagPenalty(1, penalty_each_time(book, scoring), after)
+        return BagPenalty(1, each_time(scoring), carry(count, scoring.bag_threshold))
 
     return dataclasses.replace(book, apply_bag_penalty=once)
 
@@ -116,10 +122,11 @@ def failed_nil_costs_the_bonus(book: Rulebook) -> Rulebook:
     real = book.score_nil
 
     def as_bonus(
-        book: Rulebook, scoring: ScoringRules, seat: str, tricks: int, kind: str = "nil"
-    ) -> NilResult:
+        values: Mapping[str, NilValuer], scoring: ScoringRules, seat: str, tricks: int,
+        kind: str = "nil",
+    ) -> NilResult:  # fmt: skip
         wrong = dataclasses.replace(scoring, nil_penalty=scoring.nil_bonus)
-        return real(book, wrong, seat, tricks, kind)
+        return real(values, wrong, seat, tricks, kind)
 
     return dataclasses.replace(book, score_nil=as_bonus)
 
@@ -128,10 +135,10 @@ def double_nil_scored_as_one(book: Rulebook) -> Rulebook:
     real = book.score_side
 
     def as_one(
-        book: Rulebook, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
+        entries: SideEntries, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
         tricks: Mapping[str, int], prior: tuple[int, int],
     ) -> SideScore:  # fmt: skip
-        score = real(book, rules, sheet, side, bids, tricks, prior)
+        score = real(entries, rules, sheet, side, bids, tricks, prior)
         if len(score.nils) < 2:
             return score
         # One nil for the pair: the first seat carries it, made only if neither took a trick.
@@ -177,21 +184,21 @@ def win_test_ignores_bag_points(book: Rulebook) -> Rulebook:
     held: dict[str, int] = {}
 
     def score(
-        book: Rulebook, rules: Rules, sheet: Sheet, bids: dict[str, Any],
-        tricks: dict[str, int], prior: Mapping[str, tuple[int, int]],
+        entries: HandEntries, sheet: Sheet, bids: dict[str, Any], tricks: dict[str, int],
+        prior: Mapping[str, tuple[int, int]],
     ) -> HandScore:  # fmt: skip
-        result = real_score(book, rules, sheet, bids, tricks, prior)
+        result = real_score(entries, sheet, bids, tricks, prior)
         held.clear()
         held.update({side: line.bags_after for side, line in result.sides.items()})
         return result
 
     def outcome(
-        book: Rulebook, rules: Rules, sheet: Sheet, scores: Mapping[str, int],
+        entries: OutcomeEntries, rules: Rules, sheet: Sheet, scores: Mapping[str, int],
         hands_played: int, boston_made: str | None, /, *, moon: str | None = None,
     ) -> GameOutcome:  # fmt: skip
         # The score kept as tens and bags apart, and only the tens held up to the target.
         tens = {side: int(total) - held.get(side, 0) for side, total in scores.items()}
-        return real_outcome(book, rules, sheet, tens, hands_played, boston_made, moon=moon)
+        return real_outcome(entries, rules, sheet, tens, hands_played, boston_made, moon=moon)
 
     # The game and a score request both score a hand through the rulebook's `hand_score`,
     # then see where the game stands through its `outcome_after`.
