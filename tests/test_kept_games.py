@@ -173,3 +173,15 @@ def test_spadespec_serve_keeps_games_and_answers_every_request_as_replayed(game:
     assert [s["outcome"] for s in served] == [f["outcome"] for f in fresh]
     assert [s.get("answers") for s in served] == [f.get("answers") for f in fresh]
     assert [s["outcome"] for s in served].count("errored") == 1
+
+
+def test_a_log_the_caller_changes_in_place_is_another_log(game: FuzzGame) -> None:
+    # The first trick's lead changed in the request the caller sent before: the engine kept a
+    # copy of the log, so the changed one is replayed, not played on from the old lead.
+    lead = next(i for i, a in enumerate(game.actions) if a["action"] == "play")
+    sent = request(game.setup, [dict(a) for a in game.actions[: lead + 1]])
+    kept = ReferenceEngine(keep=SERVED_KEEP)
+    kept.run(sent)
+    legal = ReferenceEngine().run(request(game.setup, game.actions[:lead]))["answers"]["legal"]
+    sent["actions"][lead]["card"] = next(c for c in legal if c != game.actions[lead]["card"])
+    assert kept.run(sent) == ReferenceEngine().run(sent)

@@ -154,7 +154,8 @@ class KeptGames:
             start = 0
         # A refused log leaves the game part way through an action: it is not kept.
         play_on(kept.game, kept.winners, actions, start)
-        kept.actions = list(actions)
+        # The log's new entries copied, as the setup is: the caller may change its own.
+        kept.actions = [*kept.actions, *map(json_copy, actions[start:])]
         self._games.insert(0, kept)
         del self._games[self.size :]
         return kept.game, [list(hand) for hand in kept.winners]
