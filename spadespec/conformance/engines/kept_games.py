@@ -61,7 +61,13 @@ def _winners(game: Game) -> list[str]:
 
 def same_json(a: Any, b: Any) -> bool:
     """Whether two values read from JSON are the same to the letter: equal, and of the same
-    types all the way down (Python finds `1`, `1.0` and `True` equal; a log does not)."""
+    types all the way down (Python finds `1`, `1.0` and `True` equal; a log does not).
+
+    >>> same_json({"bid": 1, "seat": "N"}, {"seat": "N", "bid": 1})
+    True
+    >>> same_json({"bid": 1}, {"bid": 1.0}), same_json([1], [True])
+    (False, False)
+    """
     kind = type(a)
     if kind is not type(b):
         return False
