@@ -56,8 +56,6 @@ for line in sys.stdin:
         answer = {"seq": seq, "errored": {"message": f"{name} went wrong"}}
     elif deed == "skipped":
         answer = {"seq": seq, "skipped": {"reason": f"{name} is not played here"}}
-    elif deed == "garbage":
-        write(f"DEBUG {name} \x1b[31m{{not json\n")
     elif deed == "other-seq":
         answer["seq"] = seq + 1000
     elif deed == "broken":
@@ -73,5 +71,7 @@ for line in sys.stdin:
     elif deed == "hang":
         sys.stdin.buffer.raw.read()  # returns only when the runner closes our input or dies
         os._exit(0)
+    # Written with the answer, in one write, so that the runner reads them together.
+    before = f"DEBUG {name} \x1b[31m{{not json\n" if deed == "garbage" else ""
     after = f"DEBUG after {name}\n" if deed == "extra" else ""
-    write(json.dumps(answer) + "\n" + after)
+    write(before + json.dumps(answer) + "\n" + after)
