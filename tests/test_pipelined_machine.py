@@ -191,23 +191,27 @@ class PipelinedMachine(RuleBasedStateMachine):
     def one_process_at_most_and_each_started_again_as_counted(self) -> None:
         started = self.started()
         assert len(started) == 1 + self.restarts
-        alive = [pid for pid in started if _alive(pid)]
+        alive = [pid for pid in started if self.alive(pid)]
         assert alive == (started[-1:] if self.running else [])
 
     def teardown(self) -> None:
         self.engine.stop()
         try:
-            assert not [pid for pid in map(int, os.listdir(self.pids)) if _alive(pid)]
+            assert not [pid for pid in self.started() if self.alive(pid)]
         finally:
             self.folder.cleanup()
 
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
+    def alive(self, pid: int) -> bool:
+        """Whether the engine process `pid` still runs (where /proc shows it, a process the
+        same number was handed to since is not taken for it)."""
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        try:
+            return str(self.pids).encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
+        except FileNotFoundError:
+            return not Path("/proc/self").exists()
 
 
 BUDGETS = {
