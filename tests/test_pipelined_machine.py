@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from spadespec.conformance.protocol.messages import PIPELINED, CaseResponse
-from spadespec.conformance.protocol.subprocess_engine import SubprocessEngine
+from spadespec.conformance.protocol.subprocess_engine import MAX_RESTARTS, SubprocessEngine
 
 ENGINE = Path(__file__).resolve().parent / "data" / "engines" / "scripted.py"
 TIMEOUT = 1.0
@@ -62,7 +62,7 @@ def expected(deed: str, *, last: bool, after_extra: bool) -> Expected:
     """What a request gets, by its deed: `last`, no request sent after it waits unanswered;
     `after_extra`, the answer before it in the batch came with a line too many (which the
     runner, reading on, takes for a line before this request's answer)."""
-    if after_extra or deed in STOPPED or (deed == "extra" and last):
+    if after_extra or deed in STOPPED or (deed == "extra" and last) or deed.startswith("spoil"):
         return Expected("errored", failed=True, stops=True)
     if deed in ("answer", "late", "extra"):
         return Expected("answered")
@@ -96,6 +96,12 @@ class PipelinedMachine(RuleBasedStateMachine):
         self.running = False
         """Whether the model has the engine running (else the next request starts it)."""
         self.restarts = 0
+        self.launched = 0
+        """Processes started, whether or not they answered `start`."""
+        self.refusals = 0
+        """Processes to come that are to fail at `start`."""
+        self.failed_starts = 0
+        """Starts failed in a row: at `MAX_RESTARTS`, the engine is not tried again."""
         self.count = 0
         self.hangs = 0
 
@@ -103,6 +109,7 @@ class PipelinedMachine(RuleBasedStateMachine):
     def start(self) -> None:
         assert PIPELINED in self.engine.start()["features"]
         self.running = True
+        self.launched = 1
 
     def deeds(self) -> st.SearchStrategy[tuple[str, str]]:
         return st.tuples(st.sampled_from(KINDS), st.sampled_from(DEEDS))
@@ -123,9 +130,8 @@ class PipelinedMachine(RuleBasedStateMachine):
         after_extra = False
         for index, response in enumerate(responses):
             (kind, deed), name = asked[index], names[index]
-            if not self.running:
-                self.restarts += 1
-                self.running = True
+            if not self.running and not self.started_again(response):
+                continue  # not sent: the engine could not be started again
             last = not batch or index == len(asked) - 1
             want = expected(deed, last=last, after_extra=batch and after_extra)
             if not (batch and after_extra) and deed in SAID and want.outcome != "answered":
@@ -139,10 +145,31 @@ class PipelinedMachine(RuleBasedStateMachine):
                 told = [i for i, r in enumerate(responses) if name in r.get("stderr", "")]
                 assert told and max(told) <= index
                 assert batch or index in told
+            if deed.startswith("spoil-"):
+                assert "exited (status 3)" in response["message"]
+                self.refusals = int(deed.removeprefix("spoil-"))
             if want.stops:
                 self.running = False
                 batch = False  # the rest one at a time
         assert self.engine.restarts == self.restarts
+
+    def started_again(self, response: CaseResponse) -> bool:
+        """Whether the engine, stopped, is started again for the next request, as the model
+        has it: not when it failed to start `MAX_RESTARTS` times in a row, nor when this start
+        fails too, either of which is the request's response."""
+        if self.failed_starts >= MAX_RESTARTS:
+            assert "not tried" in response["message"] and response.get("failed")
+            return False
+        self.launched += 1
+        if self.refusals:
+            self.refusals -= 1
+            self.failed_starts += 1
+            assert "could not be restarted" in response["message"] and response.get("failed")
+            return False
+        self.failed_starts = 0
+        self.restarts += 1
+        self.running = True
+        return True
 
     def check(
         self, response: CaseResponse, want: Expected, name: str, kind: str, deed: str
@@ -154,13 +181,14 @@ class PipelinedMachine(RuleBasedStateMachine):
         if want.outcome == "answered":
             asked = ["dealer", "deal"] if kind == "deal" else request(kind, name, deed)["ask"]
             answers = response["answers"]
-            pid = self.started()[self.restarts]
+            pid = self.started()[self.launched - 1]
             assert sorted(answers) == sorted(asked)
             assert all(value == [name, pid] for value in answers.values())
 
     def started(self) -> list[int]:
         """The engine's processes, in the order they started."""
-        files = sorted(self.pids.iterdir(), key=lambda p: int(p.read_text() or 0))
+        files = [p for p in self.pids.iterdir() if p.name.isdigit()]
+        files.sort(key=lambda p: int(p.read_text() or 0))
         return [int(p.name) for p in files]
 
     @rule(asked=st.data())
@@ -178,6 +206,13 @@ class PipelinedMachine(RuleBasedStateMachine):
         self.hangs += 1
         self.put(deeds, together=True)
 
+    @rule(asked=st.data(), refusals=st.integers(1, MAX_RESTARTS))
+    def spoiled(self, asked: st.DataObject, refusals: int) -> None:
+        """A request on which the engine exits, and leaves the next processes started unable
+        to start (as many as `MAX_RESTARTS`: the engine is given up for the run)."""
+        # Alone: in a batch, an engine stopped before it might have run ahead to it, or not.
+        self.put([(asked.draw(st.sampled_from(KINDS)), f"spoil-{refusals}")], together=False)
+
     @rule(asked=st.data())
     def alone(self, asked: st.DataObject) -> None:
         self.put([asked.draw(self.deeds())], together=False)
@@ -190,7 +225,7 @@ class PipelinedMachine(RuleBasedStateMachine):
     @invariant()
     def one_process_at_most_and_each_started_again_as_counted(self) -> None:
         started = self.started()
-        assert len(started) == 1 + self.restarts
+        assert len(started) == self.launched
         alive = [pid for pid in started if self.alive(pid)]
         assert alive == (started[-1:] if self.running else [])
 

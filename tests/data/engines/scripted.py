@@ -10,7 +10,8 @@ failure or refusal, within the protocol); `garbage` (a line that is not JSON, th
 numbered for another request); `broken` (a result with `skipped` beside it: JSON, not the
 protocol); `partial` (a result that leaves out the keys asked); `crash` (a last word on stderr,
 then exit 3, not answering); `close` (closes its output, then exits); `hang` (answers nothing
-more, until its input closes).
+more, until its input closes); `spoil-N` (exits 3, not answering, and the next N processes
+started with the same `--pid-dir` exit 4 at `start`: an engine that fails to start again).
 
     scripted.py --pid-dir DIR    # a file named by its process id in DIR, first thing
 """
@@ -22,10 +23,12 @@ import os
 import sys
 import time
 
-if "--pid-dir" in sys.argv:
-    folder = sys.argv[sys.argv.index("--pid-dir") + 1]
+folder = sys.argv[sys.argv.index("--pid-dir") + 1] if "--pid-dir" in sys.argv else None
+if folder is not None:
     with open(os.path.join(folder, str(os.getpid())), "w") as file:
         file.write(str(time.monotonic_ns()))
+REFUSALS = os.path.join(folder, "refuse-starts") if folder is not None else None
+"""How many processes to come are to fail at `start` (a `spoil-N` deed's)."""
 
 
 def write(text: str) -> None:
@@ -39,6 +42,15 @@ for line in sys.stdin:
     if command == "stop":
         break
     if command == "start":
+        if REFUSALS is not None and os.path.exists(REFUSALS):
+            with open(REFUSALS) as file:
+                left = int(file.read()) - 1
+            if left:
+                with open(REFUSALS, "w") as file:
+                    file.write(str(left))
+            else:
+                os.remove(REFUSALS)
+            os._exit(4)
         info = {
             "name": "scripted", "version": "1", "language": "python",
             "protocol": message["protocol"], "variants": ["standard"],
@@ -68,6 +80,10 @@ for line in sys.stdin:
     elif deed == "close":
         os.close(1)
         os._exit(0)
+    elif deed.startswith("spoil-") and REFUSALS is not None:
+        with open(REFUSALS, "w") as file:
+            file.write(deed.removeprefix("spoil-"))
+        os._exit(3)
     elif deed == "hang":
         sys.stdin.buffer.raw.read()  # returns only when the runner closes our input or dies
         os._exit(0)
