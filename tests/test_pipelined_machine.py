@@ -1,14 +1,16 @@
 """A pipelined engine that misbehaves, as a state machine: batches (`answer_all`) and single
 requests of every kind, each one answered, late, out of turn, with garbage, a line too many, a
-broken or partial answer, or not at all (the engine dies, closes its output or hangs), and the
-engine stopped between them, in whatever order Hypothesis finds (the engine,
-`tests/data/engines/scripted.py`, does what each request's id tells it).
+broken or partial answer, or not at all (the engine dies, closes its output, hangs, or leaves
+the next processes unable to start), and the engine stopped between them, in whatever order
+Hypothesis finds (the engine, `tests/data/engines/scripted.py`, does what each request's id
+tells it).
 
 Every request gets exactly one response, in order: its own answer (the answer names the
 request), or an error or a skip where the model says; the engine is started again before the
 next request exactly when the last one stopped it (a breach that leaves its output untrusted, a
-hang past the timeout, an exit), the requests after a stop in a batch go one at a time to the
-engine started again, and no process outlives its replacement or the run."""
+hang past the timeout, an exit) and given up after `MAX_RESTARTS` failed starts in a row, the
+requests after a stop in a batch go one at a time to the engine started again, and no process
+outlives its replacement or the run."""
 
 from __future__ import annotations
 
