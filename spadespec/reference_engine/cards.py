@@ -71,7 +71,15 @@ def card_text(card: int) -> str:
 
 
 def parse_card(text: str | int) -> int:
-    """The card written `AS`, `TD`, `10D`, `2c`, `LJ`, `bj`...; an int 0..53 is taken as it is."""
+    """The card written `AS`, `TD`, `10D`, `2c`, `LJ`, `bj`...; an int 0..53 is taken as it is.
+
+    >>> card_text(parse_card("10d")), card_text(parse_card("bj")), parse_card("AS")
+    ('TD', 'BJ', 51)
+    >>> parse_card("1S")
+    Traceback (most recent call last):
+    ...
+    spadespec.reference_engine.errors.InvalidActionError: unknown card '1S': ...
+    """
     if text.__class__ is str:  # as logs and cases write it, mostly: read at once
         card = _CARD_BY_TEXT.get(text)
         if card is not None:
@@ -120,5 +128,9 @@ def highest_card(mask: int) -> int:
 
 
 def hand_text(mask: int) -> str:
-    """A hand as cards, highest number first (jokers, then spades down to clubs): `BJ AS 4H 2C`."""
+    """A hand as cards, highest number first (jokers, then spades down to clubs).
+
+    >>> hand_text(mask_of(parse_card(card) for card in ("2C", "AS", "4H", "BJ")))
+    'BJ AS 4H 2C'
+    """
     return " ".join(CARD_TEXT[c] for c in sorted(cards_in(mask), reverse=True))

@@ -61,7 +61,13 @@ def _winners(game: Game) -> list[str]:
 
 def same_json(a: Any, b: Any) -> bool:
     """Whether two values read from JSON are the same to the letter: equal, and of the same
-    types all the way down (Python finds `1`, `1.0` and `True` equal; a log does not)."""
+    types all the way down (Python finds `1`, `1.0` and `True` equal; a log does not).
+
+    >>> same_json({"bid": 1, "seat": "N"}, {"seat": "N", "bid": 1})
+    True
+    >>> same_json({"bid": 1}, {"bid": 1.0}), same_json([1], [True])
+    (False, False)
+    """
     kind = type(a)
     if kind is not type(b):
         return False
@@ -154,7 +160,8 @@ class KeptGames:
             start = 0
         # A refused log leaves the game part way through an action: it is not kept.
         play_on(kept.game, kept.winners, actions, start)
-        kept.actions = list(actions)
+        # The log's new entries copied, as the setup is: the caller may change its own.
+        kept.actions = [*kept.actions, *map(json_copy, actions[start:])]
         self._games.insert(0, kept)
         del self._games[self.size :]
         return kept.game, [list(hand) for hand in kept.winners]

@@ -17,7 +17,13 @@ _LINE = orjson.OPT_APPEND_NEWLINE | orjson.OPT_NON_STR_KEYS
 
 
 def json_line(value: Any) -> bytes:
-    """`value` as compact JSON, UTF-8, newline-terminated."""
+    """`value` as compact JSON, UTF-8, newline-terminated.
+
+    >>> json_line({"seq": 1, "result": {"legal": ["2C", "AS"]}})
+    b'{"seq":1,"result":{"legal":["2C","AS"]}}\\n'
+    >>> json_line(2**70), json_line(float("nan"))
+    (b'1180591620717411303424\\n', b'null\\n')
+    """
     try:
         return orjson.dumps(value, option=_LINE)
     except TypeError:  # orjson.JSONEncodeError: beyond what orjson writes
