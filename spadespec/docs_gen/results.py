@@ -185,20 +185,22 @@ def run_staleness(
     run: Run, folder: Path = RESULTS_DIR, suites: dict[str | None, Any] | None = None
 ) -> str | None:
     """Why the stored report of one run is missing, unreadable or of another suite than the one
-    being built; None when it is current. `suites` keeps the suites already read, by variant."""
+    being built (in words that follow its name); None when it is current. `suites` keeps the
+    suites already read, by variant."""
     path = folder / run.report
     if not path.is_file():
-        return f"no stored report {path}"
+        return "is missing"
     try:
         start, _ = _read(path)
     except StaleReport as exc:
-        return str(exc)
-    return _other_suite(path, start, {} if suites is None else suites)
+        return f"cannot be read: {exc}"
+    return _other_suite(start, {} if suites is None else suites)
 
 
-def _other_suite(path: Path, start: dict[str, Any], suites: dict[str | None, Any]) -> str | None:
+def _other_suite(start: dict[str, Any], suites: dict[str | None, Any]) -> str | None:
     """Why a report of this start line is of another suite than the one being built (the whole
-    suite, or the variant its run selected); None when it is of this one."""
+    suite, or the variant its run selected), in words that follow the report's name; None when
+    it is of this one."""
     variant = (start.get("selection") or {}).get("variant")
     if variant not in suites:
         suites[variant] = current_suite(variant)
@@ -207,7 +209,7 @@ def _other_suite(path: Path, start: dict[str, Any], suites: dict[str | None, Any
         return None
     of = f"{variant}'s cases" if variant else "the suite"
     return (
-        f"{path} was made with {of} at version {made.get('version')}, digest "
+        f"was made with {of} at version {made.get('version')}, digest "
         f"{made.get('digest')} ({made.get('cases')} cases), not as they are now "
         f"({suite['version']}, digest {suite['digest']}, {suite['cases']} cases)"
     )
@@ -228,9 +230,9 @@ def read_results(folder: Path = RESULTS_DIR) -> list[EngineResults]:
             if not path.is_file():
                 raise StaleReport(f"no stored report {path}: {fix}")
             start, lines = _read(path)
-            why = _other_suite(path, start, suites)
+            why = _other_suite(start, suites)
             if why is not None:
-                raise StaleReport(f"{why}: {fix}")
+                raise StaleReport(f"{path} {why}: {fix}")
             starts.append(start)
             cases.update(lines)
         out.append(EngineResults(engine, starts, cases))

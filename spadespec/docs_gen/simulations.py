@@ -33,16 +33,17 @@ def chart_path(variant_id: str) -> Path:
 
 
 def staleness(variant_id: str, folder: Path = SIM_DIR) -> str | None:
-    """Why the stored result of one shipped variant is missing or stale (made with other bots,
-    scoring or resolved rules than these), or its chart missing; None when it is current."""
+    """Why the stored result of one shipped variant (`<id>.json`) is missing or stale (made with
+    other bots, scoring or resolved rules than these), or its chart (`<id>.svg`) missing, in
+    words that follow the result's name; None when it is current."""
     path = folder / f"{variant_id}.json"
     if not path.is_file():
-        return f"no stored simulation {_shown(path)}"
+        return "is missing"
     changed = _changed(json.loads(path.read_text(encoding="utf-8")), variant_id)
     if changed:
-        return f"{_shown(path)} was made with other {' and '.join(changed)} than these"
+        return f"was made with other {' and '.join(changed)} than these"
     if not (folder / f"{variant_id}.svg").is_file():
-        return f"no chart {_shown(folder / f'{variant_id}.svg')}"
+        return f"has no chart {variant_id}.svg"
     return None
 
 
