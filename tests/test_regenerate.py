@@ -119,7 +119,7 @@ def test_a_traced_step_records_what_its_generator_read_and_is_stale_when_it_chan
     step = traced_step("probe", "a file", "nothing", "probe_generator:files")
     assert step.stale() == [Stale("nothing", "not yet made by this command")]
     (outcome,) = refresh([step], 1, lambda line: None, quiet=True)
-    assert outcome.left == [] and outcome.refreshed == ["probe"]
+    assert outcome.left == [] and outcome.refreshed == ["nothing"]
     read = fingerprints.read_manifest()["probe"].inputs
     assert {"variants/standard.yaml", "variants/", "spadespec/reference_engine/seats.py"} <= set(
         read

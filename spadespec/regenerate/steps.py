@@ -106,7 +106,7 @@ def traced_step(name: str, reads: str, writes: str, generator: str) -> Step:
         return None
 
     def jobs(stale: list[Stale], cores: int) -> list[Job]:
-        return [Job(name, _child("files", generator), finish)]
+        return [Job(writes, _child("files", generator), finish)]
 
     how = "the digests of every file it read and wrote when it last ran (fingerprints.json)"
     return Step(name, reads, writes, how, stale, jobs)
@@ -131,7 +131,7 @@ def rendered_step(name: str, reads: str, writes: str, generator: str) -> Step:
         return out
 
     def jobs(stale: list[Stale], cores: int) -> list[Job]:
-        return [Job(name, _child("files", generator), _succeeded)]
+        return [Job(writes, _child("files", generator), _succeeded)]
 
     return Step(name, reads, writes, "the generator's text beside the file's", stale, jobs)
 
