@@ -22,6 +22,21 @@ def test_the_committed_tree_is_fresh(capsys: pytest.CaptureFixture[str]) -> None
     assert command.main(["--check", "--quiet"]) == 0, capsys.readouterr().out
 
 
+def test_the_check_runs_no_command_and_needs_neither_node_nor_openspiel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import subprocess
+    import sys
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError(f"the check ran {args}")
+
+    monkeypatch.setattr(subprocess, "Popen", refused)
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # importing it fails
+    assert command.main(["--check", "--quiet"]) == 0
+
+
 def test_a_changed_input_of_the_cases_makes_them_stale_naming_it_and_the_command(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -11,6 +11,7 @@ import os
 import sys
 from pathlib import Path
 
+from spadespec.docs_gen.checkout import REGENERATE
 from spadespec.docs_gen.checkout import REPO as ROOT
 from spadespec.docs_gen.results import RESULTS_DIR, Run
 
@@ -43,3 +44,9 @@ def reported(run: Run, returncode: int) -> bool:
     except (OSError, IndexError):
         return False
     return "engine_error" not in json.loads(first)
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(f"{__spec__.name} is no longer a command: run `{REGENERATE}`")

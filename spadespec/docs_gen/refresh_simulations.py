@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from spadespec.docs_gen.checkout import REGENERATE
 from spadespec.docs_gen.simulations import GAMES, SEED, chart_path, result_path
 from spadespec.reference_engine.bots.table import DEFAULT_MAX_HANDS
 from spadespec.reference_engine.simulation.campaign import (
@@ -34,3 +35,9 @@ def store_simulation(name: str, games: int = GAMES, jobs: int = 1) -> int:
     # Drawn from the document as stored, as the site reads it.
     chart_path(name).write_text(draw_chart(json.loads(text)), encoding="utf-8")
     return int(tally.get("hands.sum", 0))
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(f"{__spec__.name} is no longer a command: run `{REGENERATE}`")

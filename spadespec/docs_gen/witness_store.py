@@ -14,6 +14,7 @@ from pathlib import Path
 
 from spadespec.conformance.fuzz.witness.search import differing_rules
 from spadespec.conformance.suite.tags import rule_value
+from spadespec.docs_gen.checkout import REGENERATE
 from spadespec.docs_gen.pair_witnesses import PAIRS_STORE, pairs_text
 from spadespec.docs_gen.witness_hands import BASE_ID, STORE, Difference, plain, search
 
@@ -44,3 +45,9 @@ def generated_files() -> dict[Path, str]:
     print(f"{sum(map(len, out.values()))} witnesses against {BASE_ID}, {count} hands for pairs "
           "of values without its own", file=sys.stderr)  # fmt: skip
     return {STORE: json.dumps(out, indent=1) + "\n", PAIRS_STORE: pairs}
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(f"{__spec__.name} is no longer a command: run `{REGENERATE}`")

@@ -74,7 +74,9 @@ def _succeeded(done: subprocess.CompletedProcess[str]) -> str | None:
 # Steps whose generator returns each file's path and text.
 
 
-def traced_step(name: str, reads: str, writes: str, generator: str) -> Step:
+def traced_step(
+    name: str, reads: str, writes: str, generator: str, after: tuple[str, ...] = ()
+) -> Step:
     """A step whose generator (`MODULE:FUNCTION`) plays games or searches, too dear to run for a
     check: it runs in a child that records what it read and wrote (`fingerprints.json`), and the
     step is stale when any of those files has changed since."""
@@ -109,10 +111,12 @@ def traced_step(name: str, reads: str, writes: str, generator: str) -> Step:
         return [Job(writes, _child("files", generator), finish)]
 
     how = "the digests of every file it read and wrote when it last ran (fingerprints.json)"
-    return Step(name, reads, writes, how, stale, jobs)
+    return Step(name, reads, writes, how, stale, jobs, after)
 
 
-def rendered_step(name: str, reads: str, writes: str, generator: str) -> Step:
+def rendered_step(
+    name: str, reads: str, writes: str, generator: str, after: tuple[str, ...] = ()
+) -> Step:
     """A step whose generator (`MODULE:FUNCTION`) plays no game and is cheap: the check runs it
     and compares its text with the files."""
 
@@ -133,7 +137,7 @@ def rendered_step(name: str, reads: str, writes: str, generator: str) -> Step:
     def jobs(stale: list[Stale], cores: int) -> list[Job]:
         return [Job(writes, _child("files", generator), _succeeded)]
 
-    return Step(name, reads, writes, "the generator's text beside the file's", stale, jobs)
+    return Step(name, reads, writes, "the generator's text beside the file's", stale, jobs, after)
 
 
 # The engines' stored reports.
