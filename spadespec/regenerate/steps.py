@@ -19,6 +19,8 @@ from spadespec.docs_gen.checkout import REGENERATE
 from spadespec.docs_gen.refresh_results import conform_command, conform_env, report_path, reported
 from spadespec.docs_gen.results import ENGINES, Run, run_staleness
 from spadespec.docs_gen.shipped_suite import shipped_suite
+from spadespec.docs_gen.simulations import SIM_DIR, staleness
+from spadespec.reference_engine.variant.catalog import shipped_variant_ids
 from spadespec.regenerate.fingerprints import ROOT, Record, changed, read_manifest, write_record
 
 
@@ -93,7 +95,8 @@ def traced_step(
             )
             out.append(Stale(writes, f"read {shown}, which changed since"))
         for output in changed(record.outputs):
-            out.append(Stale(output, "is not the text this step wrote"))
+            gone = not (ROOT / output).is_file()
+            out.append(Stale(output, "is missing" if gone else "is not the text this step wrote"))
         return out
 
     def finish(done: subprocess.CompletedProcess[str]) -> str | None:
@@ -176,9 +179,6 @@ def _reported(run: Run) -> Callable[[subprocess.CompletedProcess[str]], str | No
 
 
 def _simulations_stale() -> list[Stale]:
-    from spadespec.docs_gen.simulations import SIM_DIR, staleness
-    from spadespec.reference_engine.variant.catalog import shipped_variant_ids
-
     folder = SIM_DIR.relative_to(ROOT).as_posix()
     return [
         Stale(f"{folder}/{name}.json", why)
