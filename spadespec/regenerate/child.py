@@ -44,7 +44,7 @@ class Reads:
     def _note(self, path: Any, into: set[Path]) -> None:
         if not isinstance(path, str | os.PathLike) or _by_import_system():
             return
-        found = Path(os.fsdecode(path)).absolute()
+        found = Path(os.fsdecode(path)).resolve()
         if found.is_relative_to(ROOT) and found != ROOT:
             into.add(found)
 
@@ -73,7 +73,9 @@ def _read_by(reads: Reads, written: set[str]) -> dict[str, str]:
             if not name.startswith("spadespec/regenerate/"):
                 names.add(name)
     for path in reads.files:
-        if path.suffix not in (".py", ".pyc") and not any(hidden(p) for p in path.parts):
+        if path.suffix not in (".py", ".pyc") and not any(
+            hidden(p) for p in path.relative_to(ROOT).parts
+        ):
             names.add(_name(path))
     for path in reads.folders:
         if path.is_dir() and not any(hidden(p) for p in path.relative_to(ROOT).parts):
