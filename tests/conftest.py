@@ -156,7 +156,7 @@ def variant_diff(tmp_path_factory: pytest.TempPathFactory) -> DiffReport:
 @pytest.fixture(scope="session")
 def generated_docs(tmp_path_factory: pytest.TempPathFactory) -> GeneratedPages:
     """The pages the mkdocs hook adds, generated once, with any warning the generators log
-    (the witness page's hands are read from their store, `spadespec.docs_gen.witness_store`)."""
+    (the witness page's hands are read from their store, `docs/witnesses/`)."""
     with _shared(tmp_path_factory, "generated-docs") as (folder, built):
         saved = folder / "pages.json"
         if built:

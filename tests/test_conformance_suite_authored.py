@@ -1,6 +1,6 @@
 """The authored part of the golden suite: source worked examples, clause cases and recorded
-games. The checked-in JSON is exactly what `python3 -m spadespec.conformance.machinery.authoring`
-writes, the suite covers every rule, and the cases can fail."""
+games. The checked-in JSON is exactly what `python -m spadespec.regenerate cases` writes, the
+suite covers every rule, and the cases can fail."""
 
 from __future__ import annotations
 
@@ -29,11 +29,9 @@ SUITE = load_suite()
 
 def test_checked_in_case_files_are_what_the_generator_writes() -> None:
     for path, text in rendered().items():
-        assert path.is_file(), (
-            f"{path} is missing: run python3 -m spadespec.conformance.machinery.authoring"
-        )
+        assert path.is_file(), f"{path} is missing: run python -m spadespec.regenerate cases"
         assert path.read_text(encoding="utf-8") == text, (
-            f"{path} is out of date: run python3 -m spadespec.conformance.machinery.authoring"
+            f"{path} is out of date: run python -m spadespec.regenerate cases"
         )
 
 

@@ -61,7 +61,7 @@ def test_a_report_of_another_suite_stops_the_build_naming_the_refresh(tmp_path: 
     start = json.loads(lines[0])
     start["suite"]["digest"] = "0000000000000000"
     stale.write_text("\n".join([json.dumps(start), *lines[1:]]) + "\n", encoding="utf-8")
-    refresh = r"openspiel-standard\.jsonl.*refresh_results openspiel"
+    refresh = r"openspiel-standard\.jsonl.*regenerate results"
     with pytest.raises(StaleReport, match=refresh):
         read_results(folder)
     stale.unlink()

@@ -54,7 +54,7 @@ def test_a_result_made_with_other_bots_scoring_or_rules_stops_the_build(
     doc = _store(tmp_path, "standard")
     doc["variants"][0]["fingerprints"][what] = "0" * 16  # type: ignore[index]  # JSON as stored
     (tmp_path / "standard.json").write_text(json.dumps(doc), encoding="utf-8")
-    with pytest.raises(StaleSimulation, match=f"other {what} .*`{REFRESH} standard`"):
+    with pytest.raises(StaleSimulation, match=f"other {what} .*`{REFRESH}`"):
         read_result("standard", tmp_path)
 
 
@@ -87,5 +87,5 @@ def test_every_shipped_variant_has_a_stored_result_with_its_chart_and_enough_gam
 
 
 def test_a_shipped_variant_without_a_stored_result_stops_the_build(tmp_path: Path) -> None:
-    with pytest.raises(StaleSimulation, match=f"no stored simulation .*`{REFRESH} standard`"):
+    with pytest.raises(StaleSimulation, match=f"no stored simulation .*`{REFRESH}`"):
         stored_result("standard", tmp_path)

@@ -73,7 +73,7 @@ def test_an_ordinary_hand_found_for_the_page_is_still_a_witness() -> None:
 
 def test_every_stored_witness_is_current_and_still_shows_its_rule() -> None:
     # The build replays the stored hands rather than searching: a ruleset or rule that changed
-    # since they were stored needs `python -m spadespec.docs_gen.witness_store`.
+    # since they were stored needs `python -m spadespec.regenerate witnesses`.
     from spadespec.docs_gen.variant_data import shipped_docs
     from spadespec.docs_gen.witness_hands import REFRESH, stale
 

@@ -31,6 +31,8 @@ PACKAGE_LAYERS: Layers = (
     # The command hub: it imports the commands of both, and nothing below imports it.
     ("cli",),
     ("__main__.py", "docs_gen"),
+    # One command for every generated file: it runs the docs generators and the case authoring.
+    ("regenerate",),
 )
 
 ENGINE_LAYERS: Layers = (

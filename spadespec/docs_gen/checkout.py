@@ -8,3 +8,6 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS_DIR = REPO / "docs"
+REGENERATE = "python -m spadespec.regenerate"
+"""The command that makes every generated file of the checkout again (`spadespec.regenerate`);
+followed by a step's name, that step alone."""

@@ -6,7 +6,7 @@ pairs, but their rules take far fewer pairs of values, and most of those have th
 on one side: those are shown by the witness already stored against the base
 (`witness_store`). Every other pair is
 stored in `docs/witnesses/value-pairs.json`, found between two rulesets that play the two values
-and otherwise differ the least. `python -m spadespec.docs_gen.witness_store` stores both files
+and otherwise differ the least. `python -m spadespec.regenerate witnesses` stores both files
 again; a pair the store lacks, or holds no longer true, is logged as a warning naming that
 command (a strict build stops) and the page says plainly that no hand is stored for it.
 """
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -181,9 +180,9 @@ def all_pair_hands(docs: list[VariantDoc]) -> list[PairHand]:
     ]
 
 
-def store_pairs(docs: list[VariantDoc], path: Path = PAIRS_STORE) -> int:
-    """Search again for the hand of every pair of values without the base's value on either
-    side, store them, and return how many were stored."""
+def pairs_text(docs: list[VariantDoc]) -> tuple[str, int]:
+    """The store's text, with the hand of every pair of values without the base's value on
+    either side searched for again, and how many pairs it holds."""
     out: dict[str, list[dict[str, Any]]] = {}
     base = next(d for d in docs if d.id == BASE_ID)
     for rule in rule_paths():
@@ -196,7 +195,4 @@ def store_pairs(docs: list[VariantDoc], path: Path = PAIRS_STORE) -> int:
             out.setdefault(rule, []).append(
                 {"a": one, "b": other, "between": [a.id, b.id], "witness": witness}
             )
-            print(f"{rule}: {a.id} / {b.id}", file=sys.stderr)
-    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    _stored.cache_clear()
-    return sum(len(v) for v in out.values())
+    return json.dumps(out, indent=1) + "\n", sum(len(v) for v in out.values())

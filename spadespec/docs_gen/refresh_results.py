@@ -1,70 +1,52 @@
-"""Make the stored engine reports again: `python -m spadespec.docs_gen.refresh_results [ENGINE]`.
-
-Runs `spadespec conform --report docs/results/<file>` for each run of each engine named (every
-engine when none is), from the root of the checkout, so that the engine results page is built
-from reports of the current suite. An engine failing cases is a result to show, not an error;
-a run that could not report at all (exit 2, or no report written) stops the script.
-"""
+"""How one stored engine report is made again: `spadespec conform --report docs/results/<file>`
+with the run's arguments, from the root of the checkout (`python -m spadespec.regenerate
+results` runs it for each stale report). An engine failing cases is a result to show, not an
+error; a run that could not report at all (exit 2, or no report written, or an engine that did
+not answer `start`) made no report."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import shlex
-import subprocess
 import sys
 from pathlib import Path
 
+from spadespec.docs_gen.checkout import REGENERATE
 from spadespec.docs_gen.checkout import REPO as ROOT
-from spadespec.docs_gen.results import ENGINES, RESULTS_DIR
-
-PATH = os.environ.get("PATH", "")
+from spadespec.docs_gen.results import RESULTS_DIR, Run
 
 
-def main(argv: list[str] | None = None) -> int:
-    known = {engine.key: engine for engine in ENGINES}
-    parser = argparse.ArgumentParser(
-        prog="python -m spadespec.docs_gen.refresh_results",
-        description="Run the conformance suite against the engines on the engine results page "
-        "and store their reports in docs/results/.",
-    )
-    parser.add_argument(
-        "engines", nargs="*", metavar="ENGINE",
-        help=f"which engines (default: all): {', '.join(known)}",
-    )  # fmt: skip
-    args = parser.parse_args(argv)
-    for key in args.engines:
-        if key not in known:
-            parser.error(f"no engine {key!r}; the engines are {', '.join(known)}")
-    RESULTS_DIR.mkdir(exist_ok=True)
-    # An engine command may itself be `spadespec ...`: the one beside this Python comes first.
-    env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), PATH]))
-    for key in args.engines or known:
-        engine = known[key]
-        for run in engine.runs:
-            report = RESULTS_DIR.relative_to(ROOT) / run.report
-            command = [sys.executable, "-m", "spadespec", "conform", *run.args]
-            command += ["--report", report.as_posix()]
-            print(f"{engine.name}: spadespec conform {shlex.join(command[4:])}", file=sys.stderr)
-            done = subprocess.run(
-                command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, check=False
-            )
-            if done.returncode not in (0, 1) or not _started(ROOT / report):
-                needs = f" (it needs {engine.needs})" if engine.needs else ""
-                print(f"{engine.name}: no report (exit {done.returncode}){needs}", file=sys.stderr)
-                return 1
-    return 0
+def report_path(run: Run) -> Path:
+    """Where the run's report is stored, as the checkout names it (`docs/results/x.jsonl`)."""
+    return RESULTS_DIR.relative_to(ROOT) / run.report
 
 
-def _started(report: Path) -> bool:
-    """Whether the run wrote a report whose engine answered `start`."""
+def conform_command(run: Run) -> list[str]:
+    """The command that makes the run's report, run from the root of the checkout."""
+    command = [sys.executable, "-m", "spadespec", "conform", *run.args]
+    return command + ["--report", report_path(run).as_posix()]
+
+
+def conform_env() -> dict[str, str]:
+    """The environment it runs in: an engine command may itself be `spadespec ...`, and the one
+    beside this Python comes first."""
+    path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    return dict(os.environ, PATH=path)
+
+
+def reported(run: Run, returncode: int) -> bool:
+    """Whether a finished run made its report: it exited 0 or 1 (cases failing are results),
+    and its engine answered `start`."""
+    if returncode not in (0, 1):
+        return False
     try:
-        first = report.read_text(encoding="utf-8").splitlines()[0]
+        first = (ROOT / report_path(run)).read_text(encoding="utf-8").splitlines()[0]
     except (OSError, IndexError):
         return False
     return "engine_error" not in json.loads(first)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    import sys
+
+    sys.exit(f"{__spec__.name} is no longer a command: run `{REGENERATE}`")

@@ -3,7 +3,7 @@ to it, by variant and by clause, read from the reports stored in `docs/results/`
 
 Each stored report is what `spadespec conform --report` writes. A report made with another
 suite than the one being built is stale: the build stops, naming the command that refreshes it
-(`python -m spadespec.docs_gen.refresh_results`), rather than show figures of an older suite.
+(`python -m spadespec.regenerate results`), rather than show figures of an older suite.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from spadespec.conformance.contract.report.jsonl import ReportFileError, parse_report
-from spadespec.docs_gen.checkout import DOCS_DIR
+from spadespec.docs_gen.checkout import DOCS_DIR, REGENERATE
 from spadespec.docs_gen.front_matter import front_matter
 
 PAGE = "engine-results.md"
 RESULTS_DIR = DOCS_DIR / "results"
-REFRESH = "python -m spadespec.docs_gen.refresh_results"
+REFRESH = f"{REGENERATE} results"
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,22 @@ class Engine:
     about: str
     runs: tuple[Run, ...]
     needs: str = ""
+    """What the engine needs beyond this package, for people (empty: nothing)."""
+    program: str = ""
+    """A program the engine runs on, looked for on PATH (`node`)."""
+    module: str = ""
+    """A Python module the engine imports (`pyspiel`)."""
+
+    def missing(self) -> str | None:
+        """What this machine lacks to run the engine (its `needs`), or None."""
+        import importlib.util
+        import shutil
+
+        if self.program and shutil.which(self.program) is None:
+            return self.needs
+        if self.module and importlib.util.find_spec(self.module) is None:
+            return self.needs
+        return None
 
 
 ENGINES: tuple[Engine, ...] = (
@@ -57,6 +73,7 @@ ENGINES: tuple[Engine, ...] = (
         "protocol; it plays the standard ruleset.",
         (Run("js-example.jsonl", ("--engine", "node examples/js-engine/spades.js")),),
         needs="Node.js",
+        program="node",
     ),
     Engine(
         "score-keeper",
@@ -85,6 +102,7 @@ ENGINES: tuple[Engine, ...] = (
             for variant in ("standard", "openspiel")
         ),
         needs="the `openspiel` extra (`pip install -e '.[openspiel]'`)",
+        module="pyspiel",
     ),
 )
 
@@ -163,8 +181,38 @@ def current_suite(variant: str | None = None) -> dict[str, Any]:
     return suite_info(variant_cases(variant))
 
 
-def refresh_command(engine: Engine) -> str:
-    return f"{REFRESH} {engine.key}"
+def run_staleness(
+    run: Run, folder: Path = RESULTS_DIR, suites: dict[str | None, Any] | None = None
+) -> str | None:
+    """Why the stored report of one run is missing, unreadable or of another suite than the one
+    being built (in words that follow its name); None when it is current. `suites` keeps the
+    suites already read, by variant."""
+    path = folder / run.report
+    if not path.is_file():
+        return "is missing"
+    try:
+        start, _ = _read(path)
+    except StaleReport as exc:
+        return f"cannot be read: {exc}"
+    return _other_suite(start, {} if suites is None else suites)
+
+
+def _other_suite(start: dict[str, Any], suites: dict[str | None, Any]) -> str | None:
+    """Why a report of this start line is of another suite than the one being built (the whole
+    suite, or the variant its run selected), in words that follow the report's name; None when
+    it is of this one."""
+    variant = (start.get("selection") or {}).get("variant")
+    if variant not in suites:
+        suites[variant] = current_suite(variant)
+    suite, made = suites[variant], start.get("suite", {})
+    if (made.get("version"), made.get("digest")) == (suite["version"], suite["digest"]):
+        return None
+    of = f"{variant}'s cases" if variant else "the suite"
+    return (
+        f"was made with {of} at version {made.get('version')}, digest "
+        f"{made.get('digest')} ({made.get('cases')} cases), not as they are now "
+        f"({suite['version']}, digest {suite['digest']}, {suite['cases']} cases)"
+    )
 
 
 def read_results(folder: Path = RESULTS_DIR) -> list[EngineResults]:
@@ -178,23 +226,13 @@ def read_results(folder: Path = RESULTS_DIR) -> list[EngineResults]:
         cases: dict[str, dict[str, Any]] = {}
         for run in engine.runs:
             path = folder / run.report
-            fix = f"run `{refresh_command(engine)}`"
-            if engine.needs:
-                fix += f" (it needs {engine.needs})"
+            fix = f"run `{REFRESH}`" + (f" (it needs {engine.needs})" if engine.needs else "")
             if not path.is_file():
                 raise StaleReport(f"no stored report {path}: {fix}")
             start, lines = _read(path)
-            variant = (start.get("selection") or {}).get("variant")
-            if variant not in suites:
-                suites[variant] = current_suite(variant)
-            suite, made = suites[variant], start.get("suite", {})
-            if (made.get("version"), made.get("digest")) != (suite["version"], suite["digest"]):
-                of = f"{variant}'s cases" if variant else "the suite"
-                raise StaleReport(
-                    f"{path} was made with {of} at version {made.get('version')}, digest "
-                    f"{made.get('digest')} ({made.get('cases')} cases), not as they are now "
-                    f"({suite['version']}, digest {suite['digest']}, {suite['cases']} cases): {fix}"
-                )
+            why = _other_suite(start, suites)
+            if why is not None:
+                raise StaleReport(f"{path} {why}: {fix}")
             starts.append(start)
             cases.update(lines)
         out.append(EngineResults(engine, starts, cases))
@@ -286,11 +324,11 @@ def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
         "## Refreshing the reports {#refresh}",
         "",
         "After a change to the cases, or to an engine, make the reports again from the root of "
-        "the checkout and commit them:",
+        "the checkout and commit them (with every other generated file; the command runs only "
+        "the engines whose reports are stale):",
         "",
         "```sh",
-        REFRESH + "                # every engine",
-        REFRESH + " openspiel      # one engine",
+        REFRESH,
         "```",
         "",
         "It runs, for each engine, the command its report's first line records:",

@@ -78,7 +78,7 @@ def simulation_section(doc: VariantDoc, folder: Path = SIM_DIR) -> str:
         "",
         f"Made with spadespec {stored['engine']}; bots `{entry['fingerprints']['bots']}`, "
         f"scoring `{entry['fingerprints']['scoring']}`, rules `{entry['fingerprints']['rules']}` "
-        f"(the build stops when any of them changes; `{REFRESH} {doc.id}` plays the games again).",
+        f"(the build stops when any of them changes; `{REFRESH}` plays the games again).",
         "",
     ]
     return "\n".join(out)

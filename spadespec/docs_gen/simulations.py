@@ -9,12 +9,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from spadespec.docs_gen.checkout import DOCS_DIR
+from spadespec.docs_gen.checkout import DOCS_DIR, REGENERATE
 from spadespec.reference_engine.simulation.campaign import fingerprints
 from spadespec.reference_engine.variant import load_variant
 
 SIM_DIR = DOCS_DIR / "results" / "simulation"
-REFRESH = "python -m spadespec.docs_gen.refresh_simulations"
+REFRESH = f"{REGENERATE} simulations"
 GAMES = 10_000
 """Games per shipped variant in the stored results."""
 SEED = 1
@@ -32,6 +32,28 @@ def chart_path(variant_id: str) -> Path:
     return SIM_DIR / f"{variant_id}.svg"
 
 
+def staleness(variant_id: str, folder: Path = SIM_DIR) -> str | None:
+    """Why the stored result of one shipped variant (`<id>.json`) is missing or stale (made with
+    other bots, scoring or resolved rules than these), or its chart (`<id>.svg`) missing, in
+    words that follow the result's name; None when it is current."""
+    path = folder / f"{variant_id}.json"
+    if not path.is_file():
+        return "is missing"
+    changed = _changed(json.loads(path.read_text(encoding="utf-8")), variant_id)
+    if changed:
+        return f"was made with other {' and '.join(changed)} than these"
+    if not (folder / f"{variant_id}.svg").is_file():
+        return f"has no chart {variant_id}.svg"
+    return None
+
+
+def _changed(doc: dict[str, Any], variant_id: str) -> list[str]:
+    """What the stored figures depend on that has changed since they were made."""
+    entry = doc["variants"][0]
+    now = fingerprints(load_variant(variant_id))
+    return [what for what, value in now.items() if entry["fingerprints"].get(what) != value]
+
+
 def read_result(variant_id: str, folder: Path = SIM_DIR) -> dict[str, Any] | None:
     """The stored result of one shipped variant; None when there is none. Raises
     `StaleSimulation` when the bots, the scoring or the variant's resolved rules have changed
@@ -40,13 +62,11 @@ def read_result(variant_id: str, folder: Path = SIM_DIR) -> dict[str, Any] | Non
     if not path.is_file():
         return None
     doc: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    entry = doc["variants"][0]
-    now = fingerprints(load_variant(variant_id))
-    changed = [what for what, value in now.items() if entry["fingerprints"].get(what) != value]
+    changed = _changed(doc, variant_id)
     if changed:
         raise StaleSimulation(
             f"{_shown(path)} was made with other {' and '.join(changed)} "
-            f"than these: run `{REFRESH} {variant_id}` (or `{REFRESH}` for every variant)"
+            f"than these: run `{REFRESH}`"
         )
     return doc
 
@@ -57,8 +77,7 @@ def stored_result(variant_id: str, folder: Path = SIM_DIR) -> dict[str, Any]:
     found = read_result(variant_id, folder)
     if found is None:
         raise StaleSimulation(
-            f"no stored simulation {_shown(folder / f'{variant_id}.json')}: "
-            f"run `{REFRESH} {variant_id}`"
+            f"no stored simulation {_shown(folder / f'{variant_id}.json')}: run `{REFRESH}`"
         )
     return found
 

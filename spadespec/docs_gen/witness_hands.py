@@ -1,12 +1,12 @@
 """The witness hands the site shows, stored so that the build replays them instead of searching:
-how they are found, read back and checked (`witness_store` is the command that stores them).
+how they are found, read back and checked (`witness_store` makes the files that store them).
 
 Finding a witness (`spadespec diff`'s search, then an ordinary hand for the score sheet) plays
 thousands of hands; replaying one plays one. The store, `docs/witnesses/stored.json`, holds for
 each ruleset and each rule it differs on from the base: both values and the witness. At build a
 stored witness is used when both values are still the rulesets' and the reference engine,
 replaying it now, still sees what it says; any other is searched for again while the page is
-built (slower, never wrong), and `python -m spadespec.docs_gen.witness_store` stores them all
+built (slower, never wrong), and `python -m spadespec.regenerate witnesses` stores them all
 again, with the hands of the other pairs of values (`pair_witnesses`).
 """
 
@@ -26,7 +26,7 @@ from spadespec.conformance.analysis.fuzz.witness.search import (
 )
 from spadespec.conformance.analysis.fuzz.witness.timeline import parting, seen_at, timeline
 from spadespec.conformance.contract.suite.tags import rule_value
-from spadespec.docs_gen.checkout import DOCS_DIR
+from spadespec.docs_gen.checkout import DOCS_DIR, REGENERATE
 from spadespec.docs_gen.table_hands import recognisable
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.variant import ResolvedVariant
@@ -37,7 +37,7 @@ SEED = 1
 """The seed `spadespec diff` searches with by default."""
 BASE_ID = "standard"
 """The ruleset every stored witness is against."""
-REFRESH = "python -m spadespec.docs_gen.witness_store"
+REFRESH = f"{REGENERATE} witnesses"
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
 Difference = dict[str, Any]

@@ -1,4 +1,5 @@
-"""Store the witness hands the site shows again: `python -m spadespec.docs_gen.witness_store`.
+"""The files that store the witness hands the site shows (`python -m spadespec.regenerate
+witnesses` writes them).
 
 For each shipped ruleset, every rule it differs on from the base with its witness
 (`docs/witnesses/stored.json`, see `witness_hands`), then the hands of the other pairs of values
@@ -7,36 +8,21 @@ a rule takes among the shipped rulesets (`pair_witnesses`), for the page that co
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
+from pathlib import Path
 
 from spadespec.conformance.analysis.fuzz.witness.search import differing_rules
 from spadespec.conformance.contract.suite.tags import rule_value
-from spadespec.docs_gen.checkout import DOCS_DIR
-from spadespec.docs_gen.pair_witnesses import store_pairs
-from spadespec.docs_gen.witness_hands import (
-    BASE_ID,
-    REFRESH,
-    STORE,
-    Difference,
-    plain,
-    search,
-    stored_witnesses,
-)
+from spadespec.docs_gen.checkout import REGENERATE
+from spadespec.docs_gen.pair_witnesses import PAIRS_STORE, pairs_text
+from spadespec.docs_gen.witness_hands import BASE_ID, STORE, Difference, plain, search
 
 
-def main(argv: list[str] | None = None) -> int:
+def generated_files() -> dict[Path, str]:
+    """Both stores' paths and text, each witness searched for again."""
     from spadespec.docs_gen.variant_data import shipped_docs
 
-    parser = argparse.ArgumentParser(
-        prog=REFRESH,
-        description=f"Search again for the witness of every rule a shipped ruleset differs on "
-        f"from {BASE_ID} and store them in {STORE.relative_to(DOCS_DIR.parent)}; and for "
-        "every other pair of values a rule takes among the shipped rulesets, for the page that "
-        "compares two rulesets, in value-pairs.json beside it.",
-    )
-    parser.parse_args(argv)
     docs = shipped_docs()
     base = next(d.resolved for d in docs if d.id == BASE_ID)
     out: dict[str, dict[str, Difference]] = {}
@@ -54,14 +40,14 @@ def main(argv: list[str] | None = None) -> int:
             })  # fmt: skip
         if found:
             out[doc.id] = found
-        print(f"{doc.id}: {len(found)} witnesses", file=sys.stderr)
-    STORE.parent.mkdir(exist_ok=True)
-    STORE.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    stored_witnesses.cache_clear()
     # The hands of the compare page for the pairs of values the base plays neither of.
-    print(f"{store_pairs(docs)} hands for pairs of values without the base's", file=sys.stderr)
-    return 0
+    pairs, count = pairs_text(docs)
+    print(f"{sum(map(len, out.values()))} witnesses against {BASE_ID}, {count} hands for pairs "
+          "of values without its own", file=sys.stderr)  # fmt: skip
+    return {STORE: json.dumps(out, indent=1) + "\n", PAIRS_STORE: pairs}
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    import sys
+
+    sys.exit(f"{__spec__.name} is no longer a command: run `{REGENERATE}`")

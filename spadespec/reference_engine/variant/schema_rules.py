@@ -8,16 +8,14 @@ citations, interpretations, options) are written by hand; they name the generate
 section and rule), `allRules` (what a file without `extends` states) and `rulePath` (a rule
 named as `section.field`).
 
-    python -m spadespec.reference_engine.variant.schema_rules            # write the file
-    python -m spadespec.reference_engine.variant.schema_rules --check    # exit 1 if stale
+    python -m spadespec.regenerate schema            # write the file
+    python -m spadespec.regenerate schema --check    # exit 1 if stale
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from enum import Enum
 from pathlib import Path
 from types import NoneType, UnionType
@@ -27,7 +25,7 @@ from spadespec.reference_engine.paths import data_dir
 from spadespec.reference_engine.variant.axes import AXES, Axis, AxisError
 from spadespec.reference_engine.variant.model import SECTIONS
 
-COMMAND = "python -m spadespec.reference_engine.variant.schema_rules"
+COMMAND = "python -m spadespec.regenerate schema"
 """What refreshes the generated part."""
 
 GENERATED = ("rules", "allRules", "rulePath")
@@ -159,33 +157,3 @@ def generated_files() -> dict[Path, str]:
 def stale_files(files: Mapping[Path, str]) -> list[Path]:
     """The files among `files` whose text on disk is not the text given."""
     return [path for path, text in files.items() if path.read_text(encoding="utf-8") != text]
-
-
-def _shown(path: Path) -> str:
-    try:
-        return path.relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        return str(path)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog=COMMAND, description="Write the rule part of the variant schema."
-    )
-    parser.add_argument(
-        "--check", action="store_true", help="write nothing; exit 1 naming each stale file"
-    )
-    args = parser.parse_args(argv)
-    files = generated_files()
-    stale = stale_files(files)
-    for path in stale:
-        if args.check:
-            print(f"stale: {_shown(path)}; run `{COMMAND}`", file=sys.stderr)
-        else:
-            path.write_text(files[path], encoding="utf-8")
-            print(f"wrote: {_shown(path)}")
-    return 1 if args.check and stale else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -2,6 +2,6 @@
 (`sheets/`, by `sheet_loader`), the cases made for many rulesets (`specs/`), deals found to
 produce a source's trick counts, and whole games recorded from the reference engine.
 
-`python3 -m spadespec.conformance.machinery.authoring` regenerates every case file this package
-owns, the same bytes every time; `--check` only compares.
+`generate.rendered()` gives every case file this package owns, the same bytes every time;
+`python -m spadespec.regenerate cases` writes them from a checkout.
 """

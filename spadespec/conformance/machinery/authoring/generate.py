@@ -1,9 +1,9 @@
-"""Write (or check) every case file the sheets and the generative specs describe, byte for byte
-reproducibly. Where a spec and a sheet write the same file, the sheet's cases follow the spec's."""
+"""Every case file the sheets and the generative specs describe, byte for byte reproducibly
+(`python -m spadespec.regenerate cases` writes them). Where a spec and a sheet write the same
+file, the sheet's cases follow the spec's."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -47,24 +47,3 @@ def rendered() -> dict[Path, str]:
         }
         out[CASES_DIR / rel] = dumps(data) + "\n"
     return out
-
-
-def main(argv: list[str]) -> int:
-    check = "--check" in argv
-    stale = []
-    try:
-        texts = rendered()
-    except SheetError as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    for path, text in texts.items():
-        current = path.read_text(encoding="utf-8") if path.is_file() else None
-        if current == text:
-            continue
-        stale.append(path)
-        if not check:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-    for path in stale:
-        print(f"{'out of date' if check else 'wrote'}: {path.relative_to(CASES_DIR.parent.parent)}")
-    return 1 if check and stale else 0

@@ -1,0 +1,245 @@
+"""The steps of `python -m spadespec.regenerate`, in the order they depend on each other: each
+one a record of what it reads, what it writes, how its staleness is judged and how it makes
+its files again. A new kind of generated file is one more entry in `STEPS`; a generator that
+returns each file's path and text (`dict[Path, str]`) needs only `traced_step` or
+`rendered_step`."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from spadespec.docs_gen.checkout import REGENERATE
+from spadespec.docs_gen.refresh_results import conform_command, conform_env, report_path, reported
+from spadespec.docs_gen.results import ENGINES, Run, run_staleness
+from spadespec.docs_gen.shipped_suite import shipped_suite
+from spadespec.docs_gen.simulations import SIM_DIR, staleness
+from spadespec.reference_engine.variant.catalog import shipped_variant_ids
+from spadespec.regenerate.fingerprints import ROOT, Record, changed, read_manifest, write_record
+
+
+@dataclass(frozen=True)
+class Stale:
+    """A generated file (or a folder of them) that is stale, and why."""
+
+    path: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Job:
+    """One command that makes stale files again, run from the root of the checkout; `lacks`
+    names what this machine lacks to run it (the job is then left undone), `finish` reads its
+    output and answers what went wrong (None: nothing)."""
+
+    label: str
+    argv: list[str]
+    finish: Callable[[subprocess.CompletedProcess[str]], str | None]
+    env: dict[str, str] | None = None
+    lacks: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One kind of generated file. `stale` judges from fingerprints alone (no game played, no
+    engine run); `jobs(stale, cores)` are the commands that make the stale files again."""
+
+    name: str
+    reads: str
+    writes: str
+    fingerprint: str
+    stale: Callable[[], list[Stale]]
+    jobs: Callable[[list[Stale], int], list[Job]]
+    after: tuple[str, ...] = field(default=())
+    """The steps whose files this one reads."""
+
+    @property
+    def command(self) -> str:
+        """The command line that makes this step's stale files again."""
+        return f"{REGENERATE} {self.name}"
+
+
+def _child(*args: str) -> list[str]:
+    return [sys.executable, "-m", "spadespec.regenerate.child", *args]
+
+
+def _succeeded(done: subprocess.CompletedProcess[str]) -> str | None:
+    return None if done.returncode == 0 else f"exit {done.returncode}"
+
+
+# Steps whose generator returns each file's path and text.
+
+
+def traced_step(
+    name: str, reads: str, writes: str, generator: str, after: tuple[str, ...] = ()
+) -> Step:
+    """A step whose generator (`MODULE:FUNCTION`) plays games or searches, too dear to run for a
+    check: it runs in a child that records what it read and wrote (`fingerprints.json`), and the
+    step is stale when any of those files has changed since."""
+
+    def stale() -> list[Stale]:
+        record = read_manifest().get(name)
+        if record is None:
+            return [Stale(writes, "not yet made by this command")]
+        out = []
+        inputs = changed(record.inputs)
+        if inputs:
+            shown = ", ".join(inputs[:3]) + (
+                f" and {len(inputs) - 3} more" if len(inputs) > 3 else ""
+            )
+            out.append(Stale(writes, f"read {shown}, which changed since"))
+        for output in changed(record.outputs):
+            gone = not (ROOT / output).is_file()
+            out.append(Stale(output, "is missing" if gone else "is not the text this step wrote"))
+        return out
+
+    def finish(done: subprocess.CompletedProcess[str]) -> str | None:
+        if done.returncode != 0:
+            return f"exit {done.returncode}"
+        data = json.loads(done.stdout)
+        record = Record(data["inputs"], data["outputs"])
+        before = read_manifest().get(name)
+        for gone in set(before.outputs if before else ()) - set(record.outputs):
+            (ROOT / gone).unlink(missing_ok=True)  # a file the generator no longer makes
+        write_record(name, record)
+        return None
+
+    def jobs(stale: list[Stale], cores: int) -> list[Job]:
+        return [Job(writes, _child("files", generator), finish)]
+
+    how = "the digests of every file it read and wrote when it last ran (fingerprints.json)"
+    return Step(name, reads, writes, how, stale, jobs, after)
+
+
+def rendered_step(
+    name: str, reads: str, writes: str, generator: str, after: tuple[str, ...] = ()
+) -> Step:
+    """A step whose generator (`MODULE:FUNCTION`) plays no game and is cheap: the check runs it
+    and compares its text with the files."""
+
+    def files() -> dict[Path, str]:
+        module, function = generator.split(":")
+        made: dict[Path, str] = getattr(importlib.import_module(module), function)()
+        return made
+
+    def stale() -> list[Stale]:
+        out = []
+        for path, text in files().items():
+            current = path.read_text(encoding="utf-8") if path.is_file() else None
+            if current != text:
+                why = "is missing" if current is None else "is not what its generator writes"
+                out.append(Stale(path.resolve().relative_to(ROOT).as_posix(), why))
+        return out
+
+    def jobs(stale: list[Stale], cores: int) -> list[Job]:
+        return [Job(writes, _child("files", generator), _succeeded)]
+
+    return Step(name, reads, writes, "the generator's text beside the file's", stale, jobs, after)
+
+
+# The engines' stored reports.
+
+
+def _results_stale() -> list[Stale]:
+    shipped_suite.cache_clear()  # the cases may have just been made again
+    suites: dict[str | None, object] = {}
+    return [
+        Stale(report_path(run).as_posix(), why)
+        for engine in ENGINES
+        for run in engine.runs
+        if (why := run_staleness(run, suites=suites)) is not None
+    ]
+
+
+def _results_jobs(stale: list[Stale], cores: int) -> list[Job]:
+    paths = {s.path for s in stale}
+    return [
+        Job(f"{engine.key}: {run.report}", conform_command(run), _reported(run), conform_env(),
+            engine.missing())
+        for engine in ENGINES
+        for run in engine.runs
+        if report_path(run).as_posix() in paths
+    ]  # fmt: skip
+
+
+def _reported(run: Run) -> Callable[[subprocess.CompletedProcess[str]], str | None]:
+    def finish(done: subprocess.CompletedProcess[str]) -> str | None:
+        return None if reported(run, done.returncode) else f"no report (exit {done.returncode})"
+
+    return finish
+
+
+# The stored simulations.
+
+
+def _simulations_stale() -> list[Stale]:
+    folder = SIM_DIR.relative_to(ROOT).as_posix()
+    return [
+        Stale(f"{folder}/{name}.json", why)
+        for name in shipped_variant_ids()
+        if (why := staleness(name)) is not None
+    ]
+
+
+def _simulations_jobs(stale: list[Stale], cores: int) -> list[Job]:
+    names = sorted({Path(s.path).stem for s in stale})
+    lacks = None
+    if importlib.util.find_spec("matplotlib") is None:
+        lacks = "matplotlib, for the charts: the `results` extra (`pip install -e '.[results]'`)"
+    # Variants side by side; when fewer are stale than there are cores, each plays on several.
+    each = max(1, cores // max(1, len(names)))
+    return [
+        Job(name, _child("simulation", name, str(each)), _succeeded, lacks=lacks) for name in names
+    ]
+
+
+STEPS: tuple[Step, ...] = (
+    rendered_step(
+        "schema",
+        reads="the rules model (spadespec/reference_engine/variant/model.py) and axes.yaml",
+        writes="schema/variant.schema.json",
+        generator="spadespec.reference_engine.variant.schema_rules:generated_files",
+    ),
+    traced_step(
+        "cases",
+        reads="the sheets and specs of spadespec/conformance/machinery/authoring/, the rulesets, "
+        "and the reference engine, which plays the recorded games and finds the searched hands",
+        writes="spadespec/conformance/contract/cases/",
+        generator="spadespec.conformance.machinery.authoring.generate:rendered",
+        after=("schema",),
+    ),
+    Step(
+        "results",
+        reads="the golden cases, through each engine on the engine results page (Node.js for "
+        "the JavaScript example, the `openspiel` extra for OpenSpiel)",
+        writes="docs/results/*.jsonl",
+        fingerprint="the suite's version and digest in each report's first line, beside the "
+        "suite's now (what the site build checks)",
+        stale=_results_stale,
+        jobs=_results_jobs,
+        after=("cases",),
+    ),
+    traced_step(
+        "witnesses",
+        reads="the shipped rulesets and the reference engine, which searches for each hand",
+        writes="docs/witnesses/",
+        generator="spadespec.docs_gen.witness_store:generated_files",
+        after=("schema",),
+    ),
+    Step(
+        "simulations",
+        reads="the shipped rulesets, the bots and the scoring, playing 10,000 games a ruleset "
+        "(matplotlib, the `results` extra, draws the charts)",
+        writes="docs/results/simulation/",
+        fingerprint="the bots', scoring's and rules' fingerprints each stored result records, "
+        "beside theirs now (what the site build checks)",
+        stale=_simulations_stale,
+        jobs=_simulations_jobs,
+    ),
+)
