@@ -15,7 +15,9 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from spadespec.docs_gen.checkout import REPO
+
+ROOT = REPO
 """The root of the checkout."""
 MANIFEST = Path(__file__).with_name("fingerprints.json")
 _LOCK = threading.Lock()

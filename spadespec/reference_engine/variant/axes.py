@@ -17,6 +17,7 @@ import yaml
 
 from spadespec.reference_engine.reason_codes import ReasonCode
 from spadespec.reference_engine.variant.model import Rules, enum_rules, rule_at, rule_paths
+from spadespec.reference_engine.variant.yaml_reader import SAFE_LOADER
 
 AXES_FILE = Path(__file__).resolve().parent / "axes.yaml"
 
@@ -33,7 +34,6 @@ _FIELDS = {
 _WITNESS_FIELDS = {"style", "aim", "bags", "trail", "last_hand", "shown_with"}
 BOUNDS = ("enum", "minimum", "maximum", "maxLength")
 """The JSON Schema keywords an axis's `value` may bound its value by, in the order written."""
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class AxisError(ValueError):
@@ -219,7 +219,7 @@ def read_axes(path: Path = AXES_FILE) -> dict[str, Axis]:
     try:
         # The C loader where it is built (the same safe constructor, read about ten times as
         # fast): a variant that writes a moot rule reads this file as it loads.
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     except (OSError, yaml.YAMLError) as exc:
         raise AxisError(f"{path}: {exc}") from None
     if not isinstance(data, dict):

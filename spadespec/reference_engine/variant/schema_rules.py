@@ -152,8 +152,3 @@ def generated_files() -> dict[Path, str]:
     """Each file this module writes, with the full text it should have."""
     path = schema_file()
     return {path: schema_text(path.read_text(encoding="utf-8"))}
-
-
-def stale_files(files: Mapping[Path, str]) -> list[Path]:
-    """The files among `files` whose text on disk is not the text given."""
-    return [path for path, text in files.items() if path.read_text(encoding="utf-8") != text]

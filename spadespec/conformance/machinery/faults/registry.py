@@ -24,6 +24,7 @@ from spadespec.conformance.machinery.faults.record import (
 from spadespec.conformance.machinery.faults.rewrite import replaced
 from spadespec.reference_engine.variant.axes import AXES, Misreading
 from spadespec.reference_engine.variant.catalog import shipped_variant_ids
+from spadespec.reference_engine.variant.yaml_reader import SAFE_LOADER
 
 FAULTS_FILE = Path(__file__).resolve().parent / "faults.yaml"
 
@@ -51,7 +52,6 @@ _EXPECTED = {
 """The fields every record writes, each with how a record says there is none: `caught_by`
 must name a case, as the suite-strength test holds."""
 _NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class FaultFileError(ValueError):
@@ -61,7 +61,7 @@ class FaultFileError(ValueError):
 def read_faults(text: str, source: str = FAULTS_FILE.name) -> dict[str, Fault]:
     """Every fault the file records, by name, in its order."""
     try:
-        data = yaml.load(text, Loader=_LOADER)
+        data = yaml.load(text, Loader=SAFE_LOADER)
     except yaml.YAMLError as error:
         raise FaultFileError(f"{source}: not YAML: {error}") from error
     if not isinstance(data, dict):
