@@ -99,13 +99,54 @@ def parse_options(items: list[str]) -> dict[str, str]:
     return options
 
 
-def whole_number(flag: str, text: str, minimum: int) -> int:
-    """`text`, given for `flag`, as a whole number of at least `minimum`; else a usage error
-    naming the flag."""
-    try:
-        value = int(text)
-    except (TypeError, ValueError):
-        raise UsageError(f"{flag}: expected a whole number, got {text!r}") from None
+COUNT_LIMIT = 10**12
+"""The most games, hands or deals one run (or one shard) may be asked for: a billion games a
+shard is a campaign, not a mistake, and a thousand times that is still a number a run counts
+without a list; beyond it the number is taken for a typing slip and refused."""
+
+JOBS_LIMIT = 1024
+"""The most workers `--jobs` may ask for; commands lower it further to the CPUs they have."""
+
+SHARDS_LIMIT = 1_000_000
+"""The most shards a campaign may be split into (`--shard I/N`)."""
+
+_DIGITS = frozenset("0123456789")
+
+
+def ascii_integer(text: str) -> int | None:
+    """`text` as an integer when it is ASCII digits with an optional leading minus ("-3",
+    "300"); else None. Python's `int` also takes other scripts' digits ("٣"), underscores
+    and spaces, which no command means as a number."""
+    body = text[1:] if text.startswith("-") else text
+    if not body or len(body) > 40 or not set(body) <= _DIGITS:
+        return None
+    return int(text)
+
+
+def whole_number(flag: str, text: str, minimum: int, maximum: int | None = None) -> int:
+    """`text`, given for `flag`, as a whole number from `minimum` to `maximum` (when given),
+    written in ASCII digits; else a usage error naming the flag and the bound."""
+    value = ascii_integer(str(text)) if text is not None else None
+    if value is None:
+        raise UsageError(f"{flag}: expected a whole number in digits 0-9, got {text!r}")
     if value < minimum:
         raise UsageError(f"{flag}: expected a whole number of at least {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise UsageError(f"{flag}: expected a whole number of at most {maximum}, got {value}")
     return value
+
+
+def count_argument(
+    flag: str, minimum: int, maximum: int | None = COUNT_LIMIT
+) -> Callable[[str], int]:
+    """An argparse `type=` for a count: `whole_number`'s reading, its refusal a usage error
+    (exit 2) naming the flag and the bound."""
+
+    def read(text: str) -> int:
+        try:
+            return whole_number(flag, text, minimum, maximum)
+        except UsageError as exc:
+            raise argparse.ArgumentTypeError(str(exc).removeprefix(f"{flag}: ")) from None
+
+    read.__name__ = "whole number"  # argparse names the type this way in its error
+    return read

@@ -11,9 +11,9 @@ from typing import Any
 
 from spadespec.command_kit.arguments import add_command, add_table_options, parse_options
 from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.input_files import not_a_file, not_a_folder
 from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.command_kit.tables import fit_table, fit_text, output_width
-from spadespec.reference_engine.paths import not_a_file, not_a_folder
 from spadespec.reference_engine.variant import load_for_command
 from spadespec.reference_engine.variant.catalog import load_variant, variant_files, variants_dir
 from spadespec.reference_engine.variant.errors import VariantError

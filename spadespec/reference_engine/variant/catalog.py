@@ -12,7 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from spadespec.reference_engine.paths import data_dir, not_a_file
+from spadespec.command_kit.input_files import not_a_file
+from spadespec.reference_engine.paths import data_dir
 from spadespec.reference_engine.variant.errors import (
     InvalidVariant,
     OptionError,

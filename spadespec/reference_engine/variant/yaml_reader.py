@@ -25,7 +25,7 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
-from spadespec.reference_engine.paths import not_a_file
+from spadespec.command_kit.input_files import FileProblem, check_file, size_text
 from spadespec.reference_engine.variant.errors import Problem, VariantError
 
 MAX_BYTES = 1024 * 1024
@@ -297,31 +297,22 @@ def read_text(text: str, file: str) -> Document:
 
 def file_bytes(path: Path) -> bytes:
     """The bytes of the variant file at `path`, or VariantError if it is not a readable file
-    of at most MAX_BYTES."""
+    of at most MAX_BYTES (checked by the one bounded reader's rules, `check_file`)."""
     file = str(path)
-    wrong = not_a_file(path)
-    if wrong is not None:
-        # A pipe or a device would block or never end; say what it is instead of reading it.
-        raise VariantError([Problem(wrong, file=file)])
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise VariantError(
-                [
-                    Problem(
-                        f"the file is {size} bytes; a variant file may be at most {MAX_BYTES}",
-                        file=file,
-                    )
-                ]
-            )
+        # A pipe or a device would block or never end: it is refused by what it is, unread.
+        check_file(path, max_bytes=MAX_BYTES, what="variant file")
         with path.open("rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
+    except FileProblem as exc:
+        raise VariantError([Problem(exc.message, file=file)]) from None
     except OSError as exc:
         raise VariantError(
             [Problem(f"cannot read the file: {exc.strerror or exc}", file=file)]
         ) from None
     if len(raw) > MAX_BYTES:
-        raise VariantError([Problem(f"the file is larger than {MAX_BYTES} bytes", file=file)])
+        message = f"the file is larger than {size_text(MAX_BYTES)}"
+        raise VariantError([Problem(message, file=file)])
     return raw
 
 
@@ -330,9 +321,10 @@ def read_bytes(raw: bytes, file: str) -> Document:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise VariantError(
-            [Problem(f"the file is not UTF-8 text (byte {exc.start} cannot be read)", file=file)]
-        ) from None
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        line = raw.count(b"\n", 0, exc.start) + 1
+        message = f"not UTF-8 text (byte {exc.start - line_start + 1} of the line cannot be read)"
+        raise VariantError([Problem(message, file=file, line=line)]) from None
     return read_text(text, file)
 
 
