@@ -43,6 +43,7 @@ from spadespec.command_kit.arguments import (
     parse_options,
 )
 from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.workers import jobs_to_run
 from spadespec.conformance.analysis.fuzz.campaign import Campaign, ExpectedDifferenceError
 from spadespec.conformance.analysis.fuzz.config import EngineDidNotStart, FuzzConfig, FuzzSetupError
 from spadespec.conformance.analysis.fuzz.findings import MAX_RESTARTS, Findings, say
@@ -263,19 +264,10 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
 
 
 def _jobs_to_run(config: FuzzConfig) -> int:
-    """`--jobs`, lowered to the CPUs this process may run on and to the games there are to
-    share (a worker is an engine pair: more of them than either only queue up), and said so on
-    stderr when it is lowered."""
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    limits = [(cpus or 1, f"{cpus or 1} CPUs to run them on")]
+    """`--jobs`, lowered to the CPUs and to the games there are to share (a worker is an engine
+    pair: more of them than either only queue up)."""
     first, last = game_range(config)
-    if last is not None:
-        limits.append((max(last - first, 1), f"{last - first} games to share"))
-    cap, why = min(limits)
-    if config.jobs <= cap:
-        return config.jobs
-    print(f"fuzz: --jobs {config.jobs} lowered to {cap} ({why})", file=sys.stderr)
-    return cap
+    return jobs_to_run("fuzz", config.jobs, None if last is None else last - first)
 
 
 def command_line(config: FuzzConfig, args: argparse.Namespace) -> str:

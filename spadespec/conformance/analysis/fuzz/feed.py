@@ -15,18 +15,13 @@ import queue
 import threading
 from typing import Any
 
+from spadespec.command_kit.workers import end_workers, start_workers
 from spadespec.conformance.analysis.fuzz.games import FuzzGame, play_fuzz_game
 from spadespec.reference_engine.variant import ResolvedVariant
 
 
 class GameFeedStopped(RuntimeError):
     """The process playing the games ahead stopped before it should."""
-
-
-def start_context() -> Any:
-    """The way a new process is started: forked where the system can (it starts at once)."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
 AHEAD = 64
@@ -51,14 +46,11 @@ def _play_ahead(
 
     threading.Thread(target=hand_over, daemon=True).start()
     number = first
-    try:
-        while last is None or number < last:
-            played.put(play_fuzz_game(variant, seed, number, hands=hands, points_per_hand=points))
-            number += 1
-        played.put(None)  # the last game played: handed over, the process ends
-        threading.Event().wait()
-    except KeyboardInterrupt:
-        pass  # the run is over
+    while last is None or number < last:
+        played.put(play_fuzz_game(variant, seed, number, hands=hands, points_per_hand=points))
+        number += 1
+    played.put(None)  # the last game played: handed over, the process ends
+    threading.Event().wait()
 
 
 class GameFeed:
@@ -69,15 +61,11 @@ class GameFeed:
         self, variant: ResolvedVariant, seed: int, *, first: int = 0, last: int | None = None,
         hands: int, points_per_hand: int | None,
     ) -> None:  # fmt: skip
-        context = start_context()
-        self._take, give = context.Pipe(duplex=False)
+        self._take, give = multiprocessing.Pipe(duplex=False)
         self._next = first
-        self._process = context.Process(
-            target=_play_ahead,
-            args=(variant, seed, first, last, hands, points_per_hand, give),
-            daemon=True,
-        )
-        self._process.start()
+        self._process = start_workers(
+            1, _play_ahead, variant, seed, first, last, hands, points_per_hand, give
+        )[0]
         give.close()
 
     def game(self, number: int) -> FuzzGame:
@@ -95,5 +83,4 @@ class GameFeed:
 
     def stop(self) -> None:
         self._take.close()
-        self._process.terminate()
-        self._process.join(5.0)
+        end_workers([self._process])

@@ -11,18 +11,17 @@ checked in the process that asks it for the deals.
 
 from __future__ import annotations
 
-import contextlib
 import queue
-import signal
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from spadespec.command_kit.workers import FINISH_GRACE, end_workers, start_context, start_workers
 from spadespec.conformance.analysis.fuzz.checker import Divergence, GameChecker
 from spadespec.conformance.analysis.fuzz.config import EngineDidNotStart, FuzzConfig, FuzzSetupError
 from spadespec.conformance.analysis.fuzz.differences import engine_failed
-from spadespec.conformance.analysis.fuzz.feed import GameFeed, GameFeedStopped, start_context
+from spadespec.conformance.analysis.fuzz.feed import GameFeed, GameFeedStopped
 from spadespec.conformance.analysis.fuzz.games import FuzzGame
 from spadespec.conformance.contract.protocol.messages import EngineInfo
 from spadespec.reference_engine.variant import load_variant
@@ -208,15 +207,6 @@ def _take(
 # --- several processes ----------------------------------------------------------------------
 
 
-def _worker(config: FuzzConfig, tasks: Any, results: Any) -> None:
-    # Ctrl-C reaches every process of the run, and the run ends its processes with SIGTERM,
-    # which here raises KeyboardInterrupt as Ctrl-C does: either way this one stops its engine
-    # (the `finally` blocks run) and goes quietly.
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
-    with contextlib.suppress(KeyboardInterrupt):
-        _check_chunks(config, tasks, results)
-
-
 def _check_chunks(config: FuzzConfig, tasks: Any, results: Any) -> None:
     try:
         checker = GameChecker(config)
@@ -241,15 +231,10 @@ def _run_parallel(
     context = start_context()
     tasks = context.Queue()
     results = context.Queue()
-    workers = [
-        context.Process(target=_worker, args=(config, tasks, results), daemon=True)
-        for _ in range(config.jobs)
-    ]
-    for worker in workers:
-        worker.start()
+    workers = start_workers(config.jobs, _check_chunks, config, tasks, results, context=context)
     try:
         for _ in workers:
-            message = results.get()
+            message = _get(results, workers)
             if message[0] == "setup":
                 raise (EngineDidNotStart if message[2] else FuzzSetupError)(message[1])
             outcome.engine = message[1]
@@ -280,16 +265,11 @@ def _run_parallel(
             if _spent(config, outcome, next_to_take):
                 break
     except BaseException:  # Ctrl-C, SIGTERM, an engine that failed: no chunk is waited for
-        for worker in workers:
-            worker.terminate()  # which, in the worker, stops its engine
+        end_workers(workers)  # each stops its engine
         raise
-    finally:
-        for _ in workers:
-            tasks.put(None)
-        for worker in workers:
-            worker.join(5.0)
-            if worker.is_alive():
-                worker.terminate()
+    for _ in workers:
+        tasks.put(None)
+    end_workers(workers, wait=FINISH_GRACE)
 
 
 def _known_end(
