@@ -18,6 +18,7 @@ from spadespec.command_kit.arguments import (
 )
 from spadespec.command_kit.errors import UsageError
 from spadespec.command_kit.tables import fit_table, fit_text
+from spadespec.command_kit.workers import jobs_to_run
 from spadespec.reference_engine.bots import BOT_KINDS
 from spadespec.reference_engine.bots.table import DEFAULT_MAX_HANDS
 from spadespec.reference_engine.simulation.campaign import (
@@ -27,6 +28,7 @@ from spadespec.reference_engine.simulation.campaign import (
     Shard,
     document,
     dumps,
+    games_of,
     merge,
     run_variant,
     variant_entry,
@@ -148,9 +150,10 @@ def run(args: argparse.Namespace) -> int:
     jobs = whole_number("--jobs", args.jobs, 1)
     options = parse_options(args.option)
     variants = [(name, load_for_command(name, options)) for name in args.variants]
+    games = len(games_of(settings.games, shard))
+    jobs = jobs_to_run("simulate", jobs, games)
     entries = []
     for name, variant in variants:
-        games = len(range(shard.index, settings.games, shard.count)) if shard else settings.games
         bar = Progress(variant.id, games)
         start = time.perf_counter()
         tally = run_variant(name, options, settings, shard, jobs, bar)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 import json
-import multiprocessing
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import queue
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from spadespec.command_kit.workers import FINISH_GRACE, end_workers, start_context, start_workers
 from spadespec.reference_engine import __version__
 from spadespec.reference_engine.bots.table import play_game
 from spadespec.reference_engine.simulation.summary import differences, figure_json, figures
@@ -102,7 +105,7 @@ def _variant(name: str, options: Mapping[str, str]) -> ResolvedVariant:
 
 
 def play_games(
-    name: str, options: Mapping[str, str], settings: Settings, indices: Sequence[int]
+    name: str, options: Mapping[str, str], settings: Settings, indices: Iterable[int]
 ) -> Tally:
     """The tally of the games numbered `indices` under the variant (loaded once a process)."""
     variant = _variant(name, options)
@@ -113,15 +116,10 @@ def play_games(
     return total
 
 
-def _play_chunk(job: tuple[str, dict[str, str], Settings, list[int]]) -> tuple[int, Tally]:
-    name, options, settings, indices = job
-    return len(indices), play_games(name, options, settings, indices)
-
-
-def _chunks(indices: range) -> Iterator[list[int]]:
-    numbers = list(indices)
-    for start in range(0, len(numbers), CHUNK):
-        yield numbers[start : start + CHUNK]
+def _chunks(indices: range) -> Iterator[range]:
+    """The games in chunks of CHUNK, each a range: nothing is made for the games to come."""
+    for start in range(0, len(indices), CHUNK):
+        yield indices[start : start + CHUNK]
 
 
 def run_variant(
@@ -133,24 +131,71 @@ def run_variant(
     progress: Callable[[int], None] | None = None,
 ) -> Tally:
     """The tally of this shard's games of one variant, played by `jobs` processes;
-    `progress(n)` is told each time n more games are done."""
-    work = [
-        (name, dict(options), settings, chunk) for chunk in _chunks(games_of(settings.games, shard))
-    ]
-    parts: list[Tally] = []
-    if jobs <= 1 or len(work) <= 1:
-        for job in work:
-            done, part = _play_chunk(job)
-            parts.append(part)
+    `progress(n)` is told each time n more games are done. Memory does not grow with the
+    games: they are handed out as ranges, a few at a time, and their tallies added up."""
+    indices = games_of(settings.games, shard)
+    if jobs <= 1 or len(indices) <= CHUNK:
+        total: Tally = {}
+        for chunk in _chunks(indices):
+            add(total, play_games(name, options, settings, chunk))
+            if progress is not None:
+                progress(len(chunk))
+        return total
+    return _play_in_workers(jobs, (name, dict(options), settings), _chunks(indices), progress)
+
+
+_Variant = tuple[str, dict[str, str], Settings]
+"""What a worker plays: the variant's name, its options and the campaign's settings."""
+
+
+def _play_in_workers(
+    jobs: int, what: _Variant, chunks: Iterator[range], progress: Callable[[int], None] | None
+) -> Tally:
+    """The tally of `chunks` played by `jobs` worker processes, each kept busy with a chunk
+    in hand and one queued."""
+    context = start_context()
+    tasks, results = context.Queue(), context.Queue()
+    workers = start_workers(jobs, _worker, what, tasks, results, context=context)
+    total: Tally = {}
+    try:
+        out = 0
+        for chunk in itertools.islice(chunks, 2 * jobs):
+            tasks.put(chunk)
+            out += 1
+        while out:
+            done, part = _result(results, workers)
+            out -= 1
+            add(total, part)
             if progress is not None:
                 progress(done)
-    else:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for done, part in pool.imap_unordered(_play_chunk, work):
-                parts.append(part)
-                if progress is not None:
-                    progress(done)
-    return added(parts)
+            following = next(chunks, None)
+            if following is not None:
+                tasks.put(following)
+                out += 1
+    except BaseException:  # Ctrl-C, SIGTERM, a worker that stopped: no chunk is waited for
+        end_workers(workers)
+        raise
+    for _ in workers:
+        tasks.put(None)
+    end_workers(workers, wait=FINISH_GRACE)
+    return total
+
+
+def _worker(what: _Variant, tasks: Any, results: Any) -> None:
+    name, options, settings = what
+    while (chunk := tasks.get()) is not None:
+        results.put((len(chunk), play_games(name, options, settings, chunk)))
+
+
+def _result(results: Any, workers: Sequence[BaseProcess]) -> tuple[int, Tally]:
+    """The next chunk's (games, tally); an error when every worker has stopped."""
+    while True:
+        try:
+            found: tuple[int, Tally] = results.get(timeout=1.0)
+            return found
+        except queue.Empty:
+            if not any(worker.is_alive() for worker in workers):
+                raise RuntimeError("every process playing the games has stopped") from None
 
 
 def variant_entry(name: str, variant: ResolvedVariant, tally: Mapping[str, int]) -> dict[str, Any]:
