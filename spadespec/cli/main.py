@@ -20,7 +20,6 @@ from spadespec.cli.engines import open_engine
 from spadespec.cli.registry import PROVIDERS, provider_of
 from spadespec.cli.signals import Terminated, sigterm_raises
 from spadespec.command_kit.errors import OutputError, UsageError
-from spadespec.reference_engine.variant import InvalidVariant, OptionError, VariantNotFound
 
 OK, WRONG, MISUSED, INTERRUPTED, TERMINATED = 0, 1, 2, 130, 143
 """The exit statuses, as the module's docstring gives them."""
@@ -65,15 +64,28 @@ def _parser_for(argv: Sequence[str]) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        # From the start: the command's modules take a while to load, and a run may be stopped
+        # meanwhile.
+        with sigterm_raises():
+            return _main(argv)
+    except KeyboardInterrupt as exc:
+        terminated = isinstance(exc, Terminated)
+        _complain("terminated" if terminated else "interrupted")
+        return TERMINATED if terminated else INTERRUPTED
+
+
+def _main(argv: list[str]) -> int:
+    from spadespec.reference_engine.variant import InvalidVariant, OptionError, VariantNotFound
+
     parser = _parser_for(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return MISUSED
     try:
-        with sigterm_raises():
-            status = int(args.run(args))
-            sys.stdout.flush()  # a full disk or a closed pipe is found here, not as Python exits
+        status = int(args.run(args))
+        sys.stdout.flush()  # a full disk or a closed pipe is found here, not as Python exits
         return status
     except (UsageError, OutputError) as exc:
         _complain(f"spadespec {args.command}: {exc}")
@@ -91,10 +103,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         _complain(f"spadespec {args.command}: cannot write to stdout: {why}")
         _drop_stdout()
         return MISUSED
-    except KeyboardInterrupt as exc:
-        terminated = isinstance(exc, Terminated)
-        _complain("terminated" if terminated else "interrupted")
-        return TERMINATED if terminated else INTERRUPTED
 
 
 def _complain(message: str) -> None:
