@@ -64,10 +64,12 @@ def run_hostile(
     stdin: bytes | None = None,
     signal_after: float | None = None,
     signum: int = signal.SIGTERM,
+    group: bool = False,
     memory: int | None = MEMORY_LIMIT,
     timeout: float = 120,
 ) -> Outcome:
-    """Run `spadespec ARGV` in `cwd` as described above and return how it ended."""
+    """Run `spadespec ARGV` in `cwd` as described above and return how it ended. With `group`,
+    the signal goes to the command's whole process group, as Ctrl-C from a terminal does."""
     run = subprocess.Popen(
         [sys.executable, "-m", "spadespec", *argv],
         cwd=cwd,
@@ -90,7 +92,10 @@ def run_hostile(
                 run.stdin.close()
             time.sleep(signal_after)
             sent = time.monotonic()
-            run.send_signal(signum)
+            if group:
+                os.killpg(run.pid, signum)
+            else:
+                run.send_signal(signum)
             out, err = run.communicate(timeout=timeout)
         else:
             out, err = run.communicate(stdin, timeout=timeout)
