@@ -188,14 +188,15 @@ def _worker(what: _Variant, tasks: Any, results: Any) -> None:
 
 
 def _result(results: Any, workers: Sequence[BaseProcess]) -> tuple[int, Tally]:
-    """The next chunk's (games, tally); an error when every worker has stopped."""
+    """The next chunk's (games, tally); an error when a worker has stopped (none stops before
+    it is told to), rather than waiting for ever."""
     while True:
         try:
             found: tuple[int, Tally] = results.get(timeout=1.0)
             return found
         except queue.Empty:
-            if not any(worker.is_alive() for worker in workers):
-                raise RuntimeError("every process playing the games has stopped") from None
+            if not all(worker.is_alive() for worker in workers):
+                raise RuntimeError("a process playing the games stopped before the end") from None
 
 
 def variant_entry(name: str, variant: ResolvedVariant, tally: Mapping[str, int]) -> dict[str, Any]:

@@ -289,5 +289,5 @@ def _get(results: Any, workers: list[Any]) -> Any:
         try:
             return results.get(timeout=1.0)
         except queue.Empty:
-            if not any(w.is_alive() for w in workers):
-                raise FuzzSetupError("every fuzzing process has stopped") from None
+            if not all(w.is_alive() for w in workers):  # none stops before it is told to
+                raise FuzzSetupError("a fuzzing process stopped before the run's end") from None
