@@ -29,8 +29,8 @@ def _engine(name: str, pids: Path, *extra: str) -> str:
 
 
 def _engines_gone(pids: Path) -> None:
+    """Every engine that left its id in `pids` has ended."""
     started = [int(p.name) for p in pids.iterdir()]
-    assert started, "no engine started"
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline and any(_running(pid) for pid in started):
         time.sleep(0.1)
@@ -105,6 +105,7 @@ def test_fuzz_with_workers_whose_engine_does_not_start(
     # The seed line, why the engine did not start, and the last lines of its stderr.
     assert_ended_well(outcome, 1, message_lines=5)
     assert "spadespec fuzz: the engine did not start" in outcome.err
+    assert list(pids.iterdir()), "no engine started"
     _engines_gone(pids)
 
 
@@ -120,4 +121,4 @@ def test_fuzz_with_workers_stops_at_a_signal_to_every_process(
     # The jobs lowered to the CPUs (on a machine with fewer than 4), the seed line, and the end.
     assert_ended_well(outcome, status, message_lines=3)
     assert outcome.err.splitlines()[-1] == ("terminated" if status == 143 else "interrupted")
-    _engines_gone(pids)
+    _engines_gone(pids)  # those that had started by then, or were starting
