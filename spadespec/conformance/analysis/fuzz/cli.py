@@ -339,19 +339,23 @@ class _Ticker:
     def __init__(self, quiet: bool) -> None:
         self.quiet = quiet
         self.tty = sys.stderr.isatty()
-        self.last = 0.0
+        # The first line waits a whole interval too: a run shorter than that shows only the
+        # closing line, not the same counts twice.
+        self.last = time.monotonic()
+        self.drawn = False
 
     def __call__(self, outcome: FuzzOutcome) -> None:
         now = time.monotonic()
         if self.quiet or now - self.last < (0.5 if self.tty else 5.0):
             return
         self.last = now
+        self.drawn = True
         line = _rate_line(outcome)
         sys.stderr.write(f"\r{line:<78}" if self.tty else line + "\n")
         sys.stderr.flush()
 
     def done(self) -> None:
-        if self.tty and not self.quiet and self.last:
+        if self.tty and self.drawn:
             sys.stderr.write("\r" + " " * 78 + "\r")
 
 
