@@ -229,6 +229,7 @@ def _bad_input(bad: str, folder: Path, good: Path) -> tuple[str, str]:
         "random bytes": "random.bin",
         "not UTF-8": "latin1.json",
         "an 18 MB line": "long-line.json",
+        "nested 200,000 deep": "deep.json",
     }
     if bad in made:
         path = folder / made[bad]
@@ -238,6 +239,8 @@ def _bad_input(bad: str, folder: Path, good: Path) -> tuple[str, str]:
             path.write_bytes(random.Random(38).randbytes(4096))
         elif bad == "not UTF-8":
             path.write_bytes(b'{"format": "caf\xe9"}\n')
+        elif bad == "nested 200,000 deep":
+            path.write_bytes(b"[" * 200_000 + b"\n")
         else:
             path.write_bytes(b"a" * (18 * 1024 * 1024) + b"\n")
         return str(path), made[bad]
@@ -248,7 +251,7 @@ def _bad_input(bad: str, folder: Path, good: Path) -> tuple[str, str]:
 
 
 BAD = ["/dev/zero", "a folder", "a named pipe", "random bytes", "not UTF-8", "an 18 MB line",
-       "shard 9 of 4", "10^30 games"]  # fmt: skip
+       "nested 200,000 deep", "shard 9 of 4", "10^30 games"]  # fmt: skip
 
 
 @pytest.mark.parametrize("bad", BAD)

@@ -177,8 +177,8 @@ def add_parser(subparsers: Any) -> None:
             "Join the --report files of the shards of one fuzz campaign (fuzz --shard I/N): "
             "each difference kept once (by its rule change, else its case id), the counts "
             "added up, missing shards named. Exit 0 when every shard is there and finished "
-            "with no difference, 1 otherwise, 2 usage (a file that is no fuzz report, or of "
-            "another campaign)."
+            "with no difference, 1 otherwise, 2 usage (a file that is no fuzz report, a shard "
+            "whose header does not add up, such as shard 9 of 4, or one of another campaign)."
         ),
     )  # fmt: skip
     merging.set_defaults(command="fuzz merge")  # its errors: `spadespec fuzz merge: ...`
