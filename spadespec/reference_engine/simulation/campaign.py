@@ -276,13 +276,13 @@ def merge(docs: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, Any]:
     for name, doc in docs:
         if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
             raise MergeError(f"{name}: not a `spadespec simulate --json` document ({FORMAT})")
+        shard = _checked_shard(name, doc)
         for key in _SAME:
             if doc.get(key) != first.get(key):
                 raise MergeError(
                     f"{name}: {key} is {doc.get(key)!r} where {first_name} has "
                     f"{first.get(key)!r}: not one campaign"
                 )
-        shard = _checked_shard(name, doc)
         if count is None:
             count = shard.count
         if shard.count != count:
