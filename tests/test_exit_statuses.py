@@ -186,6 +186,13 @@ def test_a_report_that_is_no_shard_is_2(tmp_path: Path, capsys: pytest.CaptureFi
     assert _status(["fuzz", "merge", str(other), "--report", merged], capsys) == 2
     one = _shard(tmp_path, capsys)
     assert _status(["fuzz", "merge", one, "--report", one], capsys) == 2
+    # A file that is no report at all, or a shard whose header does not add up.
+    assert _status(["fuzz", "merge", one, "/dev/zero", "--report", merged], capsys) == 2
+    lines = [json.loads(raw) for raw in Path(one).read_text().splitlines()]
+    lines[0]["shard"] = {"index": 9, "count": 4}
+    nine = tmp_path / "nine.jsonl"
+    nine.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert _status(["fuzz", "merge", one, str(nine), "--report", merged], capsys) == 2
 
 
 def test_a_selection_or_list_naming_nothing_is_2(
@@ -218,6 +225,13 @@ def test_a_selection_or_list_naming_nothing_is_2(
         ["audit", "-", "--show", "-1"],
         ["shuffle-test", "--no-such-flag"],
         ["shuffle-test", "--deals", "10"],
+        # A count over its limit, or in other digits than 0-9.
+        ["conform", "--own-deals", "9" * 23],
+        ["fuzz", "--variant", "standard", "--games", "10000000000000"],
+        ["diff", "standard", "no-nil", "--seed", "\u0663"],
+        ["show", "porchlight", "--option", "target=\u0663\u0660\u0660"],
+        ["audit", "-", "--show", "10000000000000"],
+        ["shuffle-test", "--deals", "10000000000000"],
     ],
 )
 def test_a_misused_command_is_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -252,4 +266,11 @@ def test_simulate_follows_the_same_statuses(
     assert _status(["simulate", "merge", str(whole)], capsys) == 2
     assert _status(["simulate", "standrad"], capsys) == 2
     assert _status(["simulate", "standard", "--jobs", "0"], capsys) == 2
+    assert _status(["simulate", "standard", "--games", "10000000000000"], capsys) == 2
+    assert _status(["simulate", "standard", "--games", "3", "--shard", "3/4"], capsys) == 2
     assert _status(["simulate", "merge", "--no-such-flag"], capsys) == 2
+    assert _status(["simulate", "merge", one, "/dev/zero"], capsys) == 2
+    nine = json.loads(Path(two).read_text(encoding="utf-8"))
+    nine["shard"] = {"index": 9, "count": 4}
+    (tmp_path / "nine.json").write_text(json.dumps(nine), encoding="utf-8")
+    assert _status(["simulate", "merge", one, str(tmp_path / "nine.json")], capsys) == 2

@@ -74,12 +74,13 @@ def test_a_file_larger_than_its_limit_is_refused_by_its_size(tmp_path: Path) -> 
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ("٣", "expected a whole number in digits 0-9, got '٣'"),
-        ("1_000", "expected a whole number in digits 0-9, got '1_000'"),
-        (" 3", "expected a whole number in digits 0-9, got ' 3'"),
+        ("٣", f"expected a whole number from 1 to {COUNT_LIMIT} in digits 0-9, got '٣'"),
+        ("1_000", f"expected a whole number from 1 to {COUNT_LIMIT} in digits 0-9, got '1_000'"),
+        (" 3", f"expected a whole number from 1 to {COUNT_LIMIT} in digits 0-9, got ' 3'"),
         ("0", "expected a whole number of at least 1, got 0"),
         (str(COUNT_LIMIT + 1), f"expected a whole number of at most {COUNT_LIMIT}, got"),
-        ("9" * 60, "expected a whole number in digits 0-9"),
+        ("9" * 60, f"expected a whole number of at most {COUNT_LIMIT}, got 60 digits"),
+        ("-" + "9" * 60, "expected a whole number of at least 1, got 60 digits"),
     ],
 )
 def test_counts_are_ascii_digits_within_their_bounds(text: str, said: str) -> None:

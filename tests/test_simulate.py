@@ -74,7 +74,9 @@ def test_merge_refuses_shards_that_are_not_one_campaign(
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["standard", "--shard", "3/3"], "--shard: the index runs from 0 to 2"),
+        (["standard", "--shard", "3/3"], "--shard takes I/N with 0 <= I <= N - 1"),
+        # A shard with no game to play, refused as fuzz refuses it.
+        (["standard", "--games", "3", "--shard", "3/4"], "more shards than the 3 games"),
         (["standard", "--games", "0"], "--games: expected a whole number of at least 1"),
         (["standard", "--bots", "clever"], "--bots: expected one of"),
         (["no-such-variant"], "no-such-variant"),

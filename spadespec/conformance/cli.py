@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spadespec.command_kit.arguments import add_command, add_variant_option
+from spadespec.command_kit.arguments import add_command, add_variant_option, seconds, whole_number
 from spadespec.command_kit.errors import OutputError, UsageError
 from spadespec.command_kit.tables import fit_table
 from spadespec.conformance.analysis.own_deals.games import (
@@ -117,7 +117,7 @@ def add_parser(subparsers: Any) -> None:
         "that fail are expected; listed cases that pass are reported and fail the run",
     )  # fmt: skip
     parser.add_argument(
-        "--min-checked", type=int, metavar="N", default=1,
+        "--min-checked", metavar="N", default="1",
         help="fail the run when fewer than N cases had anything checked (default 1: a run "
         "that checked nothing fails)",
     )  # fmt: skip
@@ -128,7 +128,7 @@ def add_parser(subparsers: Any) -> None:
         "(default: on)",
     )  # fmt: skip
     parser.add_argument(
-        "--own-deals", type=int, metavar="N", default=DEFAULT_GAMES,
+        "--own-deals", metavar="N", default=str(DEFAULT_GAMES),
         help="for an engine that deals its own cards (feature deals), which no case with a "
         "deal of its own is put to: also play N games per variant from its own deals, each "
         f"checked step by step as fuzz checks one (default {DEFAULT_GAMES}; 0: none)",
@@ -280,10 +280,11 @@ class ConformSettings:
     def from_args(cls, args: argparse.Namespace) -> ConformSettings:
         return cls(
             engine=args.engine, open_engine=args.open_engine,
-            selection=Selection.from_args(args), timeout=args.timeout,
-            start_timeout=args.start_timeout, report=args.report, junit=args.junit,
-            resume=args.resume, expect_fail=args.expect_fail, min_checked=args.min_checked,
-            diagnose=args.diagnose, own_deals=args.own_deals,
+            selection=Selection.from_args(args), timeout=seconds("--timeout", args.timeout),
+            start_timeout=seconds("--start-timeout", args.start_timeout), report=args.report,
+            junit=args.junit, resume=args.resume, expect_fail=args.expect_fail,
+            min_checked=whole_number("--min-checked", args.min_checked, 0),
+            diagnose=args.diagnose, own_deals=whole_number("--own-deals", args.own_deals, 0),
             own_deals_records=args.own_deals_records, json=args.json,
         )  # fmt: skip
 
@@ -563,20 +564,13 @@ def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
 
 
 def _check_settings(settings: ConformSettings) -> None:
-    """What can be refused before anything runs: timeouts, counts, and where the report, the
-    XML and the records are to go."""
-    for flag, value in settings.timeouts:
-        if value is not None and not value > 0:
-            raise UsageError(f"{flag} must be a number of seconds above 0, not {value:g}")
+    """What can be refused before anything runs, once the numbers are read (`from_args`):
+    where the report, the XML and the records are to go."""
     report_option = "--resume" if settings.resume else "--report"
     check_outputs({
         report_option: settings.resume or settings.report, "--junit": settings.junit,
         "--own-deals-records": settings.own_deals_records,
     })  # fmt: skip
-    if settings.min_checked < 0:
-        raise UsageError(f"--min-checked must be 0 or more, not {settings.min_checked}")
-    if settings.own_deals < 0:
-        raise UsageError(f"--own-deals must be 0 or more, not {settings.own_deals}")
     resume, given = settings.resume, settings.report
     if resume and given and Path(given) != Path(resume):
         raise UsageError("--resume FILE appends to FILE; give no other --report, or the same one")

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
+from spadespec.command_kit.arguments import ascii_integer
 from spadespec.reference_engine.cards import ALL_CARDS, CARD_TEXT, parse_card
 from spadespec.reference_engine.deal import Hands, format_deal, parse_deal, refuse_card_twice
 from spadespec.reference_engine.errors import DealError, InvalidActionError
@@ -280,8 +281,9 @@ def parse_bid(value: Any) -> BidValue:
             return NIL
         if text.replace("_", "-").replace(" ", "-") == BLIND_NIL:
             return BLIND_NIL
-        if text.isdigit():
-            return int(text)
+        number = ascii_integer(text)
+        if number is not None and number >= 0:
+            return number
     elif isinstance(value, int) and not isinstance(value, bool):
         return value
     raise InvalidActionError(

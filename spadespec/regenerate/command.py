@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from spadespec.command_kit.arguments import JOBS_LIMIT, count_argument
 from spadespec.docs_gen.checkout import REGENERATE
 from spadespec.regenerate.schedule import check, refresh
 from spadespec.regenerate.steps import STEPS
@@ -39,7 +40,8 @@ def parser() -> argparse.ArgumentParser:
         help="only say what is stale, from fingerprints: play no game, run no engine",
     )  # fmt: skip
     out.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+        "--jobs", type=count_argument("--jobs", 1, JOBS_LIMIT), default=os.cpu_count() or 1,
+        metavar="N",
         help="commands run at once (default: one a core)",
     )  # fmt: skip
     out.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
@@ -53,8 +55,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in args.steps:
         if name not in known:
             parser().error(f"no step {name!r}; the steps are {', '.join(known)}")
-    if args.jobs < 1:
-        parser().error("--jobs must be at least 1")
     steps = [s for s in STEPS if not args.steps or s.name in args.steps]
 
     def say(line: str) -> None:

@@ -10,6 +10,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from spadespec.command_kit.arguments import (
+    SEED_LIMIT,
     add_command,
     add_variant_arguments,
     parse_options,
@@ -49,8 +50,9 @@ def add_parser(subparsers: Any) -> None:
     )
     add_variant_arguments(parser)
     parser.add_argument(
-        "--seed", metavar="N", help="a whole number; the same seed plays the same game"
-    )
+        "--seed", metavar="N",
+        help=f"a whole number, 0 to {SEED_LIMIT}; the same seed plays the same game",
+    )  # fmt: skip
     parser.add_argument(
         "--bots", default="sensible", metavar="KIND", help="sensible (default) or random"
     )
@@ -178,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
     max_hands = whole_number("--max-hands", args.max_hands, 1)
     # Without --seed, pick one and say it, so that any game shown can be played again.
     if args.seed is not None:
-        seed = whole_number("--seed", args.seed, 0)
+        seed = whole_number("--seed", args.seed, 0, SEED_LIMIT)
     else:
         seed = random.randrange(2**31)
     variant = load_for_command(args.variant, parse_options(args.option))

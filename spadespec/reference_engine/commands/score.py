@@ -7,7 +7,13 @@ import argparse
 import json
 from typing import Any
 
-from spadespec.command_kit.arguments import add_command, add_variant_arguments, parse_options
+from spadespec.command_kit.arguments import (
+    add_command,
+    add_variant_arguments,
+    ascii_integer,
+    parse_options,
+    whole_number,
+)
 from spadespec.command_kit.errors import UsageError
 from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.reference_engine.itemised_score import side_lines
@@ -63,8 +69,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--hands-played",
-        type=int,
-        default=0,
+        default="0",
         metavar="N",
         help="hands already played before this one (default 0); it decides the end of a game "
         "of a fixed number of hands",
@@ -132,10 +137,9 @@ def parse_bids(text: str, rules: Rules) -> dict[str, int | str]:
                 )
             bids[seat] = word
             continue
-        try:
-            bid = int(raw)
-        except ValueError:
-            raise UsageError(f"--bids: {seat}={raw!r}; expected {expected}") from None
+        bid = ascii_integer(raw)
+        if bid is None:
+            raise UsageError(f"--bids: {seat}={raw!r:.40}; expected {expected}")
         if not lo <= bid <= hi:
             raise UsageError(f"--bids: {seat}={bid} is out of range; expected {expected}")
         bids[seat] = bid
@@ -170,9 +174,10 @@ def parse_tricks(text: str, rules: Rules) -> dict[str, int]:
     tricks: dict[str, int] = {}
     example = _example(sheet, ("4", "5", "1", "3"))
     for seat, raw in _seat_values(text, "--tricks", sheet, example).items():
-        if not raw.isdigit() or int(raw) > every:
-            raise UsageError(f"--tricks: {seat}={raw!r}; expected a count 0..{every}")
-        tricks[seat] = int(raw)
+        took = ascii_integer(raw)
+        if took is None or not 0 <= took <= every:
+            raise UsageError(f"--tricks: {seat}={raw!r:.40}; expected a count 0..{every}")
+        tricks[seat] = took
     total = sum(tricks.values())
     if total != every:
         raise UsageError(f"--tricks: the seats took {total} tricks in all; a hand has {every}")
@@ -187,12 +192,12 @@ def parse_prior(text: str | None, rules: Rules) -> dict[str, SideTotals]:
     prior: dict[str, SideTotals] = {}
     for side, raw in _pairs(text, "--prior", sheet.sides, example).items():
         score, _, bags = raw.partition("/")
-        try:
-            totals = SideTotals(int(score), int(bags) if bags else 0)
-        except ValueError:
+        points, carried = ascii_integer(score), ascii_integer(bags) if bags else 0
+        if points is None or carried is None:
             raise UsageError(
-                f"--prior: {side}={raw!r}; expected score/bags such as {side}=120/3"
-            ) from None
+                f"--prior: {side}={raw!r:.40}; expected score/bags such as {side}=120/3"
+            )
+        totals = SideTotals(points, carried)
         if totals.bags < 0:
             raise UsageError(f"--prior: {side} cannot carry {totals.bags} bags")
         prior[side] = totals
@@ -218,13 +223,12 @@ def run(args: argparse.Namespace) -> int:
     bids = parse_bids(args.bids, rules)
     tricks = parse_tricks(args.tricks, rules)
     prior = parse_prior(args.prior, rules)
-    if args.hands_played < 0:
-        raise UsageError(f"--hands-played: {args.hands_played} is not a number of hands")
+    hands_played = whole_number("--hands-played", args.hands_played, 0)
     hand = score_hand(rules, bids, tricks, prior)
     outcome = game_outcome(
         rules,
         {side: s.score_after for side, s in hand.sides.items()},
-        hands_played=args.hands_played + 1,
+        hands_played=hands_played + 1,
         boston_made=hand.boston,
         moon=hand.moon,
     )

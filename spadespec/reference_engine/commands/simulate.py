@@ -11,12 +11,18 @@ import time
 from typing import Any
 
 from spadespec.command_kit.arguments import (
+    COUNT_LIMIT,
+    JOBS_LIMIT,
+    SEED_LIMIT,
+    SHARDS_LIMIT,
     add_command,
     add_table_options,
     parse_options,
+    read_shard,
     whole_number,
 )
 from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.input_files import MIB, FileProblem, read_text
 from spadespec.command_kit.tables import fit_table, fit_text
 from spadespec.command_kit.workers import jobs_to_run
 from spadespec.reference_engine.bots import BOT_KINDS
@@ -74,9 +80,13 @@ def add_parser(subparsers: Any) -> None:
     )  # fmt: skip
     add_table_options(parser, help="a table option for every variant named, e.g. target=300")
     parser.add_argument(
-        "--games", default="1000", metavar="N", help="games per variant (default 1000)"
-    )
-    parser.add_argument("--seed", default="1", metavar="S", help="the campaign's seed (default 1)")
+        "--games", default="1000", metavar="N",
+        help=f"games per variant (default 1000; at most {COUNT_LIMIT:,})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--seed", default="1", metavar="S",
+        help=f"the campaign's seed, 0 to {SEED_LIMIT} (default 1)",
+    )  # fmt: skip
     parser.add_argument(
         "--bots",
         default="sensible",
@@ -92,22 +102,15 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--shard",
         metavar="I/N",
-        help="play only shard I of N (0 <= I < N): the games i with i %% N == I",
+        help="play only shard I of N (0 <= I < N, N at most the games and at most "
+        f"{SHARDS_LIMIT:,}): the games i with i %% N == I",
     )
     parser.add_argument("--jobs", default="1", metavar="J", help="processes to play in (default 1)")
 
 
-def parse_shard(text: str | None) -> Shard | None:
-    if text is None:
-        return None
-    index, sep, count = text.partition("/")
-    if not sep:
-        raise UsageError(f"--shard: expected I/N such as 0/4, got {text!r}")
-    n = whole_number("--shard (N)", count, 1)
-    i = whole_number("--shard (I)", index, 0)
-    if i >= n:
-        raise UsageError(f"--shard: the index runs from 0 to {n - 1}, got {text!r}")
-    return Shard(i, n)
+def parse_shard(text: str | None, games: int) -> Shard | None:
+    """`--shard I/N`, counted from 0, as `fuzz` reads its own (counted from 1)."""
+    return None if text is None else Shard(*read_shard(text, first=0, games=games))
 
 
 class Progress:
@@ -136,18 +139,19 @@ class Progress:
 
 def run(args: argparse.Namespace) -> int:
     if args.variants[0] == "merge":
+        args.command = "simulate merge"  # what its errors are said by: `spadespec simulate merge:`
         return _merge(args.variants[1:])
     kind = args.bots.strip().lower()
     if kind not in BOT_KINDS:
         raise UsageError(f"--bots: expected one of {', '.join(BOT_KINDS)}, got {args.bots!r}")
     settings = Settings(
         whole_number("--games", args.games, 1),
-        whole_number("--seed", args.seed, 0),
+        whole_number("--seed", args.seed, 0, SEED_LIMIT),
         kind,
         whole_number("--max-hands", args.max_hands, 1),
     )
-    shard = parse_shard(args.shard)
-    jobs = whole_number("--jobs", args.jobs, 1)
+    shard = parse_shard(args.shard, settings.games)
+    jobs = whole_number("--jobs", args.jobs, 1, JOBS_LIMIT)
     options = parse_options(args.option)
     variants = [(name, load_for_command(name, options)) for name in args.variants]
     games = len(games_of(settings.games, shard))
@@ -172,20 +176,25 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_SHARD_BYTES = 64 * MIB
+"""The largest shard's --json read: a variant's tally and figures take some 20 KB, so this
+holds thousands of variants."""
+
+
 def _merge(paths: list[str]) -> int:
     if not paths:
-        raise UsageError("simulate merge: name the shards' --json files")
+        raise UsageError("name the shards' --json files")
     docs = []
     for path in paths:
         try:
-            with open(path, encoding="utf-8") as handle:
-                docs.append((path, json.load(handle)))
-        except OSError as exc:
-            raise UsageError(f"simulate merge: {path}: {exc.strerror or exc}") from None
+            text = read_text(path, max_bytes=MAX_SHARD_BYTES, what="shard's --json")
+            docs.append((path, json.loads(text)))
+        except FileProblem as exc:
+            raise UsageError(str(exc)) from None
         except json.JSONDecodeError as exc:
-            raise UsageError(
-                f"simulate merge: {path}: line {exc.lineno}: not JSON ({exc.msg})"
-            ) from None
+            raise UsageError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from None
+        except RecursionError:
+            raise UsageError(f"{path}: not a shard's --json: nested too deeply") from None
     try:
         merged = merge(docs)
     except MissingShards as exc:
@@ -193,10 +202,10 @@ def _merge(paths: list[str]) -> int:
         print(f"spadespec simulate merge: {exc}", file=sys.stderr)
         return 1
     except MergeError as exc:
-        raise UsageError(f"simulate merge: {exc}") from None
-    except (KeyError, TypeError, IndexError) as exc:
+        raise UsageError(str(exc)) from None
+    except (KeyError, TypeError, IndexError, ValueError, ArithmeticError) as exc:
         raise UsageError(
-            f"simulate merge: a shard is missing a field or has one of the wrong kind ({exc})"
+            f"a shard is missing a field or has one of the wrong kind ({exc!r:.200})"
         ) from None
     sys.stdout.write(dumps(merged))
     return 0

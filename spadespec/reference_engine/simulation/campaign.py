@@ -15,8 +15,9 @@ import queue
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
+from spadespec.command_kit.arguments import COUNT_LIMIT, SEED_LIMIT, SHARDS_LIMIT
 from spadespec.command_kit.workers import FINISH_GRACE, end_workers, start_context, start_workers
 from spadespec.reference_engine import __version__
 from spadespec.reference_engine.bots.table import play_game
@@ -263,9 +264,56 @@ class MissingShards(MergeError):
 _SAME = ("format", "engine", "games", "seed", "bots", "max_hands")
 
 
+_TALLY_LIMIT = 2**128
+"""The largest number a shard's tally may hold: far above what COUNT_LIMIT games add up to (a
+sum of squares included), far below what the figures' arithmetic in floats would overflow at."""
+
+
+def _whole(value: object, low: int, high: int) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _checked_shard(name: str, doc: Mapping[str, Any]) -> Shard:
+    """The shard a document says it is, once its header and tallies are those of a shard of
+    its campaign: a count of games within COUNT_LIMIT, an index below a count of shards no
+    more than the games, and in each variant's tally exactly the games that shard plays (a
+    tally claiming more is no shard's)."""
+    games, seed = doc.get("games"), doc.get("seed")
+    if not _whole(games, 1, COUNT_LIMIT):
+        raise MergeError(f"{name}: games is {games!r}, not a whole number from 1 to {COUNT_LIMIT}")
+    if not _whole(seed, 0, SEED_LIMIT):
+        raise MergeError(f"{name}: seed is {seed!r}, not a whole number from 0 to {SEED_LIMIT}")
+    shard = doc.get("shard")
+    if not isinstance(shard, Mapping):
+        raise MergeError(f"{name}: a whole run, not a shard (it has no shard field to merge)")
+    index, count = shard.get("index"), shard.get("count")
+    if not _whole(count, 1, min(games, SHARDS_LIMIT)) or not _whole(index, 0, count - 1):
+        raise MergeError(
+            f"{name}: shard {index!r}/{count!r} is no shard of a campaign of {games} games (an "
+            f"index below the count, a count from 1 to the games and at most {SHARDS_LIMIT})"
+        )
+    played = len(games_of(games, Shard(index, count)))
+    variants = doc.get("variants")
+    if not isinstance(variants, list) or not variants:
+        raise MergeError(f"{name}: no variants: not a `spadespec simulate --json` document")
+    for entry in variants:
+        tally = entry.get("tally") if isinstance(entry, Mapping) else None
+        if not isinstance(tally, Mapping) or not all(
+            _whole(v, -_TALLY_LIMIT, _TALLY_LIMIT) for v in tally.values()
+        ):
+            raise MergeError(f"{name}: a variant's tally is not a table of whole numbers")
+        if tally.get("games") != played:
+            raise MergeError(
+                f"{name}: its tally of {entry.get('id')!r} holds {tally.get('games')!r} games, "
+                f"where shard {index}/{count} of {games} games plays {played}"
+            )
+    return Shard(index, count)
+
+
 def merge(docs: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, Any]:
     """The one-run document from the documents of a campaign's shards (named by where they
-    came from, for the errors): every shard of the same campaign, each exactly once."""
+    came from, for the errors): every shard of the same campaign, each exactly once, each a
+    shard its header and tallies agree on (`_checked_shard`)."""
     if not docs:
         raise MergeError("no shards given")
     first_name, first = docs[0]
@@ -274,37 +322,33 @@ def merge(docs: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, Any]:
     for name, doc in docs:
         if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
             raise MergeError(f"{name}: not a `spadespec simulate --json` document ({FORMAT})")
+        shard = _checked_shard(name, doc)
         for key in _SAME:
             if doc.get(key) != first.get(key):
                 raise MergeError(
                     f"{name}: {key} is {doc.get(key)!r} where {first_name} has "
                     f"{first.get(key)!r}: not one campaign"
                 )
-        shard = doc.get("shard")
-        if not isinstance(shard, Mapping):
-            raise MergeError(f"{name}: a whole run, not a shard (it has no shard field to merge)")
         if count is None:
-            count = shard["count"]
-        if shard["count"] != count:
+            count = shard.count
+        if shard.count != count:
             raise MergeError(
-                f"{name}: shard {shard['index']}/{shard['count']} where {first_name} is one "
-                f"of {count}"
+                f"{name}: shard {shard.index}/{shard.count} where {first_name} is one of {count}"
             )
-        if shard["index"] in seen:
+        if shard.index in seen:
             raise MergeError(
-                f"{name}: shard {shard['index']}/{count} again (also in {seen[shard['index']]})"
+                f"{name}: shard {shard.index}/{count} again (also in {seen[shard.index]})"
             )
-        seen[shard["index"]] = name
+        seen[shard.index] = name
         if _identity(doc) != _identity(first):
             raise MergeError(f"{name}: other variants, options or fingerprints than {first_name}")
     assert count is not None
     missing = sorted(set(range(count)) - set(seen))
     if missing:
+        shown = ", ".join(f"{i}/{count}" for i in missing[:10])
+        more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
         raise MissingShards(
-            "missing shard"
-            + ("s" if len(missing) > 1 else "")
-            + ": "
-            + ", ".join(f"{i}/{count}" for i in missing)
+            "missing shard" + ("s" if len(missing) > 1 else "") + ": " + shown + more
         )
     entries = []
     for i, entry in enumerate(first["variants"]):

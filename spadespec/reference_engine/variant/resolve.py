@@ -8,6 +8,7 @@ from enum import Enum
 from types import UnionType
 from typing import Any, get_args, get_origin
 
+from spadespec.command_kit.arguments import ascii_integer
 from spadespec.reference_engine.variant.borrowed_reasons import interpretation, moot_says
 from spadespec.reference_engine.variant.checking import canonical_card
 from spadespec.reference_engine.variant.citations import cited
@@ -44,7 +45,7 @@ def match_choice(choices: list[Any] | tuple[Any, ...], wanted: Any) -> tuple[boo
             if text.lower() in (_TRUE if choice else _FALSE):
                 return True, choice
         elif isinstance(choice, int):
-            if len(text) < 20 and text.lstrip("+-").isdigit() and int(text) == choice:
+            if ascii_integer(text.removeprefix("+")) == choice:
                 return True, choice
         elif choice is None:
             if text.lower() in _NULL:
@@ -121,7 +122,7 @@ def _beyond(choices: list[Any], wanted: Any) -> str:
     """`, more than the largest choice, 500` for a number above every numeric choice."""
     numbers = [c for c in choices if isinstance(c, int) and not isinstance(c, bool)]
     text = str(wanted).strip().lstrip("+")
-    if not numbers or not text.isdigit():
+    if not numbers or not (text.isascii() and text.isdigit()):
         return ""
     # Compared by length first: int() refuses text of thousands of digits.
     largest = max(numbers)

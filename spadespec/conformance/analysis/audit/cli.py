@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from spadespec.command_kit.arguments import add_command
+from spadespec.command_kit.arguments import add_command, whole_number
 from spadespec.command_kit.errors import UsageError
 from spadespec.conformance.analysis.audit.report import JsonLines, JUnit, game_lines, summary_lines
 from spadespec.conformance.analysis.audit.run import Auditor
@@ -54,15 +54,14 @@ def add_parser(subparsers: Any) -> None:
                        help="write a JSON-lines report: a start line, a line per game, the "
                        "diagnosis, an end line with the counts")  # fmt: skip
     audit.add_argument("--junit", metavar="FILE", help="write JUnit XML, a test case per game")
-    audit.add_argument("--show", type=int, default=SHOWN, metavar="N",
+    audit.add_argument("--show", default=str(SHOWN), metavar="N",
                        help=f"games with problems printed in full (default {SHOWN})")  # fmt: skip
     audit.add_argument("--no-diagnose", action="store_true",
                        help="do not search for the rule the engine plays differently")  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.show < 0:
-        raise UsageError(f"--show: expected 0 or more, got {args.show}")
+    args.show = whole_number("--show", args.show, 0)
     if args.records.count("-") > 1:
         raise UsageError("- (stdin) may be given once")
     check_outputs({"--report": args.report, "--junit": args.junit})

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from spadespec.command_kit.arguments import ascii_integer
 from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.contract.suite.tags import rule_value
 from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
@@ -219,8 +220,9 @@ def _value_of(rule: str, text: str) -> Any:
         return text.lower() == "true"
     if text.startswith("[") and text.endswith("]"):
         return [item.strip() for item in text[1:-1].split(",") if item.strip()]
-    if "integer" in _types(rule_value_schema(rule)) and text.lstrip("-").isdigit():
-        return int(text)
+    number = ascii_integer(text)
+    if number is not None and "integer" in _types(rule_value_schema(rule)):
+        return number
     return text
 
 

@@ -37,10 +37,18 @@ from pathlib import Path
 from typing import Any
 
 from spadespec.command_kit.arguments import (
+    COUNT_LIMIT,
+    JOBS_LIMIT,
+    SEED_LIMIT,
     add_command,
     add_table_options,
     add_variant_option,
+    ascii_integer,
+    optional_number,
     parse_options,
+    read_shard,
+    seconds,
+    whole_number,
 )
 from spadespec.command_kit.errors import UsageError
 from spadespec.command_kit.workers import jobs_to_run
@@ -97,10 +105,12 @@ def add_parser(subparsers: Any) -> None:
     add_variant_option(fuzz, help="a shipped variant id, or a variant file")
     add_table_options(fuzz)
     budget = fuzz.add_mutually_exclusive_group()
-    budget.add_argument("--games", type=int, metavar="N", help="games to play (default 200)")
-    budget.add_argument("--hands", type=int, metavar="N", help="hands to play, game by game")
+    budget.add_argument(
+        "--games", metavar="N", help=f"games to play (default 200; at most {COUNT_LIMIT:,})"
+    )
+    budget.add_argument("--hands", metavar="N", help="hands to play, game by game")
     fuzz.add_argument(
-        "--seed", type=int, metavar="S", help="the run's seed (default: random, printed)"
+        "--seed", metavar="S", help=f"the run's seed, 0 to {SEED_LIMIT} (default: random, printed)"
     )
     fuzz.add_argument(
         "--out", default="fuzz-cases", metavar="DIR",
@@ -113,7 +123,7 @@ def add_parser(subparsers: Any) -> None:
         "(schema/fuzz-report.schema.json)",
     )  # fmt: skip
     fuzz.add_argument(
-        "--jobs", type=int, default=1, metavar="N",
+        "--jobs", default="1", metavar="N",
         help="engine pairs in parallel processes (same result for the same seed)",
     )  # fmt: skip
     fuzz.add_argument(
@@ -122,7 +132,7 @@ def add_parser(subparsers: Any) -> None:
         "asks at every bid and card)",
     )  # fmt: skip
     fuzz.add_argument(
-        "--hands-per-game", type=int, default=DEFAULT_HANDS_PER_GAME, metavar="N",
+        "--hands-per-game", default=str(DEFAULT_HANDS_PER_GAME), metavar="N",
         help=f"hands per game at most (default {DEFAULT_HANDS_PER_GAME})",
     )  # fmt: skip
     add_timeout_options(fuzz, start_note="; with --jobs N, N engines start at once")
@@ -134,7 +144,7 @@ def add_parser(subparsers: Any) -> None:
         "game that shows it",
     )  # fmt: skip
     fuzz.add_argument(
-        "--max-differences", type=int, default=0, metavar="N",
+        "--max-differences", default="0", metavar="N",
         help="with --keep-going, stop after N distinct differences (default: no limit)",
     )  # fmt: skip
     fuzz.add_argument(
@@ -168,10 +178,11 @@ def add_parser(subparsers: Any) -> None:
             "Join the --report files of the shards of one fuzz campaign (fuzz --shard I/N): "
             "each difference kept once (by its rule change, else its case id), the counts "
             "added up, missing shards named. Exit 0 when every shard is there and finished "
-            "with no difference, 1 otherwise, 2 usage (a file that is no fuzz report, or of "
-            "another campaign)."
+            "with no difference, 1 otherwise, 2 usage (a file that is no fuzz report, a shard "
+            "whose header does not add up, such as shard 9 of 4, or one of another campaign)."
         ),
     )  # fmt: skip
+    merging.set_defaults(command="fuzz merge")  # its errors: `spadespec fuzz merge: ...`
     merging.add_argument("reports", nargs="+", metavar="REPORT", help="the shards' reports")
     merging.add_argument("--report", required=True, metavar="FILE",
                          help="where to write the merged report")  # fmt: skip
@@ -195,24 +206,40 @@ def add_parser(subparsers: Any) -> None:
     diff.add_argument("b", metavar="B", help="a variant id or file")
     add_table_options(diff, help="a table option of A (and of B, where B has it)")
     add_table_options(diff, "option_b", help="a table option of B only")
-    diff.add_argument("--seed", type=int, default=1, metavar="S", help="the search's seed")
+    diff.add_argument("--seed", default="1", metavar="S", help="the search's seed (default 1)")
 
 
 # --- fuzz ----------------------------------------------------------------------------------
 
 
 def _shard(text: str | None, games: int | None, hands: int | None) -> tuple[int, int] | None:
-    """`--shard I/N` read and checked, as (I, N)."""
+    """`--shard I/N` read and checked, as (I, N), counted from 1 (`simulate` counts from 0)."""
     if text is None:
         return None
-    index, slash, count = text.partition("/")
-    if not (slash and index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count)):
-        raise UsageError(f"--shard takes I/N with 1 <= I <= N (e.g. 3/1000), not {text!r}")
     if hands is not None:
         raise UsageError("--shard splits the games of a campaign: give --games, not --hands")
-    if games is not None and int(count) > games:
-        raise UsageError(f"--shard {text}: more shards than the {games} games to share")
-    return int(index), int(count)
+    return read_shard(text, first=1, games=games)
+
+
+COUNTS = (
+    ("--games", 1, COUNT_LIMIT),
+    ("--hands", 1, COUNT_LIMIT),
+    ("--seed", 0, SEED_LIMIT),
+    ("--jobs", 1, JOBS_LIMIT),
+    ("--hands-per-game", 1, COUNT_LIMIT),
+    ("--max-differences", 0, COUNT_LIMIT),
+)
+"""fuzz's numbers, each with its bounds, read as the run starts (a refusal in one line)."""
+
+
+def _read_counts(args: argparse.Namespace) -> None:
+    """The numbers given as text, read in place: each a whole number within its bounds."""
+    for flag, least, most in COUNTS:
+        name = flag.removeprefix("--").replace("-", "_")
+        setattr(args, name, optional_number(flag, getattr(args, name), least, most))
+    for flag in ("--timeout", "--start-timeout"):
+        name = flag.removeprefix("--").replace("-", "_")
+        setattr(args, name, seconds(flag, getattr(args, name)))
 
 
 def _config(args: argparse.Namespace) -> FuzzConfig:
@@ -227,28 +254,18 @@ def _config(args: argparse.Namespace) -> FuzzConfig:
         )
     options = parse_options(args.option)
     load_for_command(args.variant, options)  # an option it does not offer: exit 2
-    if args.max_differences < 0:
-        raise UsageError(f"--max-differences must be 0 or more, not {args.max_differences}")
+    _read_counts(args)
     if args.max_differences and not args.keep_going:
         args.keep_going = True  # a limit on differences means going on to the next
     if args.expect_differ and not args.keep_going:
         args.keep_going = True  # a known difference met is passed over, and the run goes on
-    for name in ("games", "hands", "jobs", "hands_per_game"):
-        value = getattr(args, name)
-        if value is not None and value < 1:
-            raise UsageError(f"--{name.replace('_', '-')} must be at least 1, not {value}")
-    for name in ("timeout", "start_timeout"):
-        seconds = getattr(args, name)
-        if seconds is not None and not seconds > 0:
-            flag = "--" + name.replace("_", "-")
-            raise UsageError(f"{flag} must be a number of seconds above 0, not {seconds:g}")
     check_outputs({"--report": args.report}, {"--out": args.out})
     if args.points == "all":
         points: int | None = None
-    elif args.points.isdigit():
-        points = int(args.points)
+    elif ascii_integer(args.points) is not None:
+        points = whole_number("--points", args.points, 0, COUNT_LIMIT)
     else:
-        raise UsageError(f"--points takes a number or 'all', not {args.points!r}")
+        raise UsageError(f"--points takes a number or 'all', not {args.points!r:.40}")
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     games = args.games if args.games is not None else (None if args.hands else 200)
     shard = _shard(args.shard, games, args.hands)
@@ -314,19 +331,23 @@ class _Ticker:
     def __init__(self, quiet: bool) -> None:
         self.quiet = quiet
         self.tty = sys.stderr.isatty()
-        self.last = 0.0
+        # The first line waits a whole interval too: a run shorter than that shows only the
+        # closing line, not the same counts twice.
+        self.last = time.monotonic()
+        self.drawn = False
 
     def __call__(self, outcome: FuzzOutcome) -> None:
         now = time.monotonic()
         if self.quiet or now - self.last < (0.5 if self.tty else 5.0):
             return
         self.last = now
+        self.drawn = True
         line = _rate_line(outcome)
         sys.stderr.write(f"\r{line:<78}" if self.tty else line + "\n")
         sys.stderr.flush()
 
     def done(self) -> None:
-        if self.tty and not self.quiet and self.last:
+        if self.tty and self.drawn:
             sys.stderr.write("\r" + " " * 78 + "\r")
 
 
@@ -576,7 +597,7 @@ def run_diff_command(args: argparse.Namespace) -> int:
     shared = parse_options(args.option)
     a = load_for_command(args.a, shared)
     b = load_for_command(args.b, {**_applicable(args.b, shared), **parse_options(args.option_b)})
-    report = diff_variants(a, b, seed=args.seed)
+    report = diff_variants(a, b, seed=whole_number("--seed", args.seed, 0, SEED_LIMIT))
     if args.json:
         print(json.dumps(report, indent=2))
     else:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from spadespec.command_kit.arguments import SHARDS_LIMIT
+from spadespec.command_kit.input_files import MIB, FileProblem, check_file
 from spadespec.conformance.analysis.fuzz.report import FuzzReportError, read_report
 from spadespec.conformance.contract.runner.run import UNEXPLAINED
 
@@ -39,20 +41,73 @@ class Merged:
 
     @property
     def missing(self) -> list[int]:
-        return [i for i in range(1, self.count + 1) if i not in self.shards]
+        given = set(self.shards)
+        return [i for i in range(1, self.count + 1) if i not in given]
+
+
+MAX_SHARD_BYTES = 256 * MIB
+"""The largest shard's report merged: a run writes a progress line (some 300 bytes) a second at
+most, so a shard's week of fuzzing writes under 200 MB."""
 
 
 def _lines(path: Path) -> list[dict[str, Any]]:
-    """A shard's report read and checked; a merged report is refused."""
+    """A shard's report read and checked; a merged report is refused. What is no regular file
+    (a folder, a device, a named pipe) or is too large is refused before a byte is read."""
     try:
+        check_file(path, max_bytes=MAX_SHARD_BYTES, what="shard's report")
         lines = read_report(path)
+    except FileProblem as exc:
+        raise MergeError(str(exc)) from None
     except FuzzReportError as exc:
         raise MergeError(str(exc)) from None
+    except RecursionError:  # json's reader gives up on arrays nested thousands deep
+        raise MergeError(f"{path}: not a fuzz report: a line is nested too deeply") from None
     if "merged" in lines[0]:
         shards = ", ".join(map(str, lines[0]["merged"]))
         raise MergeError(f"{path}:1: a merged report (of shards {shards}), not a shard: merge "
                          "the shards' own reports")  # fmt: skip
     return lines
+
+
+def shard_games(games: int, index: int, count: int) -> range:
+    """The numbers of the games shard `index` of `count` (from 1) plays of a campaign of `games`
+    games: the I-th of N runs of them, one after the other."""
+    return range((index - 1) * games // count, index * games // count)
+
+
+def _checked_shard(path: Path, lines: list[dict[str, Any]]) -> tuple[int, int]:
+    """The shard a report's start line says it is, as (index, count), once its lines agree it
+    is one: an index from 1 to a count of at most SHARDS_LIMIT and the campaign's games, one end
+    line at most, and no more games, in its end line and its differences, than its share."""
+    start = lines[0]
+    shard = start.get("shard") or {"index": 1, "count": 1}
+    index, count = shard["index"], shard["count"]
+    games = start["budget"].get("games")
+    most = SHARDS_LIMIT if games is None else min(games, SHARDS_LIMIT)
+    if not 1 <= index <= count <= most:
+        raise MergeError(
+            f"{path}:1: shard {index}/{count} is no shard of a campaign of "
+            f"{games or 'a budget of hands, not'} games (an index from 1 to the count, a count "
+            f"from 1 to the games and at most {SHARDS_LIMIT})"
+        )
+    ends = [line for line in lines if line["kind"] == "end"]
+    if len(ends) > 1 or (ends and lines[-1] is not ends[0]):
+        raise MergeError(f"{path}: not one run's report: its end line is not its last line")
+    if games is None:
+        return index, count
+    share = shard_games(games, index, count)
+    if ends and ends[0]["games"] > len(share):
+        raise MergeError(
+            f"{path}: its end line counts {ends[0]['games']} games, where shard {index}/{count} "
+            f"of {games} games plays {len(share)}"
+        )
+    for line in lines:
+        if line["kind"] == "difference" and line["game"] not in share:
+            raise MergeError(
+                f"{path}: a difference in game {line['game']}, where shard {index}/{count} plays "
+                f"games {share.start} to {share.stop - 1}"
+            )
+    return index, count
 
 
 def _key(line: dict[str, Any]) -> str:
@@ -70,20 +125,20 @@ def merge_reports(paths: list[Path]) -> Merged:
     for path in paths:
         lines = _lines(path)
         start = lines[0]
-        shard = start.get("shard") or {"index": 1, "count": 1}
+        index, count = _checked_shard(path, lines)
         if merged is None:
-            merged = Merged(start, count=shard["count"])
+            merged = Merged(start, count=count)
         for key in CAMPAIGN:
             if start.get(key) != merged.start.get(key):
                 raise MergeError(
                     f"{path}: another campaign: its {key} is {start.get(key)!r}, not "
                     f"{merged.start.get(key)!r} as in {paths[0]}"
                 )
-        if shard["count"] != merged.count:
-            raise MergeError(f"{path}: a shard of {shard['count']}, not of {merged.count}")
-        if shard["index"] in merged.shards:
-            raise MergeError(f"{path}: shard {shard['index']}/{merged.count} given twice")
-        merged.shards.append(shard["index"])
+        if count != merged.count:
+            raise MergeError(f"{path}: a shard of {count}, not of {merged.count}")
+        if index in merged.shards:
+            raise MergeError(f"{path}: shard {index}/{merged.count} given twice")
+        merged.shards.append(index)
         end = next((line for line in lines if line.get("kind") == "end"), None)
         if end is None:
             merged.unfinished.append(str(path))

@@ -23,10 +23,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from spadespec.command_kit.arguments import (
+    COUNT_LIMIT,
+    SEED_LIMIT,
     add_command,
     add_table_options,
     add_variant_option,
+    ascii_decimal,
+    optional_number,
     parse_options,
+    seconds,
 )
 from spadespec.command_kit.errors import UsageError
 from spadespec.conformance.analysis.shuffle.deals import (
@@ -93,26 +98,30 @@ def add_parser(subparsers: Any) -> None:
     )  # fmt: skip
     add_timeout_options(parser)
     parser.add_argument(
-        "--deals", type=int, metavar="N",
+        "--deals", metavar="N",
         help=f"deals to draw from the reference engine (default {DEFAULT_DEALS:,}); with "
-        f"--from, read at most N. At least {MIN_DEALS}",
+        f"--from, read at most N. At least {MIN_DEALS}, at most {COUNT_LIMIT:,}",
     )  # fmt: skip
     parser.add_argument(
-        "--seed", type=int, metavar="S",
+        "--seed", metavar="S",
         help="the seed of the reference engine's deals, or of the seeds sent to --engine, "
-        "which it may use or ignore (default: random, printed)",
+        f"which it may use or ignore; 0 to {SEED_LIMIT} (default: random, printed)",
     )  # fmt: skip
     parser.add_argument(
-        "--alpha", type=float, default=0.01, metavar="A",
+        "--alpha", default="0.01", metavar="A",
         help="the chance at most that a fair shuffle is flagged by any test (default 0.01)",
     )  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 0 < args.alpha < 1:
-        raise UsageError(f"--alpha must be between 0 and 1, not {args.alpha}")
-    if args.deals is not None and args.deals < MIN_DEALS:
-        raise UsageError(f"--deals must be at least {MIN_DEALS}, not {args.deals}")
+    alpha = ascii_decimal(args.alpha)
+    if alpha is None or not 0 < alpha < 1:
+        raise UsageError(f"--alpha must be a number between 0 and 1, not {args.alpha!r:.40}")
+    args.alpha = alpha
+    args.deals = optional_number("--deals", args.deals, MIN_DEALS)
+    args.seed = optional_number("--seed", args.seed, 0, SEED_LIMIT)
+    args.timeout = seconds("--timeout", args.timeout)
+    args.start_timeout = seconds("--start-timeout", args.start_timeout)
     if args.source is not None and args.seed is not None:
         raise UsageError("--seed seeds the reference engine's deals; a file's deals need none")
     if args.source is not None and args.engine is not None:

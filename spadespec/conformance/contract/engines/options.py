@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from spadespec.command_kit.arguments import SECONDS_LIMIT
 from spadespec.conformance.contract.protocol.subprocess_engine import (
     DEFAULT_START_TIMEOUT,
     DEFAULT_TIMEOUT,
@@ -29,16 +30,16 @@ def add_engine_option(
 
 def add_timeout_options(parser: argparse.ArgumentParser, *, start_note: str = "") -> None:
     """`--timeout` and `--start-timeout`: the seconds an engine process has to answer."""
+    # Read as the command starts (`command_kit.arguments.seconds`), to refuse in one line.
     parser.add_argument(
         "--timeout",
-        type=float,
         metavar="S",
         default=None,
-        help=f"seconds an engine process has to answer each request (default {DEFAULT_TIMEOUT:g})",
+        help=f"seconds an engine process has to answer each request (default {DEFAULT_TIMEOUT:g}; "
+        f"at most {SECONDS_LIMIT})",
     )
     parser.add_argument(
         "--start-timeout",
-        type=float,
         metavar="S",
         default=None,
         help="seconds an engine process has to answer `start`, apart from --timeout "
