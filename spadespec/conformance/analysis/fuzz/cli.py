@@ -583,7 +583,9 @@ def run_diff_command(args: argparse.Namespace) -> int:
 
     shared = parse_options(args.option)
     a = load_for_command(args.a, shared)
-    b = load_for_command(args.b, {**_applicable(args.b, shared), **parse_options(args.option_b)})
+    b = load_for_command(
+        args.b, {**_applicable(args.b, shared), **parse_options(args.option_b, "--option-b")}
+    )
     report = diff_variants(a, b, seed=args.seed)
     if args.json:
         print(json.dumps(report, indent=2))
