@@ -175,6 +175,8 @@ def add_parser(subparsers: Any) -> None:
         help="which rules have cases and which have none (exit 1 if any has none)",
         run=run_coverage,
         json="print JSON",
+        verbose="with --variant FILE, list each inherited case dropped and why (a tag gap among "
+        "them); without it, only their count",
         keeps_parent=True,
     )
     add_variant_option(
@@ -775,7 +777,7 @@ def run_export(args: argparse.Namespace) -> int:
 def run_coverage(args: argparse.Namespace) -> int:
     ref = getattr(args, "variant", None)
     if ref is not None:
-        return _file_coverage(ref, getattr(args, "json", False))
+        return _file_coverage(ref, getattr(args, "json", False), getattr(args, "verbose", False))
     try:
         suite = _suite()
     except _SuiteInvalid as exc:
@@ -789,7 +791,7 @@ def run_coverage(args: argparse.Namespace) -> int:
     return 0 if result.gaps == 0 else 1
 
 
-def _file_coverage(ref: str, as_json: bool) -> int:
+def _file_coverage(ref: str, as_json: bool, verbose: bool = False) -> int:
     """`conform coverage --variant FILE`: the rules the file sets that no case of it reaches."""
     if not is_variant_file(ref):
         raise UsageError(
@@ -814,5 +816,5 @@ def _file_coverage(ref: str, as_json: bool) -> int:
         }  # fmt: skip
         print(json.dumps(out, indent=2))
     else:
-        print("\n".join(made.summary() + coverage.render_variant(mine)))
+        print("\n".join(made.summary(verbose) + coverage.render_variant(mine)))
     return 0 if not mine.uncovered and not mine.problem else 1
