@@ -32,7 +32,7 @@ from spadespec.command_kit.errors import UsageError
 from spadespec.conformance.analysis.shuffle.deals import (
     DealFileError,
     Dealt,
-    open_deal_file,
+    deal_file_lines,
     read_deals,
     reference_deals,
 )
@@ -155,15 +155,15 @@ def run(args: argparse.Namespace) -> int:
         about.update(source=args.source)
         named = "standard input" if args.source == "-" else args.source
         source = f"from {named}, {variant.id}"
-        with open_deal_file(args.source) as stream:
-            deals: Iterable[Dealt] = read_deals(
-                stream, args.source, pack_of(variant.rules), table_of(variant.rules), args.deals
-            )
-            try:
-                verdict = check_shuffle(deals, setting, args.alpha)
-            except DealFileError as exc:
-                print(f"spadespec shuffle-test: {exc}", file=sys.stderr)
-                return 1
+        lines = deal_file_lines(args.source)
+        deals: Iterable[Dealt] = read_deals(
+            lines, args.source, pack_of(variant.rules), table_of(variant.rules), args.deals
+        )
+        try:
+            verdict = check_shuffle(deals, setting, args.alpha, min_deals=MIN_DEALS)
+        except DealFileError as exc:
+            print(f"spadespec shuffle-test: {exc}", file=sys.stderr)
+            return 1
         if verdict.deals < MIN_DEALS:
             print(
                 f"spadespec shuffle-test: {args.source} holds {verdict.deals} deal(s); the "
