@@ -100,7 +100,9 @@ def test_deals_that_are_no_deal_or_too_few_are_1(
 def test_a_variant_file_that_breaks_the_rules_is_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert _status(["audit", _records(tmp_path, variant={"file": BROKEN})], capsys) == 1
+    records = _records(tmp_path, variant={"file": Path(BROKEN).name})
+    broken_folder = str(Path(BROKEN).parent)
+    assert _status(["audit", records, "--variants-from", broken_folder], capsys) == 1
     assert _status(["conform", "--variant", BROKEN], capsys) == 1
     assert _status(["fuzz", "--variant", BROKEN, "--games", "1"], capsys) == 1
     assert _status(["diff", "standard", BROKEN], capsys) == 1
