@@ -384,9 +384,7 @@ def test_resume_alone_takes_the_engine_and_selection_from_the_report(
     assert [s["engine_command"] for s in starts] == [faulty, faulty]
     assert starts[1]["selection"] == starts[0]["selection"]
     assert starts[1]["resumed"] and lines_of(report)[-1]["kind"] == "end"
-    assert {line["id"] for line in case_lines(report)} == {
-        json.loads(line)["id"] for line in cases
-    }
+    assert {line["id"] for line in case_lines(report)} == {json.loads(line)["id"] for line in cases}
     # Given again as the report has them, they are taken; given otherwise, both are named.
     assert main([*argv, "--resume", str(report)]) == 1
     assert main(["conform", "--engine", "reference", "--resume", str(report)]) == 2

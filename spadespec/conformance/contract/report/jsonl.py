@@ -199,7 +199,7 @@ def _read(path: Path) -> tuple[PriorRun, bool]:
         # A line cut short in the middle of a character is not UTF-8: it is cut short still.
         if not (exc.message.startswith("not UTF-8") and _is_last_line_cut(path, exc.line)):
             raise ReportFileError(str(exc)) from None
-        cut_short = True
+        cut_short = read_any = True
     if start is None:
         if not read_any:
             raise ReportFileError(f"{path}: empty; nothing to resume")
