@@ -310,3 +310,18 @@ def test_coverage_of_a_file_lists_dropped_cases_only_with_verbose(
     verbose = capsys.readouterr().out.splitlines()
     assert len(verbose) > len(out) + 10
     assert verbose[-1] == out[-1]
+
+
+def test_a_report_cut_short_in_the_middle_of_a_character_is_resumed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "run.jsonl"
+    assert main(["conform", "--case", "standard.bid.*", "--report", str(report)]) == 0
+    start, first, *_ = report.read_bytes().splitlines(keepends=True)
+    half = '{"kind": "case", "id": "standard.bid.caf\u00e9'.encode()[:-1]  # é cut in two
+    report.write_bytes(start + first + half)
+    assert main(["conform", "--resume", str(report)]) == 0
+    capsys.readouterr()
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    assert [line["kind"] for line in lines[:3]] == ["start", "case", "start"]
+    assert lines[-1]["kind"] == "end" and "caf" not in report.read_text(encoding="utf-8")
