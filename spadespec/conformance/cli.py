@@ -286,7 +286,7 @@ class ConformSettings:
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> ConformSettings:
         return cls(
-            engine=args.engine, open_engine=args.open_engine,
+            engine=args.engine or DEFAULT_ENGINE, open_engine=args.open_engine,
             selection=Selection.from_args(args), timeout=args.timeout,
             start_timeout=args.start_timeout, report=args.report, junit=args.junit,
             resume=args.resume, expect_fail=args.expect_fail, min_checked=args.min_checked,
@@ -665,7 +665,6 @@ def _prior_run(args: argparse.Namespace) -> PriorRun | None:
     (--variant, --case, --level) left out of the command line are taken from it, and one given
     otherwise than the report has it is refused, naming both."""
     if not args.resume:
-        args.engine = args.engine or DEFAULT_ENGINE
         return None
     try:
         prior = read_report(Path(args.resume))
