@@ -29,9 +29,9 @@ from spadespec.command_kit.input_files import (
 
 SUFFIXES = (".jsonl", ".json")
 
-MAX_JSON_BYTES = 64 * MIB
+MAX_JSON_BYTES = 16 * MIB
 """The largest `.json` records file, which is read whole: a game's record is some tens of
-kilobytes, so this holds thousands; JSON lines, read a record at a time, have no such limit."""
+kilobytes, so this holds hundreds; JSON lines, read a record at a time, have no such limit."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,7 +132,7 @@ class ReportWriter:
                 ) from None
 
 
-MAX_REPORT_BYTES = 64 * MIB
+MAX_REPORT_BYTES = 32 * MIB
 """The largest report `--resume` reads: a run of the whole suite writes about 300 KB, and each
 resumed session adds less."""
 
