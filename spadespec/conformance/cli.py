@@ -683,6 +683,11 @@ def _prior_run(args: argparse.Namespace) -> PriorRun | None:
     if isinstance(selection, dict):  # a report written before selections were recorded has none
         for option in ("variant", "case", "level"):
             before, now = selection.get(option), getattr(args, option)
+            if before is not None and not isinstance(before, str):
+                raise UsageError(
+                    f"--resume: {args.resume}:1: its selection's {option} is {before!r}, which "
+                    f"no --{option} gives"
+                )
             if now is not None and before != now:
                 raise UsageError(
                     f"--resume: {args.resume} is a run with {_given(option, before)}, not"
