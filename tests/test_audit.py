@@ -55,8 +55,8 @@ def _records(
     ]  # fmt: skip
 
 
-def _audit(records: list[Any]) -> tuple[list[Any], Any]:
-    auditor = Auditor()
+def _audit(records: list[Any], variants_from: Path | None = None) -> tuple[list[Any], Any]:
+    auditor = Auditor(variants_from=variants_from)
     results = list(auditor.audit(RawRecord("r.jsonl", n, r) for n, r in enumerate(records, 1)))
     return results, auditor.finish()
 
@@ -167,8 +167,8 @@ def test_records_under_a_house_file_are_diagnosed_as_under_a_shipped_id(
     fault = FAULTS["set-penalty-per-trick-short"]
     records = _records(fault.name, range(4))
     for record in records:
-        record["variant"] = {"file": str(house_file)}
-    results, totals = _audit(records)
+        record["variant"] = {"file": house_file.name}
+    results, totals = _audit(records, variants_from=house_file.parent)
     assert totals.verdicts["wrong-figure"] >= 1
     assert totals.diagnosed is not None
     assert set(totals.diagnosed.by_rule()) == {"scoring.set_penalty=per-trick-short"}

@@ -100,7 +100,9 @@ def test_deals_that_are_no_deal_or_too_few_are_1(
 def test_a_variant_file_that_breaks_the_rules_is_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert _status(["audit", _records(tmp_path, variant={"file": BROKEN})], capsys) == 1
+    records = _records(tmp_path, variant={"file": Path(BROKEN).name})
+    broken_folder = str(Path(BROKEN).parent)
+    assert _status(["audit", records, "--variants-from", broken_folder], capsys) == 1
     assert _status(["conform", "--variant", BROKEN], capsys) == 1
     assert _status(["fuzz", "--variant", BROKEN, "--games", "1"], capsys) == 1
     assert _status(["diff", "standard", BROKEN], capsys) == 1
@@ -151,6 +153,69 @@ def test_a_report_that_cannot_be_resumed_is_2(
     ended = tmp_path / "ended.jsonl"
     assert _status([*FUZZ, "--report", str(ended)], capsys) == 0
     assert _status(["fuzz", "--resume", str(ended)], capsys) == 2
+
+
+def test_a_report_that_cannot_be_read_or_is_resumed_otherwise_is_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    latin1 = tmp_path / "latin1.jsonl"
+    latin1.write_bytes(b'{"kind": "start", "engine_command": "caf\xe9"}\n')
+    assert _status(["conform", "--resume", str(latin1)], capsys) == 2
+    assert _status(["fuzz", "--resume", str(latin1)], capsys) == 2
+    report = tmp_path / "run.jsonl"
+    assert _status(["conform", "--case", FOLLOW, "--report", str(report)], capsys) == 0
+    assert _status(["conform", "--case", "standard.*", "--resume", str(report)], capsys) == 2
+
+
+def test_an_expect_list_that_cannot_be_read_is_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listed = tmp_path / "known.txt"
+    listed.write_bytes(b"standard.play.must-follow-suit.1  # caf\xe9\n")
+    assert _status(["conform", "--case", FOLLOW, "--expect-fail", str(listed)], capsys) == 2
+    assert _status([*FUZZ, "--expect-differ", str(listed)], capsys) == 2
+
+
+def test_a_path_that_is_no_regular_file_is_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    zero = "/dev/zero"
+    assert _status(["conform", "--resume", zero], capsys) == 2
+    assert _status(["conform", "--case", FOLLOW, "--expect-fail", zero], capsys) == 2
+    assert _status(["fuzz", "--resume", zero], capsys) == 2
+    assert _status(["fuzz", "merge", zero, "--report", str(tmp_path / "m.jsonl")], capsys) == 2
+    assert _status(["diff", "standard", zero], capsys) == 2
+    assert _status(["validate", zero], capsys) == 2
+    assert _status(["show", zero], capsys) == 2
+    assert _status(["audit", zero], capsys) == 2
+    assert _status(["audit", _records(tmp_path), "--variants-from", zero], capsys) == 2
+    assert _status(["shuffle-test", "--from", zero], capsys) == 2
+    assert _status(["simulate", zero], capsys) == 2
+
+
+def test_a_record_naming_a_variant_file_outside_the_folder_allowed_is_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for outside in (BROKEN, "../../etc/passwd"):
+        records = _records(tmp_path, variant={"file": outside})
+        assert _status(["audit", records, "--no-diagnose"], capsys) == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        FUZZ,
+        ["diff", "standard", "no-nil"],
+        ["show", "standard"],
+        SHUFFLE,
+        ["simulate", "standard", "--games", "1"],
+    ],
+    ids=lambda argv: argv[0],
+)
+def test_a_table_option_given_twice_is_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _status([*argv, "--option", "target=300", "--option", "target=300"], capsys) == 2
 
 
 def test_an_output_that_cannot_be_written_is_2(

@@ -367,6 +367,33 @@ def test_a_signal_at_any_moment_ends_the_engine_and_leaves_a_report_to_resume(
         assert read_report(report).cases == {}
 
 
+def test_resume_alone_takes_the_engine_and_selection_from_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "run.jsonl"
+    faulty = "spadespec faults run follow-suit-not-enforced"
+    argv = ["conform", "--engine", faulty, "--variant", "standard", "--case", "*.play.*"]
+    assert main([*argv, "--report", str(report)]) == 1
+    lines = report.read_text().splitlines()
+    first_start, cases = lines[0], [line for line in lines if '"kind": "case"' in line]
+    report.write_text("\n".join([first_start, *cases[:3]]) + "\n")  # as a stopped run leaves it
+    capsys.readouterr()
+    assert main(["conform", "--resume", str(report)]) == 1
+    assert "is a run of" not in capsys.readouterr().err
+    starts = [line for line in lines_of(report) if line["kind"] == "start"]
+    assert [s["engine_command"] for s in starts] == [faulty, faulty]
+    assert starts[1]["selection"] == starts[0]["selection"]
+    assert starts[1]["resumed"] and lines_of(report)[-1]["kind"] == "end"
+    assert {line["id"] for line in case_lines(report)} == {json.loads(line)["id"] for line in cases}
+    # Given again as the report has them, they are taken; given otherwise, both are named.
+    assert main([*argv, "--resume", str(report)]) == 1
+    assert main(["conform", "--engine", "reference", "--resume", str(report)]) == 2
+    assert capsys.readouterr().err.endswith(
+        f"--resume: {report} is a run of engine {faulty!r}, not 'reference'; resume it with the"
+        " same --engine (or none), or start a new report\n"
+    )
+
+
 def test_resume_refuses_another_selection(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -378,7 +405,8 @@ def test_resume_refuses_another_selection(
     err = capsys.readouterr().err.splitlines()
     assert err[0] == (
         f"spadespec conform: --resume: {report} is a run with no --variant, not --variant"
-        " standard; resume it with the same --variant, --case and --level, or start a new report"
+        " standard; resume it with the same --variant, --case and --level (or none), or start a"
+        " new report"
     )
     assert "is a run with --case standard.bid.*, not --case standard.*;" in err[1]
     assert "is a run with no --level, not --level must;" in err[2]
@@ -445,5 +473,5 @@ def test_an_expected_failure_list_that_is_not_utf8_is_a_usage_error(
     listed.write_bytes(b"standard.a  # fine\nstandard.b  # caf\xe9, in Latin-1\n")
     assert main(["conform", "--expect-fail", str(listed)]) == 2
     assert capsys.readouterr().err == (
-        f"spadespec conform: {listed}:2: not UTF-8 text (byte 0xe9); save the list as UTF-8\n"
+        f"spadespec conform: {listed}:2: not UTF-8 text (byte 18 of the line cannot be read)\n"
     )

@@ -90,14 +90,21 @@ def add_variant_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_options(parser)
 
 
-def parse_options(items: list[str]) -> dict[str, str]:
-    """`["target=300", "nil=allowed"]` as a mapping; a malformed item is a usage error."""
+def parse_options(items: list[str], flag: str = "--option") -> dict[str, str]:
+    """`["target=300", "nil=allowed"]` as a mapping; a malformed item, or a name given twice
+    (which of the two is meant?), is a usage error naming `flag`."""
     options: dict[str, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise UsageError(f"--option: expected NAME=VALUE such as target=300, got {item!r}")
-        options[key.strip()] = value.strip()
+            raise UsageError(f"{flag}: expected NAME=VALUE such as target=300, got {item!r}")
+        name = key.strip()
+        if name in options:
+            raise UsageError(
+                f"{flag}: {name} is given twice ({name}={options[name]} and {item.strip()}); "
+                "give each option once"
+            )
+        options[name] = value.strip()
     return options
 
 

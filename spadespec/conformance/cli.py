@@ -81,6 +81,10 @@ if TYPE_CHECKING:
     from spadespec.conformance.analysis.house.suite import HouseCases
 
 
+DEFAULT_ENGINE = "reference"
+"""The engine a run checks when none is given: the built-in one."""
+
+
 def add_parser(subparsers: Any) -> None:
     parser = add_command(
         subparsers,
@@ -99,7 +103,8 @@ def add_parser(subparsers: Any) -> None:
         verbose="with a variant file of your own, list each inherited case dropped and why (a "
         "tag gap among them); without it, only their count",
     )
-    add_engine_option(parser, default="reference", faults=True)
+    add_engine_option(parser, default=DEFAULT_ENGINE, faults=True)
+    parser.set_defaults(engine=None)  # told from one given: --resume takes the report's
     _add_filters(parser, argparse_default=None)
     add_timeout_options(parser)
     parser.add_argument(
@@ -170,6 +175,8 @@ def add_parser(subparsers: Any) -> None:
         help="which rules have cases and which have none (exit 1 if any has none)",
         run=run_coverage,
         json="print JSON",
+        verbose="with --variant FILE, list each inherited case dropped and why (a tag gap among "
+        "them); without it, only their count",
         keeps_parent=True,
     )
     add_variant_option(
@@ -279,7 +286,7 @@ class ConformSettings:
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> ConformSettings:
         return cls(
-            engine=args.engine, open_engine=args.open_engine,
+            engine=args.engine or DEFAULT_ENGINE, open_engine=args.open_engine,
             selection=Selection.from_args(args), timeout=seconds("--timeout", args.timeout),
             start_timeout=seconds("--start-timeout", args.start_timeout), report=args.report,
             junit=args.junit, resume=args.resume, expect_fail=args.expect_fail,
@@ -361,6 +368,7 @@ def _house_cases(ref: str) -> HouseCases:
 
 def run_suite(args: argparse.Namespace) -> int:
     """`spadespec conform`: the selected cases put to the engine, reported; the exit status."""
+    prior = _prior_run(args)
     settings = ConformSettings.from_args(args)
     _check_settings(settings)
     listed = _expected_failures(settings)
@@ -369,7 +377,6 @@ def run_suite(args: argparse.Namespace) -> int:
     if isinstance(chosen, int):
         return chosen
     suite, cases = chosen
-    prior = _prior_run(settings, cases)
     if listed:
         _check_listed(listed, suite, settings.expect_fail)
     planned = _Planned(suite, cases, listed, prior)
@@ -647,35 +654,42 @@ def _expected_failures(settings: ConformSettings) -> dict[str, str]:
         raise UsageError(str(exc)) from None
 
 
-def _prior_run(settings: ConformSettings, cases: list[Case]) -> PriorRun | None:
-    if not settings.resume:
+def _prior_run(args: argparse.Namespace) -> PriorRun | None:
+    """The run `--resume` carries on, read from its report; the engine and the selection
+    (--variant, --case, --level) left out of the command line are taken from it, and one given
+    otherwise than the report has it is refused, naming both."""
+    if not args.resume:
         return None
     try:
-        prior = read_report(Path(settings.resume))
+        prior = read_report(Path(args.resume))
     except ReportFileError as exc:
         raise UsageError(f"--resume: {exc}") from None
     engine = prior.start.get("engine_command")
-    if engine != settings.engine:
+    if not isinstance(engine, str) or not engine:
+        raise UsageError(f"--resume: {args.resume}:1: its start line names no engine command")
+    if args.engine is not None and args.engine != engine:
         raise UsageError(
-            f"--resume: {settings.resume} is a run of engine {engine!r}, not"
-            f" {settings.engine!r}; resume it with the same --engine, or start a new report"
+            f"--resume: {args.resume} is a run of engine {engine!r}, not"
+            f" {args.engine!r}; resume it with the same --engine (or none), or start a new report"
         )
-    _refuse_another_selection(settings, prior.start.get("selection"))
+    args.engine = engine
+    selection = prior.start.get("selection")
+    if isinstance(selection, dict):  # a report written before selections were recorded has none
+        for option in ("variant", "case", "level"):
+            before, now = selection.get(option), getattr(args, option)
+            if before is not None and not isinstance(before, str):
+                raise UsageError(
+                    f"--resume: {args.resume}:1: its selection's {option} is {before!r}, which "
+                    f"no --{option} gives"
+                )
+            if now is not None and before != now:
+                raise UsageError(
+                    f"--resume: {args.resume} is a run with {_given(option, before)}, not"
+                    f" {_given(option, now)}; resume it with the same --variant, --case and"
+                    " --level (or none), or start a new report"
+                )
+            setattr(args, option, before)
     return prior
-
-
-def _refuse_another_selection(settings: ConformSettings, selection: Any) -> None:
-    """A resumed run carries on the same cases: the same --variant, --case and --level."""
-    if not isinstance(selection, dict):
-        return  # a report written before selections were recorded
-    for option, now in settings.selection.to_json().items():
-        before = selection.get(option)
-        if before != now:
-            raise UsageError(
-                f"--resume: {settings.resume} is a run with {_given(option, before)}, not"
-                f" {_given(option, now)}; resume it with the same --variant, --case and"
-                " --level, or start a new report"
-            )
 
 
 def _given(option: str, value: Any) -> str:
@@ -761,7 +775,7 @@ def run_export(args: argparse.Namespace) -> int:
 def run_coverage(args: argparse.Namespace) -> int:
     ref = getattr(args, "variant", None)
     if ref is not None:
-        return _file_coverage(ref, getattr(args, "json", False))
+        return _file_coverage(ref, getattr(args, "json", False), getattr(args, "verbose", False))
     try:
         suite = _suite()
     except _SuiteInvalid as exc:
@@ -775,7 +789,7 @@ def run_coverage(args: argparse.Namespace) -> int:
     return 0 if result.gaps == 0 else 1
 
 
-def _file_coverage(ref: str, as_json: bool) -> int:
+def _file_coverage(ref: str, as_json: bool, verbose: bool = False) -> int:
     """`conform coverage --variant FILE`: the rules the file sets that no case of it reaches."""
     if not is_variant_file(ref):
         raise UsageError(
@@ -800,5 +814,5 @@ def _file_coverage(ref: str, as_json: bool) -> int:
         }  # fmt: skip
         print(json.dumps(out, indent=2))
     else:
-        print("\n".join(made.summary() + coverage.render_variant(mine)))
+        print("\n".join(made.summary(verbose) + coverage.render_variant(mine)))
     return 0 if not mine.uncovered and not mine.problem else 1

@@ -242,7 +242,7 @@ def read_results(folder: Path = RESULTS_DIR) -> list[EngineResults]:
 def _read(path: Path) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """A stored report's start line and case lines, read as `conform --resume` reads one."""
     try:
-        report = parse_report(path, path.read_bytes())
+        report = parse_report(path)
     except ReportFileError as exc:
         raise StaleReport(str(exc)) from None
     return report.start, report.cases

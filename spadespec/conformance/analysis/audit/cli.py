@@ -1,6 +1,7 @@
 """`spadespec audit`: check recorded games against their ruleset.
 
-spadespec audit RECORDS... [--report FILE] [--junit FILE] [--show N] [--no-diagnose] [--quiet]
+spadespec audit RECORDS... [--report FILE] [--junit FILE] [--show N] [--variants-from DIR]
+                [--no-diagnose] [--quiet]
 
 Each record (schema/game-record.schema.json) is replayed on the reference engine: the first
 action the rules refuse is reported with its reason code, the rule it breaks and where it stands,
@@ -19,6 +20,7 @@ from typing import Any
 
 from spadespec.command_kit.arguments import add_command, whole_number
 from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.input_files import not_a_folder
 from spadespec.conformance.analysis.audit.report import JsonLines, JUnit, game_lines, summary_lines
 from spadespec.conformance.analysis.audit.run import Auditor
 from spadespec.conformance.analysis.audit.stream import input_files, read_records
@@ -56,6 +58,12 @@ def add_parser(subparsers: Any) -> None:
     audit.add_argument("--junit", metavar="FILE", help="write JUnit XML, a test case per game")
     audit.add_argument("--show", default=str(SHOWN), metavar="N",
                        help=f"games with problems printed in full (default {SHOWN})")  # fmt: skip
+    audit.add_argument("--variants-from", metavar="DIR",
+                       help="read the variant files records name (their variant's 'file') from "
+                       "under DIR; by default each records file's own folder, or the current "
+                       "folder for records from stdin. A record naming an absolute path, a "
+                       "'..' or a link out of the folder is refused (that game is unreadable) "
+                       "and nothing is read for it")  # fmt: skip
     audit.add_argument("--no-diagnose", action="store_true",
                        help="do not search for the rule the engine plays differently")  # fmt: skip
 
@@ -65,11 +73,17 @@ def run(args: argparse.Namespace) -> int:
     if args.records.count("-") > 1:
         raise UsageError("- (stdin) may be given once")
     check_outputs({"--report": args.report, "--junit": args.junit})
+    variants_from = None
+    if args.variants_from is not None:
+        variants_from = Path(args.variants_from)
+        wrong = not_a_folder(variants_from)
+        if wrong is not None:
+            raise UsageError(f"--variants-from: {wrong}")
     files = input_files(args.records)
     started = time.perf_counter()
     report = JsonLines(Path(args.report), files, sys.argv[1:]) if args.report else None
     junit = JUnit(Path(args.junit)) if args.junit else None
-    auditor = Auditor(diagnose=not args.no_diagnose)
+    auditor = Auditor(diagnose=not args.no_diagnose, variants_from=variants_from)
     shown = 0
     try:
         for result in auditor.audit(read_records(files)):

@@ -115,7 +115,7 @@ def game_lines(result: GameResult) -> list[str]:
     record = result.record
     meta = record.meta if record is not None else None
     named = f"  ({_meta_text(meta)})" if meta else ""
-    lines = [f"{result.raw.where}  {result.verdict.upper()}  {result.variant}{named}"]
+    lines = [f"{result.raw.where}  {result.verdict.upper()}  {result.variant}{named}".rstrip()]
     shown = 0
     differences = {str(d): d for d in result.audit.differences}
     problems = result.problems()

@@ -8,6 +8,7 @@ import json
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from spadespec.conformance.analysis.audit.diagnose import Diagnosed, Sample
@@ -19,6 +20,7 @@ from spadespec.conformance.analysis.audit.record import (
 )
 from spadespec.conformance.analysis.audit.replay import VERDICTS, GameAudit, audit_game
 from spadespec.conformance.analysis.audit.stream import RawRecord
+from spadespec.conformance.analysis.audit.variant_folder import OutsideFolder, allowed_path
 from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
 
 VARIANTS_KEPT = 32
@@ -126,8 +128,10 @@ class Totals:
 class Auditor:
     """Audits records one at a time, keeping the counts and the diagnosis's sample."""
 
-    def __init__(self, *, diagnose: bool = True) -> None:
+    def __init__(self, *, diagnose: bool = True, variants_from: Path | None = None) -> None:
         self.totals = Totals()
+        self.variants_from = variants_from
+        """The folder records' variant files are read under (None: each records file's own)."""
         self.sample = Sample() if diagnose else None
         self._variants: OrderedDict[str, ResolvedVariant | str] = OrderedDict()
 
@@ -144,22 +148,28 @@ class Auditor:
             record = read_record(raw.data)
         except RecordError as exc:
             return GameResult(raw, None, GameAudit(unreadable=str(exc)))
-        variant = self._variant(record, raw)
+        ref = record.variant
+        if ref.id is not None:
+            path = ref.id
+        else:
+            try:
+                path = str(allowed_path(str(ref.file), self.variants_from or raw.folder))
+            except OutsideFolder as exc:
+                return GameResult(raw, record, GameAudit(unreadable=f"$.variant.file: {exc}"))
+        variant = self._variant(ref, path)
         if isinstance(variant, str):
             return GameResult(raw, record, GameAudit(unreadable=variant))
         sink = None
         if self.sample is not None:
-            ref = record.variant
             if ref.id is not None:
                 sink = self.sample.for_game(raw.where, ref.id, ref.options)
             else:
-                sink = self.sample.for_file(raw.where, _file_path(ref, raw), ref.options)
+                sink = self.sample.for_file(raw.where, path, ref.options)
         return GameResult(raw, record, audit_game(record, variant, sink))
 
-    def _variant(self, record: GameRecord, raw: RawRecord) -> ResolvedVariant | str:
-        """The record's variant, loaded; or why it cannot be (a message naming the field)."""
-        ref = record.variant
-        path = ref.id if ref.id is not None else _file_path(ref, raw)
+    def _variant(self, ref: VariantRef, path: str) -> ResolvedVariant | str:
+        """The variant a record names, a shipped id or the file at `path`, loaded; or why it
+        cannot be (a message naming the field)."""
         key = json.dumps([path, ref.options], sort_keys=True)
         found = self._variants.get(key)
         if found is None:
@@ -178,11 +188,6 @@ class Auditor:
         if self.sample is not None:
             self.totals.diagnosed = self.sample.diagnose()
         return self.totals
-
-
-def _file_path(ref: VariantRef, raw: RawRecord) -> str:
-    """Where the variant file a record names is: beside the record."""
-    return str(raw.folder / str(ref.file))
 
 
 def _first_line(text: str) -> str:

@@ -2,22 +2,36 @@
 
 An input is a file of JSON lines (one record a line; blank lines are skipped), a `.json` file
 holding one record (or a list of them), a folder (every `.jsonl` and `.json` file under it, in
-name order), or `-` for stdin. A line that is not JSON is that record's problem, not the run's;
-a last line cut short (no newline at its end, and not JSON) is reported as truncated.
+name order), or `-` for stdin. Every file is read through the bounded reader
+(`command_kit.input_files`). A line that is not JSON is that record's problem, not the run's;
+a last line cut short (no newline at its end, and JSON that stops before it is whole) is
+reported as truncated. A line the reader refuses (not UTF-8, or longer than its limit) is that
+record's problem too, and the rest of that file is not read.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.input_files import (
+    MIB,
+    STDIN,
+    FileProblem,
+    not_a_file,
+    read_lines,
+    read_text,
+)
 
 SUFFIXES = (".jsonl", ".json")
+
+MAX_JSON_BYTES = 16 * MIB
+"""The largest `.json` records file, which is read whole: a game's record is some tens of
+kilobytes, so this holds hundreds; JSON lines, read a record at a time, have no such limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,16 +50,17 @@ class RawRecord:
 
     @property
     def folder(self) -> Path:
-        """Where a variant file the record names is looked for: beside the record."""
-        return Path.cwd() if self.file == "-" else Path(self.file).parent
+        """The folder a variant file the record names is read from by default: the records
+        file's own, or the current folder for stdin."""
+        return Path.cwd() if self.file == STDIN else Path(self.file).parent
 
 
 def input_files(given: list[str]) -> list[str]:
-    """The files to read, `-` for stdin; raises UsageError for a path that does not exist or
-    a folder with no record file in it."""
+    """The files to read, `-` for stdin; raises UsageError for a path that does not exist, is
+    neither a file nor a folder (a device, a named pipe), or a folder with no record file."""
     out: list[str] = []
     for name in given:
-        if name == "-":
+        if name == STDIN:
             out.append(name)
             continue
         path = Path(name)
@@ -54,51 +69,55 @@ def input_files(given: list[str]) -> list[str]:
             if not found:
                 raise UsageError(f"{name}: a folder with no .jsonl or .json file in it")
             out += found
-        elif path.is_file():
-            out.append(name)
-        else:
-            raise UsageError(f"{name}: no such file or folder")
+            continue
+        wrong = not_a_file(path)
+        if wrong is not None:
+            raise UsageError(wrong)
+        out.append(name)
     return out
 
 
 def read_records(files: list[str]) -> Iterator[RawRecord]:
     """Every record of every file, in order, one at a time."""
     for name in files:
-        if name == "-":
-            yield from _lines(name, sys.stdin)
-        elif name.endswith(".json"):
+        if name != STDIN and name.endswith(".json"):
             yield from _whole(name)
         else:
-            try:
-                with open(name, encoding="utf-8", errors="replace", newline="") as file:
-                    yield from _lines(name, file)
-            except OSError as exc:
-                yield RawRecord(name, 0, problem=f"cannot read: {exc.strerror}")
+            yield from _lines(name)
 
 
-def _lines(name: str, file: IO[str]) -> Iterator[RawRecord]:
-    number = 0
-    for raw in file:
-        number += 1
-        if not raw.strip():
-            continue
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            if not raw.endswith("\n"):
-                message = "the last record is cut short (no end of line, and not whole JSON)"
-                yield RawRecord(name, number, problem=message, truncated=True)
-            else:
-                yield RawRecord(name, number, problem=f"not JSON: {exc.msg} at column {exc.colno}")
-            continue
-        yield RawRecord(name, number, data)
+def _lines(name: str) -> Iterator[RawRecord]:
+    try:
+        for number, raw, ended in read_lines(name, what="records file"):
+            if raw.strip():
+                yield _record(name, number, raw, ended)
+    except FileProblem as exc:
+        after = "; the rest of the file is not read" if exc.line else ""
+        yield RawRecord(name, exc.line or 0, problem=exc.message + after)
+
+
+def _record(name: str, number: int, raw: str, ended: bool) -> RawRecord:
+    try:
+        return RawRecord(name, number, json.loads(raw))
+    except json.JSONDecodeError as exc:
+        if not ended and _stops_short(raw, exc):
+            message = "the last record is cut short (no end of line, and its JSON stops early)"
+            return RawRecord(name, number, problem=message, truncated=True)
+        return RawRecord(name, number, problem=f"not JSON: {exc.msg} at column {exc.colno}")
+
+
+def _stops_short(raw: str, exc: json.JSONDecodeError) -> bool:
+    """Whether `raw` reads as the start of a record whose JSON ran out before it was whole,
+    as a line a writer was stopped in the middle of does."""
+    ran_out = exc.pos >= len(raw.rstrip()) or exc.msg.startswith("Unterminated string")
+    return raw.lstrip().startswith("{") and ran_out
 
 
 def _whole(name: str) -> Iterator[RawRecord]:
     try:
-        text = Path(name).read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        yield RawRecord(name, 0, problem=f"cannot read: {exc.strerror}")
+        text = read_text(name, max_bytes=MAX_JSON_BYTES, what=".json records file")
+    except FileProblem as exc:
+        yield RawRecord(name, exc.line or 0, problem=exc.message)
         return
     try:
         data = json.loads(text)

@@ -365,13 +365,14 @@ def run_fuzz_command(args: argparse.Namespace) -> int:
     if args.resume:
         args, resumed = resume_args(args)
     config = _config(args)
+    campaign = _campaign(args, config)  # --expect-differ read before the report is opened
     rerun = resumed.start["command"] if resumed else command_line(config, args)
     if resumed:
         print(f"fuzz: resuming {args.report} from game {resumed.next_game}", file=sys.stderr)
     print(f"fuzz: seed {config.seed}; rerun with: {rerun}", file=sys.stderr)
     report = _open_report(args.report, append=resumed is not None)
     try:
-        return _fuzz(args, config, rerun, report, resumed)
+        return _fuzz(args, config, campaign, rerun, report, resumed)
     finally:
         if report is not None:
             report.close()
@@ -437,8 +438,8 @@ class _Progress:
         )  # fmt: skip
 
 
-def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str, report: FuzzReport | None,
-          resumed: Resumed | None) -> int:  # fmt: skip
+def _fuzz(args: argparse.Namespace, config: FuzzConfig, campaign: Campaign, rerun: str,
+          report: FuzzReport | None, resumed: Resumed | None) -> int:  # fmt: skip
     ticker = _Ticker(args.quiet)
     budget = {"hands": config.hands} if config.hands else {"games": config.games or 0}
     shard = {"index": config.shard[0], "count": config.shard[1]} if config.shard else None
@@ -455,7 +456,6 @@ def _fuzz(args: argparse.Namespace, config: FuzzConfig, rerun: str, report: Fuzz
             report.start(engine=info, **facts)
         begun = True
 
-    campaign = _campaign(args, config)
     progress = _Progress(config, report, campaign, ticker)
     if resumed is not None:
         campaign.restore(resumed.lines, resumed.met)
@@ -596,7 +596,9 @@ def run_diff_command(args: argparse.Namespace) -> int:
 
     shared = parse_options(args.option)
     a = load_for_command(args.a, shared)
-    b = load_for_command(args.b, {**_applicable(args.b, shared), **parse_options(args.option_b)})
+    b = load_for_command(
+        args.b, {**_applicable(args.b, shared), **parse_options(args.option_b, "--option-b")}
+    )
     report = diff_variants(a, b, seed=whole_number("--seed", args.seed, 0, SEED_LIMIT))
     if args.json:
         print(json.dumps(report, indent=2))

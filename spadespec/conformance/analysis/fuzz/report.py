@@ -14,11 +14,13 @@ already written (the file is flushed line by line, as `conform`'s report is), an
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from jsonschema.exceptions import best_match
 
+from spadespec.command_kit.input_files import MIB, FileProblem, read_lines
 from spadespec.conformance.contract.protocol.messages import PROTOCOL_VERSION, EngineInfo
 from spadespec.conformance.contract.protocol.wire import definition_validator, json_path
 from spadespec.conformance.contract.report.jsonl import REPORT_FORMAT, ReportWriter, now
@@ -49,33 +51,43 @@ def line_problem(line: Any) -> str | None:
     return f"the {kind} line, at {json_path(error)}: {error.message}"
 
 
-def read_report(path: Path) -> list[dict[str, Any]]:
-    """The lines of a fuzz report, each checked against the schema. Raises FuzzReportError,
-    naming the file and line, for a file that cannot be read or is not a fuzz report."""
+MAX_REPORT_BYTES = 256 * MIB
+"""The largest fuzz report read whole: a run writes a progress line (some 300 bytes) a second
+at most, so a week's run writes under 200 MB, and a shard's report far less."""
+
+
+def report_lines(path: Path, *, max_bytes: int | None = None) -> Iterator[dict[str, Any]]:
+    """The lines of a fuzz report, one at a time, each checked against the schema. Raises
+    FuzzReportError, naming the file and line, for a file that cannot be read (no regular file,
+    a line or the file over its limit, not UTF-8) or is not a fuzz report."""
+    first = True
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FuzzReportError(f"{path}: cannot read: {getattr(exc, 'strerror', exc)}") from None
-    lines: list[dict[str, Any]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            line = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise FuzzReportError(f"{path}:{number}: not JSON ({exc.msg})") from None
-        if not lines and not (
-            isinstance(line, dict) and line.get("kind") == "start" and line.get("run") == RUN
-        ):
-            raise FuzzReportError(f"{path}:{number}: not a fuzz report (its first line is no "
-                                  "fuzz start line)")  # fmt: skip
-        problem = line_problem(line)
-        if problem:
-            raise FuzzReportError(f"{path}:{number}: {problem}")
-        lines.append(line)
-    if not lines:
+        for number, raw, _ in read_lines(path, max_bytes=max_bytes, what="fuzz report"):
+            if not raw.strip():
+                continue
+            try:
+                line = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise FuzzReportError(f"{path}:{number}: not JSON ({exc.msg})") from None
+            if first and not (
+                isinstance(line, dict) and line.get("kind") == "start" and line.get("run") == RUN
+            ):
+                raise FuzzReportError(f"{path}:{number}: not a fuzz report (its first line is "
+                                      "no fuzz start line)")  # fmt: skip
+            problem = line_problem(line)
+            if problem:
+                raise FuzzReportError(f"{path}:{number}: {problem}")
+            first = False
+            yield line
+    except FileProblem as exc:
+        raise FuzzReportError(str(exc)) from None
+    if first:
         raise FuzzReportError(f"{path}: empty, not a fuzz report")
-    return lines
+
+
+def read_report(path: Path) -> list[dict[str, Any]]:
+    """Every line of a fuzz report of at most MAX_REPORT_BYTES, checked (`report_lines`)."""
+    return list(report_lines(path, max_bytes=MAX_REPORT_BYTES))
 
 
 class FuzzReport:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from spadespec.command_kit.errors import UsageError
-from spadespec.conformance.analysis.fuzz.report import FuzzReportError, read_report
+from spadespec.conformance.analysis.fuzz.report import FuzzReportError, report_lines
 
 MAY_CHANGE = ("jobs", "quiet")
 """What may be given with `--resume`: neither changes what a run finds or where it writes."""
@@ -29,6 +29,7 @@ class Resumed:
     """A stopped run, as its report has it."""
 
     lines: list[dict[str, Any]]
+    """Its start line, its difference lines and its last progress line, in order."""
 
     @property
     def start(self) -> dict[str, Any]:
@@ -66,15 +67,8 @@ def resume_args(args: argparse.Namespace) -> tuple[argparse.Namespace, Resumed]:
             f"given with it, not {', '.join(given)}"
         )
     path = Path(args.resume).resolve()
-    try:
-        lines = read_report(path)
-    except FuzzReportError as exc:
-        raise UsageError(f"--resume: {exc}") from None
+    lines = _kept_lines(path)
     start = lines[0]
-    if "merged" in start:
-        raise UsageError(f"--resume: {path} is a merged report: resume a shard's own report")
-    if any(line["kind"] == "end" for line in lines):
-        raise UsageError(f"--resume: the run of {path} got to its end: nothing to resume")
     argv = shlex.split(start["command"])
     if argv[:2] != ["spadespec", "fuzz"]:
         raise UsageError(f"--resume: {path}:1: its command is no fuzz run: {start['command']}")
@@ -95,6 +89,29 @@ def resume_args(args: argparse.Namespace) -> tuple[argparse.Namespace, Resumed]:
     resumed.report = str(path)
     resumed.resume = None
     return resumed, Resumed(lines)
+
+
+def _kept_lines(path: Path) -> list[dict[str, Any]]:
+    """What resuming needs of the report, read a line at a time: its start line, every
+    difference line and the last progress line. Raises UsageError for a report that cannot be
+    read, a merged one, or one whose run got to its end."""
+    kept: list[dict[str, Any]] = []
+    progress: dict[str, Any] | None = None
+    try:
+        for line in report_lines(path):
+            if not kept and "merged" in line:
+                raise UsageError(
+                    f"--resume: {path} is a merged report: resume a shard's own report"
+                )
+            if line["kind"] == "end":
+                raise UsageError(f"--resume: the run of {path} got to its end: nothing to resume")
+            if line["kind"] == "progress":
+                progress = line
+            elif not kept or line["kind"] == "difference":
+                kept.append(line)
+    except FuzzReportError as exc:
+        raise UsageError(f"--resume: {exc}") from None
+    return kept if progress is None else [*kept, progress]
 
 
 def _given(args: argparse.Namespace, parser: argparse.ArgumentParser) -> list[str]:

@@ -37,7 +37,7 @@ from spadespec.command_kit.errors import UsageError
 from spadespec.conformance.analysis.shuffle.deals import (
     DealFileError,
     Dealt,
-    open_deal_file,
+    deal_file_lines,
     read_deals,
     reference_deals,
 )
@@ -126,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--seed seeds the reference engine's deals; a file's deals need none")
     if args.source is not None and args.engine is not None:
         raise UsageError("--from and --engine are two sources of deals: give one")
+    # A path that is no file is refused before the statistics are loaded, which takes a while.
+    lines = deal_file_lines(args.source) if args.source is not None else None
     try:  # the `stats` extra
         from spadespec.conformance.analysis.shuffle.report import as_json, as_text, verdict_word
         from spadespec.conformance.analysis.shuffle.tally import setting_of
@@ -154,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
             return 1
         finally:
             engine.stop()
-    elif args.source is None:
+    elif lines is None:  # no --from: the reference engine's deals
         seed = random.randrange(2**31) if args.seed is None else args.seed
         count = DEFAULT_DEALS if args.deals is None else args.deals
         about.update(source="reference", seed=seed)
@@ -164,15 +166,14 @@ def run(args: argparse.Namespace) -> int:
         about.update(source=args.source)
         named = "standard input" if args.source == "-" else args.source
         source = f"from {named}, {variant.id}"
-        with open_deal_file(args.source) as stream:
-            deals: Iterable[Dealt] = read_deals(
-                stream, args.source, pack_of(variant.rules), table_of(variant.rules), args.deals
-            )
-            try:
-                verdict = check_shuffle(deals, setting, args.alpha)
-            except DealFileError as exc:
-                print(f"spadespec shuffle-test: {exc}", file=sys.stderr)
-                return 1
+        deals: Iterable[Dealt] = read_deals(
+            lines, args.source, pack_of(variant.rules), table_of(variant.rules), args.deals
+        )
+        try:
+            verdict = check_shuffle(deals, setting, args.alpha, min_deals=MIN_DEALS)
+        except DealFileError as exc:
+            print(f"spadespec shuffle-test: {exc}", file=sys.stderr)
+            return 1
         if verdict.deals < MIN_DEALS:
             print(
                 f"spadespec shuffle-test: {args.source} holds {verdict.deals} deal(s); the "

@@ -14,16 +14,13 @@ beside them, so a case log's deal entry is a line as it is). Blank lines are pas
 from __future__ import annotations
 
 import json
-import os
 import random
-import stat
-import sys
 from collections.abc import Iterable, Iterator
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import Any
 
 from spadespec.command_kit.errors import UsageError
+from spadespec.command_kit.input_files import FileProblem, check_file, read_lines
 from spadespec.reference_engine.deal import Hands, check_deal, deal_from_seed, parse_deal
 from spadespec.reference_engine.errors import DealError
 from spadespec.reference_engine.pack import Pack, pack_of
@@ -82,19 +79,26 @@ def read_deals(
         read += 1
 
 
-def open_deal_file(path: str) -> AbstractContextManager[IO[str]]:
-    """The deal file to read, to use in a `with` (`-`: standard input, left open after).
-    `UsageError` for a path that is no file or cannot be read: a folder, a device such as
-    `/dev/null`, a file not there (a pipe is read)."""
-    if path == "-":
-        return nullcontext(sys.stdin)
+def deal_file_lines(path: str) -> Iterator[str]:
+    """The lines of the deal file `path` (`-`: standard input), read one at a time.
+    `UsageError` at once for a path that is no regular file or cannot be opened (a folder, a
+    device such as `/dev/zero`, a named pipe: pipe deals in as `--from -`); `DealFileError`,
+    naming the line, for one longer than the reader's limit or not UTF-8."""
     try:
-        mode = os.stat(path).st_mode
-        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
-            raise UsageError(f"--from {path}: not a file")
-        return open(path, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"--from {path}: {exc.strerror or exc}") from None
+        check_file(path)
+    except FileProblem as exc:
+        raise UsageError(f"--from {exc}") from None
+    return _text_lines(path)
+
+
+def _text_lines(path: str) -> Iterator[str]:
+    try:
+        for line in read_lines(path):
+            yield line.text
+    except FileProblem as exc:
+        if exc.line is None:
+            raise UsageError(f"--from {exc}") from None
+        raise DealFileError(f"{path}, line {exc.line}: {exc.message}") from None
 
 
 def _read_line(line: str, pack: Pack, table: Table) -> Dealt:

@@ -61,8 +61,12 @@ def holm(statistics: list[Statistic], alpha: float) -> tuple[Judged, ...]:
 
 
 def check_shuffle(
-    deals: Iterable[Dealt], setting: DealSetting, alpha: float = DEFAULT_ALPHA
-) -> ShuffleVerdict:
-    """Test the deals of any source against chance."""
+    deals: Iterable[Dealt], setting: DealSetting, alpha: float = DEFAULT_ALPHA, *,
+    min_deals: int = 1,
+) -> ShuffleVerdict:  # fmt: skip
+    """Test the deals of any source against chance; fewer than `min_deals` (none, say) are too
+    few to test, and no test is run on them."""
     counts = tally(deals, setting)
+    if counts.deals < min_deals:
+        return ShuffleVerdict(counts.deals, alpha, ())
     return ShuffleVerdict(counts.deals, alpha, holm(all_statistics(counts), alpha))

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 from spadespec.command_kit.errors import OutputError
+from spadespec.command_kit.input_files import MAX_LINE_BYTES, MIB, FileProblem, read_lines
 from spadespec.conformance.contract.protocol.messages import PROTOCOL_VERSION
 from spadespec.conformance.contract.runner.run import RunReport
 from spadespec.conformance.contract.runner.verdict import CaseResult
@@ -130,6 +132,11 @@ class ReportWriter:
                 ) from None
 
 
+MAX_REPORT_BYTES = 32 * MIB
+"""The largest report `--resume` reads: a run of the whole suite writes about 300 KB, and each
+resumed session adds less."""
+
+
 @dataclass(frozen=True, slots=True)
 class PriorRun:
     """What a report file already holds: its first start line and the last line of each case."""
@@ -140,44 +147,82 @@ class PriorRun:
 
 def read_report(path: Path) -> PriorRun:
     """Read a report to resume from. A last line cut short by a killed run is dropped from the
-    file, so that appending carries on cleanly."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ReportFileError(f"{path}: cannot read: {exc.strerror}") from None
-    if data and not data.endswith(b"\n"):
-        cut = data.rfind(b"\n") + 1
-        data = data[:cut]
-        with path.open("r+b") as file:
-            file.truncate(cut)
-    if not data.strip():
-        raise ReportFileError(f"{path}: empty; nothing to resume")
-    return parse_report(path, data)
+    file, once the lines before it are read as a report, so that appending carries on cleanly
+    (a file that is no report is left as it is)."""
+    prior, cut_short = _read(path)
+    if cut_short:
+        try:
+            with path.open("r+b") as file:
+                file.truncate(_last_line_start(file))
+        except OSError as exc:
+            raise ReportFileError(f"{path}: cannot drop its last line, cut short: "
+                                  f"{exc.strerror or exc}") from None  # fmt: skip
+    return prior
 
 
-def parse_report(path: Path, data: bytes) -> PriorRun:
-    """A report's lines (`data`, read from `path`), checked as a report: its first start line
-    and the last line of each case. The file is left as it is."""
+def parse_report(path: Path) -> PriorRun:
+    """A report's lines, checked as a report: its first start line and the last line of each
+    case. The file is left as it is, a last line cut short included."""
+    return _read(path)[0]
+
+
+def _read(path: Path) -> tuple[PriorRun, bool]:
+    """The report at `path`, and whether its last line is cut short (not read)."""
     start: dict[str, Any] | None = None
     cases: dict[str, dict[str, Any]] = {}
-    for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            line = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise ReportFileError(f"{path}:{number}: not JSON ({exc.msg})") from None
-        kind = line.get("kind") if isinstance(line, dict) else None
-        if start is None and kind != "start":
-            raise ReportFileError(
-                f"{path}:{number}: a report starts with a start line; this is not a report"
-            )
-        if kind == "start" and start is None:
-            start = line
-        elif kind == "case":
-            if not isinstance(line.get("id"), str) or "verdict" not in line:
-                raise ReportFileError(f"{path}:{number}: a case line needs an id and a verdict")
-            cases[line["id"]] = line
+    cut_short = read_any = False
+    lines = read_lines(path, max_bytes=MAX_REPORT_BYTES, what="report")
+    try:
+        for number, raw, ended in lines:
+            if not ended:  # the last line, which a killed run may have left half written
+                cut_short = True
+                break
+            if not raw.strip():
+                continue
+            read_any = True
+            try:
+                line = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise ReportFileError(f"{path}:{number}: not JSON ({exc.msg})") from None
+            kind = line.get("kind") if isinstance(line, dict) else None
+            if start is None and kind != "start":
+                raise ReportFileError(
+                    f"{path}:{number}: a report starts with a start line; this is not a report"
+                )
+            if kind == "start" and start is None:
+                start = line
+            elif kind == "case":
+                if not isinstance(line.get("id"), str) or "verdict" not in line:
+                    raise ReportFileError(f"{path}:{number}: a case line needs an id and a verdict")
+                cases[line["id"]] = line
+    except FileProblem as exc:
+        # A line cut short in the middle of a character is not UTF-8: it is cut short still.
+        if not (exc.message.startswith("not UTF-8") and _is_last_line_cut(path, exc.line)):
+            raise ReportFileError(str(exc)) from None
+        cut_short = read_any = True
     if start is None:
+        if not read_any:
+            raise ReportFileError(f"{path}: empty; nothing to resume")
         raise ReportFileError(f"{path}: no start line; not a report")
-    return PriorRun(start, cases)
+    return PriorRun(start, cases), cut_short
+
+
+def _is_last_line_cut(path: Path, number: int | None) -> bool:
+    """Whether line `number` of the file is its last and has no end of line."""
+    if number is None:
+        return False
+    newlines = 0
+    last = b""
+    with path.open("rb") as file:
+        while chunk := file.read(MIB):
+            newlines += chunk.count(b"\n")
+            last = chunk[-1:]
+    return last != b"\n" and newlines == number - 1
+
+
+def _last_line_start(file: BinaryIO) -> int:
+    """Where the last line of an open file begins: just after its last end of line."""
+    size = file.seek(0, os.SEEK_END)
+    begin = max(0, size - MAX_LINE_BYTES - 1)  # no line read is longer
+    file.seek(begin)
+    return begin + file.read().rfind(b"\n") + 1

@@ -22,6 +22,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
+from spadespec.command_kit.input_files import MIB, FileProblem, read_text
 from spadespec.conformance.contract.suite.logs_apart import errors_with_logs_apart
 from spadespec.conformance.contract.suite.tags import Registry, registry, rule_value
 
@@ -40,6 +41,9 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent
 CASES_DIR = PACKAGE_DIR / "cases"
 RETIRED_FILE = PACKAGE_DIR / "retired_ids.txt"
 SCHEMA_NAME = "case.schema.json"
+MAX_CASE_FILE_BYTES = 16 * MIB
+"""The largest case file read: the largest shipped one (a variant's recorded games) is about
+half a megabyte."""
 LEVELS = ("must", "should", "generated")
 FAILING_LEVELS = ("must", "generated")
 """A case's level: `must` fails a run, `should` is reported apart, and `generated` is a case the
@@ -152,7 +156,7 @@ def read_retired(path: Path | None = None) -> set[str]:
     if not path.is_file():
         return set()
     ids = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in read_text(path, max_bytes=MAX_CASE_FILE_BYTES).splitlines():
         ident = line.split("#", 1)[0].strip()
         if ident:
             ids.add(ident)
@@ -223,10 +227,11 @@ def _shown(path: Path) -> str:
 
 def _read_file(path: Path, shown: str, problems: list[CaseProblem]) -> list[Case]:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, max_bytes=MAX_CASE_FILE_BYTES, what="case file")
         data = json.loads(text)
-    except OSError as exc:
-        problems.append(CaseProblem(shown, f"cannot read: {exc.strerror}"))
+    except FileProblem as exc:
+        line = "" if exc.line is None else f" (line {exc.line})"
+        problems.append(CaseProblem(shown, f"{exc.message}{line}"))
         return []
     except json.JSONDecodeError as exc:
         problems.append(

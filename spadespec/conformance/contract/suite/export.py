@@ -12,7 +12,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from spadespec.conformance.contract.suite.cases import SCHEMA_NAME, Case, case_schema
+from spadespec.command_kit.input_files import FileProblem, read_text
+from spadespec.conformance.contract.suite.cases import (
+    MAX_CASE_FILE_BYTES,
+    SCHEMA_NAME,
+    Case,
+    case_schema,
+)
 
 INDEX = "index.json"
 
@@ -64,9 +70,9 @@ def _remove_previous(dest: Path) -> None:
     if not index.is_file():
         return
     try:
-        previous = json.loads(index.read_text(encoding="utf-8"))
+        previous = json.loads(read_text(index, max_bytes=MAX_CASE_FILE_BYTES, what="index"))
         names = [entry["file"] for entry in previous["cases"]]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (FileProblem, ValueError, KeyError, TypeError):
         return
     for name in names:
         path = dest / Path(name).name
