@@ -27,7 +27,8 @@ def _script() -> ModuleType:
 
 
 SCRIPT = _script()
-COMMANDS = SCRIPT.readme_commands((ROOT / "README.md").read_text(encoding="utf-8"))
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+COMMANDS = SCRIPT.readme_commands(README)
 CI_RUN = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
@@ -47,19 +48,20 @@ def test_the_readme_commands_parse_as_commands_of_the_project() -> None:
 
 
 def test_every_placeholder_has_an_example_and_every_table_names_a_readme_command() -> None:
-    assert SCRIPT.table_problems(COMMANDS, CI_RUN) == []
+    assert SCRIPT.table_problems(README, CI_RUN) == []
     named = {name for c in COMMANDS for name in SCRIPT.placeholders(c.written)}
     assert named == set(SCRIPT.PLACEHOLDERS)
 
 
 def test_a_placeholder_with_no_example_and_a_command_gone_are_problems() -> None:
     text = "```sh\nspadespec validate YOUR-FILE.yaml   # not in the table\n```\n"
-    problems = SCRIPT.table_problems(SCRIPT.readme_commands(text), CI_RUN)
+    problems = SCRIPT.table_problems(text, CI_RUN)
     assert "README line 2: YOUR-FILE.yaml has no example here" in problems
     assert any(
         p.startswith("the README no longer has the command: python3 -m venv") for p in problems
     )
     assert any(p.startswith("BEFORE names a command the README does not have") for p in problems)
+    assert "the README no longer says: mkdocs build --strict" in problems
 
 
 def test_the_main_job_runs_first_and_each_command_once() -> None:
