@@ -89,6 +89,30 @@ def test_a_file_that_takes_a_shipped_id_is_refused_at_its_id(
     assert f"{path}:2:" in err and "at id" in err and "a shipped variant's" in err
 
 
+def test_a_copy_of_the_shipped_rulesets_elsewhere_is_valid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A checkout's `variants/` beside an installed package holds the shipped files' very bytes.
+    copy = tmp_path / "variants"
+    copy.mkdir()
+    for path in variants_dir().iterdir():
+        (copy / path.name).write_bytes(path.read_bytes())
+    status, out, err = _run(capsys, "validate", str(copy))
+    assert status == 0, err
+    assert f"{len(shipped_variant_ids())} files checked, 0 invalid" in out
+
+
+def test_a_changed_copy_of_a_shipped_ruleset_is_refused_at_its_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw = (variants_dir() / "porchlight.yaml").read_bytes()
+    path = tmp_path / "porchlight.yaml"
+    path.write_bytes(raw + b"\n")
+    status, out, _ = _run(capsys, "validate", str(path))
+    assert status == 1
+    assert f"{path}:4:5 at id:" in out and "'porchlight' is a shipped variant's" in out
+
+
 def test_a_file_that_extends_nothing_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

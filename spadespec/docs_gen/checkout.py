@@ -1,6 +1,6 @@
 """Where the site's sources sit in the checkout the site is built from: the repository's root
-and its `docs/` folder. The generators are read from the checkout (an editable install), never
-from a wheel, which does not carry them."""
+and its `docs/` folder. The generators are read from the checkout (which `hook.py` imports by
+its path), never from a wheel, which does not carry them."""
 
 from __future__ import annotations
 

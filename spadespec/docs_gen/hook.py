@@ -2,24 +2,55 @@
 
 Generated at every build from the data, never stored: the rulebook page of every shipped
 variant, the comparison matrix, the schema and reason-code reference, the worked examples
-and the pictures. mkdocs loads this file by its path (`mkdocs.yml`); the generators
-it calls are imported from the installed (editable) package, `spadespec.docs_gen`.
+and the pictures. mkdocs loads this file by its path (`mkdocs.yml`); the generators it calls,
+`spadespec.docs_gen`, are left out of the wheel, so the hook imports the `spadespec` package of
+the checkout it is in, by its path, whether the checkout is installed editable or as a wheel.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import logging
+import sys
 from pathlib import Path
 from typing import Any
 
+from mkdocs.config.base import ValidationError
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from spadespec.docs_gen.figures import fill_figures
-from spadespec.docs_gen.pages import generated_pages, nav_sections
-from spadespec.docs_gen.results import StaleReport
-from spadespec.docs_gen.simulations import StaleSimulation
-from spadespec.docs_gen.transcripts import fill_transcripts, start_all
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def _import_checkout_package() -> None:
+    """The checkout's `spadespec` made the one imported, unless one is imported already; a
+    generator that still cannot be imported stops the build with one line saying what to do."""
+    if "spadespec" not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            "spadespec", _PACKAGE / "__init__.py", submodule_search_locations=[str(_PACKAGE)]
+        )
+        if spec is None or spec.loader is None:
+            raise ValidationError(f"the docs generators: cannot import {_PACKAGE} as spadespec")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["spadespec"] = module
+        spec.loader.exec_module(module)
+    try:
+        importlib.import_module("spadespec.docs_gen.pages")
+    except ModuleNotFoundError as exc:
+        raise ValidationError(
+            f"the docs generators cannot be imported ({exc}): build the site from a checkout "
+            'with the docs extra installed (`pip install ".[docs]"`)'
+        ) from None
+
+
+_import_checkout_package()
+
+# Imported once the checkout's package is the one imported (above), which a wheel lacks.
+from spadespec.docs_gen.figures import fill_figures  # noqa: E402
+from spadespec.docs_gen.pages import generated_pages, nav_sections  # noqa: E402
+from spadespec.docs_gen.results import StaleReport  # noqa: E402
+from spadespec.docs_gen.simulations import StaleSimulation  # noqa: E402
+from spadespec.docs_gen.transcripts import fill_transcripts, start_all  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
 _pages: dict[str, str] = {}

@@ -71,7 +71,10 @@ def _env() -> dict[str, str]:
     # An engine command run by the suite (`python3 -m ...`) finds this interpreter first.
     bin_dir = str(Path(sys.executable).parent)
     path = bin_dir + os.pathsep + os.environ.get("PATH", "")
-    return dict(os.environ, PATH=path, COLUMNS="100")
+    # Each command, and each engine it starts, runs the checkout's package as the build does
+    # (`hook.py`), not a copy installed from it, which would show its own paths.
+    python_path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    return dict(os.environ, PATH=path, PYTHONPATH=python_path, COLUMNS="100")
 
 
 @dataclass(frozen=True)

@@ -139,17 +139,31 @@ def _check_one(path: Path) -> tuple[Document | None, list[Problem]]:
 
 def _shipped_id_taken(path: Path, doc: Document) -> Problem | None:
     """A file of one's own that takes a shipped variant's id, at its `id`: every command, and
-    every case and report, would take it for the shipped variant."""
+    every case and report, would take it for the shipped variant.
+
+    A file with the very bytes of the shipped file of its id is that variant, wherever it lies:
+    a checkout's `variants/` beside an installed package, or a copy."""
     ident = doc.data.get("id")
     if not isinstance(ident, str) or path.resolve().parent == variants_dir().resolve():
         return None
     if ident not in shipped_variant_ids():
+        return None
+    shipped = _find(ident, [variants_dir()])
+    if shipped is None or _same_bytes(path, shipped):
         return None
     return doc.problem(
         f"the id {ident!r} is a shipped variant's; give the file an id of its own (and name "
         f"the file after it), with `extends: {ident}` to build on it",
         ("id",),
     )
+
+
+def _same_bytes(path: Path, shipped: Path) -> bool:
+    """Whether the file at `path` holds the bytes of the shipped file `shipped`."""
+    try:
+        return file_bytes(path) == file_bytes(shipped)
+    except VariantError:
+        return False  # one that cannot be read again is not the shipped one
 
 
 def load_chain(ref: str, search: list[Path] | None = None) -> list[Document]:
