@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 
 from spadespec.command_kit.arguments import COUNT_LIMIT, count_argument, whole_number
 from spadespec.command_kit.errors import UsageError
-from spadespec.command_kit.input_files import FileProblem, read_lines, read_text
+from spadespec.command_kit.input_files import FileProblem, parse_json, read_lines, read_text
 
 
 def test_lines_are_numbered_and_the_last_one_says_it_was_cut_short(tmp_path: Path) -> None:
@@ -95,3 +96,10 @@ def test_a_count_at_its_bounds_is_taken() -> None:
     assert whole_number("--games", "1", 1, COUNT_LIMIT) == 1
     assert count_argument("--games", 1)(str(COUNT_LIMIT)) == COUNT_LIMIT
     assert whole_number("--seed", "-0", 0) == 0
+
+
+def test_json_nested_past_the_readers_depth_is_no_json_not_a_recursion_error() -> None:
+    assert parse_json('{"a": [1, [2]]}') == {"a": [1, [2]]}
+    with pytest.raises(json.JSONDecodeError) as caught:
+        parse_json("[" * 200_000 + "]" * 200_000)
+    assert caught.value.msg == "nested too deeply"

@@ -12,11 +12,12 @@ status it is (a misuse, or a verdict on the file).
 
 from __future__ import annotations
 
+import json
 import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 MIB = 1024 * 1024
 MAX_LINE_BYTES = 16 * MIB
@@ -207,3 +208,14 @@ def read_text(
         last_ended = line.ended
     text = "\n".join(parts)
     return text + "\n" if parts and last_ended else text
+
+
+def parse_json(text: str | bytes) -> Any:
+    """`text` read as JSON, as `json.loads` reads it, except that a value nested too deeply for
+    the reader (arrays thousands deep) is a `json.JSONDecodeError` like any other text that is
+    no JSON, not a RecursionError: one line of someone else's file cannot stop a command."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        shown = text if isinstance(text, str) else text.decode("utf-8", "replace")
+        raise json.JSONDecodeError("nested too deeply", shown, 0) from None

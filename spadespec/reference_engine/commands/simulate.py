@@ -22,7 +22,7 @@ from spadespec.command_kit.arguments import (
     whole_number,
 )
 from spadespec.command_kit.errors import UsageError
-from spadespec.command_kit.input_files import MIB, FileProblem, read_text
+from spadespec.command_kit.input_files import MIB, FileProblem, parse_json, read_text
 from spadespec.command_kit.tables import fit_table, fit_text
 from spadespec.command_kit.workers import jobs_to_run
 from spadespec.reference_engine.bots import BOT_KINDS
@@ -188,13 +188,11 @@ def _merge(paths: list[str]) -> int:
     for path in paths:
         try:
             text = read_text(path, max_bytes=MAX_SHARD_BYTES, what="shard's --json")
-            docs.append((path, json.loads(text)))
+            docs.append((path, parse_json(text)))
         except FileProblem as exc:
             raise UsageError(str(exc)) from None
         except json.JSONDecodeError as exc:
             raise UsageError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from None
-        except RecursionError:
-            raise UsageError(f"{path}: not a shard's --json: nested too deeply") from None
     try:
         merged = merge(docs)
     except MissingShards as exc:

@@ -23,6 +23,7 @@ from spadespec.command_kit.input_files import (
     STDIN,
     FileProblem,
     not_a_file,
+    parse_json,
     read_lines,
     read_text,
 )
@@ -98,7 +99,7 @@ def _lines(name: str) -> Iterator[RawRecord]:
 
 def _record(name: str, number: int, raw: str, ended: bool) -> RawRecord:
     try:
-        return RawRecord(name, number, json.loads(raw))
+        return RawRecord(name, number, parse_json(raw))
     except json.JSONDecodeError as exc:
         if not ended and _stops_short(raw, exc):
             message = "the last record is cut short (no end of line, and its JSON stops early)"
@@ -120,7 +121,7 @@ def _whole(name: str) -> Iterator[RawRecord]:
         yield RawRecord(name, exc.line or 0, problem=exc.message)
         return
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except json.JSONDecodeError as exc:
         yield RawRecord(name, exc.lineno, problem=f"not JSON: {exc.msg} at column {exc.colno}")
         return

@@ -20,7 +20,7 @@ from typing import Any
 
 from jsonschema.exceptions import best_match
 
-from spadespec.command_kit.input_files import MIB, FileProblem, read_lines
+from spadespec.command_kit.input_files import MIB, FileProblem, parse_json, read_lines
 from spadespec.conformance.contract.protocol.messages import PROTOCOL_VERSION, EngineInfo
 from spadespec.conformance.contract.protocol.wire import definition_validator, json_path
 from spadespec.conformance.contract.report.jsonl import REPORT_FORMAT, ReportWriter, now
@@ -66,7 +66,7 @@ def report_lines(path: Path, *, max_bytes: int | None = None) -> Iterator[dict[s
             if not raw.strip():
                 continue
             try:
-                line = json.loads(raw)
+                line = parse_json(raw)
             except json.JSONDecodeError as exc:
                 raise FuzzReportError(f"{path}:{number}: not JSON ({exc.msg})") from None
             if first and not (

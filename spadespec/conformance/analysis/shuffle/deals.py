@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spadespec.command_kit.errors import UsageError
-from spadespec.command_kit.input_files import FileProblem, check_file, read_lines
+from spadespec.command_kit.input_files import FileProblem, check_file, parse_json, read_lines
 from spadespec.reference_engine.deal import Hands, check_deal, deal_from_seed, parse_deal
 from spadespec.reference_engine.errors import DealError
 from spadespec.reference_engine.pack import Pack, pack_of
@@ -103,7 +103,7 @@ def _text_lines(path: str) -> Iterator[str]:
 
 def _read_line(line: str, pack: Pack, table: Table) -> Dealt:
     try:
-        value: Any = json.loads(line)
+        value: Any = parse_json(line)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not JSON ({exc.msg} at column {exc.colno})") from None
     dealer = None

@@ -16,6 +16,7 @@ import traceback
 from collections.abc import Callable
 from typing import IO, Any
 
+from spadespec.command_kit.input_files import parse_json
 from spadespec.conformance.contract.protocol.json_line import json_line
 from spadespec.conformance.contract.protocol.messages import (
     PIPELINED,
@@ -38,7 +39,7 @@ def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> int:
         if not line.strip():
             continue
         try:
-            message = json.loads(line)
+            message = parse_json(line)
         except json.JSONDecodeError as exc:
             # A runner never sends this; say so on stderr and keep the line count in step.
             print(f"serve: not JSON ({exc.msg}): {line[:200]!r}", file=sys.stderr)

@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from spadespec.command_kit.input_files import parse_json
 from spadespec.conformance.contract.protocol.engine_process import Breach, EngineProcess
 from spadespec.conformance.contract.protocol.json_line import json_line
 from spadespec.conformance.contract.protocol.messages import CaseResponse
@@ -149,7 +150,7 @@ class Framing:
         """The next line the engine writes, and what it reads as (`_NOT_JSON` if nothing)."""
         line = self.process.readline(what, timeout)
         try:
-            return line, json.loads(line)
+            return line, parse_json(line)
         except (json.JSONDecodeError, UnicodeDecodeError):
             return line, _NOT_JSON
 

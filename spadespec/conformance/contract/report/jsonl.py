@@ -24,7 +24,13 @@ from pathlib import Path
 from typing import IO, Any, BinaryIO
 
 from spadespec.command_kit.errors import OutputError
-from spadespec.command_kit.input_files import MAX_LINE_BYTES, MIB, FileProblem, read_lines
+from spadespec.command_kit.input_files import (
+    MAX_LINE_BYTES,
+    MIB,
+    FileProblem,
+    parse_json,
+    read_lines,
+)
 from spadespec.conformance.contract.protocol.messages import PROTOCOL_VERSION
 from spadespec.conformance.contract.runner.run import RunReport
 from spadespec.conformance.contract.runner.verdict import CaseResult
@@ -181,7 +187,7 @@ def _read(path: Path) -> tuple[PriorRun, bool]:
                 continue
             read_any = True
             try:
-                line = json.loads(raw)
+                line = parse_json(raw)
             except json.JSONDecodeError as exc:
                 raise ReportFileError(f"{path}:{number}: not JSON ({exc.msg})") from None
             kind = line.get("kind") if isinstance(line, dict) else None

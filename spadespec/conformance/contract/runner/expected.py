@@ -15,6 +15,10 @@ MAX_LIST_BYTES = 16 * MIB
 """The largest list read: every case of the suite listed, with a long reason each, is well
 under a megabyte."""
 
+MAX_ENTRY_CHARS = 400
+"""The longest entry taken: a case id is under a hundred characters, a rule change of several
+rules a few hundred; anything longer is no entry, and is refused rather than echoed back."""
+
 
 class ExpectedFailuresError(ValueError):
     """The list cannot be read; the message names the file and line."""
@@ -34,7 +38,13 @@ def read_expected_failures(path: Path, *, item: str = "case id") -> dict[str, st
                 raise ExpectedFailuresError(
                     f"{path}:{line.number}: one case id a line, with any reason after a '#'"
                 )
-            listed[" ".join(words)] = comment.strip()
+            entry = " ".join(words)
+            if len(entry) > MAX_ENTRY_CHARS:
+                raise ExpectedFailuresError(
+                    f"{path}:{line.number}: an entry of {len(entry)} characters is no {item} "
+                    f"(at most {MAX_ENTRY_CHARS})"
+                )
+            listed[entry] = comment.strip()
     except FileProblem as exc:
         raise ExpectedFailuresError(str(exc)) from None
     return listed

@@ -45,14 +45,14 @@ def main(argv: list[str] | None = None) -> int:
     """Rewrite case files (or every case file under the folders given) in the suite's layout."""
     import sys
 
-    from spadespec.command_kit.input_files import FileProblem, read_text
+    from spadespec.command_kit.input_files import FileProblem, parse_json, read_text
     from spadespec.conformance.contract.suite.cases import MAX_CASE_FILE_BYTES
 
     paths = [Path(arg) for arg in (argv if argv is not None else sys.argv[1:])]
     files = [f for p in paths for f in (sorted(p.rglob("*.json")) if p.is_dir() else [p])]
     for path in files:
         try:
-            data = json.loads(read_text(path, max_bytes=MAX_CASE_FILE_BYTES, what="case file"))
+            data = parse_json(read_text(path, max_bytes=MAX_CASE_FILE_BYTES, what="case file"))
         except FileProblem as exc:
             print(exc, file=sys.stderr)
             return 1

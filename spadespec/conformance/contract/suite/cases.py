@@ -22,7 +22,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from spadespec.command_kit.input_files import MIB, FileProblem, read_text
+from spadespec.command_kit.input_files import MIB, FileProblem, parse_json, read_text
 from spadespec.conformance.contract.suite.logs_apart import errors_with_logs_apart
 from spadespec.conformance.contract.suite.tags import Registry, registry, rule_value
 
@@ -228,7 +228,7 @@ def _shown(path: Path) -> str:
 def _read_file(path: Path, shown: str, problems: list[CaseProblem]) -> list[Case]:
     try:
         text = read_text(path, max_bytes=MAX_CASE_FILE_BYTES, what="case file")
-        data = json.loads(text)
+        data = parse_json(text)
     except FileProblem as exc:
         line = "" if exc.line is None else f" (line {exc.line})"
         problems.append(CaseProblem(shown, f"{exc.message}{line}"))

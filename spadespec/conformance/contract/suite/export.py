@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from spadespec.command_kit.input_files import FileProblem, read_text
+from spadespec.command_kit.input_files import FileProblem, parse_json, read_text
 from spadespec.conformance.contract.suite.cases import (
     MAX_CASE_FILE_BYTES,
     SCHEMA_NAME,
@@ -70,7 +70,7 @@ def _remove_previous(dest: Path) -> None:
     if not index.is_file():
         return
     try:
-        previous = json.loads(read_text(index, max_bytes=MAX_CASE_FILE_BYTES, what="index"))
+        previous = parse_json(read_text(index, max_bytes=MAX_CASE_FILE_BYTES, what="index"))
         names = [entry["file"] for entry in previous["cases"]]
     except (FileProblem, ValueError, KeyError, TypeError):
         return
