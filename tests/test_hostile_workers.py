@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shlex
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -122,3 +123,48 @@ def test_fuzz_with_workers_stops_at_a_signal_to_every_process(
     assert_ended_well(outcome, status, message_lines=3)
     assert outcome.err.splitlines()[-1] == ("terminated" if status == 143 else "interrupted")
     _engines_gone(pids)  # those that had started by then, or were starting
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(usable_cpus() < 2, reason="--jobs 2 runs in one process on one CPU")
+def test_simulate_whose_worker_is_killed_from_outside_stops_saying_so(tmp_path: Path) -> None:
+    # As the out-of-memory killer would: the run cannot be finished, and says so in one line.
+    run = subprocess.Popen(
+        [sys.executable, "-m", "spadespec", *BILLION, "--jobs", "2"], cwd=tmp_path,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers := _children(run.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(workers) >= 2, "the workers never started"
+        time.sleep(0.5)
+        os.kill(workers[0], signal.SIGKILL)
+        _, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.communicate()
+    assert "Traceback" not in err, err
+    assert run.returncode == 2, err
+    assert err.strip().splitlines() == [
+        "spadespec simulate: a process playing the games ended before the run's end (killed "
+        "by signal 9); the run is stopped"
+    ]
+    deadline = time.monotonic() + 5
+    while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_running(pid) for pid in workers)

@@ -19,7 +19,7 @@ from types import ModuleType
 from spadespec.cli.engines import open_engine
 from spadespec.cli.registry import PROVIDERS, provider_of
 from spadespec.cli.signals import Terminated, sigterm_raises
-from spadespec.command_kit.errors import OutputError, UsageError
+from spadespec.command_kit.errors import OutputError, UsageError, WorkerLost
 
 OK, WRONG, MISUSED, INTERRUPTED, TERMINATED = 0, 1, 2, 130, 143
 """The exit statuses, as the module's docstring gives them."""
@@ -87,7 +87,7 @@ def _main(argv: list[str]) -> int:
         status = int(args.run(args))
         sys.stdout.flush()  # a full disk or a closed pipe is found here, not as Python exits
         return status
-    except (UsageError, OutputError) as exc:
+    except (UsageError, OutputError, WorkerLost) as exc:
         _complain(f"spadespec {args.command}: {exc}")
         return MISUSED
     except (VariantNotFound, OptionError) as exc:

@@ -13,3 +13,10 @@ class UsageError(Exception):
 
 class OutputError(Exception):
     """An output could not be written: the message names it and says why; exit status 2."""
+
+
+class WorkerLost(Exception):
+    """A worker ended before it was told to: killed from outside (by the out-of-memory killer,
+    a `kill -9`), since a worker's own failures are caught in it. The run cannot be finished;
+    the command says so in one line, exit status 2, as for a run whose results are not
+    trusted."""

@@ -23,6 +23,8 @@ from multiprocessing.process import BaseProcess
 from types import FrameType
 from typing import Any
 
+from spadespec.command_kit.errors import WorkerLost
+
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 """The signals that stop a run: Ctrl-C and SIGTERM."""
 
@@ -37,6 +39,20 @@ a wait for its engine to exit), and again before it is killed."""
 class WorkerStopped(KeyboardInterrupt):
     """A worker was sent SIGTERM. Raised wherever it is, so that its `finally` blocks run; a
     KeyboardInterrupt, so that what cleans up after Ctrl-C cleans up after this too."""
+
+
+def check_alive(processes: Sequence[BaseProcess], what: str, *, waited: bool) -> None:
+    """Raise WorkerLost, saying how it ended, if a worker has ended before it was told to;
+    `what` names the workers ("a process playing the games"). A worker that ended on its own
+    (status 0) may have put its last word on the queue as it went, so it counts as lost only
+    once the queue has been waited on in vain (`waited`); one killed, or ended by an error,
+    counts at once."""
+    for process in processes:
+        code = process.exitcode
+        if code is None or (code == 0 and not waited):
+            continue
+        how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
+        raise WorkerLost(f"{what} ended before the run's end ({how}); the run is stopped")
 
 
 def start_context() -> Any:

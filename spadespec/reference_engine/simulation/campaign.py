@@ -18,7 +18,13 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard
 
 from spadespec.command_kit.arguments import COUNT_LIMIT, SEED_LIMIT, SHARDS_LIMIT
-from spadespec.command_kit.workers import FINISH_GRACE, end_workers, start_context, start_workers
+from spadespec.command_kit.workers import (
+    FINISH_GRACE,
+    check_alive,
+    end_workers,
+    start_context,
+    start_workers,
+)
 from spadespec.reference_engine import __version__
 from spadespec.reference_engine.bots.table import play_game
 from spadespec.reference_engine.simulation.summary import differences, figure_json, figures
@@ -192,12 +198,14 @@ def _result(results: Any, workers: Sequence[BaseProcess]) -> tuple[int, Tally]:
     """The next chunk's (games, tally); an error when a worker has stopped (none stops before
     it is told to), rather than waiting for ever."""
     while True:
+        # Checked before each wait too: while one worker keeps answering, the run would not
+        # notice another that was killed until its chunks were missed at the end.
+        check_alive(workers, "a process playing the games", waited=False)
         try:
             found: tuple[int, Tally] = results.get(timeout=1.0)
             return found
         except queue.Empty:
-            if not all(worker.is_alive() for worker in workers):
-                raise RuntimeError("a process playing the games stopped before the end") from None
+            check_alive(workers, "a process playing the games", waited=True)
 
 
 def variant_entry(name: str, variant: ResolvedVariant, tally: Mapping[str, int]) -> dict[str, Any]:

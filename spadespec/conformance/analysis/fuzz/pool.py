@@ -17,7 +17,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from spadespec.command_kit.workers import FINISH_GRACE, end_workers, start_context, start_workers
+from spadespec.command_kit.workers import (
+    FINISH_GRACE,
+    check_alive,
+    end_workers,
+    start_context,
+    start_workers,
+)
 from spadespec.conformance.analysis.fuzz.checker import Divergence, GameChecker
 from spadespec.conformance.analysis.fuzz.config import EngineDidNotStart, FuzzConfig, FuzzSetupError
 from spadespec.conformance.analysis.fuzz.differences import engine_failed
@@ -286,8 +292,10 @@ def _known_end(
 
 def _get(results: Any, workers: list[Any]) -> Any:
     while True:
+        # None stops before it is told to; checked before each wait, since the others may
+        # keep answering while one that was killed is missed.
+        check_alive(workers, "a fuzzing process", waited=False)
         try:
             return results.get(timeout=1.0)
         except queue.Empty:
-            if not all(w.is_alive() for w in workers):  # none stops before it is told to
-                raise FuzzSetupError("a fuzzing process stopped before the run's end") from None
+            check_alive(workers, "a fuzzing process", waited=True)
