@@ -17,7 +17,7 @@ from typing import Any
 
 from spadespec.command_kit.arguments import SHARDS_LIMIT
 from spadespec.command_kit.input_files import MIB, FileProblem, check_file
-from spadespec.conformance.analysis.fuzz.report import FuzzReportError, read_report
+from spadespec.conformance.analysis.fuzz.report import FuzzReportError, report_lines
 from spadespec.conformance.contract.runner.run import UNEXPLAINED
 
 CAMPAIGN = ("engine_command", "variant", "options", "seed", "budget")
@@ -50,21 +50,42 @@ MAX_SHARD_BYTES = 256 * MIB
 most, so a shard's week of fuzzing writes under 200 MB."""
 
 
-def _lines(path: Path) -> list[dict[str, Any]]:
+@dataclass(slots=True)
+class _Shard:
+    """What a merge keeps of a shard's report: its start line, its differences and its end
+    line (None if it did not finish). Progress lines, most of a long run's report, are read
+    and checked one at a time and dropped, so a merge's memory does not grow with them."""
+
+    start: dict[str, Any]
+    differences: list[dict[str, Any]] = field(default_factory=list)
+    end: dict[str, Any] | None = None
+
+
+def _read_shard(path: Path) -> _Shard:
     """A shard's report read and checked; a merged report is refused. What is no regular file
     (a folder, a device, a named pipe) or is too large is refused before a byte is read."""
+    shard: _Shard | None = None
     try:
         check_file(path, max_bytes=MAX_SHARD_BYTES, what="shard's report")
-        lines = read_report(path)
+        for line in report_lines(path, max_bytes=MAX_SHARD_BYTES):
+            if shard is None:
+                shard = _Shard(line)
+                if "merged" in line:
+                    shards = ", ".join(map(str, line["merged"]))
+                    raise MergeError(f"{path}:1: a merged report (of shards {shards}), not a "
+                                     "shard: merge the shards' own reports")  # fmt: skip
+            elif shard.end is not None:
+                raise MergeError(f"{path}: not one run's report: its end line is not its last line")
+            elif line["kind"] == "difference":
+                shard.differences.append(line)
+            elif line["kind"] == "end":
+                shard.end = line
     except FileProblem as exc:
         raise MergeError(str(exc)) from None
     except FuzzReportError as exc:
         raise MergeError(str(exc)) from None
-    if "merged" in lines[0]:
-        shards = ", ".join(map(str, lines[0]["merged"]))
-        raise MergeError(f"{path}:1: a merged report (of shards {shards}), not a shard: merge "
-                         "the shards' own reports")  # fmt: skip
-    return lines
+    assert shard is not None  # report_lines refuses an empty report
+    return shard
 
 
 def shard_games(games: int, index: int, count: int) -> range:
@@ -73,14 +94,13 @@ def shard_games(games: int, index: int, count: int) -> range:
     return range((index - 1) * games // count, index * games // count)
 
 
-def _checked_shard(path: Path, lines: list[dict[str, Any]]) -> tuple[int, int]:
+def _checked_shard(path: Path, shard: _Shard) -> tuple[int, int]:
     """The shard a report's start line says it is, as (index, count), once its lines agree it
-    is one: an index from 1 to a count of at most SHARDS_LIMIT and the campaign's games, one end
-    line at most, and no more games, in its end line and its differences, than its share."""
-    start = lines[0]
-    shard = start.get("shard") or {"index": 1, "count": 1}
-    index, count = shard["index"], shard["count"]
-    games = start["budget"].get("games")
+    is one: an index from 1 to a count of at most SHARDS_LIMIT and the campaign's games, and no
+    more games, in its end line and its differences, than its share."""
+    place = shard.start.get("shard") or {"index": 1, "count": 1}
+    index, count = place["index"], place["count"]
+    games = shard.start["budget"].get("games")
     most = SHARDS_LIMIT if games is None else min(games, SHARDS_LIMIT)
     if not 1 <= index <= count <= most:
         raise MergeError(
@@ -88,19 +108,16 @@ def _checked_shard(path: Path, lines: list[dict[str, Any]]) -> tuple[int, int]:
             f"{games or 'a budget of hands, not'} games (an index from 1 to the count, a count "
             f"from 1 to the games and at most {SHARDS_LIMIT})"
         )
-    ends = [line for line in lines if line["kind"] == "end"]
-    if len(ends) > 1 or (ends and lines[-1] is not ends[0]):
-        raise MergeError(f"{path}: not one run's report: its end line is not its last line")
     if games is None:
         return index, count
     share = shard_games(games, index, count)
-    if ends and ends[0]["games"] > len(share):
+    if shard.end is not None and shard.end["games"] > len(share):
         raise MergeError(
-            f"{path}: its end line counts {ends[0]['games']} games, where shard {index}/{count} "
-            f"of {games} games plays {len(share)}"
+            f"{path}: its end line counts {shard.end['games']} games, where shard "
+            f"{index}/{count} of {games} games plays {len(share)}"
         )
-    for line in lines:
-        if line["kind"] == "difference" and line["game"] not in share:
+    for line in shard.differences:
+        if line["game"] not in share:
             raise MergeError(
                 f"{path}: a difference in game {line['game']}, where shard {index}/{count} plays "
                 f"games {share.start} to {share.stop - 1}"
@@ -121,9 +138,9 @@ def merge_reports(paths: list[Path]) -> Merged:
     totals = {"seconds": 0.0, "games": 0, "hands": 0, "requests": 0}
     ok = True
     for path in paths:
-        lines = _lines(path)
-        start = lines[0]
-        index, count = _checked_shard(path, lines)
+        shard = _read_shard(path)
+        start = shard.start
+        index, count = _checked_shard(path, shard)
         if merged is None:
             merged = Merged(start, count=count)
         for key in CAMPAIGN:
@@ -137,7 +154,7 @@ def merge_reports(paths: list[Path]) -> Merged:
         if index in merged.shards:
             raise MergeError(f"{path}: shard {index}/{merged.count} given twice")
         merged.shards.append(index)
-        end = next((line for line in lines if line.get("kind") == "end"), None)
+        end = shard.end
         if end is None:
             merged.unfinished.append(str(path))
             ok = False
@@ -145,9 +162,7 @@ def merge_reports(paths: list[Path]) -> Merged:
             ok = ok and bool(end["ok"])
             for key in totals:
                 totals[key] += end[key]
-        for line in lines:
-            if line.get("kind") != "difference":
-                continue
+        for line in shard.differences:
             key = _key(line)
             if key not in seen or line["game"] < seen[key]["game"]:
                 seen[key] = line

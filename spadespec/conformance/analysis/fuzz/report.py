@@ -20,7 +20,7 @@ from typing import Any
 
 from jsonschema.exceptions import best_match
 
-from spadespec.command_kit.input_files import MIB, FileProblem, parse_json, read_lines
+from spadespec.command_kit.input_files import FileProblem, parse_json, read_lines
 from spadespec.conformance.contract.protocol.messages import PROTOCOL_VERSION, EngineInfo
 from spadespec.conformance.contract.protocol.wire import definition_validator, json_path
 from spadespec.conformance.contract.report.jsonl import REPORT_FORMAT, ReportWriter, now
@@ -51,11 +51,6 @@ def line_problem(line: Any) -> str | None:
     return f"the {kind} line, at {json_path(error)}: {error.message}"
 
 
-MAX_REPORT_BYTES = 256 * MIB
-"""The largest fuzz report read whole: a run writes a progress line (some 300 bytes) a second
-at most, so a week's run writes under 200 MB, and a shard's report far less."""
-
-
 def report_lines(path: Path, *, max_bytes: int | None = None) -> Iterator[dict[str, Any]]:
     """The lines of a fuzz report, one at a time, each checked against the schema. Raises
     FuzzReportError, naming the file and line, for a file that cannot be read (no regular file,
@@ -83,11 +78,6 @@ def report_lines(path: Path, *, max_bytes: int | None = None) -> Iterator[dict[s
         raise FuzzReportError(str(exc)) from None
     if first:
         raise FuzzReportError(f"{path}: empty, not a fuzz report")
-
-
-def read_report(path: Path) -> list[dict[str, Any]]:
-    """Every line of a fuzz report of at most MAX_REPORT_BYTES, checked (`report_lines`)."""
-    return list(report_lines(path, max_bytes=MAX_REPORT_BYTES))
 
 
 class FuzzReport:
