@@ -65,11 +65,14 @@ def run_hostile(
     signal_after: float | None = None,
     signum: int = signal.SIGTERM,
     group: bool = False,
+    keep_stdin_open: bool = False,
     memory: int | None = MEMORY_LIMIT,
     timeout: float = 120,
 ) -> Outcome:
     """Run `spadespec ARGV` in `cwd` as described above and return how it ended. With `group`,
-    the signal goes to the command's whole process group, as Ctrl-C from a terminal does."""
+    the signal goes to the command's whole process group, as Ctrl-C from a terminal does. With
+    `keep_stdin_open`, `stdin` is written but not closed before the signal: the command waits
+    for more."""
     run = subprocess.Popen(
         [sys.executable, "-m", "spadespec", *argv],
         cwd=cwd,
@@ -89,7 +92,9 @@ def run_hostile(
             if stdin is not None:
                 assert run.stdin is not None
                 run.stdin.write(stdin)
-                run.stdin.close()
+                run.stdin.flush()
+                if not keep_stdin_open:
+                    run.stdin.close()
             time.sleep(signal_after)
             sent = time.monotonic()
             if group:
