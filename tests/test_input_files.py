@@ -51,9 +51,13 @@ def test_a_folder_a_pipe_and_a_missing_path_are_refused(tmp_path: Path) -> None:
 def test_bytes_that_are_not_utf8_are_named_at_their_line(tmp_path: Path) -> None:
     path = tmp_path / "deals.txt"
     path.write_bytes(b"fine\nab\xffcd\n")
+    said = f"{path}:2: not UTF-8 text (byte 3 of the line cannot be read)"
     with pytest.raises(FileProblem) as caught:
         list(read_lines(path))
-    assert str(caught.value) == f"{path}:2: not UTF-8 text (byte 3 of the line cannot be read)"
+    assert str(caught.value) == said
+    with pytest.raises(FileProblem) as caught:
+        read_text(path, max_bytes=100)  # read whole, at once: the same place named
+    assert str(caught.value) == said
 
 
 def test_a_line_longer_than_the_limit_is_refused_without_reading_the_rest(tmp_path: Path) -> None:

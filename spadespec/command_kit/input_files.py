@@ -198,8 +198,22 @@ def read_text(
     max_line_bytes: int = MAX_LINE_BYTES,
     what: str = "file",
 ) -> str:
-    """The whole of `path` as text, lines joined by "\\n", read through `read_lines` (so under
-    the same refusals); `max_bytes` is required, since the caller keeps it all."""
+    """The whole of `path` as text, lines joined by "\\n", under the same refusals as
+    `read_lines`; `max_bytes` is required, since the caller keeps it all. A regular file that
+    cannot hold a line over the limit is read at once (the suite's case files, read by every
+    run, are many lines each); any other is read line by line."""
+    if str(path) != STDIN and max_bytes <= max_line_bytes:
+        raw = _whole(Path(path), max_bytes, what)
+        if b"\r" not in raw:
+            try:
+                return raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                start = raw.rfind(b"\n", 0, exc.start) + 1
+                raise FileProblem(
+                    str(path),
+                    f"not UTF-8 text (byte {exc.start - start + 1} of the line cannot be read)",
+                    raw.count(b"\n", 0, exc.start) + 1,
+                ) from None
     lines = read_lines(path, max_line_bytes=max_line_bytes, max_bytes=max_bytes, what=what)
     parts: list[str] = []
     last_ended = True
@@ -208,6 +222,20 @@ def read_text(
         last_ended = line.ended
     text = "\n".join(parts)
     return text + "\n" if parts and last_ended else text
+
+
+def _whole(path: Path, max_bytes: int, what: str) -> bytes:
+    """The bytes of the regular file `path`, of at most `max_bytes` (checked as it is read,
+    too: a file may grow between the look and the read)."""
+    check_file(path, max_bytes=max_bytes, what=what)
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(max_bytes + 1)
+    except OSError as exc:
+        raise FileProblem(str(path), f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > max_bytes:
+        raise FileProblem(str(path), f"the {what} is larger than {size_text(max_bytes)}")
+    return raw
 
 
 def parse_json(text: str | bytes) -> Any:
