@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from _hostile import assert_ended_well, digests, run_hostile
+from _sweeps import sweep
 
 from spadespec.cli import main
 from spadespec.command_kit.input_files import MAX_LINE_BYTES
@@ -88,8 +89,17 @@ MISUSES = {
 }
 
 
-@pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("command", MISUSES)
+# A sweep (tests/_sweeps.py): the test command gives each command two kinds of file, and each
+# kind to some command; CI gives every command every kind.
+MISUSE_PAIRS = sweep(
+    [(command, kind) for command in MISUSES for kind in KINDS],
+    [(command, KINDS[(2 * i + j) % len(KINDS)]) for i, command in enumerate(MISUSES)
+     for j in range(2)],
+)  # fmt: skip
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize(("command", "kind"), MISUSE_PAIRS)
 def test_a_report_or_list_that_is_no_such_file_is_a_misuse(
     command: str, kind: str, tmp_path: Path
 ) -> None:
@@ -159,7 +169,10 @@ DEAL_STATUS = {"dev-zero": 2, "pipe": 2, "folder": 2}
 verdict on the deals (1)."""
 
 
-@pytest.mark.parametrize("kind", KINDS)
+# A sweep: shuffle-test loads SciPy in each run (a second); the test command gives it a device,
+# bytes that are not UTF-8 and JSON nested too deeply, CI every kind.
+@pytest.mark.sweep
+@pytest.mark.parametrize("kind", sweep(KINDS, ["dev-zero", "not-utf8", "deep"]))
 def test_shuffle_test_from_a_hostile_file(kind: str, tmp_path: Path) -> None:
     path = _hostile(kind, tmp_path)
     outcome = run_hostile(["shuffle-test", "--from", path], tmp_path)
