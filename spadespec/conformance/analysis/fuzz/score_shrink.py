@@ -95,4 +95,8 @@ def score_divergence(verdict: Verdict, found: Divergence) -> Verdict:
     if "next_dealer" in first:
         answers.pop("to_act", None)
     response: Any = {"outcome": "answered", "answers": answers}
+    if answers == verdict.reference:
+        # No figure differs: the keeper gave none (it erred or skipped the request), and the
+        # case expects every figure the reference gives.
+        response = {"outcome": "no answer"}
     return Verdict(verdict.setup, verdict.actions, verdict.reference, response, found.differences)
