@@ -2,12 +2,16 @@
 score pad that cannot score a whole game would): fuzz must report that as a difference, with
 a case expecting every figure, not stop with a traceback."""
 
+import importlib.util
 import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "examples" / "score-keeper"))
-import score_keeper  # noqa: E402  (found through the path just added)
+_EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "score-keeper" / "score_keeper.py"
+_spec = importlib.util.spec_from_file_location("score_keeper", _EXAMPLE)
+assert _spec is not None and _spec.loader is not None
+score_keeper = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(score_keeper)
 
 _answer = score_keeper.answer
 
@@ -15,7 +19,8 @@ _answer = score_keeper.answer
 def answer(request: dict[str, Any], game_end: bool = True) -> dict[str, Any]:
     if len(request["case"]["hands"]) >= 2:
         return {"errored": {"message": "this keeper scores one hand at a time"}}
-    return _answer(request, game_end)
+    result: dict[str, Any] = _answer(request, game_end)
+    return result
 
 
 score_keeper.answer = answer
