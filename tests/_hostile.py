@@ -37,7 +37,9 @@ class Outcome:
     """Processes of the command's session still running after it ended (killed since)."""
 
 
-def _session_members(sid: int) -> list[int]:
+def process_table() -> list[tuple[int, list[str]]]:
+    """Every running process as (pid, the fields of /proc/PID/stat after its name: state,
+    ppid, pgrp, session, ...); a zombie, which has ended already, is left out."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -46,10 +48,13 @@ def _session_members(sid: int) -> list[int]:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except (FileNotFoundError, ProcessLookupError, IndexError):
             continue
-        # fields: state, ppid, pgrp, session, ...; a zombie has ended already
-        if int(fields[3]) == sid and fields[0] not in ("Z", "X"):
-            found.append(int(entry.name))
+        if fields[0] not in ("Z", "X"):
+            found.append((int(entry.name), fields))
     return found
+
+
+def _session_members(sid: int) -> list[int]:
+    return [pid for pid, fields in process_table() if int(fields[3]) == sid]
 
 
 def _default_sigint() -> None:

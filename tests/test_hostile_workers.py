@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from _hostile import assert_ended_well, run_hostile
+from _hostile import assert_ended_well, process_table, run_hostile
 
 from spadespec.command_kit.workers import usable_cpus
 
@@ -126,17 +126,7 @@ def test_fuzz_with_workers_stops_at_a_signal_to_every_process(
 
 
 def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (FileNotFoundError, ProcessLookupError, IndexError):
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(entry.name))
-    return found
+    return [child for child, fields in process_table() if int(fields[1]) == pid]
 
 
 @pytest.mark.skipif(usable_cpus() < 2, reason="--jobs 2 runs in one process on one CPU")

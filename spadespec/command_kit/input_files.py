@@ -203,17 +203,9 @@ def read_text(
     cannot hold a line over the limit is read at once (the suite's case files, read by every
     run, are many lines each); any other is read line by line."""
     if str(path) != STDIN and max_bytes <= max_line_bytes:
-        raw = _whole(Path(path), max_bytes, what)
+        raw = whole_file(path, max_bytes=max_bytes, what=what)
         if b"\r" not in raw:
-            try:
-                return raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                start = raw.rfind(b"\n", 0, exc.start) + 1
-                raise FileProblem(
-                    str(path),
-                    f"not UTF-8 text (byte {exc.start - start + 1} of the line cannot be read)",
-                    raw.count(b"\n", 0, exc.start) + 1,
-                ) from None
+            return utf8_text(raw, str(path))
     lines = read_lines(path, max_line_bytes=max_line_bytes, max_bytes=max_bytes, what=what)
     parts: list[str] = []
     last_ended = True
@@ -224,18 +216,32 @@ def read_text(
     return text + "\n" if parts and last_ended else text
 
 
-def _whole(path: Path, max_bytes: int, what: str) -> bytes:
+def whole_file(path: Path | str, *, max_bytes: int, what: str = "file") -> bytes:
     """The bytes of the regular file `path`, of at most `max_bytes` (checked as it is read,
     too: a file may grow between the look and the read)."""
     check_file(path, max_bytes=max_bytes, what=what)
     try:
-        with path.open("rb") as handle:
+        with Path(path).open("rb") as handle:
             raw = handle.read(max_bytes + 1)
     except OSError as exc:
         raise FileProblem(str(path), f"cannot read the file: {exc.strerror or exc}") from None
     if len(raw) > max_bytes:
         raise FileProblem(str(path), f"the {what} is larger than {size_text(max_bytes)}")
     return raw
+
+
+def utf8_text(raw: bytes, name: str) -> str:
+    """`raw`, the bytes of the file `name`, as text; a byte that is not UTF-8 is a FileProblem
+    at its line, as `read_lines` names it."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        raise FileProblem(
+            name,
+            f"not UTF-8 text (byte {exc.start - start + 1} of the line cannot be read)",
+            raw.count(b"\n", 0, exc.start) + 1,
+        ) from None
 
 
 def parse_json(text: str | bytes) -> Any:

@@ -25,7 +25,7 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
-from spadespec.command_kit.input_files import FileProblem, check_file, size_text
+from spadespec.command_kit.input_files import FileProblem, utf8_text, whole_file
 from spadespec.reference_engine.variant.errors import Problem, VariantError
 
 MAX_BYTES = 1024 * 1024
@@ -297,34 +297,20 @@ def read_text(text: str, file: str) -> Document:
 
 def file_bytes(path: Path) -> bytes:
     """The bytes of the variant file at `path`, or VariantError if it is not a readable file
-    of at most MAX_BYTES (checked by the one bounded reader's rules, `check_file`)."""
-    file = str(path)
+    of at most MAX_BYTES (the one bounded reader's `whole_file`: a pipe or a device, which
+    would block or never end, is refused by what it is, unread)."""
     try:
-        # A pipe or a device would block or never end: it is refused by what it is, unread.
-        check_file(path, max_bytes=MAX_BYTES, what="variant file")
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        return whole_file(path, max_bytes=MAX_BYTES, what="variant file")
     except FileProblem as exc:
-        raise VariantError([Problem(exc.message, file=file)]) from None
-    except OSError as exc:
-        raise VariantError(
-            [Problem(f"cannot read the file: {exc.strerror or exc}", file=file)]
-        ) from None
-    if len(raw) > MAX_BYTES:
-        message = f"the file is larger than {size_text(MAX_BYTES)}"
-        raise VariantError([Problem(message, file=file)])
-    return raw
+        raise VariantError([Problem(exc.message, file=str(path))]) from None
 
 
 def read_bytes(raw: bytes, file: str) -> Document:
     """Parse the bytes of `file` (UTF-8 text) into a Document, or raise VariantError."""
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line_start = raw.rfind(b"\n", 0, exc.start) + 1
-        line = raw.count(b"\n", 0, exc.start) + 1
-        message = f"not UTF-8 text (byte {exc.start - line_start + 1} of the line cannot be read)"
-        raise VariantError([Problem(message, file=file, line=line)]) from None
+        text = utf8_text(raw, file)
+    except FileProblem as exc:
+        raise VariantError([Problem(exc.message, file=file, line=exc.line)]) from None
     return read_text(text, file)
 
 

@@ -15,14 +15,10 @@ import queue
 import threading
 from typing import Any
 
+from spadespec.command_kit.errors import WorkerLost
 from spadespec.command_kit.workers import end_workers, start_workers
 from spadespec.conformance.analysis.fuzz.games import FuzzGame, play_fuzz_game
 from spadespec.reference_engine.variant import ResolvedVariant
-
-
-class GameFeedStopped(RuntimeError):
-    """The process playing the games ahead stopped before it should."""
-
 
 AHEAD = 64
 """Games the feed may have played and not yet handed over: far more than the pipe holds, so
@@ -74,9 +70,9 @@ class GameFeed:
             raise ValueError(f"the games are played in order: game {self._next} is next")
         try:
             game: FuzzGame = self._take.recv()
-        except EOFError:
-            raise GameFeedStopped(
-                f"the process playing the games stopped before game {number}"
+        except EOFError:  # killed from outside: it never stops before its last game
+            raise WorkerLost(
+                f"the process playing the games ended before game {number}; the run is stopped"
             ) from None
         self._next += 1
         return game

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from spadespec.command_kit.arguments import SHARDS_LIMIT
-from spadespec.command_kit.input_files import MIB, FileProblem, check_file
+from spadespec.command_kit.input_files import MIB
 from spadespec.conformance.analysis.fuzz.report import FuzzReportError, report_lines
 from spadespec.conformance.contract.runner.run import UNEXPLAINED
 
@@ -66,8 +66,7 @@ def _read_shard(path: Path) -> _Shard:
     (a folder, a device, a named pipe) or is too large is refused before a byte is read."""
     shard: _Shard | None = None
     try:
-        check_file(path, max_bytes=MAX_SHARD_BYTES, what="shard's report")
-        for line in report_lines(path, max_bytes=MAX_SHARD_BYTES):
+        for line in report_lines(path, max_bytes=MAX_SHARD_BYTES, what="shard's report"):
             if shard is None:
                 shard = _Shard(line)
                 if "merged" in line:
@@ -80,9 +79,7 @@ def _read_shard(path: Path) -> _Shard:
                 shard.differences.append(line)
             elif line["kind"] == "end":
                 shard.end = line
-    except FileProblem as exc:
-        raise MergeError(str(exc)) from None
-    except FuzzReportError as exc:
+    except FuzzReportError as exc:  # a file that cannot be read among them
         raise MergeError(str(exc)) from None
     assert shard is not None  # report_lines refuses an empty report
     return shard

@@ -27,7 +27,7 @@ from spadespec.command_kit.workers import (
 from spadespec.conformance.analysis.fuzz.checker import Divergence, GameChecker
 from spadespec.conformance.analysis.fuzz.config import EngineDidNotStart, FuzzConfig, FuzzSetupError
 from spadespec.conformance.analysis.fuzz.differences import engine_failed
-from spadespec.conformance.analysis.fuzz.feed import GameFeed, GameFeedStopped
+from spadespec.conformance.analysis.fuzz.feed import GameFeed
 from spadespec.conformance.analysis.fuzz.games import FuzzGame
 from spadespec.conformance.contract.protocol.messages import EngineInfo
 from spadespec.reference_engine.variant import load_variant
@@ -138,8 +138,6 @@ def run_fuzz(
                 if progress:
                     progress(outcome)
                 chunk += 1
-        except GameFeedStopped as exc:
-            raise FuzzSetupError(str(exc)) from None
         finally:
             checker.stop()
             if feed is not None:

@@ -51,13 +51,15 @@ def line_problem(line: Any) -> str | None:
     return f"the {kind} line, at {json_path(error)}: {error.message}"
 
 
-def report_lines(path: Path, *, max_bytes: int | None = None) -> Iterator[dict[str, Any]]:
+def report_lines(
+    path: Path, *, max_bytes: int | None = None, what: str = "fuzz report"
+) -> Iterator[dict[str, Any]]:
     """The lines of a fuzz report, one at a time, each checked against the schema. Raises
     FuzzReportError, naming the file and line, for a file that cannot be read (no regular file,
     a line or the file over its limit, not UTF-8) or is not a fuzz report."""
     first = True
     try:
-        for number, raw, _ in read_lines(path, max_bytes=max_bytes, what="fuzz report"):
+        for number, raw, _ in read_lines(path, max_bytes=max_bytes, what=what):
             if not raw.strip():
                 continue
             try:
