@@ -2,6 +2,7 @@
 against itself through the JSON-lines protocol.
 
     python3 benchmarks/fuzz.py [--hands N] [--jobs 1,2] [--points K] [--json]
+    python3 benchmarks/fuzz.py --expected [--hands N]
 
 For each job count it runs the fuzzer with `--engine "spadespec serve"` (the
 reference engine in another process, every request a JSON line each way) and prints hands/s
@@ -11,6 +12,13 @@ then the same with the reference engine in-process (no protocol, one process wha
 says), the CPU time each took per hand (steadier than the wall clock on a shared machine), and
 the share of one process's time spent playing the games (bots and the reference) versus
 answering requests, to say what holds the rate back.
+
+`--expected` is the named run where (nearly) every game differs by an expected change: the
+fault `overtricks-not-scored` in-process, fuzzed with `--keep-going` and its rule
+(`scoring.overtrick_points=0`) in `--expect-differ`, beside the reference in-process with no
+difference, the same hands in the same run; the target is at least half the rate. It says
+how many games differed and how many were shrunk (none should be: each is counted with the
+expected change that explains it).
 """
 
 from __future__ import annotations
@@ -23,17 +31,29 @@ import pstats
 import resource
 import shlex
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from spadespec.cli.engines import open_engine
+from spadespec.conformance.analysis.fuzz import findings as findings_module
+from spadespec.conformance.analysis.fuzz.campaign import Campaign
 from spadespec.conformance.analysis.fuzz.config import FuzzConfig
+from spadespec.conformance.analysis.fuzz.findings import Findings
 from spadespec.conformance.analysis.fuzz.pool import run_fuzz
 
 ROOT = Path(__file__).resolve().parents[1]
 
 SERVE = f"{shlex.quote(sys.executable)} -m spadespec serve"
 TARGET = 1000.0
+
+EXPECTED_FAULT = "overtricks-not-scored"
+EXPECTED_RULE = "scoring.overtrick_points=0"
+"""A fault that shows in most games, and the rule change it is (faults.yaml's `rule`)."""
+EXPECTED_SHARE = 0.5
+"""The rate a run whose games differ by an expected change keeps, at least, of one with no
+difference."""
 
 
 def _cpu_seconds() -> float:
@@ -72,6 +92,51 @@ def measure(engine: str, hands: int, jobs: int, points: int | None) -> dict[str,
     }
 
 
+def expected_run(engine: str, hands: int, points: int | None, out: Path) -> dict[str, Any]:
+    """One in-process `--keep-going` run with `EXPECTED_RULE` listed as expected: hands/s,
+    the games that differed (each counted with the change) and the differences shrunk."""
+    config = FuzzConfig(engine=engine, variant="standard", options={}, seed=1, games=None,
+                        hands=hands, points_per_hand=points, keep_going=True,
+                        opener=open_engine)  # fmt: skip
+    campaign = Campaign.with_expected(config, {EXPECTED_RULE: ""})
+    findings = Findings(config, campaign, out=out, rerun="benchmark", diagnose=True,
+                        keep_going=True, max_differences=0, report=None)  # fmt: skip
+    shrunk = 0
+    shrink_and_write = findings_module.shrink_and_write
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal shrunk
+        shrunk += 1
+        return shrink_and_write(*args, **kwargs)
+
+    findings_module.shrink_and_write = counted  # counted, then put back
+    try:
+        outcome = run_fuzz(config, found=findings)
+    finally:
+        findings_module.shrink_and_write = shrink_and_write
+        findings.stop()
+    return {
+        "engine": engine,
+        "hands": outcome.hands,
+        "games": outcome.games,
+        "seconds": round(outcome.seconds, 3),
+        "hands_per_s": round(outcome.hands / outcome.seconds, 1),
+        "differing_games": sum(k.seen for k in campaign.known),
+        "shrunk": shrunk,
+    }
+
+
+def expected_runs(hands: int, points: int | None) -> dict[str, Any]:
+    """The run with no difference and the run where the games differ by an expected change,
+    measured one after the other in this process."""
+    with tempfile.TemporaryDirectory() as folder:
+        plain = expected_run("reference", hands, points, Path(folder))
+        expected = expected_run(f"fault:{EXPECTED_FAULT}", hands, points, Path(folder))
+    share = expected["hands_per_s"] / plain["hands_per_s"]
+    return {"no_difference": plain, "expected": expected, "share": round(share, 3),
+            "target_share": EXPECTED_SHARE}  # fmt: skip
+
+
 def where_the_time_goes(hands: int, points: int | None) -> dict[str, float]:
     """Shares of one in-process run: playing the games, and the engine answering requests."""
     # The games played in this process, not ahead in another, so that the profile sees them.
@@ -97,7 +162,13 @@ def main() -> int:
     parser.add_argument("--jobs", default="1,2")
     parser.add_argument("--points", type=int, default=2, help="legal-action points per hand")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--expected", action="store_true",
+        help="only the run whose games differ by an expected change, beside one with none",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.expected:
+        return _print_expected(expected_runs(args.hands, args.points), as_json=args.json)
     rows = [measure(SERVE, args.hands, int(j), args.points) for j in args.jobs.split(",")]
     rows.append(measure("reference", args.hands, 1, args.points))
     shares = where_the_time_goes(min(args.hands, 1000), args.points)
@@ -121,6 +192,25 @@ def main() -> int:
         f"one in-process run: {shares['playing']:.0%} playing the games (bots and the "
         f"reference), {shares['answering']:.0%} the engine under test replaying each request"
     )
+    return 0
+
+
+def _print_expected(runs: dict[str, Any], *, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps({**runs, "load": os.getloadavg()[0]}, indent=2))
+        return 0
+    print(f"load average (1 min) {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    plain, expected = runs["no_difference"], runs["expected"]
+    print(f"no difference ({plain['engine']}): {plain['hands']} hands in "
+          f"{plain['seconds']:.2f} s = {plain['hands_per_s']:.0f} hands/s")  # fmt: skip
+    print(
+        f"expected difference (fault:{EXPECTED_FAULT}, --expect-differ {EXPECTED_RULE}): "
+        f"{expected['hands']} hands in {expected['seconds']:.2f} s = "
+        f"{expected['hands_per_s']:.0f} hands/s; {expected['differing_games']} of "
+        f"{expected['games']} games differed, {expected['shrunk']} shrunk"
+    )
+    mark = "meets" if runs["share"] >= EXPECTED_SHARE else "below"
+    print(f"share: {runs['share']:.0%} ({mark} the target of {EXPECTED_SHARE:.0%})")
     return 0
 
 

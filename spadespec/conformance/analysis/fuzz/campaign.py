@@ -1,14 +1,18 @@
-"""The differences a fuzz run has met, each known once, with the count of games that showed it.
+"""The differences a fuzz run has met, each known once by its cause, with the count of games
+that showed it.
 
-Each differing game is judged on its own, against the variant itself: what one game was found
-to be never changes how a later game is judged. A game's first difference is set beside the
-differences already known: if the reference, under the rule change one of them was named by
-(or listed as, `--expect-differ`), gives the engine's very answers at that position, the game
-shows that one again. If not, and nothing explains it, it is known by its first differing
-figure (`$.hands[].sides.NS.bags_after`), and a later game that differs first in that figure
-is counted with it. Otherwise it is new: shrunk, diagnosed, written. Once a game's difference
-is named by a rule change, the same game is put again with the engine's answers expected under
-that change, so that a difference hides no other in its game.
+Each differing game is judged once, on its first difference, against the variant itself: what
+one game was found to be never changes how a later game is judged. The first difference is set
+beside the differences already known: if the reference, under the rule change one of them was
+named by (or listed as, `--expect-differ`), gives the engine's very answers at that position,
+the game shows that one again and is counted with it, with no new search. If not, the game is
+known by its cause: the first figure that differs at the earliest hand end where the engine
+goes wrong (`cause`), its positions and sides merged (`$.totals.NS` and `$.totals.EW` are
+`$.totals.*`, `$.hand_points[3].NS` and `$.hand_points[4].EW` are `$.hand_points[].*`), the
+same for a run request and a score request; a game with a cause already met is counted with
+the difference first met with it. Otherwise it is new: shrunk, diagnosed, written. Once a new
+difference is named by a rule change, its game is put again with the engine's answers expected
+under that change, so that it hides no other in its first game.
 
 A listed difference never met makes the list stale. An engine that gave no answer (it exited,
 hung, wrote garbage) is a finding of its own in each game it happened in, never explained by a
@@ -25,21 +29,25 @@ from typing import Any
 from spadespec.conformance.analysis.diagnosis.neighbours import Neighbour, from_label
 from spadespec.conformance.analysis.fuzz.checker import Divergence
 from spadespec.conformance.analysis.fuzz.config import FuzzConfig
+from spadespec.conformance.analysis.fuzz.differences import REFUSED, agrees
 from spadespec.conformance.analysis.fuzz.observe import required_only
+from spadespec.conformance.contract.engines.kept_games import SERVED_KEEP
 from spadespec.conformance.contract.engines.reference import ReferenceEngine
 from spadespec.conformance.contract.runner.grade import compare
 from spadespec.conformance.contract.runner.run import UNEXPLAINED
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant
 
 OBSERVABLE = "observable:"
-"""The key of a difference no neighbour explains, by its first differing figure:
-`observable:$.hands[].sides.NS.bags_after`."""
+"""The key of a difference no neighbour explains, by its cause:
+`observable:$.hands[].sides.*.bags_after`."""
 
 FAILURE = "engine failure in game "
 """The key of an engine's failure to answer, by the game it happened in."""
 
 _SCORE = "score request: "
 _INDEX = re.compile(r"\[\d+\]")
+_SIDE = re.compile(r"\.(?:NS|EW|[NESW])(?=$|[.\[])")
+"""A side's or a seat's name in a path: one figure whichever side or seat it is of."""
 
 
 def first_observable(differences: Any) -> str:
@@ -53,14 +61,17 @@ def first_observable(differences: Any) -> str:
     return "answer"
 
 
-def first_figure(differences: Any) -> str:
-    """The first differing figure, its positions left out (`$.hands[].sides.NS.bags_after`;
-    `score request: $.totals.NS`): how a difference nothing explains is known."""
+def cause_key(differences: Any) -> str:
+    """The first differing figure, its positions and sides left out (`$.hands[].sides.*.
+    bags_after`), a score request's the same as a run request's; an engine refusing the log,
+    one cause wherever it did: how a difference nothing explains is known."""
     for text in differences:
-        score = text.startswith(_SCORE)
-        path = text.removeprefix(_SCORE).split(": ", 1)[0]
+        text = text.removeprefix(_SCORE)
+        if text.startswith(REFUSED):
+            return REFUSED
+        path = text.split(": ", 1)[0]
         if path.startswith("$"):
-            return (_SCORE if score else "") + _INDEX.sub("[]", path)
+            return _SIDE.sub(".*", _INDEX.sub("[]", path))
     return first_observable(differences)
 
 
@@ -74,6 +85,8 @@ class Known:
 
     key: str
     neighbour: Neighbour | None
+    cause: str = ""
+    """The cause of the game it was first met in (`cause_key`), when it was met."""
     listed: bool = False
     """Listed as known (`--expect-differ`): passed over when met, stale when never met."""
     seen: int = 0
@@ -89,6 +102,12 @@ class Campaign:
     config: FuzzConfig
     known: list[Known] = field(default_factory=list)
     _base: ResolvedVariant | None = None
+    _under: dict[tuple[str, ...], ResolvedVariant | None] = field(default_factory=dict)
+    """The variant under each set of rule changes asked for, made once (the very object, so
+    that `reference` plays on a game it keeps under it)."""
+    reference: ReferenceEngine = field(default_factory=lambda: ReferenceEngine(keep=SERVED_KEEP))
+    """The reference under known rule changes: a game's difference tried under one, then
+    its game judged on under it, the game replayed once."""
 
     @classmethod
     def with_expected(cls, config: FuzzConfig, labels: dict[str, str]) -> Campaign:
@@ -116,37 +135,42 @@ class Campaign:
         they cannot stand together."""
         if not keys:
             return self.base()
-        near = from_label(self.base(), " + ".join(keys))
-        return near.variant if near is not None else None
+        if tuple(keys) not in self._under:
+            near = from_label(self.base(), " + ".join(keys))
+            self._under[tuple(keys)] = near.variant if near is not None else None
+        return self._under[tuple(keys)]
 
     def explaining(self, found: Divergence, before: list[str]) -> Known | None:
         """The known difference (listed or named) that explains `found` on top of the rule
         changes `before` (those already named in its game): the reference under them gives
         the engine's very answers where it differed."""
-        if found.request is None or found.answers is None:
+        if found.request is None or (found.answers is None and not refused(found)):
             return None
         for known in self.known:
             if known.neighbour is None or known.key in before:
                 continue
             variant = self.under([*before, known.key])
-            if variant is not None and gives(variant, found):
+            if variant is not None and gives(variant, found, self.reference):
                 return known
         return None
 
-    def unexplained(self, figure: str) -> Known | None:
-        """The difference nothing explains that differs first in `figure`, if met."""
-        return next((k for k in self.known if k.key == OBSERVABLE + figure), None)
+    def with_cause(self, cause: str) -> Known | None:
+        """The difference first met with this cause, if one was."""
+        return next(
+            (k for k in self.known if k.cause == cause and not k.key.startswith(FAILURE)), None
+        )
 
-    def record(self, line: dict[str, Any], near: Neighbour | None, figure: str) -> Known:
-        """A difference shrunk and diagnosed: the known one it turned out to be (a listed
-        rule change met), or a new one; one nothing explains is known by `figure`, the first
-        that differed in the game, and an engine's failure by its game."""
-        key = _key(line, figure)
+    def record(self, line: dict[str, Any], near: Neighbour | None, cause: str) -> Known:
+        """A difference shrunk and diagnosed: the known one it turned out to be (a rule
+        change met or listed), or a new one (not yet counted: `seen` 0); one nothing explains
+        is known by its cause, and an engine's failure by its game."""
+        key = _key(line, cause)
         for known in self.known:
             if known.key == key:
-                known.seen += 1
+                if not known.cause:
+                    known.cause = cause
                 return known
-        known = Known(key, near, seen=1, line=line)
+        known = Known(key, near, cause=cause, line=line)
         self.known.append(known)
         return known
 
@@ -160,9 +184,10 @@ class Campaign:
             near = None
             if line["rule"] != UNEXPLAINED and not line.get("engine_failed"):
                 near = from_label(base, line["rule"])
-            key = _key(line, first_figure(line["differences"]))
+            cause = line.get("cause") or cause_key(line["differences"])
+            key = _key(line, cause)
             if not any(k.key == key for k in self.known):
-                self.known.append(Known(key, near, seen=1, line=line))
+                self.known.append(Known(key, near, cause=cause, seen=1, line=line))
         for known in self.known:
             if known.listed and known.key in met:
                 known.seen = max(known.seen, 1)
@@ -192,23 +217,30 @@ class Campaign:
         return [k for k in self.known if k.listed and not k.seen]
 
 
-def gives(variant: ResolvedVariant, found: Divergence) -> bool:
+def refused(found: Divergence) -> bool:
+    """Whether the difference is the engine refusing the log (an answer of its own)."""
+    return bool(found.differences) and cause_key(found.differences) == REFUSED
+
+
+def gives(variant: ResolvedVariant, found: Divergence, reference: ReferenceEngine) -> bool:
     """Whether the reference under `variant` gives the engine's answers where it differed
-    (compared as grading compares them: `legal` as a set)."""
+    (compared as grading compares them: `legal` as a set), or refuses the log the engine
+    refused."""
     request: Any = {"id": "fuzz", "variant": {"id": variant.id, "options": {}}}
     request.update(found.request or {})
-    reference = ReferenceEngine()
     if found.score:
         answer = reference.score_resolved(variant, request)
     else:
         answer = reference.run_resolved(variant, request)
+    if refused(found):
+        return answer["outcome"] == "errored"
     if answer["outcome"] != "answered" or found.answers is None:
         return False
     wanted = answer["answers"] if found.score else required_only(answer["answers"])
-    return not compare(wanted, found.answers)
+    return agrees(wanted, found.answers) or not compare(wanted, found.answers)
 
 
-def _key(line: dict[str, Any], figure: str) -> str:
+def _key(line: dict[str, Any], cause: str) -> str:
     if line.get("engine_failed"):
         return f"{FAILURE}{line['game']}"
-    return str(line["rule"]) if line["rule"] != UNEXPLAINED else OBSERVABLE + figure
+    return str(line["rule"]) if line["rule"] != UNEXPLAINED else OBSERVABLE + cause

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from spadespec.conformance.analysis.fuzz.config import EngineDidNotStart, FuzzConfig, FuzzSetupError
@@ -71,6 +71,8 @@ class Divergence:
     record: dict[str, Any] | None = None
     """For an engine that deals its own cards: the game as a game record, with the engine's
     figures at its end (`spadespec.conformance.analysis.fuzz.records`)."""
+    game: FuzzGame | None = field(default=None, compare=False, repr=False)
+    """The game it was found in, to judge on from it without playing it again."""
 
 
 def _did_not_start(exc: Exception) -> str:
@@ -110,6 +112,16 @@ class _Asked:
 
 def _position(point: Point) -> int:
     return point.at
+
+
+def _later(one: _Asked, found: Divergence) -> bool:
+    """Whether a request is asked after the one `found` was at: points in log order, then
+    the end of the log, then the score request."""
+    if found.score:
+        return False
+    if found.at is None:
+        return one.kind == "score"
+    return one.kind == "score" or one.at is None or one.at > found.at
 
 
 class GameChecker:
@@ -232,15 +244,18 @@ class GameChecker:
 
     def check(
         self, game: FuzzGame, *, only: Divergence | None = None,
-        expected: ResolvedVariant | None = None,
+        expected: ResolvedVariant | None = None, after: Divergence | None = None,
     ) -> Divergence | None:  # fmt: skip
         """The first difference in one game: at its points in log order, then at its end,
         then on its score request (`only`: at the position of that difference alone, asked
         afresh), the engine's answers expected under `expected` (by default the run's
-        variant, or with its known rule changes). An engine that declares `pipelined` is sent
+        variant, or with its known rule changes); `after`: at the positions after that
+        difference only (its game judged on from it). An engine that declares `pipelined` is sent
         the game's requests together; any other, one at a time, none after a difference.
         Either way the same requests are counted and the same difference found."""
         asked = self._asked(game, only, expected or self.expected_variant)
+        if after is not None:
+            asked = (one for one in asked if _later(one, after))
         batcher = self._pipelined()
         if batcher is not None:
             asks = list(asked)
@@ -334,8 +349,10 @@ class GameChecker:
                 yield score
 
     def _recorded(self, game: FuzzGame, found: Divergence) -> Divergence:
-        """The difference, with the game as a record when the engine dealt it: the engine is
-        asked once more, at the end of the log, for the figures the record holds."""
+        """The difference, with its game, and the game as a record when the engine dealt it:
+        the engine is asked once more, at the end of the log, for the figures the record
+        holds."""
+        found = replace(found, game=game)
         if not self.deals:
             return found
         asks = [key for key in RECORD_ASKS if key in self.features]

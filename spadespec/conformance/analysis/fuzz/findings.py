@@ -1,11 +1,14 @@
 """What a fuzz run does with each game that differs, as the games are counted in order.
 
 An engine that gave no answer is recorded as a failure of its own (restarted with its next
-request, at most MAX_RESTARTS times, then the run stops). Otherwise the game's differences are
-named one at a time (`campaign`): a known one is counted; a new one is shrunk (keeping the
-observable it differs in), diagnosed, written as a case and reported; each named by a rule
-change has the game put again under that change, so that it hides no other. A score keeper's
-difference is shrunk to the fewest hands and written as a case like any other.
+request, at most MAX_RESTARTS times, then the run stops). Otherwise the game is judged once,
+on its first difference (`campaign`): one a known rule change explains, or whose cause was met
+before, is counted with it, with no search; a new one is shrunk (keeping the observable it
+differs in), diagnosed, written as a case and reported. A new one named by a rule change has
+its game put again under that change, so that it hides no other; each change at most once in
+a game, and at most MAX_NAMED in all, so a game is never shrunk or written again for what it
+was already found to show. A score keeper's difference is shrunk to the fewest hands and
+written as a case like any other.
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ from spadespec.command_kit.tables import output_width
 from spadespec.conformance.analysis.fuzz.campaign import (
     Campaign,
     Known,
-    first_figure,
+    cause_key,
     first_observable,
 )
+from spadespec.conformance.analysis.fuzz.cause import earliest_differences
 from spadespec.conformance.analysis.fuzz.checker import Divergence, GameChecker, expected_variant
 from spadespec.conformance.analysis.fuzz.config import FuzzConfig
 from spadespec.conformance.analysis.fuzz.differences import engine_failed
@@ -44,6 +48,9 @@ from spadespec.reference_engine.variant import load_variant
 
 MAX_RESTARTS = 3
 """Times a run goes on past an engine that gave no answer (restarting it) before it stops."""
+
+MAX_NAMED = 4
+"""Rule changes a game is put again under, at most: each a new difference found in it."""
 
 
 class Findings:
@@ -67,11 +74,15 @@ class Findings:
     def checker(self, run: GameChecker | None) -> GameChecker:
         """An engine to put games again to: the run's own, idle while this runs, or one
         started once for the whole run."""
-        if run is not None:
-            return run
-        if self._checker is None:
-            self._checker = GameChecker(self.config)
-        return self._checker
+        checker = run
+        if checker is None:
+            if self._checker is None:
+                self._checker = GameChecker(self.config)
+            checker = self._checker
+        # The answers expected under known changes, from the reference that tried them: a
+        # game is replayed under a change once, when tried, then played on.
+        checker.reference = self.campaign.reference
+        return checker
 
     def stop(self) -> None:
         if self._checker is not None:
@@ -82,52 +93,90 @@ class Findings:
         if engine_failed(found.differences):
             return self._failure(found)
         named: list[str] = []
-        current: Divergence | None = found
-        while current is not None:
+        """The rule changes that explain the game's differences so far, in order."""
+        counted: set[str] = set()
+        """The differences this game was counted with: each once."""
+        current = found
+        while True:
             known = self.campaign.explaining(current, named)
+            explained = known is not None
+            cause = ""
             if known is None and not named:
-                known = self.campaign.unexplained(first_figure(current.differences))
-            if known is not None:
-                known.seen += 1
-            else:
-                known = self._new(current, named)
-                if not self.keep_going:
-                    return True
-                new = len(self.campaign.rule_differences())
-                if self.max_differences and new >= self.max_differences:
-                    return True
-            if known.neighbour is None:
-                break
+                cause = cause_key(self._earliest(current, run))
+                known = self.campaign.with_cause(cause)
+            fresh = False
+            if known is None:
+                known, fresh = self._new(current, named, cause or cause_key(current.differences))
+                explained = fresh
+            if known.key in counted:
+                return False
+            counted.add(known.key)
+            known.seen += 1
+            if fresh and not self.keep_going:
+                return True
+            new = len(self.campaign.rule_differences())
+            if fresh and self.max_differences and new >= self.max_differences:
+                return True
+            # Judged on under the change, from where it differed: a cause met before that no
+            # change explains, or a change not explaining the game, ends it.
+            if not explained or known.neighbour is None or len(named) >= MAX_NAMED:
+                return False
             named.append(known.key)
             under = self.campaign.under(named)
             if under is None:
-                break
+                return False
             checker = self.checker(run)
-            current = checker.check(checker.play(found.number), expected=under)
-            if current is not None and engine_failed(current.differences):
-                return self._failure(current)
-        return False
+            game = current.game or checker.play(found.number)
+            again = checker.check(game, expected=under, after=current)
+            if again is None:
+                return False
+            if engine_failed(again.differences):
+                return self._failure(again)
+            current = again
 
-    def _new(self, found: Divergence, named: list[str]) -> Known:
-        """A difference no known one explains: shrunk, diagnosed, written and reported."""
+    def _earliest(self, found: Divergence, run: GameChecker | None) -> tuple[str, ...]:
+        """What differs where the game first goes wrong (`cause`)."""
+        if found.record is not None:  # an engine's own deals: no other process can be given them
+            return found.differences
+        checker = self.checker(run)
+        game = checker.play(found.number)
+        return earliest_differences(checker, self.campaign.base(), game, found)
+
+    def _new(self, found: Divergence, named: list[str], cause: str) -> tuple[Known, bool]:
+        """A difference no known one explains: shrunk, diagnosed, written and reported (or,
+        diagnosed as one already met or listed, counted with it); and whether it is new."""
         config = replace(self.config, known=tuple(named))
         line = report_difference(
             config, found, out=self.out, rerun=self.rerun, diagnose=self.diagnose,
-            listed=self.campaign.listed,
+            met=self._met,
         )  # fmt: skip
+        line["cause"] = cause
         near = line.pop("_neighbour", None)
-        known = self.campaign.record(line, near, first_figure(found.differences))
-        if self.report is not None and known.seen == 1 and not known.listed:
+        before = len(self.campaign.known)
+        known = self.campaign.record(line, near, cause)
+        created = len(self.campaign.known) > before
+        if self.report is not None and created and not known.listed:
             self.report.difference(line)
-        return known
+        return known, created
+
+    def _met(self, label: str) -> str:
+        """Why a difference diagnosed as `label` is not written: it is listed, or was met
+        before in the run (its case already written); "" when it is new."""
+        if self.campaign.listed(label):
+            return "listed in --expect-differ: passed over"
+        if any(k.key == label and k.line is not None for k in self.campaign.known):
+            return "met before in this run: counted with it"
+        return ""
 
     def _failure(self, found: Divergence) -> bool:
         line = report_difference(
             self.config, found, out=self.out, rerun=self.rerun, diagnose=self.diagnose,
-            listed=self.campaign.listed,
+            met=self._met,
         )  # fmt: skip
-        known = self.campaign.record(line, None, first_figure(found.differences))
-        if self.report is not None and known.seen == 1:
+        before = len(self.campaign.known)
+        known = self.campaign.record(line, None, cause_key(found.differences))
+        known.seen += 1
+        if self.report is not None and len(self.campaign.known) > before:
             self.report.difference(line)
         failures = self.campaign.failures()
         if failures > MAX_RESTARTS:
@@ -148,7 +197,7 @@ def say(text: str) -> None:
 
 def report_difference(
     config: FuzzConfig, found: Divergence, *, out: Path, rerun: str, diagnose: bool,
-    listed: Callable[[str], bool],
+    met: Callable[[str], str],
 ) -> dict[str, Any]:  # fmt: skip
     """Say what differs, shrink it, diagnose it and write its case; the report's line for it
     (with the explaining neighbour under `_neighbour`, taken off before it is written)."""
@@ -176,13 +225,13 @@ def report_difference(
         return {**line, **write_record(found, out, config.variant)}
     try:
         result = shrink_and_write(
-            config, found, out, rerun, diagnose=diagnose and not failed, known=listed
+            config, found, out, rerun, diagnose=diagnose and not failed, met=met
         )
     except RuntimeError as exc:
         say(f"no case written: {exc}")
         return {**line, "not_written": str(exc)}
     if result.path is None:
-        print(f"  diagnosed: {result.rule}, listed in --expect-differ: passed over")
+        print(f"  diagnosed: {result.rule}, {met(str(result.rule))}")
         return {**line, "rule": result.rule, "_neighbour": result.neighbour}
     print(f"shrunk to {len(result.case['actions'])} actions; case {result.case['id']}")
     print(f"  wrote {result.path}")
@@ -232,20 +281,20 @@ def failed_afresh(config: FuzzConfig, found: Divergence) -> bool:
 
 def shrink_and_write(
     config: FuzzConfig, found: Divergence, out: Path, command: str, *, diagnose: bool = False,
-    known: Callable[[str], bool] = lambda label: False,
+    met: Callable[[str], str] = lambda label: "",
 ) -> FoundCase:  # fmt: skip
     """Shrink the difference found in a run and write its case: the written FoundCase, with
     the diagnosis of the shrunk case when `diagnose` (the case then named and tagged by the
-    rule change that explains it). A difference diagnosed as a `known` one is not written:
-    its FoundCase has no path. Under rule changes named before it in its game
-    (`config.known`), a position counts only if it shows a new difference, in a way a case of
-    the variant itself can show."""
+    rule change that explains it). A difference diagnosed as one `met` gives a reason not to
+    write (listed, or met before) is not written: its FoundCase has no path. Under rule
+    changes named before it in its game (`config.known`), a position counts only if it shows
+    a new difference, in a way a case of the variant itself can show."""
     checker = GameChecker(config)
     try:
         base = load_variant(config.variant, dict(config.options))
         game = checker.play(found.number)
         if found.score:
-            scorer = ScoreJudge(checker, base, first_figure(found.differences))
+            scorer = ScoreJudge(checker, base, cause_key(found.differences))
             shrunk = shrink_score(scorer, game)
             if shrunk is None:
                 raise RuntimeError(
@@ -272,7 +321,7 @@ def shrink_and_write(
     label, diagnosis = diagnose_found(case, config.open)
     ids = (case["id"], score_id(case["id"]))
     near = next((g.best for g in diagnosis.groups if any(i in g.cases for i in ids)), None)
-    if known(label):
+    if met(label):
         return FoundCase(None, case, "", "", label, diagnosis, near)
     written = _write(named_by_rule(case, label), out, config.open())
     return replace(written, rule=label, diagnosis=diagnosis, neighbour=near)

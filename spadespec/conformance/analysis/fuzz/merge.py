@@ -123,8 +123,14 @@ def _checked_shard(path: Path, shard: _Shard) -> tuple[int, int]:
 
 
 def _key(line: dict[str, Any]) -> str:
+    """What a difference is known by across shards: its rule change, or its cause (a line
+    written before causes were, by its case)."""
     rule = line.get("rule", UNEXPLAINED)
-    return rule if rule != UNEXPLAINED else str(line.get("case") or line["differences"][:1])
+    if rule != UNEXPLAINED:
+        return str(rule)
+    if line.get("cause") and not line.get("engine_failed"):
+        return f"cause {line['cause']}"
+    return str(line.get("case") or line["differences"][:1])
 
 
 def merge_reports(paths: list[Path]) -> Merged:

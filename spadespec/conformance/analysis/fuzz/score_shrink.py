@@ -30,15 +30,15 @@ FIGURES = ("hands", "totals", "bags", "status", "to_act")
 
 class ScoreJudge:
     """Puts a log to the keeper as a score request and to the reference; a log differs only
-    where the keeper's first differing figure is `figure`."""
+    where the keeper's first differing figure is `figure` (None: wherever it differs)."""
 
-    def __init__(self, checker: GameChecker, variant: ResolvedVariant, figure: str) -> None:
+    def __init__(self, checker: GameChecker, variant: ResolvedVariant, figure: str | None) -> None:
         self.checker = checker
         self.variant = variant
         self.figure = figure
 
     def differs(self, setup: dict[str, Any], actions: list[dict[str, Any]]) -> Verdict | None:
-        from spadespec.conformance.analysis.fuzz.campaign import first_figure  # above this module
+        from spadespec.conformance.analysis.fuzz.campaign import cause_key  # above this module
 
         request: Any = {"id": "fuzz", "variant": self.checker.ref, "setup": setup,
                         "actions": actions, "ask": list(FIGURES)}  # fmt: skip
@@ -54,7 +54,7 @@ class ScoreJudge:
         wanted = {k: v for k, v in score_expect(case).items() if k in asked["ask"]}
         response = self.checker.ask_score(asked)
         found = tuple(f"score request: {d}" for d in differences(wanted, response))
-        if not found or first_figure(found) != self.figure:
+        if not found or (self.figure is not None and cause_key(found) != self.figure):
             return None
         return Verdict(setup, actions, reference, response, found)
 
