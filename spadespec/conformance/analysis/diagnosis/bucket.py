@@ -30,7 +30,7 @@ class Bucket:
         self.passed: list[CaseResult] = []
         self.tried = 0
         self._singles: dict[str, list[Neighbour]] = {}
-        self._built: dict[tuple[Change, ...], Neighbour | None] = {}
+        self._built: dict[str, Neighbour | None] = {}
         self._keeps: dict[Any, bool] = {}
 
     def singles(self, rules: Iterable[str]) -> list[Neighbour]:
@@ -48,9 +48,10 @@ class Bucket:
 
     def near(self, changes: tuple[Change, ...]) -> Neighbour | None:
         """The neighbour with `changes`, or None where the format does not allow them."""
-        if changes not in self._built:
-            self._built[changes] = neighbour(self.base, changes)
-        return self._built[changes]
+        key = repr(changes)  # a change's value may be a list (`deck.top_trumps`): unhashable
+        if key not in self._built:
+            self._built[key] = neighbour(self.base, changes)
+        return self._built[key]
 
     def explained(self, near: Neighbour, ids: Sequence[str]) -> tuple[set[str], set[str]]:
         """Of the failures `ids`: those the neighbour explains, and those it answers otherwise

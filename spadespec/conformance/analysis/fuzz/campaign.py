@@ -61,18 +61,63 @@ def first_observable(differences: Any) -> str:
     return "answer"
 
 
+OBSERVED_FIRST = (
+    ("trick_winners", "legal", "illegal"),
+    ("hands", "hand_points", "bids", "tricks"),
+    ("bags", "totals"),
+    ("status", "to_act", "next_dealer"),
+)
+"""The figures of a position, what others are worked out from first: who won each trick (so
+who leads next) before the legal actions, each hand's sheet, the running bags and totals,
+then the end of the game and who is to act."""
+
+WHOLE = ("status",)
+"""Figures known as a whole: a game over a hand early or late, or won by the other side, is
+one way of ending it wrongly (`$.status`)."""
+
+SHEET_FIRST = (
+    "contract", "side_tricks", "tricks", "made", "overtricks", "nils", "bags_before",
+    "bags_added", "bags_after", "contract_points", "overtrick_points", "bonus_points",
+    "bag_penalties", "bag_penalty", "moon", "hand_points", "score_before", "score_after",
+)  # fmt: skip
+"""A hand sheet's items, counts before the points scored from them: a side whose bags are not
+carried shows in its bags before it shows in a bag penalty."""
+
+_NAME = re.compile(r"[A-Za-z_]+")
+
+
+def _first(text: str) -> tuple[int, int, int, int]:
+    """Where a differing figure stands among those of a position: its kind, its place in its
+    kind, its hand, its item (`OBSERVED_FIRST`, `SHEET_FIRST`)."""
+    path = text.split(": ", 1)[0]
+    names = _NAME.findall(path)
+    top = names[0] if names else ""
+    kind = next((i for i, k in enumerate(OBSERVED_FIRST) if top in k), len(OBSERVED_FIRST))
+    place = OBSERVED_FIRST[kind].index(top) if kind < len(OBSERVED_FIRST) else 0
+    index = re.search(r"\[(\d+)\]", path)
+    hand = int(index.group(1)) if index else 0
+    item = next((SHEET_FIRST.index(n) for n in names[1:] if n in SHEET_FIRST), len(SHEET_FIRST))
+    return kind, place, hand, item
+
+
 def cause_key(differences: Any) -> str:
-    """The first differing figure, its positions and sides left out (`$.hands[].sides.*.
-    bags_after`), a score request's the same as a run request's; an engine refusing the log,
-    one cause wherever it did: how a difference nothing explains is known."""
-    for text in differences:
-        text = text.removeprefix(_SCORE)
-        if text.startswith(REFUSED):
-            return REFUSED
-        path = text.split(": ", 1)[0]
-        if path.startswith("$"):
-            return _SIDE.sub(".*", _INDEX.sub("[]", path))
-    return first_observable(differences)
+    """How a difference nothing explains is known: of the figures that differ, the one the
+    others are worked out from (the earliest hand's, a count before its points, a hand's
+    sheet before the totals and the end of the game), its positions and sides left out
+    (`$.hands[].sides.*.bags_after`), the game's status as a whole (`$.status`), a score
+    request's the same as a run request's; an engine refusing the log is one cause wherever
+    it did."""
+    texts = [text.removeprefix(_SCORE) for text in differences]
+    if texts and texts[0].startswith(REFUSED):
+        return REFUSED
+    figures = [text for text in texts if text.startswith("$")]
+    if not figures:
+        return first_observable(differences)
+    path = min(figures, key=_first).split(": ", 1)[0]
+    top = _NAME.findall(path)[:1]
+    if top and top[0] in WHOLE:
+        return f"$.{top[0]}"
+    return _SIDE.sub(".*", _INDEX.sub("[]", path))
 
 
 class ExpectedDifferenceError(ValueError):
