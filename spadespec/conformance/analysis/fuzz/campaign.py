@@ -61,49 +61,61 @@ def first_observable(differences: Any) -> str:
     return "answer"
 
 
-OBSERVED_FIRST = (
+COUNTS = (
+    "contract", "side_tricks", "tricks", "made", "overtricks", "nils", "bags_before",
+    "bags_added", "bags_after",
+)  # fmt: skip
+"""A hand sheet's counts, in the order they are worked out."""
+
+POINTS = (
+    "contract_points", "overtrick_points", "bonus_points", "bag_penalties", "bag_penalty",
+    "moon", "hand_points", "score_before", "score_after",
+)  # fmt: skip
+"""A hand sheet's points, in the order they are scored (from the counts)."""
+
+ITEMS = (*COUNTS, *POINTS, "")
+"""A hand sheet's items in order, "" for one not listed (counted among the points)."""
+
+STAGES = (
     ("trick_winners", "legal", "illegal"),
-    ("hands", "hand_points", "bids", "tricks"),
-    ("bags", "totals"),
+    ("hands:counts", "bids", "tricks"),
+    ("bags",),
+    ("hands:points", "hand_points"),
+    ("totals",),
     ("status", "to_act", "next_dealer"),
 )
-"""The figures of a position, what others are worked out from first: who won each trick (so
-who leads next) before the legal actions, each hand's sheet, the running bags and totals,
-then the end of the game and who is to act."""
+"""The figures of a position in the order each is worked out from those before it: who won
+each trick (so who leads next) and the legal actions; each hand's counts, then the bags a side
+holds; each hand's points, then the totals; then the end of the game and who is to act. A side
+whose bags are not carried shows in its bags before its bag penalty, its totals or the end of
+its game."""
 
 WHOLE = ("status",)
 """Figures known as a whole: a game over a hand early or late, or won by the other side, is
 one way of ending it wrongly (`$.status`)."""
 
-SHEET_FIRST = (
-    "contract", "side_tricks", "tricks", "made", "overtricks", "nils", "bags_before",
-    "bags_added", "bags_after", "contract_points", "overtrick_points", "bonus_points",
-    "bag_penalties", "bag_penalty", "moon", "hand_points", "score_before", "score_after",
-)  # fmt: skip
-"""A hand sheet's items, counts before the points scored from them: a side whose bags are not
-carried shows in its bags before it shows in a bag penalty."""
-
 _NAME = re.compile(r"[A-Za-z_]+")
+_HAND = re.compile(r"\[(\d+)\]")
 
 
 def _first(text: str) -> tuple[int, int, int, int]:
-    """Where a differing figure stands among those of a position: its kind, its place in its
-    kind, its hand, its item (`OBSERVED_FIRST`, `SHEET_FIRST`)."""
+    """Where a differing figure stands among those of a position (`STAGES`): its stage, its
+    place there, its hand, its item in the hand's sheet."""
     path = text.split(": ", 1)[0]
     names = _NAME.findall(path)
     top = names[0] if names else ""
-    kind = next((i for i, k in enumerate(OBSERVED_FIRST) if top in k), len(OBSERVED_FIRST))
-    place = OBSERVED_FIRST[kind].index(top) if kind < len(OBSERVED_FIRST) else 0
-    index = re.search(r"\[(\d+)\]", path)
-    hand = int(index.group(1)) if index else 0
-    item = next((SHEET_FIRST.index(n) for n in names[1:] if n in SHEET_FIRST), len(SHEET_FIRST))
-    return kind, place, hand, item
+    sheet = ITEMS.index(next((n for n in names[1:] if n in ITEMS), "")) if top == "hands" else 0
+    if top == "hands":
+        top = "hands:counts" if sheet < len(COUNTS) else "hands:points"
+    stage = next((i for i, s in enumerate(STAGES) if top in s), len(STAGES))
+    place = STAGES[stage].index(top) if stage < len(STAGES) else 0
+    index = _HAND.search(path)
+    return stage, place, int(index.group(1)) if index else 0, sheet
 
 
 def cause_key(differences: Any) -> str:
     """How a difference nothing explains is known: of the figures that differ, the one the
-    others are worked out from (the earliest hand's, a count before its points, a hand's
-    sheet before the totals and the end of the game), its positions and sides left out
+    others are worked out from (`STAGES`; the earliest hand's), its positions and sides left out
     (`$.hands[].sides.*.bags_after`), the game's status as a whole (`$.status`), a score
     request's the same as a run request's; an engine refusing the log is one cause wherever
     it did."""
