@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _sweeps import sweep
 
 from spadespec.cli import main
 from spadespec.conformance.analysis.fuzz import findings, naming
 from spadespec.conformance.analysis.fuzz.campaign import cause_key
+from spadespec.conformance.analysis.fuzz.merge import difference_key as merge_key
 from spadespec.conformance.contract.runner.run import UNEXPLAINED
 
 ENGINES = Path(__file__).resolve().parent / "data" / "engines"
@@ -70,7 +72,7 @@ def test_a_cause_is_the_figure_the_others_are_worked_out_from() -> None:
     # Bags not carried (game 12 of seed 5): North-South's penalty is listed first, but the
     # bags each side holds after the hand differ too, and the penalty is scored from them.
     found = [
-        "$.to_act.phase: expected \"deal\", got \"over\"",
+        '$.to_act.phase: expected "deal", got "over"',
         "$.hands[0].sides.NS.bag_penalty: expected 100, got 0",
         "$.hands[0].sides.NS.hand_points: expected -38, got 62",
         "$.hands[0].sides.EW.bags_after: expected 2, got 0",
@@ -147,3 +149,39 @@ def test_a_keeper_whose_game_never_ends_is_one_difference_written_once(
     assert out.count("difference in game") == 1
     assert "1 difference in 8 games" in out
     assert len(_hashes(tmp_path)) == 1
+
+
+KEEPER_RUNS = [
+    (keeper, seed)
+    for keeper in ("no_game_end_keeper.py", "ones_digit_keeper.py", "score_refusing.py")
+    for seed in range(1, 7)
+]
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize(("keeper", "seed"), sweep(KEEPER_RUNS, [("score_refusing.py", 1)]))
+def test_a_keeper_with_one_bug_is_one_difference_on_every_seed(
+    keeper: str, seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = f"{sys.executable} {ENGINES / keeper}"
+    status, found, _ = _fuzz(tmp_path, engine, "--seed", str(seed), "--games", "40",
+                             "--no-diagnose")  # fmt: skip
+    said = capsys.readouterr()
+    assert status == 1 and "Traceback" not in said.out + said.err
+    assert len(found) == 1, [line["cause"] for line in found]
+    assert said.out.count("difference in game") == 1
+    assert len(_hashes(tmp_path)) == 1
+    assert "1 difference in 40 games" in said.out
+
+
+def test_shards_keep_a_cause_once() -> None:
+    lines = [
+        {"game": 4, "rule": UNEXPLAINED, "cause": "$.totals.*", "case": "a",
+         "differences": ["score request: $.totals.NS: expected 1, got 2"]},
+        {"game": 90, "rule": UNEXPLAINED, "cause": "$.totals.*", "case": "b",
+         "differences": ["score request: $.totals.EW: expected 1, got 2"]},
+    ]  # fmt: skip
+    assert merge_key(lines[0]) == merge_key(lines[1])
+    # A report written before causes were keeps its lines apart, by their cases.
+    old = [{k: v for k, v in line.items() if k != "cause"} for line in lines]
+    assert merge_key(old[0]) != merge_key(old[1])

@@ -122,7 +122,7 @@ def _checked_shard(path: Path, shard: _Shard) -> tuple[int, int]:
     return index, count
 
 
-def _key(line: dict[str, Any]) -> str:
+def difference_key(line: dict[str, Any]) -> str:
     """What a difference is known by across shards: its rule change, or its cause (a line
     written before causes were, by its case)."""
     rule = line.get("rule", UNEXPLAINED)
@@ -166,7 +166,7 @@ def merge_reports(paths: list[Path]) -> Merged:
             for key in totals:
                 totals[key] += end[key]
         for line in shard.differences:
-            key = _key(line)
+            key = difference_key(line)
             if key not in seen or line["game"] < seen[key]["game"]:
                 seen[key] = line
     if merged is None:
