@@ -100,13 +100,12 @@ class Findings:
         while True:
             known = self.campaign.explaining(current, named)
             explained = known is not None
-            cause = ""
-            if known is None and not named:
-                cause = cause_key(self._earliest(current, run))
-                known = self.campaign.with_cause(cause)
             fresh = False
             if known is None:
-                known, fresh = self._new(current, named, cause or cause_key(current.differences))
+                cause = cause_key(self._earliest(current, run, named))
+                known = self.campaign.with_cause(cause)
+            if known is None:
+                known, fresh = self._new(current, named, cause)
                 explained = fresh
             if known.key in counted:
                 return False
@@ -134,13 +133,17 @@ class Findings:
                 return self._failure(again)
             current = again
 
-    def _earliest(self, found: Divergence, run: GameChecker | None) -> tuple[str, ...]:
-        """What differs where the game first goes wrong (`cause`)."""
-        if found.record is not None:  # an engine's own deals: no other process can be given them
-            return found.differences
+    def _earliest(
+        self, found: Divergence, run: GameChecker | None, named: list[str]
+    ) -> tuple[str, ...]:
+        """What differs where the game first goes wrong (`cause`), under the rule changes
+        already named in it."""
+        variant = self.campaign.under(named)
+        if found.record is not None or variant is None:
+            return found.differences  # an engine's own deals: no other process can be given them
         checker = self.checker(run)
-        game = checker.play(found.number)
-        return earliest_differences(checker, self.campaign.base(), game, found)
+        game = found.game or checker.play(found.number)
+        return earliest_differences(checker, variant, game, found)
 
     def _new(self, found: Divergence, named: list[str], cause: str) -> tuple[Known, bool]:
         """A difference no known one explains: shrunk, diagnosed, written and reported (or,
