@@ -6,13 +6,14 @@ one game was found to be never changes how a later game is judged. The first dif
 beside the differences already known: if the reference, under the rule change one of them was
 named by (or listed as, `--expect-differ`), gives the engine's very answers at that position,
 the game shows that one again and is counted with it, with no new search. If not, the game is
-known by its cause: the first figure that differs at the earliest hand end where the engine
-goes wrong (`cause`), its positions and sides merged (`$.totals.NS` and `$.totals.EW` are
-`$.totals.*`, `$.hand_points[3].NS` and `$.hand_points[4].EW` are `$.hand_points[].*`), the
-same for a run request and a score request; a game with a cause already met is counted with
-the difference first met with it. Otherwise it is new: shrunk, diagnosed, written. Once a new
-difference is named by a rule change, its game is put again with the engine's answers expected
-under that change, so that it hides no other in its first game.
+known by its cause (`cause_key`): of the figures that differ at the earliest hand end where
+the engine goes wrong (`cause`), the one the others are worked out from, its positions and
+sides merged (`$.totals.NS` and `$.totals.EW` are `$.totals.*`, `$.hand_points[3].NS` and
+`$.hand_points[4].EW` are `$.hand_points[].*`), the same for a run request and a score
+request; a game with a cause already met is counted with the difference first met with it.
+Otherwise it is new: shrunk, diagnosed, written. A game whose difference a rule change
+explains is judged on under that change from where it differed (`findings`), so that it hides
+no other.
 
 A listed difference never met makes the list stale. An engine that gave no answer (it exited,
 hung, wrote garbage) is a finding of its own in each game it happened in, never explained by a

@@ -1,14 +1,15 @@
 """What a fuzz run does with each game that differs, as the games are counted in order.
 
 An engine that gave no answer is recorded as a failure of its own (restarted with its next
-request, at most MAX_RESTARTS times, then the run stops). Otherwise the game is judged once,
-on its first difference (`campaign`): one a known rule change explains, or whose cause was met
-before, is counted with it, with no search; a new one is shrunk (keeping the observable it
-differs in), diagnosed, written as a case and reported. A new one named by a rule change has
-its game put again under that change, so that it hides no other; each change at most once in
-a game, and at most MAX_NAMED in all, so a game is never shrunk or written again for what it
-was already found to show. A score keeper's difference is shrunk to the fewest hands and
-written as a case like any other.
+request, at most MAX_RESTARTS times, then the run stops). Otherwise the game is judged once
+(`campaign`): a difference a known rule change explains, or whose cause was met before, is
+counted with it, with no shrink and no diagnosis; a new one is shrunk (keeping the observable
+it differs in), diagnosed, written as a case and reported. A difference a rule change explains
+(found, listed or just named) has its game judged on from where it differed, under that
+change, so that it hides no other; each change at most once in a game and at most MAX_NAMED
+in one, so a game is never shrunk or written again for what it was already found to show. A
+case shrunk to the very case of a difference already written is counted with it. A score
+keeper's difference is shrunk to the fewest hands and written as a case like any other.
 """
 
 from __future__ import annotations
@@ -155,12 +156,26 @@ class Findings:
         )  # fmt: skip
         line["cause"] = cause
         near = line.pop("_neighbour", None)
+        same = self._same_case(line)
+        if same is not None:
+            return same, False
         before = len(self.campaign.known)
         known = self.campaign.record(line, near, cause)
         created = len(self.campaign.known) > before
         if self.report is not None and created and not known.listed:
             self.report.difference(line)
         return known, created
+
+    def _same_case(self, line: dict[str, Any]) -> Known | None:
+        """The difference already written as the very case `line` was shrunk to (the same
+        digest): one case file, one name."""
+        if "case" not in line:
+            return None
+        digest = str(line["case"]).rsplit(".", 1)[-1]
+        for known in self.campaign.known:
+            if known.line and str(known.line.get("case", "")).rsplit(".", 1)[-1] == digest:
+                return known
+        return None
 
     def _met(self, label: str) -> str:
         """Why a difference diagnosed as `label` is not written: it is listed, or was met
