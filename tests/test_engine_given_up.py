@@ -26,7 +26,7 @@ from spadespec.conformance.contract.suite.cases import Case, load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "data" / "engines"
-CASES = 12
+CASES = 8
 
 
 def engine(name: str, *words: str, timeout: float = 10.0) -> SubprocessEngine:
@@ -69,10 +69,9 @@ def test_a_hanging_engine_costs_four_timeouts_and_no_more(cases: list[Case]) -> 
 
 def test_an_engine_that_answers_between_failures_is_never_given_up(cases: list[Case]) -> None:
     # Each process answers its first request and dies on its second: every restart lives.
-    report = run_cases(engine("crash", "--from-request", "2"), cases)
-    assert report.not_run() == 0
-    verdicts = [r.verdict for r in report.results]
-    assert verdicts.count("pass") == CASES // 2 and verdicts.count("error") == CASES // 2
+    report = run_cases(engine("crash", "--from-request", "2"), cases[:6])
+    assert report.not_run() == 0  # three restarts, each answering before it fails
+    assert [r.verdict for r in report.results] == ["pass", "error"] * 3
 
 
 def test_an_errored_case_checks_nothing_not_even_what_it_asked(
