@@ -44,9 +44,9 @@ def add_parser(subparsers: Any) -> None:
             "and every figure the engine recorded (dealer, tricks, points, totals, bags, the "
             "outcome) that the rules give otherwise, with the rules' arithmetic; a sample of "
             "the problems is put to the neighbour search, which names the rule the engine plays "
-            "differently. Exit 0 every game right, 1 a game wrong, a game with no figure to compare "
-            "(not checked), a record unreadable (a last record cut short included), or no game "
-            "at all, 2 usage or an output that cannot be written."
+            "differently. Exit 0 every game right, 1 a game wrong, a game with no figure to "
+            "compare (not checked), a record unreadable (a last record cut short included), or "
+            "no game at all, 2 usage or an output that cannot be written."
         ),
         quiet="print only the summary",
     )
