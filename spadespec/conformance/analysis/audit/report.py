@@ -77,6 +77,8 @@ class JUnit:
             self._counts["errors" if tag == "error" else "failures"] += 1
             child = ET.SubElement(element, tag, message=problems[0], type=result.verdict)
             child.text = "\n".join(problems)
+        if result.verdict != "unreadable":  # what a passing game was checked on, too
+            ET.SubElement(element, "system-out").text = f"checked on: {result.audit.checked_on()}"
         self._write(ET.tostring(element, encoding="unicode") + "\n")
 
     def _write(self, text: str) -> None:
