@@ -16,9 +16,11 @@ import pytest
 from _sweeps import sweep
 
 from spadespec.cli import main
-from spadespec.conformance.analysis.audit.clusters import MAX_CLUSTERS
+from spadespec.conformance.analysis.audit.clusters import MAX_CLUSTERS, Clusters
+from spadespec.conformance.analysis.audit.diagnose import Diagnosed
 from spadespec.conformance.analysis.audit.record import RecordError, read_record
 from spadespec.conformance.analysis.audit.recording import record_game
+from spadespec.conformance.analysis.audit.report import diagnosis_lines
 from spadespec.conformance.analysis.audit.run import Auditor, GameResult, Totals
 from spadespec.conformance.analysis.audit.stream import RawRecord
 from spadespec.conformance.analysis.diagnosis.search import matches_rule
@@ -216,3 +218,23 @@ def test_records_of_end_totals_alone_are_diagnosed_from_the_whole_game(
 @pytest.mark.parametrize("fault", sweep(sorted(FAULTS), ["set-penalty-per-trick-short"]))
 def test_every_fault_in_end_totals_alone_is_named_right_or_unexplained(fault: str) -> None:
     _named_right(FAULTS[fault], _end_totals_only(FAULTS[fault], 8))
+
+
+def test_clusters_split_by_amount_a_few_times_and_stop_at_the_cap_saying_so() -> None:
+    clusters = Clusters()
+    coarse = ("standard", "totals", "up", ("made",))
+    first, second, third = (clusters.place(coarse, (*coarse, n)) for n in (100, 3, 7))
+    assert first is not None and second is not None and third is not None
+    assert first.key == (*coarse, 100) and third.key == (*coarse, "other")
+    assert clusters.place(coarse, (*coarse, 9)) is third  # the rest of the amounts together
+    for n in range(MAX_CLUSTERS - 3):
+        other = ("standard", "bags", "up", (str(n),))
+        assert clusters.place(other, (*other, 1)) is not None
+    late = ("standard", "status", "other", ("moon",))
+    assert clusters.place(late, (*late, None)) is None
+    told = Diagnosed({}, {}, {}, {}, (), beyond=4, beyond_games=2)
+    assert told.cap_line() == (
+        f"4 more problems in 2 games differ in ways past the first {MAX_CLUSTERS} clusters: "
+        "counted, not diagnosed"
+    )
+    assert f"  {told.cap_line()}" in diagnosis_lines(told)
