@@ -197,7 +197,8 @@ def audit_game(
     last_hand: dict[tuple[str, str | None], Any] = {}
     answers = _Answers(record.differed)
     for index, entry in enumerate(actions):
-        answers.check(game, index, hand_no, out, sink, start, actions[hand_from:index])
+        if answers.due == index:  # most records carry no answers: nothing to do per action
+            answers.check(game, index, hand_no, out, sink, start, actions[hand_from:index])
         try:
             action = action_from_json(entry)
         except InvalidActionError as exc:
@@ -251,6 +252,8 @@ class _Answers:
     def __init__(self, entries: list[dict[str, Any]]) -> None:
         self._entries = entries
         self._next = 0
+        self.due = entries[0]["at"] if entries else -1
+        """Where the next entry stands in the log; -1 when none is left."""
 
     def check(
         self, game: Game, at: int, hand: int, out: GameAudit, sink: HandSink | None,
@@ -271,6 +274,7 @@ class _Answers:
                         sink.hand(start, played, checked.case_expect, checked.answers,
                                   checked=checked.checked)  # fmt: skip
             self._next += 1
+        self.due = entries[self._next]["at"] if self._next < len(entries) else -1
 
 
 def _end_sample(
