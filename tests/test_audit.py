@@ -254,6 +254,8 @@ def test_junit_has_a_test_case_per_game_and_stdin_is_read(tmp_path: Path) -> Non
     text = junit.read_text()
     assert text.count("<testcase ") == 2 and text.count("<failure ") == 1
     assert 'tests="2" failures="1" errors="0"' in text
+    # What each game was checked on, the passing one too.
+    assert "checked on: 57 actions replayed; figures compared: points 2, totals 2, bags 2" in text
 
 
 def test_the_example_server_log_converts_to_records_that_audit_clean(tmp_path: Path) -> None:

@@ -143,6 +143,24 @@ def test_an_engine_that_gives_no_answer_part_of_the_way_is_1(
     assert _status(fuzz, capsys) == 1
 
 
+def test_a_recorded_game_with_no_figure_to_compare_is_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = _records(tmp_path)
+    line = json.loads(Path(records).read_text())
+    del line["totals"]
+    Path(records).write_text(json.dumps(line) + "\n")
+    assert _status(["audit", records, "--no-diagnose"], capsys) == 1
+
+
+def test_an_engine_given_up_after_three_failed_restarts_is_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    always = CRASH.removesuffix(" --from-request 2")
+    conform = ["conform", "--engine", always, "--case", "standard.play.*"]
+    assert _status(conform, capsys) == 1  # fuzz stops at such a failure: the row above
+
+
 def test_a_report_that_cannot_be_resumed_is_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -8,7 +8,8 @@ tells it).
 Every request gets exactly one response, in order: its own answer (the answer names the
 request), or an error or a skip where the model says; the engine is started again before the
 next request exactly when the last one stopped it (a breach that leaves its output untrusted, a
-hang past the timeout, an exit) and given up after `MAX_RESTARTS` failed starts in a row, the
+hang past the timeout, an exit) and given up after `MAX_RESTARTS` failed restarts in a row (a
+start that fails, or a process started again that stops before it answers a request), the
 requests after a stop in a batch go one at a time to the engine started again, and no process
 outlives its replacement or the run."""
 
@@ -103,7 +104,9 @@ class PipelinedMachine(RuleBasedStateMachine):
         self.refusals = 0
         """Processes to come that are to fail at `start`."""
         self.failed_starts = 0
-        """Starts failed in a row: at `MAX_RESTARTS`, the engine is not tried again."""
+        """Restarts failed in a row: at `MAX_RESTARTS`, the engine is not tried again."""
+        self.on_trial = False
+        """The engine was started again and has not answered a request since."""
         self.count = 0
         self.hangs = 0
 
@@ -150,6 +153,10 @@ class PipelinedMachine(RuleBasedStateMachine):
             if deed.startswith("spoil-"):
                 assert "exited (status 3)" in response["message"]
                 self.refusals = int(deed.removeprefix("spoil-"))
+            # A restart fails when the process stops before its first answer; a process
+            # still running after a request lives, and the count starts again.
+            self.failed_starts = self.failed_starts + self.on_trial if want.stops else 0
+            self.on_trial = False
             if want.stops:
                 self.running = False
                 batch = False  # the rest one at a time
@@ -161,6 +168,7 @@ class PipelinedMachine(RuleBasedStateMachine):
         fails too, either of which is the request's response."""
         if self.failed_starts >= MAX_RESTARTS:
             assert "not tried" in response["message"] and response.get("failed")
+            assert response.get("not_run")
             return False
         self.launched += 1
         if self.refusals:
@@ -168,7 +176,7 @@ class PipelinedMachine(RuleBasedStateMachine):
             self.failed_starts += 1
             assert "could not be restarted" in response["message"] and response.get("failed")
             return False
-        self.failed_starts = 0
+        self.on_trial = True
         self.restarts += 1
         self.running = True
         return True

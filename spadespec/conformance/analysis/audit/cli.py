@@ -6,8 +6,9 @@ spadespec audit RECORDS... [--report FILE] [--junit FILE] [--show N] [--variants
 Each record (schema/game-record.schema.json) is replayed on the reference engine: the first
 action the rules refuse is reported with its reason code, the rule it breaks and where it stands,
 and every figure the engine recorded that the rules give otherwise with the rules' arithmetic.
-Exit 0 every game checked is right (and there was one), 1 a game is wrong or a record cannot be
-read, 2 for a usage mistake or an output that cannot be written (docs/exit-statuses.md).
+Exit 0 every game checked is right (and there was one), 1 a game is wrong, has no figure to
+compare (not checked) or a record cannot be read, 2 for a usage mistake or an output that cannot
+be written (docs/exit-statuses.md).
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ def add_parser(subparsers: Any) -> None:
             "and every figure the engine recorded (dealer, tricks, points, totals, bags, the "
             "outcome) that the rules give otherwise, with the rules' arithmetic; a sample of "
             "the problems is put to the neighbour search, which names the rule the engine plays "
-            "differently. Exit 0 every game right, 1 a game wrong or a record unreadable (a last "
-            "record cut short included), or no game at all, 2 usage or an output that cannot be "
-            "written."
+            "differently. Exit 0 every game right, 1 a game wrong, a game with no figure to "
+            "compare (not checked), a record unreadable (a last record cut short included), or "
+            "no game at all, 2 usage or an output that cannot be written."
         ),
         quiet="print only the summary",
     )

@@ -1,14 +1,16 @@
 """The neighbour search put to an audit's problems: which single-rule change of the variant
 (or pair) makes the reference engine play and score the records as the engine did.
 
-A stream may hold any number of games, so the search sees a bounded sample: the first few
-problems of each kind in each variant (a refusal by its reason, a figure by its name), each as
-a case starting at its hand, and hands the engine got right, which a rule change must keep
-right: the first few, and a few more for each thing a hand's score can turn on (a failed nil,
-a set, a bag penalty) that they leave out. A record's variant is searched by its shipped id,
-or, for a house's variant file, under the file's own id, the file registered for the run as
-`conform` registers one (a file extending nothing shipped, or taking the id of another file
-met before, is checked but not searched). The search itself is
+A stream may hold any number of games, so the search sees a bounded sample: every problem is
+counted under its fingerprint (`clusters`: what differs and how), and the first one or two of
+each cluster, from different games, are put to the search, each as a case starting at its hand
+(a record whose only figures are its end's: the whole game), so that every distinct problem
+gets its one diagnosis, which names every game of its cluster; and hands the engine got right,
+which a rule change must keep right: the first few, and a few more for each thing a hand's
+score can turn on (a failed nil, a set, a bag penalty) that they leave out. A record's
+variant is searched by its shipped id, or, for a house's variant file, under the file's own id,
+the file registered for the run as `conform` registers one (a file extending nothing shipped,
+or taking the id of another file met before, is checked but not searched). The search itself is
 `spadespec.conformance.analysis.diagnosis`'s, called from `Sample.diagnose` and nowhere else.
 """
 
@@ -19,8 +21,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from spadespec.conformance.analysis.audit.clusters import (
+    MAX_CLUSTERS,
+    Cluster,
+    Clusters,
+    describe,
+    fingerprint,
+)
 from spadespec.conformance.analysis.diagnosis.search import diagnose
 from spadespec.conformance.contract.protocol.messages import PROTOCOL_VERSION, EngineInfo
+from spadespec.conformance.contract.runner.checking import expected_for
 from spadespec.conformance.contract.runner.grade import compare
 from spadespec.conformance.contract.runner.run import UNEXPLAINED
 from spadespec.conformance.contract.runner.verdict import CaseResult
@@ -29,8 +39,8 @@ from spadespec.conformance.contract.suite.cases import Case
 from spadespec.reference_engine.scoring.records import HandScore
 from spadespec.reference_engine.variant import VariantError, load_variant
 
-FAILURES_PER_KIND = 3
-"""Problems of one kind, in one variant, put to the search."""
+FAILURES_PER_CLUSTER = 2
+"""Problems of one cluster (each from another game) put to the search."""
 PASSES_PER_VARIANT = 12
 """Hands the engine got right, per variant, that an explaining change must keep right."""
 PASSES_PER_TRAIT = 2
@@ -39,8 +49,9 @@ nil failed, a side set, a bag penalty: `score_traits`) that fewer of the kept on
 change to how one of them is scored must keep them right: a house that scores a double nil as
 one looks like a cheaper failed nil on its double nils alone, until a single failed nil it
 scores right is among the hands kept."""
-MAX_KINDS = 12
-"""Kinds of problem searched in a run, all variants together."""
+BASE_FEATURES = ("illegal", "totals", "bags", "status")
+"""What the records are graded on as an engine's answers; `legal` and `refusal` are added
+where a record's `differed` answers were sampled."""
 
 
 @dataclass(slots=True)
@@ -53,6 +64,9 @@ class _Sampled:
     """Failure case id -> the game it comes from (`file:line`)."""
     kinds: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Failure case id -> (variant, kind of problem)."""
+    whole_games: set[str] = field(default_factory=set)
+    """Failure case ids of whole games, sampled from records of the end's figures alone."""
+    features: set[str] = field(default_factory=lambda: set(BASE_FEATURES))
 
 
 class Sample:
@@ -61,7 +75,12 @@ class Sample:
 
     def __init__(self) -> None:
         self._kept = _Sampled()
-        self._failures: Counter[tuple[str, str]] = Counter()
+        self.clusters = Clusters()
+        self._combos: Counter[frozenset[Any]] = Counter()
+        """The set of clusters a game's problems fall under -> games with that set: how many
+        games each diagnosis names, each game once, in memory that grows with the distinct
+        sets alone."""
+        self._open: GameSink | None = None
         self._passes: Counter[str] = Counter()
         self._traits: Counter[tuple[str, str]] = Counter()
         """(variant, trait) -> hands kept right that show it."""
@@ -71,9 +90,17 @@ class Sample:
 
     def for_game(self, where: str, variant: str | None, options: dict[str, Any]) -> GameSink | None:
         """The sink for one game's hands, played under a shipped id; None where no variant."""
+        self._close()
         if variant is None:
             return None
-        return GameSink(self, where, variant, options)
+        self._open = GameSink(self, where, variant, options)
+        return self._open
+
+    def _close(self) -> None:
+        """Count the last game's clusters, its audit being over once another game starts."""
+        sink, self._open = self._open, None
+        if sink is not None and sink.kinds:
+            self._combos[frozenset(sink.kinds)] += 1
 
     def for_file(self, where: str, path: str, options: dict[str, Any]) -> GameSink | None:
         """The sink for one game played under the variant file at `path`; None where the file
@@ -84,27 +111,32 @@ class Sample:
 
     def _full(self, variant: str, differs: bool, traits: frozenset[str] = frozenset()) -> bool:
         if differs:
-            kinds = {k for k, n in self._failures.items() if n}
-            return len(kinds) >= MAX_KINDS and not any(k[0] == variant for k in kinds)
+            return False  # every problem is counted under its cluster
         if self._passes[variant] < PASSES_PER_VARIANT:
             return False
         return all(self._traits[variant, trait] >= PASSES_PER_TRAIT for trait in traits)
 
     def _keep(self, sink: GameSink, start: dict[str, Any], actions: list[Any],
               expected: dict[str, Any], recorded: dict[str, Any],
-              traits: frozenset[str]) -> None:  # fmt: skip
+              scored: HandScore | None, checked: tuple[str, ...] = (),
+              whole_game: bool = False) -> None:  # fmt: skip
         if not expected:
             return
-        differences = tuple(compare(expected, recorded))
+        traits = score_traits(scored)
+        graded = expected_for(expected, checked) if checked else expected
+        differences = tuple(compare(graded, recorded))
         kind = _kind(expected, differences)
+        cluster: Cluster | None = None
         if differences:
-            bucket = (sink.variant, kind)
-            if kind in sink.kinds or self._failures[bucket] >= FAILURES_PER_KIND:
-                return  # one problem of a kind from each game: the sample spans games
-            if self._full(sink.variant, True):
+            # What the first differing side's score turns on (a status or a refusal: every side's).
+            sides = {differences[0].path.rsplit(".", 1)[-1]}
+            sides &= set(scored.sides) if scored is not None else set()
+            cluster = self._cluster(sink, differences, score_traits(scored, sides or None))
+            if cluster is None or len(cluster.sampled) >= FAILURES_PER_CLUSTER:
                 return
-            self._failures[bucket] += 1
-            sink.kinds.add(kind)
+            if cluster.key in sink.sampled:
+                return  # one problem of a cluster from each game: the sample spans games
+            sink.sampled.add(cluster.key)
         elif self._full(sink.variant, False, traits):
             return
         else:
@@ -120,33 +152,90 @@ class Sample:
         )  # fmt: skip
         verdict = "fail" if differences else "pass"
         self._kept.cases.append(case)
-        self._kept.results.append(CaseResult(case, verdict, differences, answers=recorded))
+        result = CaseResult(case, verdict, differences, answers=recorded, checked=checked)
+        self._kept.results.append(result)
+        self._kept.features.update(checked)
         self._variants.add(sink.variant)
-        if differences:
+        if cluster is not None:
+            cluster.sampled.append(case_id)
+            if whole_game:
+                self._kept.whole_games.add(case_id)
             self._kept.games[case_id] = sink.where
             self._kept.kinds[case_id] = (sink.variant, kind)
 
+    def _cluster(
+        self, sink: GameSink, differences: tuple[Any, ...], traits: frozenset[str]
+    ) -> Cluster | None:
+        """The cluster of a problem, counted there (its game once); None past the cap."""
+        coarse, fine = fingerprint(sink.variant, differences, traits)
+        cluster = self.clusters.place(coarse, fine)
+        if cluster is None:
+            self.clusters.beyond += 1
+            if not sink.beyond:
+                sink.beyond = True
+                self.clusters.beyond_games += 1
+            return None
+        cluster.problems += 1
+        if cluster.key not in sink.kinds:
+            sink.kinds.add(cluster.key)
+            cluster.add_game(sink.where)
+        return cluster
+
     def diagnose(self) -> Diagnosed | None:
         """The search over the sample; None when nothing was sampled that went wrong."""
+        self._close()
         kept = self._kept
         if not kept.games:
             return None
+        features = [*BASE_FEATURES, *sorted(kept.features - set(BASE_FEATURES))]
         info: EngineInfo = {
             "name": "recorded games", "version": "", "language": "", "protocol": PROTOCOL_VERSION,
-            "variants": sorted(self._variants), "features": ["illegal", "totals", "bags", "status"],
+            "variants": sorted(self._variants), "features": features,
         }  # fmt: skip
         found = diagnose(kept.results, kept.cases, info)
-        labels = {case_id: found.rule_of(case_id) or UNEXPLAINED for case_id in kept.games}
-        return Diagnosed(labels, dict(kept.games), dict(kept.kinds), found.to_json())
+        account = found.to_json()
+        fits = {case_id: len(group["neighbours"]) for group in account.get("groups", ())
+                for case_id in group["cases"]}  # fmt: skip
+        labels = {}
+        for case_id in kept.games:
+            label = found.rule_of(case_id) or UNEXPLAINED
+            if case_id in kept.whole_games and fits.get(case_id, 1) > 1:
+                # A game's end alone may fit several rule changes (bags never counted, or
+                # never reaching a penalty): the records cannot tell which, so none is named.
+                label = UNEXPLAINED
+            labels[case_id] = label
+        named = {key: _named(cluster, labels) for key, cluster in self.clusters.found.items()
+                 if cluster.sampled}  # fmt: skip
+        games: Counter[str] = Counter()
+        for combo, count in self._combos.items():
+            games.update(dict.fromkeys({named[k].label for k in combo if k in named}, count))
+        return Diagnosed(
+            labels, dict(kept.games), dict(kept.kinds), account, tuple(named.values()),
+            self.clusters.beyond, self.clusters.beyond_games, dict(games),
+        )  # fmt: skip
 
 
-def score_traits(scored: HandScore | None) -> frozenset[str]:
-    """What a hand's score turns on, side by side: a contract made or set, overtricks, a bag
-    penalty, each nil (blind or not) made or failed, both partners nil, a big-bid bonus, a
-    contract priced otherwise than by the trick (Boston, a bonus bid, an exact total), the moon;
-    nothing for a probe of a refused action."""
+def _named(cluster: Cluster, labels: dict[str, str]) -> NamedCluster:
+    """A cluster with its one diagnosis: what most of its sampled problems were found to be
+    (the first sampled where as many are found otherwise)."""
+    found = Counter(labels[case_id] for case_id in cluster.sampled)
+    first = labels[cluster.sampled[0]]
+    best = max(found.values())
+    label = first if found[first] == best else next(k for k, n in found.items() if n == best)
+    return NamedCluster(label, describe(cluster.key), cluster.problems, cluster.games,
+                        tuple(cluster.named))  # fmt: skip
+
+
+def score_traits(scored: HandScore | None, sides: set[str] | None = None) -> frozenset[str]:
+    """What a hand's score turns on, side by side (of `sides` alone, where given): a contract
+    made or set, overtricks, a bag penalty, each nil (blind or not) made or failed, both
+    partners nil, a big-bid bonus, a contract priced otherwise than by the trick (Boston, a
+    bonus bid, an exact total), the moon; nothing for a probe of a refused action."""
     out: set[str] = set()
-    for line in scored.sides.values() if scored is not None else ():
+    lines = scored.sides.items() if scored is not None else ()
+    for side, line in lines:
+        if sides is not None and side not in sides:
+            continue
         if line.contract:
             out.add("made" if line.made else "set")
         if line.overtricks:
@@ -200,20 +289,44 @@ class GameSink:
         self.where = where
         self.variant = variant
         self.options = options
-        self.kinds: set[str] = set()
-        """The kinds of problem of this game already kept."""
+        self.kinds: set[Any] = set()
+        """The clusters this game's problems were counted under."""
+        self.sampled: set[Any] = set()
+        """The clusters a problem of this game was sampled for."""
+        self.beyond = False
+        """Whether a problem of this game came past the cap on clusters."""
 
     def wants(self, differs: bool, scored: HandScore | None = None) -> bool:
         return not self.sample._full(self.variant, differs, score_traits(scored))
 
     def hand(self, start: dict[str, Any], actions: list[Any], expected: dict[str, Any],
-             recorded: dict[str, Any], scored: HandScore | None = None) -> None:  # fmt: skip
-        self.sample._keep(self, start, actions, expected, recorded, score_traits(scored))
+             recorded: dict[str, Any], scored: HandScore | None = None,
+             checked: tuple[str, ...] = (), whole_game: bool = False) -> None:  # fmt: skip
+        self.sample._keep(self, start, actions, expected, recorded, scored, checked,
+                          whole_game)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
+class NamedCluster:
+    """One distinct problem (a cluster of its fingerprint) and its diagnosis."""
+
+    label: str
+    """The rule change that explains it, or UNEXPLAINED."""
+    fingerprint: str
+    """What differs and how, as a person reads it."""
+    problems: int
+    games: int
+    named: tuple[str, ...]
+    """The first games it was seen in (`file:line`)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.label, "fingerprint": self.fingerprint, "problems": self.problems,
+                "games": self.games, "first_games": list(self.named)}  # fmt: skip
+
+
+@dataclass(frozen=True)
 class Diagnosed:
-    """What the search said of the sampled problems."""
+    """What the search said of the sampled problems, and so of every cluster."""
 
     labels: dict[str, str]
     """Sampled problem -> the rule change that explains it, or UNEXPLAINED."""
@@ -221,6 +334,31 @@ class Diagnosed:
     kinds: dict[str, tuple[str, str]]
     search: dict[str, Any]
     """The search's own account (`Diagnosis.to_json`)."""
+    clusters: tuple[NamedCluster, ...] = ()
+    """Every cluster sampled, with its diagnosis."""
+    beyond: int = 0
+    """Problems past the cap on clusters (MAX_CLUSTERS): counted, not diagnosed."""
+    beyond_games: int = 0
+    games_named: dict[str, int] = field(default_factory=dict)
+    """Each diagnosis -> the games with a problem it names, each game once."""
+
+    def games_by_rule(self) -> dict[str, tuple[int, list[str]]]:
+        """Each diagnosis -> how many games show a problem it names, and the first of them."""
+        out: dict[str, tuple[int, list[str]]] = {}
+        for cluster in self.clusters:
+            count, named = out.get(cluster.label, (0, []))
+            named = named + [g for g in cluster.named if g not in named]
+            out[cluster.label] = (self.games_named.get(cluster.label, count), named)
+        return out
+
+    def cap_line(self) -> str:
+        """What the cap on clusters left undiagnosed, said plainly; empty when not reached."""
+        if not self.beyond:
+            return ""
+        return (
+            f"{self.beyond} more problems in {self.beyond_games} games differ in ways past the "
+            f"first {MAX_CLUSTERS} clusters: counted, not diagnosed"
+        )
 
     def by_rule(self) -> dict[str, list[str]]:
         """Each explaining rule change (or UNEXPLAINED) -> the games of its sampled problems."""
@@ -243,5 +381,7 @@ class Diagnosed:
                 }
                 for i in self.labels
             ],  # fmt: skip
+            "clusters": [cluster.to_json() for cluster in self.clusters],
+            "beyond_cap": {"problems": self.beyond, "games": self.beyond_games},
             "search": self.search,
         }

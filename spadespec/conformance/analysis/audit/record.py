@@ -19,7 +19,7 @@ RECORD_FORMAT = 1
 """The record format's version, which a record may state as `format`."""
 
 TOP_FIELDS = ("format", "variant", "setup", "actions", "hands", "totals", "bags", "outcome",
-              "meta")  # fmt: skip
+              "differed", "meta")  # fmt: skip
 REQUIRED = ("variant", "setup", "actions")
 VARIANT_FIELDS = ("id", "file", "options")
 SETUP_FIELDS = ("dealer", "scores", "bags", "hands_played")
@@ -27,6 +27,10 @@ HAND_FIELDS = ("dealer", "tricks", "points", "totals", "bags")
 """What an engine may record of each hand: who dealt it, each seat's tricks, and each side's
 points for the hand, running total and bags after it."""
 OUTCOME_FIELDS = ("status", "winner")
+DIFFERED_FIELDS = ("at", "legal", "refused")
+"""What an engine may record of an answer it gave during the game: where (`at`: after how many
+of the actions), its list of legal actions there, an action it refused there."""
+REFUSED_FIELDS = ("action", "reason")
 STATUSES = ("continues", "won", "tie")
 SEATS = ("N", "E", "S", "W")
 SIDES = ("NS", "EW", "N", "E", "S", "W")
@@ -73,6 +77,9 @@ class GameRecord:
     bags: dict[str, int] | None = None
     outcome: dict[str, Any] | None = None
     meta: Any = None
+    differed: list[dict[str, Any]] = field(default_factory=list)
+    """Answers the engine gave during the game that no figure shows, each at its position
+    (`at`), in the order of the log."""
 
 
 def read_record(data: Any) -> GameRecord:
@@ -98,6 +105,7 @@ def read_record(data: Any) -> GameRecord:
     outcome = data.get("outcome")
     if outcome is not None:
         _outcome(outcome)
+    differed = _differed(data.get("differed", []), len(actions))
     return GameRecord(
         _variant(data["variant"]),
         _setup(data["setup"]),
@@ -107,6 +115,7 @@ def read_record(data: Any) -> GameRecord:
         _figures(data.get("bags"), "$.bags", SIDES, signed=False),
         outcome,
         data.get("meta"),
+        differed,
     )
 
 
@@ -200,3 +209,41 @@ def _outcome(data: Any) -> None:
         raise RecordError(f"{path}.winner", "a won game names its winner (a side)")
     if data["status"] != "won" and winner is not None:
         raise RecordError(f"{path}.winner", f"a game that is {data['status']} has no winner")
+
+
+def _differed(data: Any, actions: int) -> list[dict[str, Any]]:
+    path = "$.differed"
+    if not isinstance(data, list):
+        raise RecordError(path, f"expected a list of the engine's answers, not {_kind(data)}")
+    last = 0
+    for number, entry in enumerate(data):
+        where = f"{path}[{number}]"
+        if not isinstance(entry, dict):
+            raise RecordError(where, f"expected an object with 'at', not {_kind(entry)}")
+        _only(entry, DIFFERED_FIELDS, where)
+        at = entry.get("at")
+        if isinstance(at, bool) or not isinstance(at, int) or not last <= at <= actions:
+            raise RecordError(
+                f"{where}.at",
+                f"expected the number of actions played before the answer, {last} to {actions} "
+                f"(after the entry before it, within the log), not {at!r}",
+            )
+        last = at
+        if "legal" not in entry and "refused" not in entry:
+            raise RecordError(where, "give 'legal' (the engine's legal actions) or 'refused'")
+        if "legal" in entry and not isinstance(entry["legal"], list):
+            raise RecordError(f"{where}.legal", f"expected a list, not {_kind(entry['legal'])}")
+        if "refused" in entry:
+            _refused(entry["refused"], f"{where}.refused")
+    return data
+
+
+def _refused(data: Any, path: str) -> None:
+    if not isinstance(data, dict):
+        raise RecordError(path, f"expected an object with 'action', not {_kind(data)}")
+    _only(data, REFUSED_FIELDS, path)
+    if not isinstance(data.get("action"), dict):
+        raise RecordError(f"{path}.action", "expected the action refused, as the log writes it")
+    reason = data.get("reason")
+    if reason is not None and not isinstance(reason, str):
+        raise RecordError(f"{path}.reason", f"expected a reason code or null, not {_kind(reason)}")

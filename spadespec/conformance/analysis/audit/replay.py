@@ -10,13 +10,15 @@ illegal action: what follows it was played from a position the rules never reach
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from spadespec.command_kit.rule_value_text import rule_value_text
+from spadespec.conformance.analysis.audit.answers import check_answers
 from spadespec.conformance.analysis.audit.record import GameRecord
-from spadespec.conformance.analysis.audit.rules import FIGURE_RULES, rule_broken
+from spadespec.conformance.analysis.audit.rules import ANSWERS, FIGURE_RULES, rule_broken
 from spadespec.reference_engine.actions import Bid, Deal, Pass, Play, action_from_json
 from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
 from spadespec.reference_engine.game import Game
@@ -24,10 +26,13 @@ from spadespec.reference_engine.itemised_score import side_lines
 from spadespec.reference_engine.scoring.records import GameOutcome, HandScore
 from spadespec.reference_engine.variant import ResolvedVariant
 
-VERDICTS = ("ok", "illegal-action", "wrong-figure", "unreadable")
-"""A game's verdict: every action legal and every figure right; an action the rules refuse
-(figures before it may be wrong too); a figure the rules give otherwise; a record that cannot
-be read (not JSON, cut short, an unknown field, a variant that cannot be loaded)."""
+VERDICTS = ("ok", "not-checked", "illegal-action", "wrong-answer", "wrong-figure", "unreadable")
+"""A game's verdict: every action legal and every figure right; every action legal but no
+figure recorded to compare (nothing the engine worked out was checked); an action the rules
+refuse (figures before it may be wrong too); an answer the engine gave during the game
+(`differed`: its legal actions, an action it refused) that the rules give otherwise; a figure
+the rules give otherwise; a record that cannot be read (not JSON, cut short, an unknown field,
+a variant that cannot be loaded)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +83,12 @@ class FigureDifference:
         return FIGURE_RULES[self.figure]
 
     @property
+    def answer(self) -> bool:
+        """Whether this is an answer the engine gave during the game (`differed`), not a
+        figure it worked out."""
+        return self.figure in ANSWERS
+
+    @property
     def path(self) -> str:
         where = "$" if self.hand is None else f"hand {self.hand}"
         return f"{where} {self.figure}" + (f" {self.key}" if self.key else "")
@@ -92,10 +103,13 @@ class FigureDifference:
         return out
 
     def __str__(self) -> str:
-        return (
+        said = (
             f"{self.path}: recorded {_figure_text(self.recorded)}, "
             f"the rules give {_figure_text(self.expected)}"
         )
+        if self.answer and self.arithmetic:  # how a legal list differs
+            said += f" {self.arithmetic[0]}"
+        return said
 
 
 def _figure_text(figure: Any) -> str:
@@ -112,7 +126,8 @@ class GameAudit:
 
     hands: int = 0
     actions: int = 0
-    figures: int = 0
+    compared: Counter[str] = field(default_factory=Counter)
+    """Figures (and answers) compared with the rules', by kind: `totals` -> how many."""
     illegal: Illegal | None = None
     differences: list[FigureDifference] = field(default_factory=list)
     unreadable: str | None = None
@@ -120,14 +135,33 @@ class GameAudit:
     """Actions after the first illegal one, not replayed."""
 
     @property
+    def figures(self) -> int:
+        """How many recorded figures (and answers) were compared."""
+        return sum(self.compared.values())
+
+    @property
     def verdict(self) -> str:
         """The kind of the first problem in the game (replaying stops at an illegal action,
-        so any figure found wrong came before it)."""
+        so any figure found wrong came before it); `not-checked` for a game with no problem
+        and nothing compared."""
         if self.unreadable is not None:
             return "unreadable"
         if self.differences:
-            return "wrong-figure"
-        return "illegal-action" if self.illegal is not None else "ok"
+            return "wrong-answer" if self.differences[0].answer else "wrong-figure"
+        if self.illegal is not None:
+            return "illegal-action"
+        return "ok" if self.figures else "not-checked"
+
+    def checked_on(self) -> str:
+        """What the game was checked on, as a person reads it: `52 actions replayed; figures
+        compared: totals 4, bags 4`."""
+        said = f"{self.actions} action{'' if self.actions == 1 else 's'} replayed"
+        if self.unchecked_actions:
+            said += f" ({self.unchecked_actions} after an illegal one not)"
+        if not self.compared:
+            return f"{said}; no figure recorded to compare"
+        kinds = ", ".join(f"{kind} {n}" for kind, n in self.compared.items())
+        return f"{said}; figures compared: {kinds}"
 
 
 class HandSink(Protocol):
@@ -140,6 +174,7 @@ class HandSink(Protocol):
     def hand(
         self, start: dict[str, Any], actions: list[Any], expected: dict[str, Any],
         recorded: dict[str, Any], scored: HandScore | None = None,
+        checked: tuple[str, ...] = (), whole_game: bool = False,
     ) -> None: ...  # fmt: skip
 
 
@@ -155,11 +190,15 @@ def audit_game(
         return out
     actions = record.actions
     recorded_hands = record.hands
-    start: dict[str, Any] = {}
+    start: dict[str, Any] = _start_of(game)
+    first = start
     hand_from = 0
     hand_no = 0
     last_hand: dict[tuple[str, str | None], Any] = {}
+    answers = _Answers(record.differed)
     for index, entry in enumerate(actions):
+        if answers.due == index:  # most records carry no answers: nothing to do per action
+            answers.check(game, index, hand_no, out, sink, start, actions[hand_from:index])
         try:
             action = action_from_json(entry)
         except InvalidActionError as exc:
@@ -171,7 +210,7 @@ def audit_game(
             start = _start_of(game)
             wanted = recorded_hands[hand_no - 1] if hand_no <= len(recorded_hands) else None
             if wanted is not None and "dealer" in wanted and game.phase == "deal":
-                out.figures += 1
+                out.compared["dealer"] += 1
                 dealer = game.dealer.name
                 if wanted["dealer"] != dealer:
                     out.differences.append(
@@ -200,8 +239,69 @@ def audit_game(
                 sink.hand(start, actions[hand_from : index + 1], expected, recorded, hand)
             if found and more:
                 game = _anchored(game, hand, wanted)
+    answers.check(game, len(actions), hand_no, out, sink, start, actions[hand_from:])
     _compare_end(game, record, out, last_hand)
+    if sink is not None and not any(recorded_hands):
+        _end_sample(game, record, first, out, sink)
     return out
+
+
+class _Answers:
+    """A record's `differed` entries, each checked when the replay reaches its position."""
+
+    def __init__(self, entries: list[dict[str, Any]]) -> None:
+        self._entries = entries
+        self._next = 0
+        self.due = entries[0]["at"] if entries else -1
+        """Where the next entry stands in the log; -1 when none is left."""
+
+    def check(
+        self, game: Game, at: int, hand: int, out: GameAudit, sink: HandSink | None,
+        start: dict[str, Any], played: list[Any],
+    ) -> None:  # fmt: skip
+        entries = self._entries
+        while self._next < len(entries) and entries[self._next]["at"] == at:
+            for checked in check_answers(game, entries[self._next]):
+                out.compared[checked.figure] += 1
+                if checked.differs:
+                    detail = (checked.detail,) if checked.detail else ()
+                    out.differences.append(
+                        FigureDifference(hand or None, checked.figure, checked.key,
+                                         checked.recorded, checked.expected, detail)
+                    )  # fmt: skip
+                if sink is not None and checked.case_expect and checked.answers is not None:
+                    if sink.wants(checked.differs):
+                        sink.hand(start, played, checked.case_expect, checked.answers,
+                                  checked=checked.checked)  # fmt: skip
+            self._next += 1
+        self.due = entries[self._next]["at"] if self._next < len(entries) else -1
+
+
+def _end_sample(
+    game: Game, record: GameRecord, first: dict[str, Any], out: GameAudit, sink: HandSink
+) -> None:
+    """A record whose only figures are those of its end (no hand's): the whole game as one
+    case for the diagnosis, asked the end's totals, bags and outcome, so that a rule change
+    under which the recorded actions give the recorded end is found."""
+    if out.illegal is not None or not record.actions:
+        return
+    expected: dict[str, Any] = {}
+    recorded: dict[str, Any] = {}
+    for figure, current in (("totals", game.totals), ("bags", game.bags)):
+        given = getattr(record, figure)
+        if given:
+            expected[figure] = {side: current.get(side) for side in given}
+            recorded[figure] = dict(given)
+    if record.outcome is not None:
+        status = {"status": "continues", "winner": None}
+        if game.outcome is not None:
+            status = {"status": game.outcome.status, "winner": game.outcome.winner}
+        expected["status"] = status
+        recorded["status"] = {"status": record.outcome["status"],
+                              "winner": record.outcome.get("winner")}  # fmt: skip
+    differs = any(not d.answer for d in out.differences)
+    if expected and sink.wants(differs):
+        sink.hand(first, list(record.actions), expected, recorded, whole_game=True)
 
 
 def _start_of(game: Game) -> dict[str, Any]:
@@ -255,7 +355,7 @@ def _compare_hand(
     tricks = wanted.get("tricks")
     if tricks is not None:
         for seat, count in tricks.items():
-            out.figures += 1
+            out.compared["tricks"] += 1
             if hand.tricks.get(seat) != count:
                 found.append(FigureDifference(number, "tricks", seat, count, hand.tricks.get(seat)))
     for figure, item in (
@@ -267,7 +367,7 @@ def _compare_hand(
         if given is None:
             continue
         for side, value in given.items():
-            out.figures += 1
+            out.compared[figure] += 1
             line = hand.sides.get(side)
             expected = getattr(line, item) if line is not None else None
             if value != expected:
@@ -276,7 +376,7 @@ def _compare_hand(
     outcome = game.outcome
     if more and outcome is not None and outcome.over:
         # The record plays on where the rules end the game.
-        out.figures += 1
+        out.compared["outcome"] += 1
         found.append(
             FigureDifference(number, "outcome", None, {"status": "continues"},
                              outcome.status_json(), (outcome.reason,))
@@ -295,18 +395,23 @@ def _as_observables(
     totals = wanted.get("totals")
     if totals is None and wanted.get("points") is not None:
         totals = {s: start["scores"].get(s, 0) + p for s, p in wanted["points"].items()}
-    if totals is not None:
-        expected["totals"] = {s: hand.sides[s].score_after for s in hand.sides}
-        recorded["totals"] = {s: totals.get(s) for s in hand.sides}
-    if wanted.get("bags") is not None:
-        expected["bags"] = {s: hand.sides[s].bags_after for s in hand.sides}
-        recorded["bags"] = {s: wanted["bags"].get(s) for s in hand.sides}
+    # Only the sides the engine recorded, as the audit compares them: a side left out is not
+    # a difference.
+    if totals:
+        sides = [s for s in hand.sides if s in totals]
+        expected["totals"] = {s: hand.sides[s].score_after for s in sides}
+        recorded["totals"] = {s: totals[s] for s in sides}
+    bags = wanted.get("bags")
+    if bags:
+        sides = [s for s in hand.sides if s in bags]
+        expected["bags"] = {s: hand.sides[s].bags_after for s in sides}
+        recorded["bags"] = {s: bags[s] for s in sides}
     outcome: GameOutcome | None = game.outcome
     if outcome is not None and (more or record.outcome is not None):
-        expected["status"] = outcome.status_json()
-        recorded["status"] = (
-            {"status": "continues", "winner": None} if more else dict(record.outcome or {})
-        )
+        # The status and winner, as the audit compares them (a record gives no reason code).
+        expected["status"] = {"status": outcome.status, "winner": outcome.winner}
+        said = {"status": "continues", "winner": None} if more else dict(record.outcome or {})
+        recorded["status"] = {"status": said.get("status"), "winner": said.get("winner")}
     return expected, recorded
 
 
@@ -336,7 +441,7 @@ def _compare_end(
         if given is None:
             continue
         for side, value in given.items():
-            out.figures += 1
+            out.compared[f"end {figure}"] += 1
             expected = current.get(side)
             if last is not None and side in last.sides:
                 line = last.sides[side]
@@ -347,7 +452,7 @@ def _compare_end(
                     sheet = tuple(side_lines(last.sides[side], last, game.rules))
                 out.differences.append(FigureDifference(None, figure, side, value, expected, sheet))
     if record.outcome is not None:
-        out.figures += 1
+        out.compared["outcome"] += 1
         outcome = game.outcome
         expected_status = (
             {"status": "continues", "winner": None} if outcome is None else outcome.status_json()

@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import IO, Any
 
+from spadespec.conformance.analysis.audit.diagnose import Diagnosed
 from spadespec.conformance.analysis.audit.run import GameResult, Totals
 from spadespec.conformance.contract.report.jsonl import (
     REPORT_FORMAT,
@@ -76,6 +77,8 @@ class JUnit:
             self._counts["errors" if tag == "error" else "failures"] += 1
             child = ET.SubElement(element, tag, message=problems[0], type=result.verdict)
             child.text = "\n".join(problems)
+        if result.verdict != "unreadable":  # what a passing game was checked on, too
+            ET.SubElement(element, "system-out").text = f"checked on: {result.audit.checked_on()}"
         self._write(ET.tostring(element, encoding="unicode") + "\n")
 
     def _write(self, text: str) -> None:
@@ -116,6 +119,8 @@ def game_lines(result: GameResult) -> list[str]:
     meta = record.meta if record is not None else None
     named = f"  ({_meta_text(meta)})" if meta else ""
     lines = [f"{result.raw.where}  {result.verdict.upper()}  {result.variant}{named}".rstrip()]
+    if result.verdict != "unreadable":
+        lines.append(f"  checked on: {result.audit.checked_on()}")
     shown = 0
     differences = {str(d): d for d in result.audit.differences}
     problems = result.problems()
@@ -142,26 +147,50 @@ def summary_lines(totals: Totals, shown: int) -> list[str]:
     lines: list[str] = []
     wrong = totals.games - totals.verdicts["ok"]
     if wrong > shown:
-        lines.append(f"... and {wrong - shown} more games with problems (--report has them all)")
+        lines.append(f"... and {wrong - shown} more games not ok (--report has them all)")
     diagnosed = totals.diagnosed
     if diagnosed is not None:
-        groups = diagnosed.by_rule()
-        sampled = len(diagnosed.labels)
-        lines.append(f"diagnosis, on a sample of {sampled} problems:")
-        for label, games in sorted(groups.items(), key=lambda g: (g[0] == UNEXPLAINED, g[0])):
-            more = f", and {len(games) - 3} more" if len(games) > 3 else ""
-            lines.append(f"  {label}: {', '.join(games[:3])}{more}")
+        lines.extend(diagnosis_lines(diagnosed))
     if totals.by_rule:
         lines.append("problems by rule (games): " + ", ".join(
             f"{rule} {count}" for rule, count in totals.by_rule.most_common()))  # fmt: skip
+    compared = ", ".join(f"{kind} {n}" for kind, n in totals.compared.most_common())
     lines.append(
-        f"checked {totals.games} games: {totals.hands} hands, {totals.actions} actions, "
-        f"{totals.figures} recorded figures"
+        f"checked {totals.games} games: {totals.hands} hands, {totals.actions} actions replayed, "
+        f"{totals.figures} recorded figures compared" + (f" ({compared})" if compared else "")
     )
     counted = ", ".join(f"{n} {v}" for v, n in totals.verdicts.items() if n)
+    lines.append(f"{totals.games} games: {counted or 'none'}. {run_verdict(totals)}")
+    return lines
+
+
+def run_verdict(totals: Totals) -> str:
+    """OK, or FAILED with why where it is not a game found wrong: no game, nothing compared."""
     if totals.games == 0:
-        verdict = "FAILED (no game was checked)"
-    else:
-        verdict = "OK" if totals.ok else "FAILED"
-    lines.append(f"{totals.games} games: {counted or 'none'}. {verdict}")
+        return "FAILED (no game was checked)"
+    if totals.ok:
+        return "OK"
+    if totals.not_checked == totals.games:
+        return "FAILED (nothing was checked: no game recorded a figure to compare)"
+    if totals.not_checked and totals.not_checked + totals.verdicts["ok"] == totals.games:
+        games = "game" if totals.not_checked == 1 else "games"
+        return f"FAILED ({totals.not_checked} {games} not checked: no figure recorded to compare)"
+    return "FAILED"
+
+
+def diagnosis_lines(diagnosed: Diagnosed) -> list[str]:
+    """Each distinct problem's diagnosis, the clusters of one name together: how many games
+    show it, and the first of them; then what the cap on clusters left out, if anything."""
+    groups = diagnosed.games_by_rule()
+    count = len(diagnosed.clusters)
+    noun = "problem" if count == 1 else "problems"
+    lines = [f"diagnosis of {count} distinct {noun} (clustered by what differs and how), "
+             f"on a sample of {len(diagnosed.labels)}:"]  # fmt: skip
+    for label, (games, named) in sorted(groups.items(), key=lambda g: (g[0] == UNEXPLAINED, g[0])):
+        more = f", and {games - len(named[:3])} more" if games > len(named[:3]) else ""
+        noun = "game" if games == 1 else "games"
+        lines.append(f"  {label}: in {games} {noun}: {', '.join(named[:3])}{more}")
+    cap = diagnosed.cap_line()
+    if cap:
+        lines.append(f"  {cap}")
     return lines

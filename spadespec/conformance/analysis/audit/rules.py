@@ -36,9 +36,14 @@ FIGURE_RULES: dict[str, str] = {
     "totals": "scoring (totals)",
     "bags": "scoring (bags)",
     "outcome": "game_end",
+    "legal": "legal actions",
+    "refused": "legal actions (refused)",
 }
 """A recorded figure -> the part of the rules that gives it, where no rule change explains a
 difference."""
+
+ANSWERS = ("legal", "refused")
+"""The figures that are answers the engine gave during the game (a record's `differed`)."""
 
 
 def rule_broken(reason: str, kind: str, first_of_hand: bool, leading: bool) -> str:

@@ -48,6 +48,9 @@ class GameResult:
         audit = self.audit
         if audit.unreadable is not None:
             return [audit.unreadable]
+        if audit.verdict == "not-checked":
+            return ["not checked: the record gives no figure to compare, so nothing the engine "
+                    "worked out was checked (its actions were replayed, all legal)"]  # fmt: skip
         lines = [str(d) for d in audit.differences]
         if audit.illegal is not None:
             lines.append(f"illegal: {audit.illegal}")
@@ -73,8 +76,9 @@ class GameResult:
             if self.record.meta is not None:
                 out["meta"] = self.record.meta
         out.update(
-            verdict=audit.verdict, hands=audit.hands, actions=audit.actions, figures=audit.figures
-        )
+            verdict=audit.verdict, hands=audit.hands, actions=audit.actions, figures=audit.figures,
+            compared=dict(audit.compared),
+        )  # fmt: skip
         if audit.unreadable is not None:
             out["problem"] = audit.unreadable
             if self.raw.truncated:
@@ -95,6 +99,8 @@ class Totals:
     hands: int = 0
     actions: int = 0
     figures: int = 0
+    compared: Counter[str] = field(default_factory=Counter)
+    """Figures compared by kind (`totals`, `legal`, ...), all games together."""
     verdicts: Counter[str] = field(default_factory=Counter)
     by_rule: Counter[str] = field(default_factory=Counter)
     """Clause -> games with a problem under it."""
@@ -102,21 +108,28 @@ class Totals:
 
     @property
     def ok(self) -> bool:
+        """Every game checked, and right: a game with no figure to compare fails the run as a
+        wrong one does, since nothing the engine worked out was checked."""
         return self.games > 0 and self.verdicts["ok"] == self.games
+
+    @property
+    def not_checked(self) -> int:
+        return self.verdicts["not-checked"]
 
     def add(self, result: GameResult) -> None:
         self.games += 1
         self.hands += result.audit.hands
         self.actions += result.audit.actions
         self.figures += result.audit.figures
+        self.compared.update(result.audit.compared)
         self.verdicts[result.verdict] += 1
-        if result.verdict != "ok":
+        if result.verdict not in ("ok", "not-checked"):
             self.by_rule.update(result.rules())
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "kind": "end", "ok": self.ok, "games": self.games, "hands": self.hands,
-            "actions": self.actions, "figures": self.figures,
+            "actions": self.actions, "figures": self.figures, "compared": dict(self.compared),
             "verdicts": {v: self.verdicts[v] for v in VERDICTS},
             "by_rule": dict(self.by_rule.most_common()),
         }  # fmt: skip

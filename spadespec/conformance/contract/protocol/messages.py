@@ -142,6 +142,9 @@ class CaseResponse(TypedDict):
     failed: NotRequired[bool]
     """Set by the runner, never by an engine: with `errored`, the engine gave no answer at
     all (it exited, hung, broke the protocol), as against answering that it refuses the log."""
+    not_run: NotRequired[bool]
+    """Set by the runner, never by an engine: with `errored`, the request was never sent, the
+    engine having been given up (`subprocess_engine.MAX_RESTARTS` failed restarts in a row)."""
 
 
 class ScoredHand(TypedDict):

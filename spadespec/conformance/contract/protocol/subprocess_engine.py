@@ -4,8 +4,11 @@ The runner sees it as any other `Engine`. Whatever the process does, each `run` 
 with a response: an answer that breaks the protocol, a line more than the answer, a hang past
 the timeout or an exit while a case runs becomes `errored` for that case, with what the engine
 wrote to stderr meanwhile; a hung or crashed process is replaced by a fresh one (a new
-`start`) before the next case. `start` has its own, longer timeout: an engine may be slow to
-load. However the runner is stopped (Ctrl-C, SIGTERM, an exception), the process is ended.
+`start`) before the next case. A restart fails when the process does not complete `start`, or
+stops before it answers a single request; after MAX_RESTARTS failed restarts in a row the
+engine is given up, and each request after is answered `errored` and `not_run` at once.
+`start` has its own, longer timeout: an engine may be slow to load. However the runner is
+stopped (Ctrl-C, SIGTERM, an exception), the process is ended.
 
 Here is the engine's life: its command line, the handshake, restarts, the goodbye. The process
 and its pipes are `engine_process`'s, each line and the checks on it `framing`'s, requests sent
@@ -46,7 +49,14 @@ DEFAULT_START_TIMEOUT = 60.0
 than a case, more so with several engines starting at once (`spadespec fuzz --jobs`)."""
 
 MAX_RESTARTS = 3
-"""Failed restarts in a row after which the engine is not tried again in this run."""
+"""Failed restarts in a row after which the engine is not tried again in this run: each a
+process that did not complete `start`, or that stopped (exited, hung, wrote garbage) before it
+answered a request."""
+
+GIVEN_UP = (
+    f"the engine was given up after {MAX_RESTARTS} failed restarts in a row (each did not "
+    "start, or stopped before it answered a request)"
+)
 
 
 class EngineStartError(RuntimeError):
@@ -91,7 +101,10 @@ class SubprocessEngine:
         self.restarts = 0
         self._framing: Framing | None = None
         self._stderr = StderrLog()
-        self._failed_starts = 0
+        self._failed_restarts = 0
+        """Restarts in a row that failed: the process did not start, or stopped unanswering."""
+        self._on_trial = False
+        """The process was started again and has not answered a request yet."""
 
     # -- the Engine protocol ------------------------------------------------------------------
 
@@ -137,17 +150,19 @@ class SubprocessEngine:
         """Send one request of `kind` (`run`, `score`, `deal`) and read its answer, the
         process started again first if it was stopped."""
         if self._framing is None:
-            if self._failed_starts >= MAX_RESTARTS:
+            if self.given_up:
                 return {
                     "outcome": "errored",
-                    "message": f"not tried: the engine failed to start {MAX_RESTARTS} times"
-                    " in a row",
+                    "message": f"not tried: {GIVEN_UP}",
                     "failed": True,
+                    "not_run": True,
                 }
             try:
                 self._launch()
                 self.restarts += 1
+                self._on_trial = True
             except EngineStartError as exc:
+                self._failed_restarts += 1
                 response: CaseResponse = {
                     "outcome": "errored",
                     "message": f"the engine could not be restarted: {exc}",
@@ -178,11 +193,22 @@ class SubprocessEngine:
         else:
             response = taken
         if self._framing is None:
+            self._failed_restarts += self._on_trial
+        else:  # a line that left the process running: it lives
+            self._failed_restarts = 0
+        self._on_trial = False
+        if self._framing is None:
             self._stderr.settle()
         stderr = self._stderr.take()
         if stderr:
             response["stderr"] = stderr
         return response
+
+    @property
+    def given_up(self) -> bool:
+        """Whether the engine is not tried again in this run: MAX_RESTARTS failed restarts in
+        a row."""
+        return self._failed_restarts >= MAX_RESTARTS
 
     def kill(self) -> None:
         """End the process now, with no goodbye; the next request starts it again."""
@@ -197,7 +223,6 @@ class SubprocessEngine:
         try:
             process = EngineProcess(self.argv, cwd=self.cwd, env=self.env, stderr=self._stderr)
         except OSError as exc:
-            self._failed_starts += 1
             raise EngineStartError(f"cannot run {shlex.join(self.argv)}: {exc.strerror}") from None
         self._framing = Framing(process)
         try:
@@ -205,12 +230,10 @@ class SubprocessEngine:
         except Breach as exc:
             self.kill()
             self._stderr.settle()
-            self._failed_starts += 1
             raise EngineStartError(str(exc), self._stderr.take()) from None
         except BaseException:  # Ctrl-C, SIGTERM while the engine starts: it is ended too
             self.kill()
             raise
-        self._failed_starts = 0
         return info
 
     def _handshake(self, framing: Framing) -> EngineInfo:

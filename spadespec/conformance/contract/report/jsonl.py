@@ -113,20 +113,21 @@ class ReportWriter:
         self._write({"kind": "diagnosis", **diagnosis})
 
     def end(self, report: RunReport, seconds: float) -> None:
-        self._write(
-            {
-                "kind": "end",
-                "finished": now(),
-                "seconds": round(seconds, 3),
-                "ok": report.ok,
-                "totals": report.totals(),
-                "checked": report.checked_cases(),
-                "observables": {
-                    feature: sum(counts.values())
-                    for feature, counts in report.summary()["observable"].items()
-                },
-            }
-        )
+        line: dict[str, Any] = {
+            "kind": "end",
+            "finished": now(),
+            "seconds": round(seconds, 3),
+            "ok": report.ok,
+            "totals": report.totals(),
+            "checked": report.checked_cases(),
+            "observables": {
+                feature: sum(counts.values())
+                for feature, counts in report.summary()["observable"].items()
+            },
+        }
+        if report.not_run():
+            line["not_run"] = report.not_run()
+        self._write(line)
 
     def close(self) -> None:
         try:

@@ -103,7 +103,7 @@ def _testcase(report: RunReport, result: CaseResult) -> ET.Element:
         )
         detail = f"{reason}: {result.message}" if result.message else reason
         ET.SubElement(element, "skipped", message=_text(detail))
-    if result.checked and result.unchecked and result.final not in ("n/a", "skip"):
+    if result.graded and result.unchecked:
         # What the verdict covers, so a partly checked pass is not read as a whole one.
         ET.SubElement(element, "system-out").text = _text(f"{result.line}\n")
     if result.stderr:

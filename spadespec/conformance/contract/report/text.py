@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from spadespec.conformance.contract.protocol.score_requests import SCORE_SUFFIX
+from spadespec.conformance.contract.protocol.subprocess_engine import GIVEN_UP
 from spadespec.conformance.contract.runner.run import UNEXPLAINED, RunReport, precedence_line
 from spadespec.conformance.contract.runner.verdict import BAD_VERDICTS, VERDICTS, CaseResult
 
@@ -25,6 +26,8 @@ def _why_failed(report: RunReport) -> str:
 def render(report: RunReport) -> str:
     lines: list[str] = []
     for result in report.failures():
+        if result.not_run:
+            continue  # never put to the engine: said once, in a line of its own
         lines.extend(_failure(report, result))
         lines.append("")
     if report.diagnosis is not None:
@@ -44,6 +47,7 @@ def render(report: RunReport) -> str:
     lines.extend(_clean_clauses(report, len(summary["clause"]), len(troubled)))
     lines.append("")
     lines.extend(_checked_lines(report, summary["observable"]))
+    lines.extend(_given_up_lines(report))
     totals = report.totals()
     counted = ", ".join(f"{totals[v]} {v}" for v in VERDICTS if totals[v])
     shortfall = report.too_few_checked()
@@ -88,7 +92,7 @@ def _clean_clauses(report: RunReport, seen: int, troubled: int) -> list[str]:
 def _checked_lines(report: RunReport, by_feature: dict[str, dict[str, int]]) -> list[str]:
     """How much the run checked: cases with anything checked, and cases per feature."""
     checked = report.checked_cases()
-    partly = sum(1 for r in report.results if r.checked and r.unchecked and r.verdict != "n/a")
+    partly = sum(1 for r in report.results if r.graded and r.unchecked)
     noun = _noun(report)
     line = f"checked {checked} of {len(report.results)} {noun}"
     if partly:
@@ -97,11 +101,20 @@ def _checked_lines(report: RunReport, by_feature: dict[str, dict[str, int]]) -> 
     return [line + (f"; per observable: {per}" if per else "")]
 
 
+def _given_up_lines(report: RunReport) -> list[str]:
+    """The checks never put to the engine, it having been given up, said once."""
+    not_run = report.not_run()
+    if not not_run:
+        return []
+    noun = _noun(report) if not_run > 1 else _noun(report)[:-1]
+    return [f"{not_run} {noun} not run: {GIVEN_UP}"]
+
+
 def _failure(report: RunReport, result: CaseResult) -> list[str]:
     case = result.case
     head = f"{result.final.upper()} {case.id}  [{case.variant}, {case.level}]  {case.file}"
     lines = [head, f"  {case.description}"]
-    if result.checked:
+    if result.graded:
         lines.append(f"  checked: {result.line.partition(' (')[2].rstrip(')')}")
     if result.final == "xpass":
         lines.append("  listed as an expected failure, but it passes: take it off the list")

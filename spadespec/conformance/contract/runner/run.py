@@ -88,6 +88,12 @@ class RunReport:
         variants = sorted({r.case.variant for r in self.results})
         engine = self.engine
         need = "nothing" if self.min_checked == 1 else f"fewer than {self.min_checked} cases"
+        errored = sum(1 for r in self.results if r.verdict == "error")
+        if errored:  # the engine gave no answer to check: what it declares is beside the point
+            not_run = self.not_run()
+            unsent = f", {not_run} of them not run" if not_run else ""
+            ran = f"{count} of {len(self.results)} cases"
+            return f"checked {need} ({ran}): {errored} errored{unsent}"
         return (
             f"checked {need} ({count} of {len(self.results)} cases): the engine declares "
             f"variants [{', '.join(engine['variants'])}] and features "
@@ -126,8 +132,8 @@ class RunReport:
             case = result.case
             groups["variant"][case.variant][result.final] += 1
             groups["level"][case.level][result.final] += 1
-            # A declined case (as an earlier report may hold it) checked nothing.
-            graded = result.checked if result.verdict not in ("skip", "n/a") else ()
+            # A declined or errored case (as an earlier report may hold it) checked nothing.
+            graded = result.graded
             checked = set(graded)
             for feature in graded:
                 groups["observable"][feature][_verdict_of(result, feature)] += 1
@@ -147,7 +153,11 @@ class RunReport:
 
     def checked_cases(self) -> int:
         """How many cases had at least one observable checked against an answer."""
-        return sum(1 for r in self.results if r.checked and r.verdict not in ("n/a", "skip"))
+        return sum(1 for r in self.results if r.graded)
+
+    def not_run(self) -> int:
+        """How many checks were never put to the engine, it having been given up."""
+        return sum(1 for r in self.results if r.not_run)
 
     def totals(self) -> dict[str, int]:
         return _counts(Counter(r.final for r in self.results))

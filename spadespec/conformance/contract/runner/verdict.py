@@ -4,7 +4,8 @@ answer judged against the expected values (`judge`).
 Each case gets one verdict:
   pass   every expected value came back;
   fail   the engine answered, and something differs;
-  error  the engine could not answer (raised, or said `errored`);
+  error  the engine could not answer (raised, or said `errored`); an errored case checked
+         nothing, and one the engine was given up before (`not_run`) was never put to it;
   skip   the engine declined the case (said `skipped`, with a reason);
   n/a    the engine does not play the case's variant, declares nothing the case asks, or
          deals its own cards (feature `deals`) where the case needs a deal of its own.
@@ -27,6 +28,8 @@ from spadespec.conformance.contract.suite.cases import Case
 
 VERDICTS = ("pass", "fail", "error", "skip", "n/a", "xfail", "xpass")
 BAD_VERDICTS = ("fail", "error", "xpass")
+UNGRADED = ("error", "skip", "n/a")
+"""Verdicts that grade no observable, whatever the case asked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +50,15 @@ class CaseResult:
     """The features the answer was graded on (`totals`, `refusal`, ...)."""
     unchecked: tuple[str, ...] = ()
     """The observables the case asks that the engine declared nothing to show."""
+    not_run: bool = False
+    """An `error` never put to the engine: it had been given up (failed restarts in a row)."""
+
+    @property
+    def graded(self) -> tuple[str, ...]:
+        """The features the verdict really covers: none for a case the engine declined, does
+        not apply to, or errored on (an answer that never came checked nothing, not even the
+        figures it would have left out)."""
+        return () if self.verdict in UNGRADED else self.checked
 
     @property
     def final(self) -> str:
@@ -60,9 +72,9 @@ class CaseResult:
     @property
     def line(self) -> str:
         """The verdict with what it covers: `pass (totals, bags; hands not declared)`."""
-        if not self.checked or self.final in ("n/a", "skip"):
+        if not self.graded:
             return self.final
-        covered = ", ".join(self.checked)
+        covered = ", ".join(self.graded)
         if self.unchecked:
             covered += f"; {', '.join(self.unchecked)} not declared"
         return f"{self.final} ({covered})"
@@ -83,14 +95,16 @@ class CaseResult:
         }
         if self.final != self.verdict:
             out["engine_verdict"] = self.verdict
-        if self.checked:
-            out["checked"] = list(self.checked)
+        if self.graded:
+            out["checked"] = list(self.graded)
         if self.unchecked:
             out["unchecked"] = list(self.unchecked)
         if self.differences:
             out["differences"] = [d.to_json() for d in self.differences]
         if self.message:
             out["message"] = self.message
+        if self.not_run:
+            out["not_run"] = True
         if self.verdict in ("fail", "error") and self.answers is not None:
             out["answers"] = self.answers
         if self.context is not None:
@@ -117,6 +131,7 @@ class CaseResult:
             data.get("context"),
             checked=tuple(data.get("checked", ())),
             unchecked=tuple(data.get("unchecked", ())),
+            not_run=bool(data.get("not_run", False)),
         )
 
 
@@ -158,6 +173,7 @@ def judge(
             seconds=seconds,
             stderr=stderr,
             context=response.get("context"),
+            not_run=bool(response.get("not_run", False)),
         )
     if outcome != "answered" or not isinstance(answers, dict):
         message = f"not a valid response: {response!r}"
