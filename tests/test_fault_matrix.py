@@ -86,7 +86,7 @@ def test_another_rule_a_pass_or_an_error_breaks() -> None:
     # No rule change is the mistake: any rule named is wrong.
     assert judge(Outcome(names=("scoring.bag_carry=reset",)), None)[0] == BREAKS
     assert judge(Outcome(passed="no difference in 60 games"), rule) == (BREAKS, "pass")
-    assert judge(Outcome(error="did not end within 150 s"), None) == (BREAKS, "error")
+    assert judge(Outcome(error="did not end within 100 s"), None) == (BREAKS, "error")
     why = "a score keeper deals no cards"
     cell = judged(Outcome(not_shown=why), rule, 0.04)
     assert (cell.verdict, cell.gave, cell.detail) == (NOT_SHOWN, "-", why)

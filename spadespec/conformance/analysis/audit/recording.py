@@ -89,8 +89,8 @@ def record_of(
 
 def differs_from_rules(variant: ResolvedVariant, record: dict[str, Any]) -> bool:
     """Whether a record shows something other than the rules give, checked by a plain replay
-    (no audit): an action the rules refuse, or a hand's tricks, totals or bags, or the end
-    totals, other than the replay's, each where the record holds it."""
+    (no audit): an action the rules refuse, or a hand's tricks, totals or bags, the end totals
+    or the outcome other than the replay's, each where the record holds it."""
     try:
         game = Game.replay(variant, record["setup"], record["actions"])
     except IllegalActionError:
@@ -104,4 +104,9 @@ def differs_from_rules(variant: ResolvedVariant, record: dict[str, Any]) -> bool
         }
         if any(key in wanted and wanted[key] != value for key, value in given.items()):
             return True
-    return "totals" in record and {s: game.totals[s] for s in game.table.sides} != record["totals"]
+    if "totals" in record and {s: game.totals[s] for s in game.table.sides} != record["totals"]:
+        return True
+    outcome = {"status": "continues", "winner": None}
+    if game.outcome is not None:
+        outcome = {"status": game.outcome.status, "winner": game.outcome.winner}
+    return "outcome" in record and record["outcome"] != outcome
