@@ -15,21 +15,23 @@ from pathlib import Path
 import pytest
 from _sweeps import sweep
 
+from spadespec.conformance.machinery.faults import matrix_run
 from spadespec.conformance.machinery.faults.matrix import (
     BREAKS,
+    COLUMN_TITLES,
     COLUMNS,
     HOLDS,
     NOT_SHOWN,
+    VERDICTS,
     Outcome,
     cells_of,
-    counts,
     judge,
     judged,
-    rows,
 )
 from spadespec.conformance.machinery.faults.matrix_modes import run_cell
 from spadespec.conformance.machinery.faults.registry import FAULTS
-from spadespec.docs_gen.fault_matrix import fault_matrix_page, read_matrix
+from spadespec.docs_gen import fault_matrix
+from spadespec.docs_gen.fault_matrix import counts, fault_matrix_page, read_matrix
 
 EXPECTED_TO_BREAK_FILE = Path(__file__).parent / "data" / "fault_matrix_expected_to_break.txt"
 
@@ -46,7 +48,7 @@ def expected_to_break() -> dict[tuple[str, str], str]:
     return out
 
 
-ROWS = {row.name: row for row in rows()}
+ROWS = {row.name: row for row in matrix_run.rows()}
 EVERY_CELL = [f"{name} {column}" for name in ROWS for column in COLUMNS]
 CELLS = sweep(
     EVERY_CELL,
@@ -155,6 +157,8 @@ def test_the_page_counts_from_the_stored_file() -> None:
     cell = {"gave": "-", "detail": "", "seconds": 0.1}
     data = {
         "format": 1, "jobs": 2, "seconds": 12.3,
+        "columns": [{"key": c, "title": COLUMN_TITLES[c]} for c in COLUMNS],
+        "verdicts": list(VERDICTS),
         "budget": {"fuzz_games": 7, "fuzz_seed": 1, "audit_games": 3, "audit_hands": 4,
                    "own_deals": 5, "timeout": 9},
         "rows": [
@@ -181,3 +185,9 @@ def test_the_page_counts_from_the_stored_file() -> None:
     row = "| `a` | `x.y=1` | holds: `x.y=1` | **breaks**: `x.z=2` | not shown | holds: `unexpl"
     assert row in page
     assert "- `b`, fuzz --keep-going: exit 2" in page
+
+
+def test_the_page_reads_the_file_the_matrix_writes() -> None:
+    # Two packages, one file: the page is made from a checkout, the matrix shipped in the wheel.
+    assert fault_matrix.STORE == matrix_run.STORE
+    assert (fault_matrix.HOLDS, fault_matrix.BREAKS, fault_matrix.NOT_SHOWN) == VERDICTS

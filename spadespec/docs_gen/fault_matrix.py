@@ -1,80 +1,21 @@
-"""The fault matrix's stored file (`docs/results/fault-matrix.json`, which `python -m
-spadespec.regenerate fault-matrix` writes by running it) and the site's page made from that
-file at build: every figure on the page is counted from the file, none typed."""
+"""The fault matrix's page, made at build from its stored file (`docs/results/fault-matrix.json`,
+which `python -m spadespec.regenerate fault-matrix` writes by running it): every figure on the
+page is counted from the file, none typed. The file names its columns and verdicts, so the page
+needs nothing of the faults' package."""
 
 from __future__ import annotations
 
-import importlib
 import json
-import pkgutil
 import sys
-import time
-from pathlib import Path
 from typing import Any
 
-from spadespec.conformance.machinery.faults.matrix import (
-    BREAKS,
-    COLUMN_TITLES,
-    COLUMNS,
-    FORMAT,
-    HOLDS,
-    NOT_SHOWN,
-    VERDICTS,
-    counts,
-    rows,
-    run_matrix,
-    stored,
-)
 from spadespec.docs_gen.checkout import REGENERATE, REPO
 
 STORE = REPO / "docs" / "results" / "fault-matrix.json"
 PAGE = "fault-matrix.md"
-JOBS = 2
-"""Modes run side by side when the matrix is stored (what its time on the page is for)."""
-
-
-def generated_files() -> dict[Path, str]:
-    """The stored matrix, every cell run again."""
-    _read_what_the_modes_read()
-    chosen = rows()
-    started = time.perf_counter()
-    cells = run_matrix(chosen, jobs=JOBS)
-    seconds = time.perf_counter() - started
-    data = stored(chosen, cells, seconds, JOBS)
-    broken = sum(c["verdict"] == BREAKS for c in _cells(data))
-    print(f"fault matrix: {len(list(_cells(data)))} cells in {seconds:.0f} s, {broken} break",
-          file=sys.stderr)  # fmt: skip
-    return {STORE: json.dumps(data, indent=1) + "\n"}
-
-
-def _read_what_the_modes_read() -> None:
-    """Each mode runs in a process of its own, whose reads the regenerate command cannot see:
-    the package's modules, the golden cases, the rulesets and the test engines are read here
-    too, so that the step's fingerprints change when any of them does."""
-    import spadespec
-    from spadespec.conformance.contract.suite.cases import load_suite
-    from spadespec.conformance.machinery.faults.matrix_modes import ENGINES
-    from spadespec.reference_engine.variant import load_variant
-    from spadespec.reference_engine.variant.catalog import shipped_variant_ids
-
-    skipped = ("spadespec.docs_gen", "spadespec.regenerate")
-    for module in pkgutil.walk_packages(spadespec.__path__, "spadespec."):
-        if module.name.startswith(skipped) or module.name.endswith("__main__"):
-            continue
-        try:
-            importlib.import_module(module.name)
-        except ModuleNotFoundError:
-            continue  # an extra's module (OpenSpiel), which no mode of the matrix runs
-    list(load_suite())
-    for name in shipped_variant_ids():
-        load_variant(name)
-    for path in sorted(ENGINES.glob("*.py")):
-        path.read_bytes()
-    (REPO / "examples" / "score-keeper" / "score_keeper.py").read_bytes()
-
-
-def _cells(data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [cell for row in data["rows"] for cell in row["cells"].values()]
+FORMAT = 1
+"""The stored file's format, as `faults/matrix_run.py` writes it."""
+HOLDS, BREAKS, NOT_SHOWN = "holds", "breaks", "not shown"
 
 
 def read_matrix() -> dict[str, Any] | None:
@@ -85,6 +26,15 @@ def read_matrix() -> dict[str, Any] | None:
     if data.get("format") != FORMAT:
         raise ValueError(f"{STORE}: format {data.get('format')}, not {FORMAT}: run {REGENERATE}")
     return data
+
+
+def counts(data: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """Per column, how many cells hold, break and are not shown."""
+    out = {c["key"]: dict.fromkeys(data["verdicts"], 0) for c in data["columns"]}
+    for row in data["rows"]:
+        for column, cell in row["cells"].items():
+            out[column][cell["verdict"]] += 1
+    return out
 
 
 _MARK = {HOLDS: "holds", BREAKS: "**breaks**", NOT_SHOWN: "not shown"}
@@ -98,7 +48,10 @@ def _text(cell: dict[str, Any]) -> str:
 def fault_matrix_page(data: dict[str, Any]) -> str:
     """The page: what the matrix is, its counts per mode, then every row."""
     tally = counts(data)
-    cells = _cells(data)
+    cells = [cell for row in data["rows"] for cell in row["cells"].values()]
+    titles = {c["key"]: c["title"] for c in data["columns"]}
+    columns = list(titles)
+    verdicts = data["verdicts"]
     budget = data["budget"]
     out = [
         "# The fault matrix: one verdict in every mode",
@@ -122,24 +75,24 @@ def fault_matrix_page(data: dict[str, Any]) -> str:
         "| mode | holds | breaks | not shown |",
         "|---|---:|---:|---:|",
     ]
-    for column in COLUMNS:
-        figures = " | ".join(str(tally[column][v]) for v in VERDICTS)
-        out.append(f"| {COLUMN_TITLES[column]} | {figures} |")
-    total = " | ".join(str(sum(tally[c][v] for c in COLUMNS)) for v in VERDICTS)
+    for column in columns:
+        figures = " | ".join(str(tally[column][v]) for v in verdicts)
+        out.append(f"| {titles[column]} | {figures} |")
+    total = " | ".join(str(sum(tally[c][v] for c in columns)) for v in verdicts)
     out += [f"| every mode | {total} |", "", "## Every row", ""]
-    out.append("| row | right name | " + " | ".join(COLUMN_TITLES[c] for c in COLUMNS) + " |")
-    out.append("|---|---|" + "---|" * len(COLUMNS))
+    out.append("| row | right name | " + " | ".join(titles[c] for c in columns) + " |")
+    out.append("|---|---|" + "---|" * len(columns))
     for row in data["rows"]:
         right = f"`{row['right']}`" if row["right"] else "unexplained"
-        texts = [_text(row["cells"][c]) if c in row["cells"] else "" for c in COLUMNS]
+        texts = [_text(row["cells"][c]) if c in row["cells"] else "" for c in columns]
         out.append(f"| `{row['row']}` | {right} | " + " | ".join(texts) + " |")
     out += ["", "## Why a cell breaks or is not shown", ""]
     for row in data["rows"]:
-        for column in COLUMNS:
+        for column in columns:
             cell = row["cells"].get(column)
             if cell is not None and cell["verdict"] != HOLDS:
                 why = str(cell["detail"]).replace("|", "\\|")
-                out.append(f"- `{row['row']}`, {COLUMN_TITLES[column]}: {why}")
+                out.append(f"- `{row['row']}`, {titles[column]}: {why}")
     return "\n".join(out) + "\n"
 
 

@@ -237,7 +237,7 @@ STEPS: tuple[Step, ...] = (
         reads="every named fault and test engine, through conform, fuzz, audit and own deals "
         "(the whole package, the golden cases and the rulesets)",
         writes="docs/results/fault-matrix.json",
-        generator="spadespec.docs_gen.fault_matrix:generated_files",
+        generator="spadespec.conformance.machinery.faults.matrix_run:generated_files",
         after=("cases",),
     ),
     Step(

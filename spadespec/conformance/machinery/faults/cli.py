@@ -133,13 +133,8 @@ def _matrix(args: argparse.Namespace) -> int:
     from spadespec.command_kit.errors import UsageError
     from spadespec.command_kit.workers import jobs_to_run
     from spadespec.conformance.contract.report.outputs import check_outputs
-    from spadespec.conformance.machinery.faults.matrix import (
-        BREAKS,
-        COLUMNS,
-        rows,
-        run_matrix,
-        stored,
-    )
+    from spadespec.conformance.machinery.faults.matrix import BREAKS, COLUMNS
+    from spadespec.conformance.machinery.faults.matrix_run import rows, run_matrix, stored
 
     check_outputs({"--out": args.out})
     every = rows()

@@ -8,21 +8,19 @@ row's right name (the fault's `rule`; None: no rule change is the mistake):
     breaks     the mode names another rule, passes the engine, or ends in an error
     not shown  the mode cannot show the mistake, and why (a fault fuzzed games cannot show)
 
-`spadespec faults matrix` runs it; `python -m spadespec.regenerate fault-matrix` stores it
-(`docs/results/fault-matrix.json`), from which the site's page is made. The modes are run as a
-user runs them, a command each (`matrix_modes.py`), a few side by side.
+This module holds the verdicts and how a cell is judged; `matrix_modes.py` runs each mode as a
+user runs it, a command each, and `matrix_run.py` holds the rows and runs them, a few side by
+side. `spadespec faults matrix` runs it; `python -m spadespec.regenerate fault-matrix` stores it
+(`docs/results/fault-matrix.json`), from which the site's page is made.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import asdict, dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from spadespec.conformance.analysis.diagnosis.search import matches_rule
-from spadespec.conformance.machinery.faults.registry import FAULTS
 
 COLUMNS = ("conform", "fuzz", "audit", "own-deals")
 """The modes, in the order the table shows them."""
@@ -94,90 +92,6 @@ def judged(outcome: Outcome, right: str | None, seconds: float) -> Cell:
     verdict, gave = judge(outcome, right)
     why = outcome.not_shown or outcome.error or outcome.passed or outcome.detail
     return Cell(verdict, gave, why, round(seconds, 1))
-
-
-# The rows.
-
-
-def _fault_rows() -> list[Row]:
-    from spadespec.conformance.machinery.faults.matrix_modes import fault_plans
-
-    return [Row(fault.name, "fault", fault.rule, fault_plans(fault)) for fault in FAULTS.values()]
-
-
-def rows() -> list[Row]:
-    """Every shipped fault, then the shapes no fault covers."""
-    from spadespec.conformance.machinery.faults.matrix_modes import shape_rows
-
-    return _fault_rows() + shape_rows()
-
-
-# Running it.
-
-
-def run_matrix(
-    chosen: Iterable[Row],
-    columns: Iterable[str] = COLUMNS,
-    *,
-    jobs: int = 2,
-    on_cell: Callable[[str, str, Cell], None] | None = None,
-) -> dict[str, dict[str, Cell]]:
-    """Every cell of the rows chosen, `jobs` modes running at once: row name -> column -> cell.
-    `on_cell` hears of each cell as it is judged."""
-    from spadespec.conformance.machinery.faults.matrix_modes import run_cell
-
-    chosen = list(chosen)
-    wanted = [c for c in COLUMNS if c in set(columns)]
-    out: dict[str, dict[str, Cell]] = {row.name: {} for row in chosen}
-    work = [(row, column) for row in chosen for column in wanted]
-    # The dearest first (fuzz, own deals), so the last to finish is a short one.
-    work.sort(key=lambda rc: ("fuzz", "own-deals", "conform", "audit").index(rc[1]))
-
-    def one(row: Row, column: str) -> tuple[str, str, Cell]:
-        started = time.perf_counter()
-        outcome = run_cell(row, column)
-        return row.name, column, judged(outcome, row.right, time.perf_counter() - started)
-
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(one, row, column) for row, column in work]
-        for future in as_completed(futures):
-            name, column, cell = future.result()
-            out[name][column] = cell
-            if on_cell is not None:
-                on_cell(name, column, cell)
-    return {name: {c: cells[c] for c in wanted if c in cells} for name, cells in out.items()}
-
-
-def stored(
-    chosen: list[Row], cells: dict[str, dict[str, Cell]], seconds: float, jobs: int
-) -> dict[str, Any]:
-    """The matrix as the stored file holds it."""
-    from spadespec.conformance.machinery.faults.matrix_modes import BUDGET
-
-    return {
-        "format": FORMAT,
-        "budget": BUDGET,
-        "jobs": jobs,
-        "seconds": round(seconds, 1),
-        "rows": [
-            {
-                "row": row.name,
-                "shape": row.shape,
-                "right": row.right,
-                "cells": {c: asdict(cell) for c, cell in cells[row.name].items()},
-            }
-            for row in chosen
-        ],
-    }
-
-
-def counts(data: dict[str, Any]) -> dict[str, dict[str, int]]:
-    """Per column, how many cells hold, break and are not shown."""
-    out = {c: dict.fromkeys(VERDICTS, 0) for c in COLUMNS}
-    for row in data["rows"]:
-        for column, cell in row["cells"].items():
-            out[column][cell["verdict"]] += 1
-    return out
 
 
 def cells_of(data: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
