@@ -67,7 +67,8 @@ def fault_matrix_page(data: dict[str, Any]) -> str:
         "",
         f"{len(data['rows'])} rows, {len(cells)} cells, run in {data['seconds']:.0f} s with "
         f"{data['jobs']} modes side by side: fuzz plays {budget['fuzz_games']} games from seed "
-        f"{budget['fuzz_seed']}, the audit reads {budget['audit_games']} recorded games of at "
+        f"{budget['fuzz_seed']} (more for a fault its games show rarely: its cell says how many), "
+        f"the audit reads {budget['audit_games']} recorded games of at "
         f"most {budget['audit_hands']} hands, own deals are {budget['own_deals']} games, and a "
         f"mode still running after {budget['timeout']} s breaks its cell. "
         f"`spadespec faults matrix` runs it; `{REGENERATE} fault-matrix` stores it.",
