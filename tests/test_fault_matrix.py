@@ -55,7 +55,7 @@ CELLS = sweep(
     [
         "set-penalty-per-trick-short conform",  # a rule named by conform (under a second)
         "penalty-at-eleven-bags audit",  # a rule named from records, the value the variant's
-        "bags-not-carried conform",  # no rule is the mistake: unexplained is right
+        "follow-suit-not-enforced conform",  # no rule is the mistake: unexplained is right
         "keeper:ones-digit conform",  # a score keeper over the protocol, unexplained
         "already-bid-read-as-out-of-turn fuzz",  # fuzzing cannot show it: said, not run
     ],
@@ -152,7 +152,12 @@ def test_the_stored_matrix_has_every_cell_and_holds_but_for_the_listed() -> None
     stored = {(row, column): cell for row, column, cell in cells_of(data)}
     assert set(stored) == {(name, column) for name in ROWS for column in COLUMNS}
     breaking = {key for key, cell in stored.items() if cell["verdict"] == BREAKS}
-    assert breaking == set(expected_to_break())
+    listed = set(expected_to_break())
+    assert breaking - listed == set(), "cells that break and are not listed"
+    # Own deals differ from run to run (the list's header says why): the others are exact.
+    assert {key for key in listed - breaking if key[1] != "own-deals"} == set(), (
+        "listed cells that hold: take them off the list"
+    )
 
 
 def test_the_page_counts_from_the_stored_file() -> None:
