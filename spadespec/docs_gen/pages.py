@@ -11,6 +11,8 @@ from spadespec.docs_gen.compare_page import PAGE as COMPARE_PAGE
 from spadespec.docs_gen.compare_page import compare_page
 from spadespec.docs_gen.errata import PAGE as ERRATA_PAGE
 from spadespec.docs_gen.errata import errata_page, has_errata_or_interpretations
+from spadespec.docs_gen.fault_matrix import PAGE as FAULT_MATRIX_PAGE
+from spadespec.docs_gen.fault_matrix import fault_matrix_page, read_matrix
 from spadespec.docs_gen.matrix import matrix_page, rulesets_index
 from spadespec.docs_gen.reason_codes_ref import reason_codes_page
 from spadespec.docs_gen.results import PAGE as RESULTS_PAGE
@@ -93,6 +95,9 @@ def generated_pages() -> dict[str, str]:
     pages["reference/index.md"] = _reference_index(pages)
     # Stored engine reports of another suite raise StaleReport here: the build stops.
     pages[RESULTS_PAGE] = results_page(read_results(), current_suite())
+    matrix = read_matrix()
+    if matrix is not None:
+        pages[FAULT_MATRIX_PAGE] = fault_matrix_page(matrix)
     game = _game_page()
     if game:
         pages[GAME_PAGE] = game

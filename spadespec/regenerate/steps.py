@@ -232,6 +232,14 @@ STEPS: tuple[Step, ...] = (
         generator="spadespec.docs_gen.witness_store:generated_files",
         after=("schema",),
     ),
+    traced_step(
+        "fault-matrix",
+        reads="every named fault and test engine, through conform, fuzz, audit and own deals "
+        "(the whole package, the golden cases and the rulesets)",
+        writes="docs/results/fault-matrix.json",
+        generator="spadespec.conformance.machinery.faults.matrix_run:generated_files",
+        after=("cases",),
+    ),
     Step(
         "simulations",
         reads="the shipped rulesets, the bots and the scoring, playing 10,000 games a ruleset "

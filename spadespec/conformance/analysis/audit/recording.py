@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from spadespec.reference_engine.bots.table import play_hand, seat_bots
+from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
 from spadespec.reference_engine.scoring.inputs import ScoringInputError
@@ -84,3 +85,28 @@ def record_of(
     if meta is not None:
         record["meta"] = meta
     return record
+
+
+def differs_from_rules(variant: ResolvedVariant, record: dict[str, Any]) -> bool:
+    """Whether a record shows something other than the rules give, checked by a plain replay
+    (no audit): an action the rules refuse, or a hand's tricks, totals or bags, the end totals
+    or the outcome other than the replay's, each where the record holds it."""
+    try:
+        game = Game.replay(variant, record["setup"], record["actions"])
+    except IllegalActionError:
+        return True
+    for hand, wanted in zip(game.hand_results, record.get("hands", ()), strict=False):
+        sides = hand.sides
+        given = {
+            "tricks": dict(hand.tricks),
+            "totals": {s: sides[s].score_after for s in sides},
+            "bags": {s: sides[s].bags_after for s in sides},
+        }
+        if any(key in wanted and wanted[key] != value for key, value in given.items()):
+            return True
+    if "totals" in record and {s: game.totals[s] for s in game.table.sides} != record["totals"]:
+        return True
+    outcome = {"status": "continues", "winner": None}
+    if game.outcome is not None:
+        outcome = {"status": game.outcome.status, "winner": game.outcome.winner}
+    return "outcome" in record and record["outcome"] != outcome

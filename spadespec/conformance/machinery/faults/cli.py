@@ -3,6 +3,7 @@
     spadespec faults                  # every fault's name and the mistake it makes
     spadespec faults run NAME         # the reference engine with that fault, over the protocol
     spadespec faults check            # the suite against every fault; exit 1 if one goes uncaught
+    spadespec faults matrix           # every fault in every mode: the name each gives, judged
 
 `run` is how a fault is fuzzed or conformed the way an engine in another language is:
 `spadespec conform --engine "spadespec faults run penalty-at-eleven-bags"`.
@@ -13,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from spadespec.command_kit.arguments import add_command
+from spadespec.command_kit.arguments import add_command, count_argument
 
 
 def add_parser(subparsers: Any) -> None:
@@ -45,6 +46,32 @@ def add_parser(subparsers: Any) -> None:
         help="run the suite against every fault and list the cases that catch each; "
         "exit 1 if any fault goes uncaught",
     )
+    matrix = actions.add_parser(
+        "matrix",
+        help="check every fault in every mode (conform, fuzz --keep-going, audit, own deals) "
+        "and judge the name each gives; exit 1 if a cell breaks",
+        description=(
+            "The fault matrix: every named fault and the shapes no fault covers (score keepers, "
+            "records of end totals), each run through conform --diagnose, fuzz --keep-going, "
+            "audit of the games it recorded and conform with own deals, within a fixed budget. "
+            "A cell holds where the mode names the right rule or leaves it unexplained, breaks "
+            "where it names another rule, passes the engine or errs, and is not shown where the "
+            "mode cannot show the mistake. Run from a checkout (it uses tests/data/engines/)."
+        ),
+    )
+    matrix.add_argument(
+        "--row", action="append", metavar="NAME",
+        help="only this row (a fault's name, or a shape's such as keeper:ones-digit); repeatable",
+    )  # fmt: skip
+    matrix.add_argument(
+        "--column", action="append", choices=("conform", "fuzz", "audit", "own-deals"),
+        help="only this mode; repeatable",
+    )  # fmt: skip
+    matrix.add_argument(
+        "--jobs", type=count_argument("--jobs", 1, 64), default=2,
+        help="modes run side by side (default 2)",
+    )  # fmt: skip
+    matrix.add_argument("--out", metavar="FILE", help="write the matrix here as JSON")
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -52,6 +79,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _serve(args.name)
     if args.action == "check":
         return check()
+    if args.action == "matrix":
+        return _matrix(args)
     return _list()
 
 
@@ -94,3 +123,44 @@ def check() -> int:
             print(f"    {case_id}")
     print(f"{len(FAULTS)} faults, {holes} not caught by any of {len(suite)} cases")
     return 1 if holes else 0
+
+
+def _matrix(args: argparse.Namespace) -> int:
+    import json
+    import time
+    from pathlib import Path
+
+    from spadespec.command_kit.errors import UsageError
+    from spadespec.command_kit.workers import jobs_to_run
+    from spadespec.conformance.contract.report.outputs import check_outputs
+    from spadespec.conformance.machinery.faults.matrix import BREAKS, COLUMNS
+    from spadespec.conformance.machinery.faults.matrix_run import rows, run_matrix, stored
+
+    check_outputs({"--out": args.out})
+    every = rows()
+    names = [row.name for row in every]
+    unknown = [name for name in args.row or () if name not in names]
+    if unknown:
+        shapes = ", ".join(row.name for row in every if row.shape != "fault")
+        raise UsageError(
+            f"--row: no row named {unknown[0]!r}; the rows are the faults (`spadespec faults`) "
+            f"and {shapes}"
+        )
+    chosen = [row for row in every if not args.row or row.name in args.row]
+    columns = args.column or COLUMNS
+    jobs = jobs_to_run("faults matrix", args.jobs)
+    started = time.perf_counter()
+
+    def said(name: str, column: str, cell: object) -> None:
+        verdict, gave, detail = (getattr(cell, k) for k in ("verdict", "gave", "detail"))
+        print(f"{name:40} {column:10} {verdict:9} {gave}  ({detail})", flush=True)
+
+    cells = run_matrix(chosen, columns, jobs=jobs, on_cell=said)
+    seconds = time.perf_counter() - started
+    data = stored(chosen, cells, seconds, jobs)
+    if args.out:
+        Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    broken = sum(c.verdict == BREAKS for row in cells.values() for c in row.values())
+    total = sum(len(row) for row in cells.values())
+    print(f"{total} cells in {seconds:.0f} s ({jobs} jobs): {broken} break")
+    return 1 if broken else 0
