@@ -3,7 +3,7 @@
 spadespec conform [--engine reference|COMMAND] [--variant V] [--case GLOB] [--level must|should]
                   [--timeout S] [--start-timeout S] [--report FILE] [--junit FILE]
                   [--resume FILE] [--expect-fail FILE] [--own-deals N]
-                  [--own-deals-records FILE] [--json]
+                  [--own-deals-seed N] [--own-deals-records FILE] [--json]
 spadespec conform list [--variant V] [--case GLOB] [--level L] [--json]
 spadespec conform export [--variant V] DIR
 spadespec conform coverage [--variant FILE] [--json]
@@ -29,7 +29,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spadespec.command_kit.arguments import add_command, add_variant_option, seconds, whole_number
+from spadespec.command_kit.arguments import (
+    SEED_LIMIT,
+    add_command,
+    add_variant_option,
+    seconds,
+    whole_number,
+)
 from spadespec.command_kit.errors import OutputError, UsageError
 from spadespec.command_kit.tables import fit_table
 from spadespec.conformance.analysis.own_deals.games import (
@@ -39,6 +45,7 @@ from spadespec.conformance.analysis.own_deals.games import (
     own_deal_results,
     records_of,
 )
+from spadespec.conformance.analysis.own_deals.reach import ClauseReach, golden_clauses
 from spadespec.conformance.contract.engines.named import EngineOpener, UnknownEngine
 from spadespec.conformance.contract.engines.options import add_engine_option, add_timeout_options
 from spadespec.conformance.contract.protocol.deal_requests import deals
@@ -75,6 +82,7 @@ from spadespec.conformance.contract.suite.cases import (
 from spadespec.conformance.contract.suite.export import export_cases
 from spadespec.conformance.contract.suite.tags import RegistryError
 from spadespec.conformance.contract.suite.variant_files import is_variant_file, open_variant_file
+from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.catalog import did_you_mean, shipped_variant_ids
 
 if TYPE_CHECKING:
@@ -137,6 +145,12 @@ def add_parser(subparsers: Any) -> None:
         help="for an engine that deals its own cards (feature deals), which no case with a "
         "deal of its own is put to: also play N games per variant from its own deals, each "
         f"checked step by step as fuzz checks one (default {DEFAULT_GAMES}; 0: none)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--own-deals-seed", metavar="N",
+        help="the seed the bots of those games bid and play by (default: a new one, printed); "
+        "given the same deals, the same seed gives the same bids and plays, so a rerun with it "
+        "replays a game exactly where the engine deals the same cards again",
     )  # fmt: skip
     parser.add_argument(
         "--own-deals-records", metavar="FILE",
@@ -280,6 +294,7 @@ class ConformSettings:
     min_checked: int
     diagnose: bool
     own_deals: int
+    own_deals_seed: int | None
     own_deals_records: str | None
     json: bool
 
@@ -292,6 +307,7 @@ class ConformSettings:
             junit=args.junit, resume=args.resume, expect_fail=args.expect_fail,
             min_checked=whole_number("--min-checked", args.min_checked, 0),
             diagnose=args.diagnose, own_deals=whole_number("--own-deals", args.own_deals, 0),
+            own_deals_seed=_seed(args.own_deals_seed),
             own_deals_records=args.own_deals_records, json=args.json,
         )  # fmt: skip
 
@@ -522,25 +538,39 @@ def _own_deals(
     variant = settings.selection.variant
     variants = [variant] if variant else sorted({c.variant for c in planned.cases})
     variants = [v for v in variants if variant or plays(run.engine, v)]
+    seed = new_seed() if settings.own_deals_seed is None else settings.own_deals_seed
     own = OwnDealsRun(
-        settings.engine, new_seed(), settings.own_deals, settings.open_engine, settings.timeout,
+        settings.engine, seed, settings.own_deals, settings.open_engine, settings.timeout,
         settings.start_timeout,
     )  # fmt: skip
+    run.rerun_own_deals = ("--own-deals", str(own.games), "--own-deals-seed", str(seed))
     progress.expect_more(own.games * len(variants))
     noun = "variant" if len(variants) == 1 else "variants"
     say = f"{own.games} games for each of {len(variants)} {noun}, the bots' seed {own.seed}"
     print(f"own deals: the engine deals its own cards: {say}", file=sys.stderr)
     added = []
+    reached: list[ClauseReach] = []
     for variant in variants:
-        for result in own_deal_results(own, engine, variant):
+        ident = load_variant(variant).id if is_variant_file(variant) else variant
+        clauses = tuple(golden_clauses(planned.suite, ident))
+        for result in own_deal_results(replace(own, clauses=clauses), engine, variant, reached):
             if result.case.id in planned.listed:
                 result = replace(result, listed=True)
             run.results.append(result)
             added.append(result)
             finished(result)
+    for counted in reached:
+        print(counted.line() + counted.said_of(own.games), file=sys.stderr)
     records = records_of(added)
     if settings.own_deals_records and records:
         _write_records(Path(settings.own_deals_records), records)
+
+
+def _seed(text: str | None) -> int | None:
+    """--own-deals-seed, read; None when not given."""
+    if text is None:
+        return None
+    return whole_number("--own-deals-seed", text, 0, maximum=SEED_LIMIT)
 
 
 def _write_records(path: Path, records: list[dict[str, Any]]) -> None:

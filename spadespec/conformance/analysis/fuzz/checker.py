@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from spadespec.conformance.analysis.fuzz.config import EngineDidNotStart, FuzzConfig, FuzzSetupError
 from spadespec.conformance.analysis.fuzz.differences import differences
-from spadespec.conformance.analysis.fuzz.games import FuzzGame, Point, play_fuzz_game
+from spadespec.conformance.analysis.fuzz.games import FuzzGame, Point, Steer, play_fuzz_game
 from spadespec.conformance.analysis.fuzz.observe import required_only
 from spadespec.conformance.analysis.fuzz.records import RECORD_ASKS, game_record
 from spadespec.conformance.contract.engines.kept_games import SERVED_KEEP, KeptGames, json_copy
@@ -382,7 +382,8 @@ class GameChecker:
             return None
         return required_only(wanted["answers"])
 
-    def play(self, number: int) -> FuzzGame:
+    def play(self, number: int, steer: Steer | None = None) -> FuzzGame:
+        """Game `number` of the run, aimed by `steer` when given (`play_fuzz_game`)."""
         if number in self._dealt:
             return self._dealt[number]
         game = play_fuzz_game(
@@ -392,6 +393,7 @@ class GameChecker:
             hands=self.config.hands_per_game,
             points_per_hand=self.config.points_per_hand,
             deals=self.deal if self.deals else None,
+            steer=steer,
         )
         if self.deals:
             self._dealt = {number: game}  # the last one only: a difference plays it again
