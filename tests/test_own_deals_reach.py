@@ -15,6 +15,7 @@ import pytest
 from _cli import run_cli
 from _sweeps import FULL
 
+from spadespec.conformance.analysis.audit.record import RecordError, read_record
 from spadespec.conformance.analysis.fuzz.checker import variant_ref
 from spadespec.conformance.analysis.fuzz.games import GreedyBot, Steer, play_fuzz_game
 from spadespec.conformance.analysis.own_deals.goals import GOALS, goal_of
@@ -137,3 +138,46 @@ def test_two_hundred_own_deals_reach_nine_in_ten_of_the_clauses_the_golden_cases
     found = re.search(r"^clauses reached: (\d+) of (\d+) \((\d+)%\)", done.stderr, re.M)
     assert found, done.stderr[-2000:]
     assert int(found[2]) == 54 and int(found[3]) >= 90
+
+
+def test_an_own_deal_failure_is_diagnosed_and_its_record_carries_the_engines_legal_list(
+    tmp_path: Path,
+) -> None:
+    records = tmp_path / "own.jsonl"
+    done = run_cli("conform", "--engine", _engine("--fault", "spades-broken-from-the-start"),
+                   "--variant", "standard", "--case", "standard.play.m*", "--own-deals", "3",
+                   "--own-deals-seed", "3", "--own-deals-records", str(records),
+                   "--json")  # fmt: skip
+    report = json.loads(done.stdout)
+    failed = [r["id"] for r in report["results"] if r["verdict"] == "fail"]
+    assert failed and all(i.startswith("own-deals.standard.") for i in failed)
+    named = {c: g["neighbours"][0]["label"] for g in report["diagnosis"]["groups"]
+             for c in g["cases"]}  # fmt: skip
+    assert {named.get(i) for i in failed} == {"play.spades_lead=any-time"}
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    asked = [point for record in lines for point in record["asked"]]
+    assert len(asked) == len(failed)
+    # the engine offers a spade to lead before spades are broken: the list it gave is written
+    assert all(any(card.endswith("S") for card in point["legal"]) for point in asked)
+    assert all(read_record(record).asked == record["asked"] for record in lines)
+
+
+@pytest.mark.parametrize(
+    ("asked", "where"),
+    [
+        ({"legal": ["2C"]}, "$.asked[0].at"),
+        ({"at": 99, "legal": ["2C"]}, "$.asked[0].at"),
+        ({"at": 0}, "$.asked[0]"),
+        ({"at": 0, "legal": "2C"}, "$.asked[0].legal"),
+        ({"at": 0, "refused": 3}, "$.asked[0].refused"),
+        ({"at": 0, "said": "x"}, "$.asked[0].said"),
+    ],
+)
+def test_a_point_asked_that_is_not_one_is_refused_by_its_place(
+    asked: dict[str, Any], where: str
+) -> None:
+    record = {"variant": {"id": "standard"}, "setup": {"dealer": "N"}, "actions": [],
+              "asked": [asked]}  # fmt: skip
+    with pytest.raises(RecordError) as caught:
+        read_record(record)
+    assert caught.value.path == where

@@ -67,7 +67,12 @@ from spadespec.conformance.contract.runner.expected import (
     ExpectedFailuresError,
     read_expected_failures,
 )
-from spadespec.conformance.contract.runner.run import RunReport, run_cases, unknown_engine
+from spadespec.conformance.contract.runner.run import (
+    OWN_DEALS,
+    RunReport,
+    run_cases,
+    unknown_engine,
+)
 from spadespec.conformance.contract.runner.score import keeps_score, offered, resumed_results
 from spadespec.conformance.contract.runner.verdict import CaseResult
 from spadespec.conformance.contract.suite import coverage
@@ -493,12 +498,12 @@ def _put_to_engine(
             expected_failures=planned.listed,
             report=run,
         )
+        if not run.start_error and deals(run.engine) and settings.own_deals:
+            _own_deals(settings, engine, run, planned, progress, finished)
         if settings.diagnose and not run.start_error:
             run.diagnosis = _diagnosis(run, planned.suite)
             if run.diagnosis is not None and writer is not None:
                 writer.diagnosis(run.diagnosis)
-        if not run.start_error and deals(run.engine) and settings.own_deals:
-            _own_deals(settings, engine, run, planned, progress, finished)
         finished_all = True
     finally:
         progress.done()
@@ -586,7 +591,8 @@ def _write_records(path: Path, records: list[dict[str, Any]]) -> None:
 
 def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
     """The rules the engine plays differently, searched for when something failed that is
-    not on the expected-failure list; None when nothing did."""
+    not on the expected-failure list; None when nothing did. A game from the engine's own
+    deals that differs is searched as a case is, at the position where it differs."""
     from spadespec.conformance.analysis.diagnosis.search import (
         diagnose,  # loaded only for a run with failures
     )
@@ -597,7 +603,11 @@ def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
         return None
     noun = "variant" if len(failed) == 1 else "variants"
     print(f"diagnosis: trying the neighbours of {len(failed)} {noun} ...", file=sys.stderr)
-    return diagnose(results, suite, run.engine).to_json()
+    # A game from the engine's own deals that passed is a whole game, checked at points no
+    # case holds: the golden cases it passes are what a rule change must keep right.
+    own = [r for r in results if r.case.id.startswith(f"{OWN_DEALS}.")]
+    searched = [r for r in results if r.verdict != "pass" or r not in own]
+    return diagnose(searched, [*suite, *(r.case for r in own)], run.engine).to_json()
 
 
 def _check_settings(settings: ConformSettings) -> None:

@@ -19,7 +19,7 @@ RECORD_FORMAT = 1
 """The record format's version, which a record may state as `format`."""
 
 TOP_FIELDS = ("format", "variant", "setup", "actions", "hands", "totals", "bags", "outcome",
-              "meta")  # fmt: skip
+              "asked", "meta")  # fmt: skip
 REQUIRED = ("variant", "setup", "actions")
 VARIANT_FIELDS = ("id", "file", "options")
 SETUP_FIELDS = ("dealer", "scores", "bags", "hands_played")
@@ -27,6 +27,9 @@ HAND_FIELDS = ("dealer", "tricks", "points", "totals", "bags")
 """What an engine may record of each hand: who dealt it, each seat's tricks, and each side's
 points for the hand, running total and bags after it."""
 OUTCOME_FIELDS = ("status", "winner")
+ASKED_FIELDS = ("at", "legal", "refused")
+"""What an engine answered at a point inside the game: after `at` log actions, its `legal`
+list there, or its refusal of the log up to there."""
 STATUSES = ("continues", "won", "tie")
 SEATS = ("N", "E", "S", "W")
 SIDES = ("NS", "EW", "N", "E", "S", "W")
@@ -73,6 +76,8 @@ class GameRecord:
     bags: dict[str, int] | None = None
     outcome: dict[str, Any] | None = None
     meta: Any = None
+    asked: list[dict[str, Any]] = field(default_factory=list)
+    """The engine's answers at points inside the game (`ASKED_FIELDS`), in the record's order."""
 
 
 def read_record(data: Any) -> GameRecord:
@@ -98,6 +103,11 @@ def read_record(data: Any) -> GameRecord:
     outcome = data.get("outcome")
     if outcome is not None:
         _outcome(outcome)
+    asked = data.get("asked", [])
+    if not isinstance(asked, list):
+        raise RecordError("$.asked", f"expected a list of points asked, not {_kind(asked)}")
+    for number, point in enumerate(asked):
+        _asked(point, f"$.asked[{number}]", len(actions))
     return GameRecord(
         _variant(data["variant"]),
         _setup(data["setup"]),
@@ -107,6 +117,7 @@ def read_record(data: Any) -> GameRecord:
         _figures(data.get("bags"), "$.bags", SIDES, signed=False),
         outcome,
         data.get("meta"),
+        asked,
     )
 
 
@@ -186,6 +197,26 @@ def _hand(data: Any, path: str) -> None:
     _figures(data.get("points"), f"{path}.points", SIDES, signed=True)
     _figures(data.get("totals"), f"{path}.totals", SIDES, signed=True)
     _figures(data.get("bags"), f"{path}.bags", SIDES, signed=False)
+
+
+def _asked(data: Any, path: str, actions: int) -> None:
+    if not isinstance(data, dict):
+        raise RecordError(
+            path, f"expected an object with 'at' and 'legal' or 'refused', not {_kind(data)}"
+        )
+    _only(data, ASKED_FIELDS, path)
+    at = data.get("at")
+    if type(at) is not int or not 0 <= at <= actions:
+        raise RecordError(f"{path}.at", f"expected the actions before the point, 0 to {actions}")
+    legal = data.get("legal")
+    if legal is not None and not (
+        isinstance(legal, list) and all(isinstance(x, str) for x in legal)
+    ):
+        raise RecordError(f"{path}.legal", "expected a list of actions written as text")
+    if "refused" in data and not isinstance(data["refused"], str):
+        raise RecordError(f"{path}.refused", "expected the engine's message")
+    if legal is None and "refused" not in data:
+        raise RecordError(path, "expected 'legal' or 'refused'")
 
 
 def _outcome(data: Any) -> None:

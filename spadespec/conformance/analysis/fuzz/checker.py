@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from spadespec.conformance.analysis.fuzz.config import EngineDidNotStart, FuzzConfig, FuzzSetupError
-from spadespec.conformance.analysis.fuzz.differences import differences
+from spadespec.conformance.analysis.fuzz.differences import REFUSED, differences
 from spadespec.conformance.analysis.fuzz.games import FuzzGame, Point, Steer, play_fuzz_game
 from spadespec.conformance.analysis.fuzz.observe import required_only
 from spadespec.conformance.analysis.fuzz.records import RECORD_ASKS, game_record
@@ -345,7 +345,11 @@ class GameChecker:
             answers = response.get("answers") if response["outcome"] == "answered" else None
         meta = {"source": "spadespec fuzz", "seed": self.config.seed, "game": game.number,
                 "differences": list(found.differences)}  # fmt: skip
-        return replace(found, record=game_record(self.ref, game, answers, meta))
+        record = game_record(self.ref, game, answers, meta)
+        asked = _asked_point(game, found)
+        if asked is not None:
+            record["asked"] = [asked]
+        return replace(found, record=record)
 
     def _score_asked(self, game: FuzzGame, under: ResolvedVariant) -> _Asked | None:
         """A score keeper's request on the game (each completed hand's bids and tricks, then
@@ -401,6 +405,20 @@ class GameChecker:
 
     def stop(self) -> None:
         self.engine.stop()
+
+
+def _asked_point(game: FuzzGame, found: Divergence) -> dict[str, Any] | None:
+    """What the engine answered where it differed, as a record's `asked` holds it: its refusal
+    of the log up to there, or its `legal` list where that differed; None for anything else."""
+    if found.score or found.request is None:
+        return None
+    at = len(game.actions) if found.at is None else found.at
+    if found.answers is None and found.differences[0].startswith(REFUSED):
+        return {"at": at, "refused": found.differences[0].removeprefix(f"{REFUSED}: ")}
+    legal = (found.answers or {}).get("legal")
+    if isinstance(legal, list) and any(d.startswith("$.legal") for d in found.differences):
+        return {"at": at, "legal": legal}
+    return None
 
 
 def fuzz_case(ref: VariantRef, game: FuzzGame) -> Case:

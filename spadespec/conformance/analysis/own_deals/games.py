@@ -17,20 +17,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from spadespec.conformance.analysis.fuzz.checker import GameChecker
+from spadespec.conformance.analysis.fuzz.checker import Divergence, GameChecker
 from spadespec.conformance.analysis.fuzz.config import FuzzConfig, FuzzSetupError
-from spadespec.conformance.analysis.fuzz.differences import engine_failed
+from spadespec.conformance.analysis.fuzz.differences import REFUSED, engine_failed
 from spadespec.conformance.analysis.fuzz.games import FuzzGame
 from spadespec.conformance.analysis.own_deals.goals import goal_of
 from spadespec.conformance.analysis.own_deals.reach import ClauseReach
 from spadespec.conformance.contract.engines.named import EngineOpener, open_engine
-from spadespec.conformance.contract.protocol.messages import FEATURES, SCORE, Engine
-from spadespec.conformance.contract.runner.checking import plan_for
+from spadespec.conformance.contract.protocol.messages import FEATURES, SCORE, CaseResponse, Engine
+from spadespec.conformance.contract.runner.checking import expected, plan_for
 from spadespec.conformance.contract.runner.run import OWN_DEALS
-from spadespec.conformance.contract.runner.verdict import CaseResult
+from spadespec.conformance.contract.runner.verdict import CaseResult, judge
 from spadespec.conformance.contract.suite.cases import Case
 
 DEFAULT_GAMES = 3
@@ -91,9 +91,40 @@ def own_deal_results(
             where = "at the end of its log" if found.at is None else f"after action {found.at}"
             message = f"game {number}, {where}: " + "; ".join(found.differences)
             context = {"record": found.record} if found.record is not None else None
+            graded = None if verdict == "error" else _at_difference(case, game, found)
+            if graded is not None:  # its differences follow the message, one a line
+                yield replace(graded, message=f"game {number}, {where}", context=context)
+                continue
             yield CaseResult(case, verdict, message=message, context=context, checked=checked)
     finally:
         checker.stop()
+
+
+def _at_difference(game_case: Case, game: FuzzGame, found: Divergence) -> CaseResult | None:
+    """The difference as a case result the diagnosis can replay, as it replays a golden case's:
+    the position where the engine answered otherwise (its setup and log from the start of its
+    hand), the reference's answers there as the case's expectation, and the engine's answers
+    (or its refusal) graded against them. None where the difference is at no such position (a
+    score request, a deal the game would not take)."""
+    request = found.request
+    if request is None or found.score:
+        return None
+    at = [p.answers for p in game.points if p.at == found.at]
+    expect = game.final if found.at is None else at[0] if at else None
+    if expect is None:
+        return None
+    case = replace(game_case, setup=request["setup"], actions=request["actions"], expect=expect)
+    checked = tuple(request["ask"])
+    response: CaseResponse
+    if found.answers is not None:
+        response = {"outcome": "answered", "answers": found.answers}
+    else:
+        message = found.differences[0].removeprefix(f"{REFUSED}: ")
+        response = {"outcome": "errored", "message": message}
+    result = judge(case, response, 0.0, expected(case, checked), lambda _answers: None)
+    if result.verdict not in ("fail", "error"):
+        return None
+    return replace(result, checked=checked)
 
 
 def _case(variant: str, number: int, game: FuzzGame | None) -> Case:
