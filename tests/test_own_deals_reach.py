@@ -16,6 +16,7 @@ from _cli import run_cli
 from _sweeps import FULL
 
 from spadespec.conformance.analysis.audit.record import RecordError, read_record
+from spadespec.conformance.analysis.audit.replay import audit_game
 from spadespec.conformance.analysis.fuzz.checker import variant_ref
 from spadespec.conformance.analysis.fuzz.games import GreedyBot, Steer, play_fuzz_game
 from spadespec.conformance.analysis.own_deals.goals import GOALS, goal_of
@@ -169,6 +170,7 @@ def test_an_own_deal_failure_is_diagnosed_and_its_record_carries_the_engines_leg
         ({"at": 99, "legal": ["2C"]}, "$.asked[0].at"),
         ({"at": 0}, "$.asked[0]"),
         ({"at": 0, "legal": "2C"}, "$.asked[0].legal"),
+        ({"at": 0, "legal": [True]}, "$.asked[0].legal"),
         ({"at": 0, "refused": 3}, "$.asked[0].refused"),
         ({"at": 0, "said": "x"}, "$.asked[0].said"),
     ],
@@ -181,3 +183,33 @@ def test_a_point_asked_that_is_not_one_is_refused_by_its_place(
     with pytest.raises(RecordError) as caught:
         read_record(record)
     assert caught.value.path == where
+
+
+def _audited(asked: list[dict[str, Any]]) -> Any:
+    suited = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    record = read_record({"variant": {"id": "standard"}, "setup": {"dealer": "N"},
+                          "actions": [{"action": "deal", "hands": suited}],
+                          "asked": asked})  # fmt: skip
+    return audit_game(record, load_variant("standard"))
+
+
+def test_the_audit_compares_a_legal_list_asked_with_the_rules() -> None:
+    # after the deal East bids first: any number of tricks from 1 to 13, or nil
+    bids = [*range(1, 14), "nil"]
+    assert _audited([{"at": 1, "legal": bids}]).verdict == "ok"
+    wrong = _audited([{"at": 1, "legal": [*bids, "blind-nil"]}])
+    assert wrong.figures == 1
+    assert [str(d) for d in wrong.differences] == [
+        "hand 1 legal: recorded ["
+        + ", ".join(map(str, [*bids, "blind-nil"]))
+        + "], the rules give ["
+        + ", ".join(map(str, bids))
+        + "]"
+    ]
+
+
+def test_the_audit_reports_a_refusal_of_a_log_the_rules_replay() -> None:
+    audited = _audited([{"at": 1, "refused": "no such game"}])
+    assert [str(d) for d in audited.differences] == [
+        "hand 1 refused: recorded no such game, the rules give a log the rules replay"
+    ]

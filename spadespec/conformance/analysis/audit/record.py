@@ -210,9 +210,9 @@ def _asked(data: Any, path: str, actions: int) -> None:
         raise RecordError(f"{path}.at", f"expected the actions before the point, 0 to {actions}")
     legal = data.get("legal")
     if legal is not None and not (
-        isinstance(legal, list) and all(isinstance(x, str) for x in legal)
+        isinstance(legal, list) and all(type(x) in (str, int) for x in legal)
     ):
-        raise RecordError(f"{path}.legal", "expected a list of actions written as text")
+        raise RecordError(f"{path}.legal", "expected a list of actions (text, or a bid's number)")
     if "refused" in data and not isinstance(data["refused"], str):
         raise RecordError(f"{path}.refused", "expected the engine's message")
     if legal is None and "refused" not in data:

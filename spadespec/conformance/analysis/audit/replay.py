@@ -159,7 +159,10 @@ def audit_game(
     hand_from = 0
     hand_no = 0
     last_hand: dict[tuple[str, str | None], Any] = {}
+    asked = _asked_points(record)
     for index, entry in enumerate(actions):
+        if asked is not None:
+            asked(game, record, index, hand_no, out)
         try:
             action = action_from_json(entry)
         except InvalidActionError as exc:
@@ -200,8 +203,20 @@ def audit_game(
                 sink.hand(start, actions[hand_from : index + 1], expected, recorded, hand)
             if found and more:
                 game = _anchored(game, hand, wanted)
+    if asked is not None:
+        asked(game, record, len(actions), hand_no, out)
     _compare_end(game, record, out, last_hand)
     return out
+
+
+def _asked_points(record: GameRecord) -> Any:
+    """What compares the engine's answers at points inside the game (`asked.py`), for a record
+    that holds some; None for one that holds none."""
+    if not record.asked:
+        return None
+    from spadespec.conformance.analysis.audit.asked import compare_asked  # imports this
+
+    return compare_asked
 
 
 def _start_of(game: Game) -> dict[str, Any]:

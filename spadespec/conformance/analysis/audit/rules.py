@@ -36,6 +36,8 @@ FIGURE_RULES: dict[str, str] = {
     "totals": "scoring (totals)",
     "bags": "scoring (bags)",
     "outcome": "game_end",
+    "legal": "legal actions",
+    "refused": "the log (refused)",
 }
 """A recorded figure -> the part of the rules that gives it, where no rule change explains a
 difference."""
