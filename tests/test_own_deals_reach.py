@@ -213,3 +213,23 @@ def test_the_audit_reports_a_refusal_of_a_log_the_rules_replay() -> None:
     assert [str(d) for d in audited.differences] == [
         "hand 1 refused: recorded no such game, the rules give a log the rules replay"
     ]
+
+
+def test_a_ten_trick_bonus_figure_standard_leaves_moot_is_reached_only_by_a_bid_of_ten() -> None:
+    variant = load_variant("standard")
+    clauses = ["scoring.bonus_bid_tricks", "scoring.bonus_bid_made", "scoring.bonus_bid_set"]
+    reach = ClauseReach(variant, variant_ref(variant, {}), clauses, FEATURES)
+    bonus = next(goal for goal in GOALS if goal.name == "bonus-bid")
+    played = [play_fuzz_game(variant, 1, n, steer=bonus.steer()) for n in range(12)]
+    for game in played:
+        reach.add(game)
+    assert "scoring.bonus_bid_made" in reach.reached
+    first = int(reach.reached["scoring.bonus_bid_made"].removeprefix("game "))
+    bids: dict[tuple[int, str], int] = {}
+    hand = 0
+    for action in played[first].actions:
+        hand += action["action"] == "deal"
+        if action["action"] == "bid" and isinstance(action["bid"], int):
+            side = "NS" if action["seat"] in "NS" else "EW"
+            bids[hand, side] = bids.get((hand, side), 0) + action["bid"]
+    assert max(bids.values()) >= 10

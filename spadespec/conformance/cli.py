@@ -14,7 +14,10 @@ is run with its parents' cases that hold under it and cases generated for the ru
 
 An engine that deals its own cards (feature `deals`) is given no case that needs a deal of its
 own (those are n/a); it also plays --own-deals games per variant from its own deals, each
-checked step by step as `spadespec fuzz` checks one (`spadespec.conformance.analysis.own_deals`).
+checked step by step as `spadespec fuzz` checks one and steered at the clauses the golden cases
+reach (`spadespec.conformance.analysis.own_deals`): the run says how many it reached, and a
+failure is diagnosed at the position where its game differs, its rerun line giving the bots'
+seed (--own-deals-seed).
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """The engine's answers a record holds at points inside its game (`asked`: its legal actions
-there, or its refusal of the log up to there), set beside the rules' as the log is replayed."""
+there, or its refusal of the log up to there), each beside the rules' answer there."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from spadespec.conformance.analysis.audit.record import GameRecord
-from spadespec.conformance.analysis.audit.replay import FigureDifference, GameAudit
 from spadespec.conformance.contract.engines.observables import choices, legal_shown
 from spadespec.reference_engine.game import Game
 
@@ -12,20 +14,31 @@ REPLAYS = "a log the rules replay"
 """What the rules say of a log the engine refused up to a point: it replays."""
 
 
-def compare_asked(game: Game, record: GameRecord, at: int, hand: int, out: GameAudit) -> None:
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """One answer the engine recorded at a point, and the rules' there."""
+
+    figure: str
+    """`legal` (its legal list) or `refused` (its refusal of the log up to the point)."""
+    recorded: Any
+    expected: Any
+
+    @property
+    def differs(self) -> bool:
+        if self.figure == "legal":
+            return set(self.recorded) != set(self.expected)
+        return True  # the rules replay every log the audit reaches
+
+
+def asked_at(game: Game, record: GameRecord, at: int) -> list[Asked]:
     """The record's points after `at` log actions (`game` is the log replayed to there), each
-    compared with the rules' answer, counted as a figure checked: a legal list the rules give
-    otherwise, or a refusal of a log they replay, is a difference. `hand` is the hand the point
-    is in (0 before the first deal)."""
-    found = out.differences
+    with the rules' answer."""
+    found = []
     for point in record.asked:
         if point["at"] != at:
             continue
-        out.figures += 1
-        where = hand or None
         if "legal" in point:
-            expected = legal_shown(choices(game))
-            if set(point["legal"]) != set(expected):
-                found.append(FigureDifference(where, "legal", None, point["legal"], expected))
+            found.append(Asked("legal", point["legal"], legal_shown(choices(game))))
         else:
-            found.append(FigureDifference(where, "refused", None, point["refused"], REPLAYS))
+            found.append(Asked("refused", point["refused"], REPLAYS))
+    return found

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from spadespec.command_kit.rule_value_text import rule_value_text
+from spadespec.conformance.analysis.audit.asked import asked_at
 from spadespec.conformance.analysis.audit.record import GameRecord
 from spadespec.conformance.analysis.audit.rules import FIGURE_RULES, rule_broken
 from spadespec.reference_engine.actions import Bid, Deal, Pass, Play, action_from_json
@@ -159,10 +160,9 @@ def audit_game(
     hand_from = 0
     hand_no = 0
     last_hand: dict[tuple[str, str | None], Any] = {}
-    asked = _asked_points(record)
     for index, entry in enumerate(actions):
-        if asked is not None:
-            asked(game, record, index, hand_no, out)
+        if record.asked:
+            _compare_asked(game, record, index, hand_no, out)
         try:
             action = action_from_json(entry)
         except InvalidActionError as exc:
@@ -203,20 +203,21 @@ def audit_game(
                 sink.hand(start, actions[hand_from : index + 1], expected, recorded, hand)
             if found and more:
                 game = _anchored(game, hand, wanted)
-    if asked is not None:
-        asked(game, record, len(actions), hand_no, out)
+    if record.asked:
+        _compare_asked(game, record, len(actions), hand_no, out)
     _compare_end(game, record, out, last_hand)
     return out
 
 
-def _asked_points(record: GameRecord) -> Any:
-    """What compares the engine's answers at points inside the game (`asked.py`), for a record
-    that holds some; None for one that holds none."""
-    if not record.asked:
-        return None
-    from spadespec.conformance.analysis.audit.asked import compare_asked  # imports this
-
-    return compare_asked
+def _compare_asked(game: Game, record: GameRecord, at: int, hand: int, out: GameAudit) -> None:
+    """The engine's answers the record holds after `at` log actions (`asked.py`), each a figure
+    checked; one the rules give otherwise is a difference of the hand it is in."""
+    for one in asked_at(game, record, at):
+        out.figures += 1
+        if one.differs:
+            out.differences.append(
+                FigureDifference(hand or None, one.figure, None, one.recorded, one.expected)
+            )
 
 
 def _start_of(game: Game) -> dict[str, Any]:

@@ -10,10 +10,12 @@ changes the rule (`analysis/diagnosis/neighbours.py`, a linked pair counted for 
 and the clause counts as soon as one neighbour answers differently or refuses the log. A clause
 the variant makes moot (the blind nil bonus where blind nil is not allowed: `axes.yaml`'s
 `moot`) is reached where the game reaches every rule that makes it moot, as the golden case
-that shows blind nil refused is tagged with its bonus. A clause
-no game could tell apart from another way of playing it is not reached, however often it
-applied: a game where nobody bid nil does not reach the nil bonus, nor one where every bid
-was made the set penalty.
+that shows blind nil refused is tagged with its bonus. A rule changed beside others the format
+asks for (`_completed`) is also played two ways beside that change (`_in_context`): a ten-trick
+bonus's figure, moot where no ten-trick bid earns one, is reached where a game tells the two
+apart. A clause no game could tell apart from another way of playing it is not reached, however
+often it applied: a game where nobody bid nil does not reach the nil bonus, nor one where every
+bid was made the set penalty.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 
 from spadespec.conformance.analysis.diagnosis.neighbours import (
     Neighbour,
+    candidate_values,
     linked_changes,
     neighbour,
     single_changes,
@@ -42,6 +45,13 @@ from spadespec.conformance.contract.suite.tags import rule_value
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids
 from spadespec.reference_engine.variant.axes import AXES, Moot
 from spadespec.reference_engine.variant.model import rule_paths
+
+CONTEXT_VALUES = 2
+"""Other values of a rule tried beside a change that makes it matter (`_in_context`)."""
+
+Contrast = tuple[Neighbour | None, Neighbour]
+"""Two ways of playing a clause that a game reaching it tells apart: the variant itself (None)
+or a change of it, and another change."""
 
 
 def golden_clauses(cases: Iterable[Case], variant: str) -> list[str]:
@@ -91,9 +101,29 @@ class ClauseReach:
         self._reference = ReferenceEngine(keep=SERVED_KEEP)
         self._gates = {rule: gates for rule in clauses if (gates := moot_gates(variant, rule))}
         """A clause the variant makes moot -> the rules that make it so."""
-        self._neighbours = {
-            rule: _changing(variant, rule) for rule in clauses if rule not in self._gates
-        }  # fmt: skip
+        self._contrasts: dict[str, list[Contrast]] = {}
+        """A clause -> the pairs of ways of playing it a game must tell apart to reach it."""
+        for rule in clauses:
+            if rule not in self._gates:
+                self._contrasts[rule] = [(None, near) for near in _changing(variant, rule)]
+        for rule in list(self._contrasts):
+            for before, near in list(self._contrasts[rule]):
+                if before is None:
+                    self._in_context(near)
+
+    def _in_context(self, near: Neighbour) -> None:
+        """For a change made with others the format asks for (`_completed`), each of those
+        others played another way beside it: a rule the variant leaves moot (a ten-trick
+        bonus's figure where no ten-trick bid earns one) is reached where a game tells the two
+        apart."""
+        for index, (rule, value) in enumerate(near.changes[1:], start=1):
+            if rule not in self._contrasts:
+                continue
+            for other in candidate_values(rule, value)[:CONTEXT_VALUES]:
+                changes = (*near.changes[:index], (rule, other), *near.changes[index + 1 :])
+                made = neighbour(self.variant, changes)
+                if made is not None:
+                    self._contrasts[rule].append((near, made))
 
     @property
     def missing(self) -> list[str]:
@@ -104,8 +134,8 @@ class ClauseReach:
         """The clauses `game` reaches that no game before it did; each is then reached."""
         positions = checked_positions(game, self.features)
         new = [
-            rule for rule in self.missing if rule in self._neighbours
-            and any(self._told_apart(near, positions) for near in self._neighbours[rule])
+            rule for rule in self.missing if rule in self._contrasts
+            and any(self._told_apart(*pair, positions) for pair in self._contrasts[rule])
         ]  # fmt: skip
         for rule in new:
             self.reached[rule] = f"game {game.number}"
@@ -117,15 +147,27 @@ class ClauseReach:
             self.reached[rule] = self.reached[self._gates[rule][0]]
         return new + shown
 
-    def _told_apart(self, near: Neighbour, positions: list[Position]) -> bool:
-        """Whether the reference under `near` answers any of the positions otherwise."""
+    def _told_apart(
+        self, before: Neighbour | None, after: Neighbour, positions: list[Position]
+    ) -> bool:
+        """Whether the reference under `after` answers any of the positions otherwise than
+        under `before` (None: the variant itself, whose answers the game holds)."""
         for position in positions:
             request: CaseRequest = {
                 "id": "reach", "variant": {"id": self.ref["id"], "options": self.ref["options"]},
                 "setup": position.setup, "actions": position.actions,
                 "ask": list(position.wanted),
             }  # fmt: skip
-            if differences(position.wanted, self._reference.run_resolved(near.variant, request)):
+            answered = self._reference.run_resolved(after.variant, request)
+            if before is None:
+                if differences(position.wanted, answered):
+                    return True
+                continue
+            was = self._reference.run_resolved(before.variant, request)
+            if was["outcome"] != "answered":
+                if answered["outcome"] == "answered":
+                    return True
+            elif differences(was["answers"], answered):
                 return True
         return False
 
