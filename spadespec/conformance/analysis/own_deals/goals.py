@@ -12,8 +12,40 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from spadespec.conformance.analysis.fuzz.games import TRAILING, Steer
+from spadespec.conformance.analysis.fuzz.games import TRAILING, GreedyBot, Steer
 from spadespec.conformance.analysis.fuzz.witness.bots import bots_for
+from spadespec.reference_engine.game import Game
+from spadespec.reference_engine.pack import pack_of
+
+YIELDING = "boston-yielded"
+"""The bots of a goal where one side bids every trick and plays to take them (`TakingAll`)
+and the other yields them (`Yielding`)."""
+
+
+class Yielding(GreedyBot):
+    """Bids as little as it may and plays its weakest card: it gives the other side every
+    trick it can, so that a side bidding thirteen takes them all (the moon, a Boston)."""
+
+    name = "yielding"
+
+    def choose_play(self, game: Game, seat: Any) -> int:
+        return pack_of(game.rules).lowest(game.legal_plays(seat))
+
+
+class TakingAll:
+    """Bids as `bidder` does and plays its strongest card, trumps first: it draws the trumps
+    from the top and trumps in where it cannot follow, to take every trick."""
+
+    name = "taking"
+
+    def __init__(self, bidder: Any) -> None:
+        self.bidder = bidder
+
+    def choose_bid(self, game: Game, seat: Any) -> Any:
+        return self.bidder.choose_bid(game, seat)
+
+    def choose_play(self, game: Game, seat: Any) -> int:
+        return pack_of(game.rules).highest(game.legal_plays(seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +63,13 @@ class Goal:
 
     def steer(self) -> Steer:
         def bots(rng: random.Random) -> list[Any]:
+            if self.bots == YIELDING:
+                # A side bidding every trick, the other giving it every trick it can.
+                contract = bots_for("boston", rng)
+                return [
+                    TakingAll(b) if getattr(b, "name", "") == "contract" else Yielding()
+                    for b in contract
+                ]
             return bots_for(self.bots, rng)
 
         return Steer(self.name, self.position, bots, self.edge)
@@ -39,7 +78,7 @@ class Goal:
 GOALS = (
     Goal("nil", "nil", "fresh", "nil bid, made and failed, by one partner or both"),
     Goal("blind-nil", "blind", TRAILING, "blind nil, offered to a side far enough behind"),
-    Goal("thirteen", "boston", "middle", "a side bidding every trick: 13, moon, Boston"),
+    Goal("thirteen", YIELDING, "middle", "a side bidding every trick and taking them all"),
     Goal("bags", "greedy", "bags", "a side's bags carried to the threshold and past it"),
     Goal("bonus-bid", "bonus", "near-target", "a big or bonus bid, near the target"),
     Goal("level", "default", "level", "totals level at the target: a tie, another hand", True),
