@@ -152,7 +152,9 @@ def add_parser(subparsers: Any) -> None:
         "--own-deals", metavar="N", default=str(DEFAULT_GAMES),
         help="for an engine that deals its own cards (feature deals), which no case with a "
         "deal of its own is put to: also play N games per variant from its own deals, each "
-        f"checked step by step as fuzz checks one (default {DEFAULT_GAMES}; 0: none)",
+        "checked step by step as fuzz checks one, the bids and plays steered at the clauses "
+        "the golden cases reach; the run then says `clauses reached: X of Y (Z%)` "
+        f"(default {DEFAULT_GAMES}; 0: none)",
     )  # fmt: skip
     parser.add_argument(
         "--own-deals-seed", metavar="N",
