@@ -153,7 +153,7 @@ def add_parser(subparsers: Any) -> None:
         help="for an engine that deals its own cards (feature deals), which no case with a "
         "deal of its own is put to: also play N games per variant from its own deals, each "
         "checked step by step as fuzz checks one, the bids and plays steered at the clauses "
-        "the golden cases reach; the run then says `clauses reached: X of Y (Z%)` "
+        "the golden cases reach, and the run says how many of those clauses they reached "
         f"(default {DEFAULT_GAMES}; 0: none)",
     )  # fmt: skip
     parser.add_argument(
