@@ -3,7 +3,7 @@
 spadespec conform [--engine reference|COMMAND] [--variant V] [--case GLOB] [--level must|should]
                   [--timeout S] [--start-timeout S] [--report FILE] [--junit FILE]
                   [--resume FILE] [--expect-fail FILE] [--own-deals N]
-                  [--own-deals-records FILE] [--json]
+                  [--own-deals-seed N] [--own-deals-records FILE] [--json]
 spadespec conform list [--variant V] [--case GLOB] [--level L] [--json]
 spadespec conform export [--variant V] DIR
 spadespec conform coverage [--variant FILE] [--json]
@@ -14,7 +14,10 @@ is run with its parents' cases that hold under it and cases generated for the ru
 
 An engine that deals its own cards (feature `deals`) is given no case that needs a deal of its
 own (those are n/a); it also plays --own-deals games per variant from its own deals, each
-checked step by step as `spadespec fuzz` checks one (`spadespec.conformance.analysis.own_deals`).
+checked step by step as `spadespec fuzz` checks one and steered at the clauses the golden cases
+reach (`spadespec.conformance.analysis.own_deals`): the run says how many it reached, and a
+failure is diagnosed at the position where its game differs, its rerun line giving the bots'
+seed (--own-deals-seed).
 """
 
 from __future__ import annotations
@@ -29,7 +32,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spadespec.command_kit.arguments import add_command, add_variant_option, seconds, whole_number
+from spadespec.command_kit.arguments import (
+    SEED_LIMIT,
+    add_command,
+    add_variant_option,
+    seconds,
+    whole_number,
+)
 from spadespec.command_kit.errors import OutputError, UsageError
 from spadespec.command_kit.tables import fit_table
 from spadespec.conformance.analysis.own_deals.games import (
@@ -39,6 +48,7 @@ from spadespec.conformance.analysis.own_deals.games import (
     own_deal_results,
     records_of,
 )
+from spadespec.conformance.analysis.own_deals.reach import ClauseReach, golden_clauses
 from spadespec.conformance.contract.engines.named import EngineOpener, UnknownEngine
 from spadespec.conformance.contract.engines.options import add_engine_option, add_timeout_options
 from spadespec.conformance.contract.protocol.deal_requests import deals
@@ -60,7 +70,12 @@ from spadespec.conformance.contract.runner.expected import (
     ExpectedFailuresError,
     read_expected_failures,
 )
-from spadespec.conformance.contract.runner.run import RunReport, run_cases, unknown_engine
+from spadespec.conformance.contract.runner.run import (
+    OWN_DEALS,
+    RunReport,
+    run_cases,
+    unknown_engine,
+)
 from spadespec.conformance.contract.runner.score import keeps_score, offered, resumed_results
 from spadespec.conformance.contract.runner.verdict import CaseResult
 from spadespec.conformance.contract.suite import coverage
@@ -75,6 +90,7 @@ from spadespec.conformance.contract.suite.cases import (
 from spadespec.conformance.contract.suite.export import export_cases
 from spadespec.conformance.contract.suite.tags import RegistryError
 from spadespec.conformance.contract.suite.variant_files import is_variant_file, open_variant_file
+from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.catalog import did_you_mean, shipped_variant_ids
 
 if TYPE_CHECKING:
@@ -136,7 +152,15 @@ def add_parser(subparsers: Any) -> None:
         "--own-deals", metavar="N", default=str(DEFAULT_GAMES),
         help="for an engine that deals its own cards (feature deals), which no case with a "
         "deal of its own is put to: also play N games per variant from its own deals, each "
-        f"checked step by step as fuzz checks one (default {DEFAULT_GAMES}; 0: none)",
+        "checked step by step as fuzz checks one, the bids and plays steered at the clauses "
+        "the golden cases reach, and the run says how many of those clauses they reached "
+        f"(default {DEFAULT_GAMES}; 0: none)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--own-deals-seed", metavar="N",
+        help="the seed the bots of those games bid and play by (default: a new one, printed); "
+        "given the same deals, the same seed gives the same bids and plays, so a rerun with it "
+        "replays a game exactly where the engine deals the same cards again",
     )  # fmt: skip
     parser.add_argument(
         "--own-deals-records", metavar="FILE",
@@ -280,6 +304,7 @@ class ConformSettings:
     min_checked: int
     diagnose: bool
     own_deals: int
+    own_deals_seed: int | None
     own_deals_records: str | None
     json: bool
 
@@ -292,6 +317,7 @@ class ConformSettings:
             junit=args.junit, resume=args.resume, expect_fail=args.expect_fail,
             min_checked=whole_number("--min-checked", args.min_checked, 0),
             diagnose=args.diagnose, own_deals=whole_number("--own-deals", args.own_deals, 0),
+            own_deals_seed=_seed(args.own_deals_seed),
             own_deals_records=args.own_deals_records, json=args.json,
         )  # fmt: skip
 
@@ -477,12 +503,12 @@ def _put_to_engine(
             expected_failures=planned.listed,
             report=run,
         )
+        if not run.start_error and deals(run.engine) and settings.own_deals:
+            _own_deals(settings, engine, run, planned, progress, finished)
         if settings.diagnose and not run.start_error:
             run.diagnosis = _diagnosis(run, planned.suite)
             if run.diagnosis is not None and writer is not None:
                 writer.diagnosis(run.diagnosis)
-        if not run.start_error and deals(run.engine) and settings.own_deals:
-            _own_deals(settings, engine, run, planned, progress, finished)
         finished_all = True
     finally:
         progress.done()
@@ -522,25 +548,39 @@ def _own_deals(
     variant = settings.selection.variant
     variants = [variant] if variant else sorted({c.variant for c in planned.cases})
     variants = [v for v in variants if variant or plays(run.engine, v)]
+    seed = new_seed() if settings.own_deals_seed is None else settings.own_deals_seed
     own = OwnDealsRun(
-        settings.engine, new_seed(), settings.own_deals, settings.open_engine, settings.timeout,
+        settings.engine, seed, settings.own_deals, settings.open_engine, settings.timeout,
         settings.start_timeout,
     )  # fmt: skip
+    run.rerun_own_deals = ("--own-deals", str(own.games), "--own-deals-seed", str(seed))
     progress.expect_more(own.games * len(variants))
     noun = "variant" if len(variants) == 1 else "variants"
     say = f"{own.games} games for each of {len(variants)} {noun}, the bots' seed {own.seed}"
     print(f"own deals: the engine deals its own cards: {say}", file=sys.stderr)
     added = []
+    reached: list[ClauseReach] = []
     for variant in variants:
-        for result in own_deal_results(own, engine, variant):
+        ident = load_variant(variant).id if is_variant_file(variant) else variant
+        clauses = tuple(golden_clauses(planned.suite, ident))
+        for result in own_deal_results(replace(own, clauses=clauses), engine, variant, reached):
             if result.case.id in planned.listed:
                 result = replace(result, listed=True)
             run.results.append(result)
             added.append(result)
             finished(result)
+    for counted in reached:
+        print(counted.line() + counted.said_of(own.games), file=sys.stderr)
     records = records_of(added)
     if settings.own_deals_records and records:
         _write_records(Path(settings.own_deals_records), records)
+
+
+def _seed(text: str | None) -> int | None:
+    """--own-deals-seed, read; None when not given."""
+    if text is None:
+        return None
+    return whole_number("--own-deals-seed", text, 0, maximum=SEED_LIMIT)
 
 
 def _write_records(path: Path, records: list[dict[str, Any]]) -> None:
@@ -556,7 +596,8 @@ def _write_records(path: Path, records: list[dict[str, Any]]) -> None:
 
 def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
     """The rules the engine plays differently, searched for when something failed that is
-    not on the expected-failure list; None when nothing did."""
+    not on the expected-failure list; None when nothing did. A game from the engine's own
+    deals that differs is searched as a case is, at the position where it differs."""
     from spadespec.conformance.analysis.diagnosis.search import (
         diagnose,  # loaded only for a run with failures
     )
@@ -567,7 +608,11 @@ def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
         return None
     noun = "variant" if len(failed) == 1 else "variants"
     print(f"diagnosis: trying the neighbours of {len(failed)} {noun} ...", file=sys.stderr)
-    return diagnose(results, suite, run.engine).to_json()
+    # A game from the engine's own deals that passed is a whole game, checked at points no
+    # case holds: the golden cases it passes are what a rule change must keep right.
+    own = [r for r in results if r.case.id.startswith(f"{OWN_DEALS}.")]
+    searched = [r for r in results if r.verdict != "pass" or r not in own]
+    return diagnose(searched, [*suite, *(r.case for r in own)], run.engine).to_json()
 
 
 def _check_settings(settings: ConformSettings) -> None:

@@ -20,6 +20,7 @@ from spadespec.reference_engine.variant.yaml_reader import MAX_BYTES, MAX_DEPTH,
 
 EXPECTED_DIR = REPO / "conformance" / "machinery" / "expected"
 SHUFFLE_RESULTS = REPO / "docs" / "results" / "shuffle-bias.json"
+OWN_DEALS_RESULTS = REPO / "docs" / "results" / "own-deals-reach.json"
 HOUSE_DIR = REPO / "examples" / "house-rules"
 PLACEHOLDER = re.compile(r"\{\{ ([a-z0-9_.-]+) \}\}")
 
@@ -131,6 +132,19 @@ def shuffle_figures() -> Mapping[str, int | str]:
     return out
 
 
+@cache
+def own_deals_figures() -> Mapping[str, int | str]:
+    """`own-deals.<figure>`: the clauses `conform --own-deals` reached with the JavaScript
+    example dealing for itself, as `benchmarks/own_deals_reach.py --write` stored them in
+    docs/results/own-deals-reach.json (games, seed, reached, clauses, percent, seconds,
+    measured)."""
+    stored = json.loads(OWN_DEALS_RESULTS.read_text(encoding="utf-8"))
+    return {
+        f"own-deals.{key}": value if isinstance(value, int) else str(value)
+        for key, value in stored.items()
+    }
+
+
 def fill_figures(markdown: str, where: str) -> str:
     """The page with every `{{ name }}` replaced by the figure's value."""
 
@@ -141,6 +155,8 @@ def fill_figures(markdown: str, where: str) -> str:
             known = {**known, **house_figures(name.split(".")[1])}
         if name.startswith("shuffle."):
             known = {**known, **shuffle_figures()}
+        if name.startswith("own-deals."):
+            known = {**known, **own_deals_figures()}
         if name not in known:
             raise FigureError(f"{where}: no figure named {name!r}; known: {', '.join(known)}")
         value = known[name]

@@ -21,9 +21,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
+from spadespec.conformance.analysis.diagnosis.replays import code_of
 from spadespec.conformance.analysis.fuzz.config import EngineDidNotStart, FuzzConfig, FuzzSetupError
-from spadespec.conformance.analysis.fuzz.differences import differences
-from spadespec.conformance.analysis.fuzz.games import FuzzGame, Point, play_fuzz_game
+from spadespec.conformance.analysis.fuzz.differences import REFUSED, differences
+from spadespec.conformance.analysis.fuzz.games import FuzzGame, Point, Steer, play_fuzz_game
 from spadespec.conformance.analysis.fuzz.observe import required_only
 from spadespec.conformance.analysis.fuzz.records import RECORD_ASKS, game_record
 from spadespec.conformance.contract.engines.kept_games import SERVED_KEEP, KeptGames, json_copy
@@ -362,7 +363,11 @@ class GameChecker:
             answers = response.get("answers") if response["outcome"] == "answered" else None
         meta = {"source": "spadespec fuzz", "seed": self.config.seed, "game": game.number,
                 "differences": list(found.differences)}  # fmt: skip
-        return replace(found, record=game_record(self.ref, game, answers, meta))
+        record = game_record(self.ref, game, answers, meta)
+        differed = _differed_point(game, found)
+        if differed is not None:
+            record["differed"] = [differed]
+        return replace(found, record=record)
 
     def _score_asked(self, game: FuzzGame, under: ResolvedVariant) -> _Asked | None:
         """A score keeper's request on the game (each completed hand's bids and tricks, then
@@ -399,7 +404,8 @@ class GameChecker:
             return None
         return required_only(wanted["answers"])
 
-    def play(self, number: int) -> FuzzGame:
+    def play(self, number: int, steer: Steer | None = None) -> FuzzGame:
+        """Game `number` of the run, aimed by `steer` when given (`play_fuzz_game`)."""
         if number in self._dealt:
             return self._dealt[number]
         game = play_fuzz_game(
@@ -409,6 +415,7 @@ class GameChecker:
             hands=self.config.hands_per_game,
             points_per_hand=self.config.points_per_hand,
             deals=self.deal if self.deals else None,
+            steer=steer,
         )
         if self.deals:
             self._dealt = {number: game}  # the last one only: a difference plays it again
@@ -416,6 +423,24 @@ class GameChecker:
 
     def stop(self) -> None:
         self.engine.stop()
+
+
+def _differed_point(game: FuzzGame, found: Divergence) -> dict[str, Any] | None:
+    """What the engine answered where it differed, as a record's `differed` holds it: the last
+    action of the log it refused (with the reason code its message names, if any), or its
+    `legal` list where that differed; None for anything else."""
+    if found.score or found.request is None:
+        return None
+    at = len(game.actions) if found.at is None else found.at
+    if found.answers is None and found.differences[0].startswith(REFUSED):
+        if at == 0:
+            return None
+        reason = code_of(found.differences[0].removeprefix(f"{REFUSED}: "))
+        return {"at": at - 1, "refused": {"action": game.actions[at - 1], "reason": reason}}
+    legal = (found.answers or {}).get("legal")
+    if isinstance(legal, list) and any(d.startswith("$.legal") for d in found.differences):
+        return {"at": at, "legal": legal}
+    return None
 
 
 def fuzz_case(ref: VariantRef, game: FuzzGame) -> Case:

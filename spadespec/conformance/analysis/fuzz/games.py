@@ -66,6 +66,19 @@ class Point:
     answers: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Steer:
+    """What a game is aimed at, in place of the chance of the run: the kind of its starting
+    position (`starting_position`) and its bots, made from the game's own random source."""
+
+    name: str
+    position: str
+    bots: Callable[[random.Random], list[Any]]
+    edge: bool = False
+    """Whether the first hand is always replayed from totals that make it end on an edge of
+    the game (`_aim`), not in some games only."""
+
+
 DealSource = Callable[[Game, int], Hands]
 """Where each hand's cards come from, when not from the run's seed: given the game where a deal
 is due and a seed it may use, the hands dealt (an engine that deals its own cards, asked with a
@@ -103,15 +116,21 @@ def game_rng(seed: int, number: int) -> random.Random:
     return random.Random(f"spadespec-fuzz:{seed}:{number}")
 
 
-def starting_position(rules: Any, rng: random.Random) -> dict[str, Any]:
+POSITION_KINDS = ("fresh", "middle", "near-target", "level", "near-floor", "bags")
+"""The kinds of starting position a game is drawn from, one at random unless it is steered."""
+TRAILING = "trailing"
+"""A steered starting position: one side behind by at least what blind nil asks."""
+
+
+def starting_position(rules: Any, rng: random.Random, kind: str | None = None) -> dict[str, Any]:
     """A setup: a fresh game, or a game in progress near one of its edges (a total near the
     target or the floor, bags near the threshold, level totals, the last of a fixed number of
-    hands)."""
+    hands), of the `kind` given (POSITION_KINDS or TRAILING) or one at random."""
     table = table_of(rules)
     end = rules.game_end
     threshold = rules.scoring.bag_threshold
     target = end.target if end.target is not None else FIXED_HANDS_SCALE
-    kind = rng.choice(("fresh", "middle", "near-target", "level", "near-floor", "bags"))
+    kind = kind or rng.choice(POSITION_KINDS)
     scores = dict.fromkeys(table.sides, 0)
     bags = dict.fromkeys(table.sides, 0)
     if kind == "middle":
@@ -133,6 +152,11 @@ def starting_position(rules: Any, rng: random.Random) -> dict[str, Any]:
     elif kind == "bags":
         bags = {side: rng.randrange(max(0, threshold - 4), threshold) for side in bags}
         scores = {side: rng.randrange(0, target // 2, 10) for side in scores}
+    elif kind == TRAILING:
+        behind = rng.choice(table.sides)
+        lead = (rules.bidding.blind_nil_trailing_by or 0) + rng.randrange(0, 100, 10)
+        scores = {side: rng.randrange(0, target // 2, 10) for side in scores}
+        scores[behind] = min(scores.values()) - lead
     setup: dict[str, Any] = {
         "dealer": rng.choice("".join(seat.name for seat in table.seats)),
         "scores": scores,
@@ -319,30 +343,36 @@ def play_fuzz_game(
     hands: int = DEFAULT_HANDS_PER_GAME,
     points_per_hand: int | None = 2,
     deals: DealSource | None = None,
+    steer: Steer | None = None,
 ) -> FuzzGame:
     """Play game `number` of the run with `seed`: its setup, its log, the reference's answers at
     its points (`points_per_hand` of them, None for every bid and card) and at its end. Each
-    hand's cards come from `deals` when given (an engine that deals), else from the seed."""
+    hand's cards come from `deals` when given (an engine that deals), else from the seed;
+    `steer` aims the game (its starting position and bots) where the run's chance would not."""
     rng = game_rng(seed, number)
     rules = variant.rules
     table = table_of(rules)
     plain = _plain_table(rules)
-    setup = starting_position(rules, rng)
-    # A style per side, so that one side can pile up bags while the other plays on.
-    styles = [
-        rng.choice(("random", "sensible", "random", "sensible", "greedy"))
-        for _ in ("NE" if table.partnerships else table.seats)
-    ]
-    kinds = [
-        styles[seat & 1] if table.partnerships else styles[min(seat, len(styles) - 1)]
-        for seat in range(4)
-    ]
-    bots = [_bot(kind, rng, plain) for kind in kinds]
+    setup = starting_position(rules, rng, steer.position if steer else None)
+    if steer is not None:
+        bots = steer.bots(rng)
+        kinds = [getattr(bot, "name", steer.name) for bot in bots]
+    else:
+        # A style per side, so that one side can pile up bags while the other plays on.
+        styles = [
+            rng.choice(("random", "sensible", "random", "sensible", "greedy"))
+            for _ in ("NE" if table.partnerships else table.seats)
+        ]
+        kinds = [
+            styles[seat & 1] if table.partnerships else styles[min(seat, len(styles) - 1)]
+            for seat in range(4)
+        ]
+        bots = [_bot(kind, rng, plain) for kind in kinds]
     game = Game.replay(variant, setup, [])
     winners: list[list[str]] = []
     starts: list[HandStart] = []
     steps: list[Step] = []
-    aimed = rng.random() < 0.3
+    aimed = rng.random() < 0.3 or (steer is not None and steer.edge)
     bad_deal = None
     for number_in_game in range(hands):
         if number_in_game == 1 and aimed:

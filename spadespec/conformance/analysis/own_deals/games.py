@@ -7,24 +7,30 @@ totals, bags and the end of the game).
 Each game is one result of the run, `own-deals.<variant>.<n>`, at the level `must`: `pass`, or
 `fail` with the differences, and then the game as a game record (the audit's format) with the
 engine's own figures, which `spadespec audit` replays to name the rule.
+
+The games are steered (`goals.py`: game k plays goal k, nil, blind nil, thirteen, bags near the
+threshold, ...), their bots made from the bots' seed (`--own-deals-seed`), and the clauses they
+reach counted against those the golden cases reach on the variant (`reach.py`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from spadespec.conformance.analysis.fuzz.checker import GameChecker
+from spadespec.conformance.analysis.fuzz.checker import Divergence, GameChecker
 from spadespec.conformance.analysis.fuzz.config import FuzzConfig, FuzzSetupError
-from spadespec.conformance.analysis.fuzz.differences import engine_failed
+from spadespec.conformance.analysis.fuzz.differences import REFUSED, engine_failed
 from spadespec.conformance.analysis.fuzz.games import FuzzGame
+from spadespec.conformance.analysis.own_deals.goals import goal_of
+from spadespec.conformance.analysis.own_deals.reach import ClauseReach
 from spadespec.conformance.contract.engines.named import EngineOpener, open_engine
-from spadespec.conformance.contract.protocol.messages import FEATURES, SCORE, Engine
-from spadespec.conformance.contract.runner.checking import plan_for
+from spadespec.conformance.contract.protocol.messages import FEATURES, SCORE, CaseResponse, Engine
+from spadespec.conformance.contract.runner.checking import expected, plan_for
 from spadespec.conformance.contract.runner.run import OWN_DEALS
-from spadespec.conformance.contract.runner.verdict import CaseResult
+from spadespec.conformance.contract.runner.verdict import CaseResult, judge
 from spadespec.conformance.contract.suite.cases import Case
 
 DEFAULT_GAMES = 3
@@ -42,6 +48,9 @@ class OwnDealsRun:
     opener: EngineOpener = open_engine
     timeout: float | None = None
     start_timeout: float | None = None
+    clauses: tuple[str, ...] = ()
+    """The clauses the golden cases reach on the variant, which the games' reach is counted
+    against (`reach.golden_clauses`); none: not counted."""
 
 
 def new_seed() -> int:
@@ -49,9 +58,13 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**32)
 
 
-def own_deal_results(run: OwnDealsRun, engine: Engine, variant: str) -> Iterator[CaseResult]:
+def own_deal_results(
+    run: OwnDealsRun, engine: Engine, variant: str, reach: list[ClauseReach] | None = None
+) -> Iterator[CaseResult]:
     """Play `run.games` games of `variant` (a shipped id or a variant file) from the engine's
-    deals, each judged as a result of the run; the engine is started again for them."""
+    deals, each aimed at its goal (`goals.goal_of`) and judged as a result of the run; the
+    engine is started again for them. The clauses the games reach of `run.clauses` are counted
+    in a `ClauseReach` appended to `reach` when given."""
     config = FuzzConfig(
         engine=run.engine, variant=variant, options={}, seed=run.seed, games=run.games,
         ahead=False, opener=run.opener, timeout=run.timeout, start_timeout=run.start_timeout,
@@ -61,22 +74,57 @@ def own_deal_results(run: OwnDealsRun, engine: Engine, variant: str) -> Iterator
     except FuzzSetupError as exc:
         yield CaseResult(_case(variant, 0, None), "error", message=str(exc))
         return
+    counted = ClauseReach(checker.variant, checker.ref, list(run.clauses), checker.features)
+    if reach is not None:
+        reach.append(counted)
     try:
         for number in range(run.games):
-            game = checker.play(number)
+            game = checker.play(number, goal_of(number).steer())
             found = checker.check(game)
             case = _case(checker.variant.id, number, game)
             checked = _checked(game, checker.features)
             if found is None:
+                counted.add(game)  # a game that differs was not checked through
                 yield CaseResult(case, "pass", checked=checked)
                 continue
             verdict = "error" if engine_failed(found.differences) else "fail"
             where = "at the end of its log" if found.at is None else f"after action {found.at}"
             message = f"game {number}, {where}: " + "; ".join(found.differences)
             context = {"record": found.record} if found.record is not None else None
+            graded = None if verdict == "error" else _at_difference(case, game, found)
+            if graded is not None:  # its differences follow the message, one a line
+                yield replace(graded, message=f"game {number}, {where}", context=context)
+                continue
             yield CaseResult(case, verdict, message=message, context=context, checked=checked)
     finally:
         checker.stop()
+
+
+def _at_difference(game_case: Case, game: FuzzGame, found: Divergence) -> CaseResult | None:
+    """The difference as a case result the diagnosis can replay, as it replays a golden case's:
+    the position where the engine answered otherwise (its setup and log from the start of its
+    hand), the reference's answers there as the case's expectation, and the engine's answers
+    (or its refusal) graded against them. None where the difference is at no such position (a
+    score request, a deal the game would not take)."""
+    request = found.request
+    if request is None or found.score:
+        return None
+    at = [p.answers for p in game.points if p.at == found.at]
+    expect = game.final if found.at is None else at[0] if at else None
+    if expect is None:
+        return None
+    case = replace(game_case, setup=request["setup"], actions=request["actions"], expect=expect)
+    checked = tuple(request["ask"])
+    response: CaseResponse
+    if found.answers is not None:
+        response = {"outcome": "answered", "answers": found.answers}
+    else:
+        message = found.differences[0].removeprefix(f"{REFUSED}: ")
+        response = {"outcome": "errored", "message": message}
+    result = judge(case, response, 0.0, expected(case, checked), lambda _answers: None)
+    if result.verdict not in ("fail", "error"):
+        return None
+    return replace(result, checked=checked)
 
 
 def _case(variant: str, number: int, game: FuzzGame | None) -> Case:

@@ -58,6 +58,9 @@ class RunReport:
     start_stderr: str = ""
     rerun_prefix: str = "spadespec conform"
     rerun_options: tuple[str, ...] = ()
+    rerun_own_deals: tuple[str, ...] = ()
+    """The options a rerun of a game from the engine's own deals repeats: how many games,
+    and the bots' seed (`--own-deals-seed`), so that the same deals get the same play."""
     min_checked: int = 1
     """The fewest cases a good run checks something of (`--min-checked`)."""
     diagnosis: dict[str, Any] | None = None
@@ -106,10 +109,14 @@ class RunReport:
 
     def rerun_command(self, case_id: str) -> str:
         """The command that runs just this one case again; for a game from the engine's own
-        deals, the command that plays its variant's games again (from new deals)."""
+        deals, the command that plays its variant's games again with the same bots' seed (the
+        same bids and plays, given the same deals)."""
         if case_id.startswith(f"{OWN_DEALS}."):
             variant = case_id.split(".")[1]
-            words = ["--engine", self.engine_spec, *self.rerun_options, "--variant", variant]
+            words = [
+                "--engine", self.engine_spec, *self.rerun_options, "--variant", variant,
+                *self.rerun_own_deals,
+            ]  # fmt: skip
             return f"{self.rerun_prefix} {shlex.join(words)}"
         words = ["--engine", self.engine_spec, *self.rerun_options, "--case", case_id]
         return f"{self.rerun_prefix} {shlex.join(words)}"
