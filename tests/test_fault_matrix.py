@@ -133,8 +133,6 @@ def test_the_cell_holds(cell: str) -> None:
     started = time.perf_counter()
     got = judged(run_cell(row, column), row.right, time.perf_counter() - started)
     known = expected_to_break().get((name, column))
-    if known is not None and column == "own-deals":
-        return  # the engine's own deals and the bots' seed are the system's: a listed cell may hold
     if known is not None:
         assert got.verdict == BREAKS, (
             f"{cell} now {got.verdict} ({got.gave}): take it off {EXPECTED_TO_BREAK_FILE.name}"
@@ -154,8 +152,7 @@ def test_the_stored_matrix_has_every_cell_and_holds_but_for_the_listed() -> None
     breaking = {key for key, cell in stored.items() if cell["verdict"] == BREAKS}
     listed = set(expected_to_break())
     assert breaking - listed == set(), "cells that break and are not listed"
-    # Own deals differ from run to run (the list's header says why): the others are exact.
-    assert {key for key in listed - breaking if key[1] != "own-deals"} == set(), (
+    assert listed - breaking == set(), (
         "listed cells that hold: take them off the list"
     )
 

@@ -3,7 +3,7 @@ the feature `deals`, answers each `deal` request with a shuffle from its own ran
 request's seed ignored), and refuses a log holding a deal it did not deal, as a server that
 cannot be told a deal would. `--wrong` makes its deals wrong in one way, for the runner to catch.
 
-    deal_for_itself.py [--fault NAME] [--wrong deck|count|dealer] [--features f1,f2]
+    deal_for_itself.py [--fault NAME] [--wrong deck|count|dealer] [--features f1,f2] [--seed N]
 """
 
 from __future__ import annotations
@@ -39,12 +39,14 @@ class DealsForItself:
     """`inner` (the reference engine, a fault's rulebook perhaps), dealing every hand itself."""
 
     def __init__(
-        self, inner: ReferenceEngine, wrong: str | None, features: list[str] | None
+        self, inner: ReferenceEngine, wrong: str | None, features: list[str] | None,
+        seed: int | None = None,
     ) -> None:
         self.inner = inner
         self.wrong = wrong
         self.features = features
-        self.random = random.Random()  # seeded by the system: its own source, not the runner's
+        # its own source, not the runner's: seeded by the system unless --seed fixes it
+        self.random = random.Random(seed)
         self.dealt: set[str] = set()
 
     def start(self) -> EngineInfo:
@@ -113,11 +115,12 @@ def main() -> int:
     parser.add_argument("--fault", choices=sorted(FAULTS))
     parser.add_argument("--wrong", choices=WRONG)
     parser.add_argument("--features", help="declare these (comma-separated) and deals")
+    parser.add_argument("--seed", type=int, help="deal from this seed, not the system's source")
     args = parser.parse_args()
     fault = FAULTS[args.fault] if args.fault else None
     inner = ReferenceEngine(fault.rulebook, misread=fault.misread) if fault else ReferenceEngine()
     features = args.features.split(",") if args.features else None
-    return serve_stdio(DealsForItself(inner, args.wrong, features))
+    return serve_stdio(DealsForItself(inner, args.wrong, features, args.seed))
 
 
 if __name__ == "__main__":
