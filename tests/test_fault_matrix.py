@@ -152,9 +152,7 @@ def test_the_stored_matrix_has_every_cell_and_holds_but_for_the_listed() -> None
     breaking = {key for key, cell in stored.items() if cell["verdict"] == BREAKS}
     listed = set(expected_to_break())
     assert breaking - listed == set(), "cells that break and are not listed"
-    assert listed - breaking == set(), (
-        "listed cells that hold: take them off the list"
-    )
+    assert listed - breaking == set(), "listed cells that hold: take them off the list"
 
 
 def test_the_page_counts_from_the_stored_file() -> None:

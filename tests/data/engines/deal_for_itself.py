@@ -39,7 +39,10 @@ class DealsForItself:
     """`inner` (the reference engine, a fault's rulebook perhaps), dealing every hand itself."""
 
     def __init__(
-        self, inner: ReferenceEngine, wrong: str | None, features: list[str] | None,
+        self,
+        inner: ReferenceEngine,
+        wrong: str | None,
+        features: list[str] | None,
         seed: int | None = None,
     ) -> None:
         self.inner = inner

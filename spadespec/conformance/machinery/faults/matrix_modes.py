@@ -106,9 +106,8 @@ def fault_plans(fault: Fault) -> dict[str, Any]:
         else f"fuzzed games cannot show it: {expected.not_fuzzed}"
     )
     plans["audit"] = Audit(fault.name, where)
-    plans["own-deals"] = Conform(
-        _test_engine("deal_for_itself.py", "--fault", fault.name, "--seed", str(DEALS_SEED)), (where,), BUDGET["own_deals"]
-    )
+    dealing = _test_engine("deal_for_itself.py", "--fault", fault.name, "--seed", str(DEALS_SEED))
+    plans["own-deals"] = Conform(dealing, (where,), BUDGET["own_deals"])
     return plans
 
 
