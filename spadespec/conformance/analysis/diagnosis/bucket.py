@@ -13,7 +13,12 @@ from spadespec.conformance.analysis.diagnosis.neighbours import (
     neighbour,
     single_changes,
 )
-from spadespec.conformance.analysis.diagnosis.replays import Replays, explains, explicable
+from spadespec.conformance.analysis.diagnosis.replays import (
+    Replays,
+    explains,
+    explicable,
+    keeps_right,
+)
 from spadespec.conformance.contract.protocol.messages import EngineInfo
 from spadespec.conformance.contract.runner.verdict import CaseResult
 from spadespec.conformance.contract.suite.cases import Case
@@ -68,20 +73,31 @@ class Bucket:
         return explained, altered
 
     def keeps_passes(self, near: Neighbour) -> bool:
-        """Whether the neighbour passes every case the engine passed, and gives the engine's
-        answer on every failure of a case written about a rule it changes (a figure that only
-        happens to give a whole game's totals is no rule the engine plays when the engine
-        answers the cases about that rule otherwise). The cases about its rules are put to it
-        first, and the first it answers otherwise than the engine ends the question."""
+        """Whether the neighbour keeps what the engine's answers show of the rules it changes:
+        it passes every case the engine passed; on a case the engine failed, it answers right
+        every figure the engine answered right; and on a failure of a case written about a
+        rule it changes (a figure that only happens to give a whole game's totals is no rule
+        the engine plays when the engine answers the cases about that rule otherwise), it
+        either answers as the variant does or gives the engine's answer. A failure the
+        neighbour leaves as the variant plays it is another bug's doing, and never keeps a
+        rule from being named: a name does not hang on which other failures a run holds. The
+        cases about its rules are put to it first; the first that breaks ends the question,
+        worked out once for each set of rules and kept."""
         key = near.variant.rules
         if key not in self._keeps:
             rules = {rule for rule, _ in near.changes}
-            about = [r for r in self.failed.values() if _about_any(r, rules) and explicable(r)]
-            order = sorted(self.passed, key=lambda r: not _about_any(r, rules))
-            self._keeps[key] = all(
-                explains(r, self.replays.result(near.variant, r)) for r in about
-            ) and all(self.replays.result(near.variant, r).verdict == "pass" for r in order)
+            kept = sorted(
+                [*self.failed.values(), *self.passed], key=lambda r: not _about_any(r, rules)
+            )
+            self._keeps[key] = all(self._keeps_one(near, r, rules) for r in kept)
         return self._keeps[key]
+
+    def _keeps_one(self, near: Neighbour, result: CaseResult, rules: set[str]) -> bool:
+        got = self.replays.result(near.variant, result)
+        if not keeps_right(result, got):
+            return False
+        about = got.verdict != "pass" and explicable(result) and _about_any(result, rules)
+        return not about or explains(result, got)
 
 
 def _about_any(result: CaseResult, rules: set[str]) -> bool:
