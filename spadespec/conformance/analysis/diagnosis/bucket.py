@@ -3,6 +3,7 @@ passes, and its neighbours put to them, each neighbour built once and each repla
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -35,7 +36,7 @@ class Bucket:
         self.passed: list[CaseResult] = []
         self.tried = 0
         self._singles: dict[str, list[Neighbour]] = {}
-        self._built: dict[tuple[Change, ...], Neighbour | None] = {}
+        self._built: dict[tuple[tuple[str, str], ...], Neighbour | None] = {}
         self._keeps: dict[Any, bool] = {}
 
     def singles(self, rules: Iterable[str]) -> list[Neighbour]:
@@ -53,9 +54,11 @@ class Bucket:
 
     def near(self, changes: tuple[Change, ...]) -> Neighbour | None:
         """The neighbour with `changes`, or None where the format does not allow them."""
-        if changes not in self._built:
-            self._built[changes] = neighbour(self.base, changes)
-        return self._built[changes]
+        # A value may be a list (an order read backwards): the memo is keyed by its JSON.
+        key = tuple((rule, json.dumps(value)) for rule, value in changes)
+        if key not in self._built:
+            self._built[key] = neighbour(self.base, changes)
+        return self._built[key]
 
     def explained(self, near: Neighbour, ids: Sequence[str]) -> tuple[set[str], set[str]]:
         """Of the failures `ids`: those the neighbour explains, and those it answers otherwise

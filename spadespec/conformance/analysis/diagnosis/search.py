@@ -110,7 +110,7 @@ def diagnose_bucket(bucket: Bucket) -> tuple[list[Group], list[str]]:
     remaining = [i for i, r in bucket.failed.items() if explicable(r)]
     while remaining:
         first = remaining[0]
-        found = _search(bucket, first, groups)
+        found = _search(bucket, first)
         if not found:
             unexplained.append(first)
             remaining.remove(first)
@@ -140,12 +140,12 @@ def diagnose_bucket(bucket: Bucket) -> tuple[list[Group], list[str]]:
     return _joined(bucket, groups), sorted(unexplained, key=order.index)
 
 
-def _search(bucket: Bucket, failure: str, groups: list[Group]) -> list[Neighbour]:
+def _search(bucket: Bucket, failure: str) -> list[Neighbour]:
     """The neighbours that explain one failure and keep every pass, from the first stage of
     the search that finds any: the rules its case is about, linked rules changed together,
     the other rules that can change what differs, then pairs of changes that each altered it."""
     tagged, rest = rules_reaching(bucket.failed[failure])
-    found, altering = _explaining(bucket, bucket.singles(tagged), failure)
+    found, altering = _explaining(bucket, bucket.singles(tagged), failure, every=True)
     if not found:
         found = _explaining(bucket, bucket.linked(tagged + rest), failure)[0]
     if found:
@@ -153,8 +153,7 @@ def _search(bucket: Bucket, failure: str, groups: list[Group]) -> list[Neighbour
     found, altered = _explaining(bucket, bucket.singles(rest), failure)
     if found:
         return found
-    known = [n for g in groups for n in g.neighbours if len(n.changes) == 1]
-    return _explaining(bucket, _pairs(bucket, altering + altered, known), failure)[0]
+    return _explaining(bucket, _pairs(bucket, altering + altered), failure)[0]
 
 
 def _joined(bucket: Bucket, groups: list[Group]) -> list[Group]:
@@ -218,28 +217,32 @@ def _rules_of(group: Group) -> list[str]:
 
 
 def _explaining(
-    bucket: Bucket, neighbours: Iterable[Neighbour], failure: str
+    bucket: Bucket, neighbours: Iterable[Neighbour], failure: str, every: bool = False
 ) -> tuple[list[Neighbour], list[Neighbour]]:
-    """The neighbours that explain one failure and keep every pass, and those that answer the
-    failed case otherwise than the variant does."""
+    """The neighbours that keep every pass and explain one failure, and those that answer the
+    failed case otherwise than the variant does: of `every` neighbour, or only of those that
+    keep every pass. Whether a neighbour keeps the passes is asked first: it is worked out
+    once for the whole search, where its answer on a failure is one replay for each failure."""
     found, altering = [], []
     for near in neighbours:
+        keeps = bucket.keeps_passes(near)
+        if not (keeps or every):
+            continue
         explained, altered = bucket.explained(near, [failure])
         if altered:
             altering.append(near)
-        if explained and bucket.keeps_passes(near):
+        if explained and keeps:
             found.append(near)
     return found, altering
 
 
-def _pairs(bucket: Bucket, altering: list[Neighbour], known: list[Neighbour]) -> list[Neighbour]:
-    """Two changes of different rules, each of which alone altered the failure: first the
-    changes that explained other failures, then values some shipped variant plays, then the
-    nearest; at most PAIR_VALUES values of a rule, MAX_PAIR_PARTS changes in all."""
-    labels = {n.label for n in known}
-    order = sorted(
-        altering, key=lambda n: (n.label not in labels, not played_somewhere(n), _rank(n, 1))
-    )
+def _pairs(bucket: Bucket, altering: list[Neighbour]) -> list[Neighbour]:
+    """Two changes of different rules, each of which alone altered the failure (a change of
+    a rule the case is about, or one of another rule that kept the passes): first values some
+    shipped variant plays, then the nearest; at most PAIR_VALUES values of a rule,
+    MAX_PAIR_PARTS changes in all. Which they are hangs on the failure alone, never on what
+    explained the others."""
+    order = sorted(altering, key=lambda n: (not played_somewhere(n), _rank(n, 1)))
     per_rule: dict[str, list[Neighbour]] = defaultdict(list)
     for single in order:
         per_rule[single.changes[0][0]].append(single)
