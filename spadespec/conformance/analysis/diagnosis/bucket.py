@@ -10,7 +10,7 @@ from typing import Any
 from spadespec.conformance.analysis.diagnosis.neighbours import (
     Change,
     Neighbour,
-    linked_changes,
+    linked_pair,
     neighbour,
     single_changes,
 )
@@ -24,6 +24,7 @@ from spadespec.conformance.contract.protocol.messages import EngineInfo
 from spadespec.conformance.contract.runner.verdict import CaseResult
 from spadespec.conformance.contract.suite.cases import Case
 from spadespec.reference_engine.variant import ResolvedVariant
+from spadespec.reference_engine.variant.axes import LINKED_RULES
 
 
 class Bucket:
@@ -38,6 +39,7 @@ class Bucket:
         self._singles: dict[str, list[Neighbour]] = {}
         self._built: dict[tuple[tuple[str, str], ...], Neighbour | None] = {}
         self._keeps: dict[Any, bool] = {}
+        self._linked: dict[tuple[str, str], list[Neighbour]] = {}
 
     def singles(self, rules: Iterable[str]) -> list[Neighbour]:
         """The one-rule neighbours changing each of `rules`, in the order given."""
@@ -50,7 +52,14 @@ class Bucket:
 
     def linked(self, rules: Sequence[str]) -> list[Neighbour]:
         """The neighbours changing two linked rules together, for links among `rules`."""
-        return linked_changes(self.base, rules)
+        wanted = set(rules)
+        out: list[Neighbour] = []
+        for one, two in LINKED_RULES:
+            if one in wanted or two in wanted:
+                if (one, two) not in self._linked:
+                    self._linked[one, two] = linked_pair(self.base, one, two)
+                out += self._linked[one, two]
+        return out
 
     def near(self, changes: tuple[Change, ...]) -> Neighbour | None:
         """The neighbour with `changes`, or None where the format does not allow them."""
