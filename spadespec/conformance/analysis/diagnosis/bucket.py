@@ -93,13 +93,14 @@ class Bucket:
         either answers as the variant does or gives the engine's answer. A failure the
         neighbour leaves as the variant plays it is another bug's doing, and never keeps a
         rule from being named: a name does not hang on which other failures a run holds. The
-        cases about its rules are put to it first; the first that breaks ends the question,
+        cases about its rules are put to it first, each kind passes first; the first that breaks
+        ends the question,
         worked out once for each set of rules and kept."""
         key = near.variant.rules
         if key not in self._keeps:
             rules = {rule for rule, _ in near.changes}
             kept = sorted(
-                [*self.failed.values(), *self.passed], key=lambda r: not _about_any(r, rules)
+                [*self.passed, *self.failed.values()], key=lambda r: not _about_any(r, rules)
             )
             self._keeps[key] = all(self._keeps_one(near, r, rules) for r in kept)
         return self._keeps[key]
