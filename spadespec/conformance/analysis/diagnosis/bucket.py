@@ -39,6 +39,7 @@ class Bucket:
         self._singles: dict[str, list[Neighbour]] = {}
         self._built: dict[tuple[tuple[str, str], ...], Neighbour | None] = {}
         self._keeps: dict[Any, bool] = {}
+        self._passes: dict[Any, bool] = {}
         self._linked: dict[tuple[str, str], list[Neighbour]] = {}
 
     def singles(self, rules: Iterable[str]) -> list[Neighbour]:
@@ -93,17 +94,29 @@ class Bucket:
         either answers as the variant does or gives the engine's answer. A failure the
         neighbour leaves as the variant plays it is another bug's doing, and never keeps a
         rule from being named: a name does not hang on which other failures a run holds. The
-        cases about its rules are put to it first, each kind passes first; the first that breaks
-        ends the question,
-        worked out once for each set of rules and kept."""
+        passes are put to it first, then the failures, each the cases about its rules first;
+        the first that breaks ends the question, worked out once for each set of rules and
+        kept."""
         key = near.variant.rules
         if key not in self._keeps:
             rules = {rule for rule, _ in near.changes}
-            kept = sorted(
-                [*self.passed, *self.failed.values()], key=lambda r: not _about_any(r, rules)
+            failed = sorted(self.failed.values(), key=lambda r: not _about_any(r, rules))
+            self._keeps[key] = self.passes_kept(near) and all(
+                self._keeps_one(near, r, rules) for r in failed
             )
-            self._keeps[key] = all(self._keeps_one(near, r, rules) for r in kept)
         return self._keeps[key]
+
+    def passes_kept(self, near: Neighbour) -> bool:
+        """Whether the neighbour passes every case the engine passed, the cases about its
+        rules first: the cheaper half of `keeps_passes`, asked of every neighbour first."""
+        key = near.variant.rules
+        if key not in self._passes:
+            rules = {rule for rule, _ in near.changes}
+            order = sorted(self.passed, key=lambda r: not _about_any(r, rules))
+            self._passes[key] = all(
+                self.replays.result(near.variant, r).verdict == "pass" for r in order
+            )
+        return self._passes[key]
 
     def _keeps_one(self, near: Neighbour, result: CaseResult, rules: set[str]) -> bool:
         got = self.replays.result(near.variant, result)

@@ -63,6 +63,9 @@ MAX_PAIR_PARTS = 16
 """Single changes at most that pairs are made of."""
 PAIR_VALUES = 2
 """Values of one rule at most among them."""
+KEEPS_FIRST = 8
+"""Failures of one variant from which a neighbour is asked whether it keeps the passes before
+it is put to a failure (`_explaining`)."""
 
 
 def matches_rule(label: str, record: str) -> bool:
@@ -153,7 +156,9 @@ def _search(bucket: Bucket, failure: str) -> list[Neighbour]:
     found, altered = _explaining(bucket, bucket.singles(rest), failure)
     if found:
         return found
-    return _explaining(bucket, _pairs(bucket, altering + altered), failure)[0]
+    # Of the other rules, only changes that keep the passes alone are paired.
+    kept = [near for near in altered if bucket.keeps_passes(near)]
+    return _explaining(bucket, _pairs(bucket, altering + kept), failure)[0]
 
 
 def _joined(bucket: Bucket, groups: list[Group]) -> list[Group]:
@@ -220,18 +225,22 @@ def _explaining(
     bucket: Bucket, neighbours: Iterable[Neighbour], failure: str, every: bool = False
 ) -> tuple[list[Neighbour], list[Neighbour]]:
     """The neighbours that keep every pass and explain one failure, and those that answer the
-    failed case otherwise than the variant does: of `every` neighbour, or only of those that
-    keep every pass. Whether a neighbour keeps the passes is asked first: it is worked out
-    once for the whole search, where its answer on a failure is one replay for each failure."""
+    failed case otherwise than the variant does: of `every` neighbour (the changes of the rules
+    the case is about), or at least of those that keep every pass.
+
+    Which question is asked first changes nothing found, only the cost: where a variant has
+    many failures, whether a neighbour keeps the passes (worked out once for the whole search)
+    is asked before its answer on the failure (one replay for each failure); where it has few,
+    the other way round."""
+    keeps_first = not every and len(bucket.failed) >= KEEPS_FIRST
     found, altering = [], []
     for near in neighbours:
-        keeps = bucket.keeps_passes(near)
-        if not (keeps or every):
+        if keeps_first and not bucket.keeps_passes(near):
             continue
         explained, altered = bucket.explained(near, [failure])
         if altered:
             altering.append(near)
-        if explained and keeps:
+        if explained and bucket.keeps_passes(near):
             found.append(near)
     return found, altering
 
