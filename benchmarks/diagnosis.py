@@ -4,11 +4,17 @@
     python3 benchmarks/diagnosis.py --faults [--fault NAME ...] [--json]
 
 By default it times `spadespec conform --variant standard` with the diagnosis and with
-`--no-diagnose`, on three engines: the reference over the protocol playing a ten-for-fifty
+`--no-diagnose`, on five engines: the reference over the protocol playing a ten-for-fifty
 bonus where standard is asked (two linked rules, `tests/data/engines/house_table.py`), a
-single-rule fault (`fault:penalty-at-eleven-bags`), and an engine that errs on every request.
-It prints each run's failures, the diagnosis's first line, both wall times (the best of a few)
-and their ratio, against the target of at most 2.
+single-rule fault (`fault:penalty-at-eleven-bags`), an engine that errs on every request, a
+fault no rule explains (`fault:bag-penalty-paid-once`: each failure searched in full), and an
+engine with that fault beside one a rule explains (`tests/data/engines/two_faults.py`). The
+diagnosis holds every name to the consistency check (the reference under the rule change
+keeps what the engine got right), and the last engine is also run on a subset of the cases
+(`--case 'standard.scoring.n*'`, its nil failures alone): the rule it names there must be
+the one the full run names beside the unexplained failures. It prints each run's failures,
+the diagnosis's first line, both wall times (the best of a few) and their ratio, against the
+target of at most 2.
 
 With `--faults`, every named fault is run through the whole suite, then its failures put to
 the diagnosis. It prints, per fault: the failures of the full-suite run, the rule changes the
@@ -41,18 +47,26 @@ ROOT = Path(__file__).resolve().parents[1]
 TARGET_SECONDS = 60.0
 TARGET_RATIO = 2.0
 _ENGINE = f"{shlex.quote(sys.executable)} {ROOT / 'tests/data/engines/house_table.py'}"
+_TWO_FAULTS = (
+    f"{shlex.quote(sys.executable)} {ROOT / 'tests/data/engines/two_faults.py'} "
+    "nil-tricks-scored-as-nothing bag-penalty-paid-once"
+)
 ENGINES = {
     "ten-for-fifty where standard is asked": (
         f"{_ENGINE} --rule scoring.big_bid_tricks=10 --rule scoring.big_bid_bonus=50"
     ),
     "fault:penalty-at-eleven-bags": "fault:penalty-at-eleven-bags",
     "an engine that errs on every request": f"{_ENGINE} --err-all",
+    "fault:bag-penalty-paid-once (no rule)": "fault:bag-penalty-paid-once",
+    "nil tricks for nothing beside one bag penalty per hand": _TWO_FAULTS,
 }
+_SUBSET = "standard.scoring.n*"
 
 
-def _conform(engine: str, diagnose: bool) -> tuple[float, str]:
+def _conform(engine: str, diagnose: bool, case: str | None = None) -> tuple[float, str]:
     command = [sys.executable, "-m", "spadespec", "conform", "--engine", engine]
     command += ["--variant", "standard"] + ([] if diagnose else ["--no-diagnose"])
+    command += ["--case", case] if case else []
     started = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
     seconds = time.perf_counter() - started
@@ -77,7 +91,28 @@ def run_times(repeats: int) -> int:
             flush=True,
         )
     print(f"largest ratio: {worst:.2f}x (target at most {TARGET_RATIO:.0f}x)")
-    return 0 if worst <= TARGET_RATIO else 1
+    agree = _agreement()
+    return 0 if worst <= TARGET_RATIO and agree else 1
+
+
+def _named(engine: str, case: str | None) -> set[str]:
+    """The rule changes a `conform --json` run's diagnosis names."""
+    command = [sys.executable, "-m", "spadespec", "conform", "--engine", engine, "--json"]
+    command += ["--variant", "standard"] + (["--case", case] if case else [])
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+    groups = json.loads(done.stdout).get("diagnosis", {}).get("groups", [])
+    return {group["neighbours"][0]["label"] for group in groups}
+
+
+def _agreement() -> bool:
+    """Whether the two-fault engine's subset run names what its full run names."""
+    full, subset = _named(_TWO_FAULTS, None), _named(_TWO_FAULTS, _SUBSET)
+    same = bool(subset) and subset == full
+    print(
+        f"subset run ({_SUBSET}) names {', '.join(sorted(subset)) or 'nothing'}; full run "
+        f"{', '.join(sorted(full)) or 'nothing'}: {'agree' if same else 'DISAGREE'}"
+    )
+    return same
 
 
 def measure(name: str, suite: list[Any]) -> dict[str, Any]:

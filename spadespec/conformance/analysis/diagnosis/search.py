@@ -4,21 +4,23 @@ a run's failures.
 A neighbour explains a failed case when the reference engine, playing the neighbour, gives the
 engine's answer on what the case checks (`replays`: the same items differ, with the same
 answers as grading reads them; for an `error`, a refusal of the log at the same step), and it
-must still pass every case of the variant the engine passed and give the engine's answer on
-every failure of a case written about a rule it changes (`Bucket.keeps_passes`); conform, fuzz
-(a found case beside the variant's own cases) and audit (hands the engine got right as the
-passes) ask this one question. A refusal for another reason
-that also holds is no rule's doing: it is said apart (`precedence`), and not searched.
+must keep what the engine got right (`Bucket.keeps_passes`): pass every case of the variant
+the engine passed, answer right every figure the engine answered right, and on a failure of a
+case about a rule it changes, play the variant or give the engine's answer. conform, fuzz (a
+found case beside the variant's own cases) and audit (hands the engine got right as the
+passes) ask this one question. A refusal for another reason that also holds is no rule's
+doing: it is said apart (`precedence`), and not searched.
 
 Each failure is put only to the neighbours that can touch it (`reach`): first the changes of
 the rules its case is written about, then those of the other rules that can change what
 differs; the search stops at the first stage that explains it. The linked rules are changed
 together (a big-bid bonus is the least bid and the bonus) right after the rules the case is
 about, and where nothing else explains a failure, pairs of changes that each altered it are
-tried. Every failure not explained by a change found for another is searched so, in full: a
-failure's name never depends on which other failures a run holds (a subset run names what the
-full run names, an unrelated unexplained failure hides no name), and each neighbour's replays
-and its verdict on the passes are made once and kept, so the search stays within seconds.
+tried. Every failure not explained by a change found for another is searched so, in full,
+however many others resisted: no failure is searched less for the others a run holds, and a
+failure a change leaves as the variant plays it hides no name, so a subset run names what the
+full run names. Each neighbour's replays and its verdict on the passes are made once and kept,
+so the search stays within seconds.
 Failures are grouped by the neighbour that explains most of them, and every neighbour found
 that explains a whole group is listed with it, the best first: one rule before two, more
 cases explained, a figure nearer the variant's own.
