@@ -27,7 +27,6 @@ from spadespec.command_kit.arguments import ascii_integer
 from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.contract.suite.tags import rule_value
 from spadespec.reference_engine.variant import ResolvedVariant, VariantError, load_variant
-from spadespec.reference_engine.variant.axes import LINKED_RULES
 from spadespec.reference_engine.variant.catalog import load_chain, shipped_variant_ids
 from spadespec.reference_engine.variant.merge import merge
 from spadespec.reference_engine.variant.model import rule_paths
@@ -191,22 +190,17 @@ LINKED_VALUES = 3
 """Values of each linked rule at most that are tried together."""
 
 
-def linked_changes(base: ResolvedVariant, rules: Iterable[str]) -> list[Neighbour]:
-    """The neighbours of `base` with two linked rules changed together (`LINKED_RULES`), for
-    each link with a rule among `rules`: the nearest values of each, a few of each."""
-    wanted = set(rules)
+def linked_pair(base: ResolvedVariant, one: str, two: str) -> list[Neighbour]:
+    """The neighbours of `base` with the linked rules `one` and `two` changed together: the
+    nearest values of each, a few of each."""
+    values = [
+        candidate_values(rule, rule_value(base.rules, rule))[:LINKED_VALUES] for rule in (one, two)
+    ]
     out = []
-    for one, two in LINKED_RULES:
-        if one not in wanted and two not in wanted:
-            continue
-        values = [
-            candidate_values(rule, rule_value(base.rules, rule))[:LINKED_VALUES]
-            for rule in (one, two)
-        ]
-        for first, second in itertools.product(*values):
-            found = neighbour(base, ((one, first), (two, second)))
-            if found is not None:
-                out.append(found)
+    for first, second in itertools.product(*values):
+        found = neighbour(base, ((one, first), (two, second)))
+        if found is not None:
+            out.append(found)
     return out
 
 

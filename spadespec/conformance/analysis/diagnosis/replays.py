@@ -78,6 +78,21 @@ def explains(engine: CaseResult, reference: CaseResult) -> bool:
     return False
 
 
+def keeps_right(engine: CaseResult, reference: CaseResult) -> bool:
+    """Whether the reference's result on a case (under a neighbour) is right wherever the
+    engine's is: a pass where the engine passed; where the engine gave wrong answers, no
+    refusal and no difference but at the figures the engine got wrong. An engine's error
+    shows nothing it got right."""
+    if engine.verdict == "pass":
+        return reference.verdict == "pass"
+    if engine.verdict != "fail":
+        return True
+    wrong = {d.path for d in engine.differences}
+    return reference.verdict in ("pass", "fail") and all(
+        d.path in wrong for d in reference.differences
+    )
+
+
 def _same_differences(engine: CaseResult, reference: CaseResult) -> bool:
     mine = {d.path: d.actual for d in engine.differences}
     theirs = {d.path: d.actual for d in reference.differences}

@@ -4,17 +4,23 @@ a run's failures.
 A neighbour explains a failed case when the reference engine, playing the neighbour, gives the
 engine's answer on what the case checks (`replays`: the same items differ, with the same
 answers as grading reads them; for an `error`, a refusal of the log at the same step), and it
-must still pass every case of the variant the engine passed. A refusal for another reason
-that also holds is no rule's doing: it is said apart (`precedence`), and not searched.
+must keep what the engine got right (`Bucket.keeps_passes`): pass every case of the variant
+the engine passed, answer right every figure the engine answered right, and on a failure of a
+case about a rule it changes, play the variant or give the engine's answer. conform, fuzz (a
+found case beside the variant's own cases) and audit (hands the engine got right as the
+passes) ask this one question. A refusal for another reason that also holds is no rule's
+doing: it is said apart (`precedence`), and not searched.
 
 Each failure is put only to the neighbours that can touch it (`reach`): first the changes of
 the rules its case is written about, then those of the other rules that can change what
 differs; the search stops at the first stage that explains it. The linked rules are changed
 together (a big-bid bonus is the least bid and the bonus) right after the rules the case is
 about, and where nothing else explains a failure, pairs of changes that each altered it are
-tried. Every failure is searched so, until a few unlike each other have resisted the whole
-search; a failure like one of them (the same observables differ), and every failure after
-them, is put only to the rules its case is about and the linked ones.
+tried. Every failure not explained by a change found for another is searched so, in full,
+however many others resisted: no failure is searched less for the others a run holds, and a
+failure a change leaves as the variant plays it hides no name, so a subset run names what the
+full run names. Each neighbour's replays and its verdict on the passes are made once and kept,
+so the search stays within seconds.
 Failures are grouped by the neighbour that explains most of them, and every neighbour found
 that explains a whole group is listed with it, the best first: one rule before two, more
 cases explained, a figure nearer the variant's own.
@@ -44,7 +50,7 @@ from spadespec.conformance.analysis.diagnosis.neighbours import (
 )
 from spadespec.conformance.analysis.diagnosis.precedence import precedence
 from spadespec.conformance.analysis.diagnosis.reach import rules_reaching
-from spadespec.conformance.analysis.diagnosis.replays import explicable, step_of
+from spadespec.conformance.analysis.diagnosis.replays import explicable
 from spadespec.conformance.contract.protocol.messages import EngineInfo
 from spadespec.conformance.contract.protocol.score_requests import case_id_of
 from spadespec.conformance.contract.runner.verdict import CaseResult
@@ -59,10 +65,9 @@ MAX_PAIR_PARTS = 16
 """Single changes at most that pairs are made of."""
 PAIR_VALUES = 2
 """Values of one rule at most among them."""
-MAX_THOROUGH = 3
-"""Failures of one variant, each unlike the others, searched in full and left unexplained,
-after which the rest are put only to the rules their cases are about and the linked ones:
-what resists that often is likely a bug, and the search stays within seconds."""
+KEEPS_FIRST = 8
+"""Failures of one variant from which a neighbour is asked whether it keeps the passes before
+it is put to a failure (`_explaining`)."""
 
 
 def matches_rule(label: str, record: str) -> bool:
@@ -108,14 +113,10 @@ def diagnose_bucket(bucket: Bucket) -> tuple[list[Group], list[str]]:
     groups: list[Group] = []
     unexplained: list[str] = []
     remaining = [i for i, r in bucket.failed.items() if explicable(r)]
-    resisted: set[Any] = set()
     while remaining:
         first = remaining[0]
-        shape = _shape(bucket.failed[first])
-        thorough = shape not in resisted and len(resisted) < MAX_THOROUGH
-        found = _search(bucket, first, groups, thorough)
+        found = _search(bucket, first)
         if not found:
-            resisted.add(shape)
             unexplained.append(first)
             remaining.remove(first)
             continue
@@ -144,34 +145,22 @@ def diagnose_bucket(bucket: Bucket) -> tuple[list[Group], list[str]]:
     return _joined(bucket, groups), sorted(unexplained, key=order.index)
 
 
-def _shape(result: CaseResult) -> Any:
-    """What a failure that resisted the search shares with one like it: its verdict, the
-    observables that differ, and for an error the kind of step it stopped at."""
-    observables = {
-        d.path.removeprefix("$.").split(".")[0].split("[")[0] for d in result.differences
-    }
-    step = step_of(result.message) if result.verdict == "error" else None
-    return (result.verdict, tuple(sorted(observables)), step and step[0])
-
-
-def _search(
-    bucket: Bucket, failure: str, groups: list[Group], thorough: bool = True
-) -> list[Neighbour]:
+def _search(bucket: Bucket, failure: str) -> list[Neighbour]:
     """The neighbours that explain one failure and keep every pass, from the first stage of
     the search that finds any: the rules its case is about, linked rules changed together,
-    the other rules that can change what differs, then pairs of changes that each altered it.
-    Not `thorough` (a failure like one that resisted the whole search): the first two only."""
+    the other rules that can change what differs, then pairs of changes that each altered it."""
     tagged, rest = rules_reaching(bucket.failed[failure])
-    found, altering = _explaining(bucket, bucket.singles(tagged), failure)
+    found, altering = _explaining(bucket, bucket.singles(tagged), failure, every=True)
     if not found:
         found = _explaining(bucket, bucket.linked(tagged + rest), failure)[0]
-    if found or not thorough:
+    if found:
         return found
     found, altered = _explaining(bucket, bucket.singles(rest), failure)
     if found:
         return found
-    known = [n for g in groups for n in g.neighbours if len(n.changes) == 1]
-    return _explaining(bucket, _pairs(bucket, altering + altered, known), failure)[0]
+    # Of the other rules, only changes that keep the passes alone are paired.
+    kept = [near for near in altered if bucket.keeps_passes(near)]
+    return _explaining(bucket, _pairs(bucket, altering + kept), failure)[0]
 
 
 def _joined(bucket: Bucket, groups: list[Group]) -> list[Group]:
@@ -235,12 +224,21 @@ def _rules_of(group: Group) -> list[str]:
 
 
 def _explaining(
-    bucket: Bucket, neighbours: Iterable[Neighbour], failure: str
+    bucket: Bucket, neighbours: Iterable[Neighbour], failure: str, every: bool = False
 ) -> tuple[list[Neighbour], list[Neighbour]]:
-    """The neighbours that explain one failure and keep every pass, and those that answer the
-    failed case otherwise than the variant does."""
+    """The neighbours that keep every pass and explain one failure, and those that answer the
+    failed case otherwise than the variant does: of `every` neighbour (the changes of the rules
+    the case is about), or at least of those that keep every pass.
+
+    Which question is asked first changes nothing found, only the cost: where a variant has
+    many failures, whether a neighbour keeps the passes (worked out once for the whole search)
+    is asked before its answer on the failure (one replay for each failure); where it has few,
+    the other way round."""
+    keeps_first = not every and len(bucket.failed) >= KEEPS_FIRST
     found, altering = [], []
     for near in neighbours:
+        if keeps_first and not bucket.keeps_passes(near):
+            continue
         explained, altered = bucket.explained(near, [failure])
         if altered:
             altering.append(near)
@@ -249,14 +247,13 @@ def _explaining(
     return found, altering
 
 
-def _pairs(bucket: Bucket, altering: list[Neighbour], known: list[Neighbour]) -> list[Neighbour]:
-    """Two changes of different rules, each of which alone altered the failure: first the
-    changes that explained other failures, then values some shipped variant plays, then the
-    nearest; at most PAIR_VALUES values of a rule, MAX_PAIR_PARTS changes in all."""
-    labels = {n.label for n in known}
-    order = sorted(
-        altering, key=lambda n: (n.label not in labels, not played_somewhere(n), _rank(n, 1))
-    )
+def _pairs(bucket: Bucket, altering: list[Neighbour]) -> list[Neighbour]:
+    """Two changes of different rules, each of which alone altered the failure (a change of
+    a rule the case is about, or one of another rule that kept the passes): first values some
+    shipped variant plays, then the nearest; at most PAIR_VALUES values of a rule,
+    MAX_PAIR_PARTS changes in all. Which they are hangs on the failure alone, never on what
+    explained the others."""
+    order = sorted(altering, key=lambda n: (not played_somewhere(n), _rank(n, 1)))
     per_rule: dict[str, list[Neighbour]] = defaultdict(list)
     for single in order:
         per_rule[single.changes[0][0]].append(single)
