@@ -29,7 +29,7 @@ from typing import Any
 from spadespec.conformance.analysis.diagnosis.neighbours import (
     Neighbour,
     candidate_values,
-    linked_changes,
+    linked_pair,
     neighbour,
     single_changes,
 )
@@ -43,7 +43,7 @@ from spadespec.conformance.contract.suite import coverage
 from spadespec.conformance.contract.suite.cases import Case
 from spadespec.conformance.contract.suite.tags import rule_value
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant, shipped_variant_ids
-from spadespec.reference_engine.variant.axes import AXES, Moot
+from spadespec.reference_engine.variant.axes import AXES, LINKED_RULES, Moot
 from spadespec.reference_engine.variant.model import rule_paths
 
 CONTEXT_VALUES = 2
@@ -200,7 +200,8 @@ def _changing(variant: ResolvedVariant, rule: str) -> list[Neighbour]:
     a rule the format lets change only with others (blind nil allowed needs its bonus and
     penalty, a joker pack the jokers ranked), with those others as a shipped variant that
     plays the rule so has them (`_completed`)."""
-    linked = [n for n in linked_changes(variant, [rule]) if any(r == rule for r, _ in n.changes)]
+    linked = [n for one, two in LINKED_RULES if rule in (one, two)
+              for n in linked_pair(variant, one, two)]  # fmt: skip
     found = [*single_changes(variant, [rule]), *linked]
     return found or _completed(variant, rule)
 
