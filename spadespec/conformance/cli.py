@@ -602,7 +602,8 @@ def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
         diagnose,  # loaded only for a run with failures
     )
 
-    results = [r for r in run.results if not r.listed]
+    # A case never put to the engine (given up before it) shows no rule: it is not searched.
+    results = [r for r in run.results if not r.listed and not r.not_run]
     failed = {r.case.variant for r in results if r.verdict in ("fail", "error")}
     if not failed:
         return None
