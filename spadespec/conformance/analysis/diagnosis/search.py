@@ -15,7 +15,8 @@ Each failure is put only to the neighbours that can touch it (`reach`): first th
 the rules its case is written about, then those of the other rules that can change what
 differs; the search stops at the first stage that explains it. The linked rules are changed
 together (a big-bid bonus is the least bid and the bonus) right after the rules the case is
-about, and where nothing else explains a failure, pairs of changes that each altered it are
+about, beside the single changes of the other rules (one rule is named before two), and where
+nothing else explains a failure, pairs of changes that each altered it are
 tried. Every failure not explained by a change found for another is searched so, in full,
 however many others resisted: no failure is searched less for the others a run holds, and a
 failure a change leaves as the variant plays it hides no name, so a subset run names what the
@@ -142,7 +143,38 @@ def diagnose_bucket(bucket: Bucket) -> tuple[list[Group], list[str]]:
         remaining = [i for i in remaining if i not in cases]
     unexplained += [i for i, r in bucket.failed.items() if not explicable(r)]
     order = list(bucket.failed)
-    return _joined(bucket, groups), sorted(unexplained, key=order.index)
+    return _joined(bucket, _absorbed(bucket, groups)), sorted(unexplained, key=order.index)
+
+
+def _absorbed(bucket: Bucket, groups: list[Group]) -> list[Group]:
+    """The groups, each joined to a group at least as large whose best change, of no more
+    rules than its own, explains every failure of it too. Which failure is searched first
+    decides which changes a group is formed around: a shrunk game that reaches the target
+    exactly is explained both by a target never reached and by one that must be passed, and
+    only the failures searched after it tell the two apart. Joined so, a failure is named by
+    the change that explains the most, whatever the order of the run."""
+    order = list(bucket.failed)
+    joined = True
+    while joined:
+        joined = False
+        by_size = sorted(groups, key=lambda g: len(g.cases))
+        for small, big in itertools.permutations(by_size, 2):
+            if len(big.cases) < len(small.cases):
+                continue
+            if len(big.best.changes) > len(small.best.changes):
+                continue
+            wanted = set(small.cases)
+            if bucket.explained(big.best, list(small.cases))[0] != wanted:
+                continue
+            every = [n for n in big.neighbours
+                     if bucket.explained(n, list(small.cases))[0] == wanted]  # fmt: skip
+            ids = wanted | set(big.cases)
+            both = Group(big.variant, big.options, tuple(i for i in order if i in ids),
+                         tuple(every))  # fmt: skip
+            groups = [both if g is big else g for g in groups if g is not small]
+            joined = True
+            break
+    return groups
 
 
 def _search(bucket: Bucket, failure: str) -> list[Neighbour]:
@@ -151,13 +183,13 @@ def _search(bucket: Bucket, failure: str) -> list[Neighbour]:
     the other rules that can change what differs, then pairs of changes that each altered it."""
     tagged, rest = rules_reaching(bucket.failed[failure])
     found, altering = _explaining(bucket, bucket.singles(tagged), failure, every=True)
-    if not found:
-        found = _explaining(bucket, bucket.linked(tagged + rest), failure)[0]
     if found:
         return found
+    linked = _explaining(bucket, bucket.linked(tagged + rest), failure)[0]
+    # One rule before two: a change of one other rule that explains it wins over a pair.
     found, altered = _explaining(bucket, bucket.singles(rest), failure)
-    if found:
-        return found
+    if found or linked:
+        return found or linked
     # Of the other rules, only changes that keep the passes alone are paired.
     kept = [near for near in altered if bucket.keeps_passes(near)]
     return _explaining(bucket, _pairs(bucket, altering + kept), failure)[0]
