@@ -15,7 +15,7 @@ Each failure is put only to the neighbours that can touch it (`reach`): first th
 the rules its case is written about, then those of the other rules that can change what
 differs; the search stops at the first stage that explains it. The linked rules are changed
 together (a big-bid bonus is the least bid and the bonus) right after the rules the case is
-about, beside the single changes of the other rules (one rule is named before two), and where
+about, each of their rules then also changed alone (one rule is named before two), and where
 nothing else explains a failure, pairs of changes that each altered it are
 tried. Every failure not explained by a change found for another is searched so, in full,
 however many others resisted: no failure is searched less for the others a run holds, and a
@@ -186,10 +186,14 @@ def _search(bucket: Bucket, failure: str) -> list[Neighbour]:
     if found:
         return found
     linked = _explaining(bucket, bucket.linked(tagged + rest), failure)[0]
-    # One rule before two: a change of one other rule that explains it wins over a pair.
+    if linked:
+        # One rule before two: a change of one of the pair's rules alone (a bonus left out,
+        # not its least bid and its points moved together) wins over the pair.
+        paired = [rule for rule in rest if any(rule in dict(n.changes) for n in linked)]
+        return _explaining(bucket, bucket.singles(paired), failure)[0] or linked
     found, altered = _explaining(bucket, bucket.singles(rest), failure)
-    if found or linked:
-        return found or linked
+    if found:
+        return found
     # Of the other rules, only changes that keep the passes alone are paired.
     kept = [near for near in altered if bucket.keeps_passes(near)]
     return _explaining(bucket, _pairs(bucket, altering + kept), failure)[0]
