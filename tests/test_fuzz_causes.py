@@ -151,6 +151,19 @@ def test_a_keeper_whose_game_never_ends_is_one_difference_written_once(
     assert len(_hashes(tmp_path)) == 1
 
 
+def test_a_keeper_whose_game_never_ends_is_named_as_conform_names_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The game found first reaches the target exactly (479 + 21): a target that must be
+    # passed explains it as well as no target at all, and only the golden cases beside it
+    # (a side past 500 that plays on) tell them apart, as conform's diagnosis does.
+    engine = f"{sys.executable} {ENGINES / 'no_game_end_keeper.py'}"
+    status, found, _ = _fuzz(tmp_path, engine, "--seed", "1", "--games", "4")
+    capsys.readouterr()
+    assert status == 1
+    assert [line["rule"] for line in found] == ["game_end.target=none"]
+
+
 KEEPER_RUNS = [
     (keeper, seed)
     for keeper in ("no_game_end_keeper.py", "ones_digit_keeper.py", "score_refusing.py")
