@@ -127,11 +127,13 @@ class Sample:
         differences = tuple(compare(graded, recorded))
         kind = _kind(expected, differences)
         cluster: Cluster | None = None
+        clauses: tuple[str, ...] = ()
         if differences:
             # What the first differing side's score turns on (a status or a refusal: every side's).
             sides = {differences[0].path.rsplit(".", 1)[-1]}
             sides &= set(scored.sides) if scored is not None else set()
             cluster = self._cluster(sink, differences, score_traits(scored, sides or None))
+            clauses = pricing_clauses(scored, sides or None)
             if cluster is None or len(cluster.sampled) >= FAILURES_PER_CLUSTER:
                 return
             if cluster.key in sink.sampled:
@@ -145,7 +147,7 @@ class Sample:
         number = len(self._kept.cases)
         case_id = f"audit.{number}"
         case = Case(
-            id=case_id, description=f"recorded in {sink.where}", tags=(kind,),
+            id=case_id, description=f"recorded in {sink.where}", tags=(*clauses, kind),
             origin={"kind": "recorded"}, level="must", status="ok", variant=sink.variant,
             options=dict(sink.options), setup=start, actions=list(actions), expect=expected,
             source_expect=None, erratum_reason=None, note=None, file=sink.where, data={},
@@ -253,6 +255,34 @@ def score_traits(scored: HandScore | None, sides: set[str] | None = None) -> fro
         if line.moon:
             out.add("moon")
     return frozenset(out)
+
+
+PRICING_CLAUSES = {
+    "bonus-bid": ("scoring.bonus_bid_tricks", "scoring.bonus_bid_made", "scoring.bonus_bid_set"),
+    "boston": ("scoring.boston", "scoring.boston_points"),
+    "exact-total": ("scoring.exact_total_points",),
+}
+"""A contract priced otherwise than by the trick (`contract_kind`) -> the rules that priced it."""
+BIG_BID_CLAUSES = ("scoring.big_bid_bonus", "scoring.big_bid_tricks")
+"""The rules of a big-bid bonus earned on top of a contract, the one pricing the figure off
+(its `bonus_points`) first, as a found case names them."""
+
+
+def pricing_clauses(scored: HandScore | None, sides: set[str] | None = None) -> tuple[str, ...]:
+    """The rules that priced the differing side's contract otherwise than by the trick (a
+    bonus bid, a Boston, an exact total, a big-bid bonus earned), as a found case's clause tags
+    name them: a hand's figure off there is first put to the changes of those rules, as a
+    golden case is to those of the rule it was written about. Empty for a contract priced by
+    the trick, whose figure can be off for any rule of the score."""
+    out: list[str] = []
+    lines = scored.sides.items() if scored is not None else ()
+    for side, line in lines:
+        if sides is not None and side not in sides:
+            continue
+        out += PRICING_CLAUSES.get(line.contract_kind, ())
+        if line.bonus_points:
+            out += BIG_BID_CLAUSES
+    return tuple(dict.fromkeys(out))
 
 
 def _registered(path: str) -> str | None:
