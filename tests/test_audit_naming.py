@@ -7,19 +7,23 @@ from typing import Any
 
 import pytest
 
+from spadespec.conformance.analysis.audit.diagnose import Diagnosed
 from spadespec.conformance.analysis.audit.recording import record_game
+from spadespec.conformance.analysis.audit.report import diagnosis_lines
 from spadespec.conformance.analysis.audit.run import Auditor
 from spadespec.conformance.analysis.audit.stream import RawRecord
+from spadespec.conformance.contract.runner.run import UNEXPLAINED
 from spadespec.conformance.machinery.faults import FAULTS
 from spadespec.reference_engine.variant import load_variant
 
 
-def _names(fault_name: str, games: int = 12) -> set[str]:
-    """What the audit names for the bots' games under the fault, as the fault matrix plays
-    them on the ruleset whose games show it."""
+def _diagnosed(fault_name: str, games: int = 12, variant_id: str | None = None) -> Diagnosed:
+    """What the audit found of the bots' games under the fault, as the fault matrix plays
+    them on the ruleset whose games show it (or on `variant_id`)."""
     fault = FAULTS[fault_name]
-    assert fault.expected.shown_under is not None
-    variant = load_variant(fault.expected.shown_under)
+    variant_id = variant_id or fault.expected.shown_under
+    assert variant_id is not None
+    variant = load_variant(variant_id)
     records: list[dict[str, Any]] = [
         record_game(variant, seed, bots="random" if seed % 2 else "sensible",
                     rulebook=fault.rulebook, misread=fault.misread, max_hands=20)
@@ -29,7 +33,11 @@ def _names(fault_name: str, games: int = 12) -> set[str]:
     list(auditor.audit(RawRecord("r.jsonl", n, r) for n, r in enumerate(records, 1)))
     totals = auditor.finish()
     assert totals.diagnosed is not None, fault_name
-    return set(totals.diagnosed.games_by_rule())
+    return totals.diagnosed
+
+
+def _names(fault_name: str, variant_id: str | None = None) -> set[str]:
+    return set(_diagnosed(fault_name, variant_id=variant_id).games_by_rule())
 
 
 @pytest.mark.parametrize(
@@ -47,3 +55,34 @@ def test_a_contract_priced_by_its_own_rule_is_named_by_that_rule_alone(
     fault: str, right: str
 ) -> None:
     assert _names(fault) == {right}
+
+
+@pytest.mark.parametrize(
+    ("fault", "widening"),
+    [
+        # The two of clubs led only when its holder has the three: a free first lead allows it.
+        ("named-first-lead-looks-one-card-up", "play.first_lead=any"),
+        # A promoted deuce led as a diamond: spades led at any time allow it.
+        ("promoted-deuce-keeps-its-suit", "play.spades_lead=any-time"),
+        # Blind nil bid by a side level: blind nil however far behind allows it.
+        ("blind-nil-allowed-when-level", "bidding.blind_nil_trailing_by=none"),
+        # A free bid after a partner's nil: no team minimum allows it.
+        ("team-minimum-after-a-nil-ignored", "bidding.team_minimum=none"),
+    ],
+)
+def test_a_change_that_only_allows_more_is_said_consistent_not_named(
+    fault: str, widening: str
+) -> None:
+    diagnosed = _diagnosed(fault)
+    assert set(diagnosed.games_by_rule()) == {UNEXPLAINED}
+    assert widening in diagnosed.consistent.values()
+    assert any(f"consistent with {widening}," in line for line in diagnosis_lines(diagnosed))
+    assert widening in {c.get("consistent_with") for c in diagnosed.to_json()["clusters"]}
+
+
+def test_a_change_that_moves_a_turn_is_still_named() -> None:
+    # The dealer leading first refuses the lead of the seat the rules give it: records can
+    # refute that, so it is named, not merely consistent.
+    diagnosed = _diagnosed("wrong-seat-leads-first", games=4, variant_id="standard")
+    assert set(diagnosed.games_by_rule()) == {"play.first_leader=dealer"}
+    assert not diagnosed.consistent

@@ -28,6 +28,8 @@ from spadespec.conformance.analysis.audit.clusters import (
     describe,
     fingerprint,
 )
+from spadespec.conformance.analysis.audit.widening import only_widens
+from spadespec.conformance.analysis.diagnosis.findings import Group
 from spadespec.conformance.analysis.diagnosis.search import diagnose
 from spadespec.conformance.contract.protocol.messages import PROTOCOL_VERSION, EngineInfo
 from spadespec.conformance.contract.runner.checking import expected_for
@@ -198,6 +200,7 @@ class Sample:
         account = found.to_json()
         fits = {case_id: len(group["neighbours"]) for group in account.get("groups", ())
                 for case_id in group["cases"]}  # fmt: skip
+        consistent = self._widening(found.groups)
         labels = {}
         for case_id in kept.games:
             label = found.rule_of(case_id) or UNEXPLAINED
@@ -205,27 +208,50 @@ class Sample:
                 # A game's end alone may fit several rule changes (bags never counted, or
                 # never reaching a penalty): the records cannot tell which, so none is named.
                 label = UNEXPLAINED
+            if case_id in consistent:
+                label = UNEXPLAINED
             labels[case_id] = label
-        named = {key: _named(cluster, labels) for key, cluster in self.clusters.found.items()
-                 if cluster.sampled}  # fmt: skip
+        named = {key: _named(cluster, labels, consistent)
+                 for key, cluster in self.clusters.found.items() if cluster.sampled}  # fmt: skip
         games: Counter[str] = Counter()
         for combo, count in self._combos.items():
             games.update(dict.fromkeys({named[k].label for k in combo if k in named}, count))
         return Diagnosed(
             labels, dict(kept.games), dict(kept.kinds), account, tuple(named.values()),
-            self.clusters.beyond, self.clusters.beyond_games, dict(games),
+            self.clusters.beyond, self.clusters.beyond_games, dict(games), consistent,
         )  # fmt: skip
 
+    def _widening(self, groups: list[Group]) -> dict[str, str]:
+        """Sampled problem -> the rule change found for it, where the records can only be
+        consistent with it: every problem of its group an action the rules refuse that the
+        engine played, the change only widening what the variant allows on every hand kept
+        (`widening`), and no record of the variant holding the engine's legal actions."""
+        out: dict[str, str] = {}
+        kept = self._kept
+        by_id = {case.id: case for case in kept.cases}
+        for group in groups:
+            if not all(set(by_id[i].expect) == {"illegal"} for i in group.cases):
+                continue
+            same = [r for r in kept.results if r.case.variant == group.variant
+                    and r.case.options == group.options]  # fmt: skip
+            if any({"legal", "refusal"} & set(r.checked) for r in same):
+                continue
+            if only_widens(group.best, (r.case for r in same)):
+                out.update(dict.fromkeys(group.cases, group.best.label))
+        return out
 
-def _named(cluster: Cluster, labels: dict[str, str]) -> NamedCluster:
+
+def _named(cluster: Cluster, labels: dict[str, str], consistent: dict[str, str]) -> NamedCluster:
     """A cluster with its one diagnosis: what most of its sampled problems were found to be
-    (the first sampled where as many are found otherwise)."""
+    (the first sampled where as many are found otherwise); unexplained, with the change the
+    records are only consistent with, where that is what they were found to be."""
     found = Counter(labels[case_id] for case_id in cluster.sampled)
     first = labels[cluster.sampled[0]]
     best = max(found.values())
     label = first if found[first] == best else next(k for k, n in found.items() if n == best)
+    alike = {consistent[i] for i in cluster.sampled if i in consistent and labels[i] == label}
     return NamedCluster(label, describe(cluster.key), cluster.problems, cluster.games,
-                        tuple(cluster.named))  # fmt: skip
+                        tuple(cluster.named), min(alike) if alike else None)  # fmt: skip
 
 
 def score_traits(scored: HandScore | None, sides: set[str] | None = None) -> frozenset[str]:
@@ -348,10 +374,16 @@ class NamedCluster:
     games: int
     named: tuple[str, ...]
     """The first games it was seen in (`file:line`)."""
+    consistent_with: str | None = None
+    """Where unexplained: the rule change the records are consistent with but cannot tell from
+    another mistake that allows the same actions (`widening`)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"rule": self.label, "fingerprint": self.fingerprint, "problems": self.problems,
-                "games": self.games, "first_games": list(self.named)}  # fmt: skip
+        out = {"rule": self.label, "fingerprint": self.fingerprint, "problems": self.problems,
+               "games": self.games, "first_games": list(self.named)}  # fmt: skip
+        if self.consistent_with is not None:
+            out["consistent_with"] = self.consistent_with
+        return out
 
 
 @dataclass(frozen=True)
@@ -371,6 +403,9 @@ class Diagnosed:
     beyond_games: int = 0
     games_named: dict[str, int] = field(default_factory=dict)
     """Each diagnosis -> the games with a problem it names, each game once."""
+    consistent: dict[str, str] = field(default_factory=dict)
+    """Sampled problem left unexplained -> the rule change the records are only consistent
+    with (`widening`)."""
 
     def games_by_rule(self) -> dict[str, tuple[int, list[str]]]:
         """Each diagnosis -> how many games show a problem it names, and the first of them."""
@@ -411,6 +446,7 @@ class Diagnosed:
                 }
                 for i in self.labels
             ],  # fmt: skip
+            "consistent_with": dict(self.consistent),
             "clusters": [cluster.to_json() for cluster in self.clusters],
             "beyond_cap": {"problems": self.beyond, "games": self.beyond_games},
             "search": self.search,
