@@ -86,3 +86,9 @@ def test_a_change_that_moves_a_turn_is_still_named() -> None:
     diagnosed = _diagnosed("wrong-seat-leads-first", games=4, variant_id="standard")
     assert set(diagnosed.games_by_rule()) == {"play.first_leader=dealer"}
     assert not diagnosed.consistent
+
+
+def test_a_game_played_on_past_its_fixed_hands_is_named_no_fixed_number() -> None:
+    # Games go on past the tenth hand to 500: a fixed eleven hands explains the tenth, not the
+    # twelfth; no fixed number at all, with the target, explains every hand the records show.
+    assert _names("fixed-hands-ignored") == {"game_end.target=500 + game_end.hands=none"}
