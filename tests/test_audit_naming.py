@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from spadespec.conformance.analysis.audit.diagnose import Diagnosed
+from spadespec.conformance.analysis.audit.diagnose import Diagnosed, rules_named_for
 from spadespec.conformance.analysis.audit.recording import record_game
 from spadespec.conformance.analysis.audit.report import diagnosis_lines
 from spadespec.conformance.analysis.audit.run import Auditor
@@ -92,3 +92,12 @@ def test_a_game_played_on_past_its_fixed_hands_is_named_no_fixed_number() -> Non
     # Games go on past the tenth hand to 500: a fixed eleven hands explains the tenth, not the
     # twelfth; no fixed number at all, with the target, explains every hand the records show.
     assert _names("fixed-hands-ignored") == {"game_end.target=500 + game_end.hands=none"}
+
+
+@pytest.mark.parametrize("kind", ["bonus-bid", "boston", "exact-total"])
+def test_every_way_of_pricing_a_contract_names_the_rules_that_price_it(kind: str) -> None:
+    # The rules are found by the name of the way of pricing (`SideScore.contract_kind`): a
+    # renamed rule or kind fails here rather than leaving the hand untagged.
+    named = rules_named_for(kind)
+    assert named and all(rule.startswith("scoring.") for rule in named)
+    assert named[0].removeprefix("scoring.").startswith(kind.replace("-", "_"))

@@ -40,6 +40,7 @@ from spadespec.conformance.contract.suite import variant_files
 from spadespec.conformance.contract.suite.cases import Case
 from spadespec.reference_engine.scoring.records import HandScore
 from spadespec.reference_engine.variant import VariantError, load_variant
+from spadespec.reference_engine.variant.axes import AXES
 
 FAILURES_PER_CLUSTER = 2
 """Problems of one cluster (each from another game) put to the search."""
@@ -283,15 +284,18 @@ def score_traits(scored: HandScore | None, sides: set[str] | None = None) -> fro
     return frozenset(out)
 
 
-PRICING_CLAUSES = {
-    "bonus-bid": ("scoring.bonus_bid_tricks", "scoring.bonus_bid_made", "scoring.bonus_bid_set"),
-    "boston": ("scoring.boston", "scoring.boston_points"),
-    "exact-total": ("scoring.exact_total_points",),
-}
-"""A contract priced otherwise than by the trick (`contract_kind`) -> the rules that priced it."""
-BIG_BID_CLAUSES = ("scoring.big_bid_bonus", "scoring.big_bid_tricks")
-"""The rules of a big-bid bonus earned on top of a contract, the one pricing the figure off
-(its `bonus_points`) first, as a found case names them."""
+def rules_named_for(kind: str) -> tuple[str, ...]:
+    """The scoring rules named for a way of pricing a contract (`bonus-bid`: the bonus bid's
+    tricks, points made and set), in rulebook order."""
+    return tuple(p for p in AXES if p.startswith(f"scoring.{kind.replace('-', '_')}"))
+
+
+BIG_BID_CLAUSES = tuple(
+    p for p, axis in AXES.items() if "bonus_points" in axis.sheet_items
+) + tuple(p for p, axis in AXES.items() if any("bonus_points" in AXES[q].sheet_items
+                                                for q in axis.linked))  # fmt: skip
+"""The rules of a big-bid bonus earned on top of a contract: the one pricing the figure off (its
+`bonus_points`) first, as a found case names them, then the ones linked to it."""
 
 
 def pricing_clauses(scored: HandScore | None, sides: set[str] | None = None) -> tuple[str, ...]:
@@ -305,7 +309,8 @@ def pricing_clauses(scored: HandScore | None, sides: set[str] | None = None) -> 
     for side, line in lines:
         if sides is not None and side not in sides:
             continue
-        out += PRICING_CLAUSES.get(line.contract_kind, ())
+        if line.contract_kind != "tricks":
+            out += rules_named_for(line.contract_kind)
         if line.bonus_points:
             out += BIG_BID_CLAUSES
     return tuple(dict.fromkeys(out))
