@@ -28,6 +28,8 @@ from spadespec.conformance.analysis.audit.clusters import (
     describe,
     fingerprint,
 )
+from spadespec.conformance.analysis.audit.widening import only_widens
+from spadespec.conformance.analysis.diagnosis.findings import Group
 from spadespec.conformance.analysis.diagnosis.search import diagnose
 from spadespec.conformance.contract.protocol.messages import PROTOCOL_VERSION, EngineInfo
 from spadespec.conformance.contract.runner.checking import expected_for
@@ -38,6 +40,7 @@ from spadespec.conformance.contract.suite import variant_files
 from spadespec.conformance.contract.suite.cases import Case
 from spadespec.reference_engine.scoring.records import HandScore
 from spadespec.reference_engine.variant import VariantError, load_variant
+from spadespec.reference_engine.variant.axes import AXES
 
 FAILURES_PER_CLUSTER = 2
 """Problems of one cluster (each from another game) put to the search."""
@@ -127,11 +130,13 @@ class Sample:
         differences = tuple(compare(graded, recorded))
         kind = _kind(expected, differences)
         cluster: Cluster | None = None
+        clauses: tuple[str, ...] = ()
         if differences:
             # What the first differing side's score turns on (a status or a refusal: every side's).
             sides = {differences[0].path.rsplit(".", 1)[-1]}
             sides &= set(scored.sides) if scored is not None else set()
             cluster = self._cluster(sink, differences, score_traits(scored, sides or None))
+            clauses = pricing_clauses(scored, sides or None)
             if cluster is None or len(cluster.sampled) >= FAILURES_PER_CLUSTER:
                 return
             if cluster.key in sink.sampled:
@@ -145,7 +150,7 @@ class Sample:
         number = len(self._kept.cases)
         case_id = f"audit.{number}"
         case = Case(
-            id=case_id, description=f"recorded in {sink.where}", tags=(kind,),
+            id=case_id, description=f"recorded in {sink.where}", tags=(*clauses, kind),
             origin={"kind": "recorded"}, level="must", status="ok", variant=sink.variant,
             options=dict(sink.options), setup=start, actions=list(actions), expect=expected,
             source_expect=None, erratum_reason=None, note=None, file=sink.where, data={},
@@ -196,6 +201,7 @@ class Sample:
         account = found.to_json()
         fits = {case_id: len(group["neighbours"]) for group in account.get("groups", ())
                 for case_id in group["cases"]}  # fmt: skip
+        consistent = self._widening(found.groups)
         labels = {}
         for case_id in kept.games:
             label = found.rule_of(case_id) or UNEXPLAINED
@@ -203,27 +209,50 @@ class Sample:
                 # A game's end alone may fit several rule changes (bags never counted, or
                 # never reaching a penalty): the records cannot tell which, so none is named.
                 label = UNEXPLAINED
+            if case_id in consistent:
+                label = UNEXPLAINED
             labels[case_id] = label
-        named = {key: _named(cluster, labels) for key, cluster in self.clusters.found.items()
-                 if cluster.sampled}  # fmt: skip
+        named = {key: _named(cluster, labels, consistent)
+                 for key, cluster in self.clusters.found.items() if cluster.sampled}  # fmt: skip
         games: Counter[str] = Counter()
         for combo, count in self._combos.items():
             games.update(dict.fromkeys({named[k].label for k in combo if k in named}, count))
         return Diagnosed(
             labels, dict(kept.games), dict(kept.kinds), account, tuple(named.values()),
-            self.clusters.beyond, self.clusters.beyond_games, dict(games),
+            self.clusters.beyond, self.clusters.beyond_games, dict(games), consistent,
         )  # fmt: skip
 
+    def _widening(self, groups: list[Group]) -> dict[str, str]:
+        """Sampled problem -> the rule change found for it, where the records can only be
+        consistent with it: every problem of its group an action the rules refuse that the
+        engine played, the change only widening what the variant allows on every hand kept
+        (`widening`), and no record of the variant holding the engine's legal actions."""
+        out: dict[str, str] = {}
+        kept = self._kept
+        by_id = {case.id: case for case in kept.cases}
+        for group in groups:
+            if not all(set(by_id[i].expect) == {"illegal"} for i in group.cases):
+                continue
+            same = [r for r in kept.results if r.case.variant == group.variant
+                    and r.case.options == group.options]  # fmt: skip
+            if any({"legal", "refusal"} & set(r.checked) for r in same):
+                continue
+            if only_widens(group.best, (r.case for r in same)):
+                out.update(dict.fromkeys(group.cases, group.best.label))
+        return out
 
-def _named(cluster: Cluster, labels: dict[str, str]) -> NamedCluster:
+
+def _named(cluster: Cluster, labels: dict[str, str], consistent: dict[str, str]) -> NamedCluster:
     """A cluster with its one diagnosis: what most of its sampled problems were found to be
-    (the first sampled where as many are found otherwise)."""
+    (the first sampled where as many are found otherwise); unexplained, with the change the
+    records are only consistent with, where that is what they were found to be."""
     found = Counter(labels[case_id] for case_id in cluster.sampled)
     first = labels[cluster.sampled[0]]
     best = max(found.values())
     label = first if found[first] == best else next(k for k, n in found.items() if n == best)
+    alike = {consistent[i] for i in cluster.sampled if i in consistent and labels[i] == label}
     return NamedCluster(label, describe(cluster.key), cluster.problems, cluster.games,
-                        tuple(cluster.named))  # fmt: skip
+                        tuple(cluster.named), min(alike) if alike else None)  # fmt: skip
 
 
 def score_traits(scored: HandScore | None, sides: set[str] | None = None) -> frozenset[str]:
@@ -253,6 +282,38 @@ def score_traits(scored: HandScore | None, sides: set[str] | None = None) -> fro
         if line.moon:
             out.add("moon")
     return frozenset(out)
+
+
+def rules_named_for(kind: str) -> tuple[str, ...]:
+    """The scoring rules named for a way of pricing a contract (`bonus-bid`: the bonus bid's
+    tricks, points made and set), in rulebook order."""
+    return tuple(p for p in AXES if p.startswith(f"scoring.{kind.replace('-', '_')}"))
+
+
+BIG_BID_CLAUSES = tuple(
+    p for p, axis in AXES.items() if "bonus_points" in axis.sheet_items
+) + tuple(p for p, axis in AXES.items() if any("bonus_points" in AXES[q].sheet_items
+                                                for q in axis.linked))  # fmt: skip
+"""The rules of a big-bid bonus earned on top of a contract: the one pricing the figure off (its
+`bonus_points`) first, as a found case names them, then the ones linked to it."""
+
+
+def pricing_clauses(scored: HandScore | None, sides: set[str] | None = None) -> tuple[str, ...]:
+    """The rules that priced the differing side's contract otherwise than by the trick (a
+    bonus bid, a Boston, an exact total, a big-bid bonus earned), as a found case's clause tags
+    name them: a hand's figure off there is first put to the changes of those rules, as a
+    golden case is to those of the rule it was written about. Empty for a contract priced by
+    the trick, whose figure can be off for any rule of the score."""
+    out: list[str] = []
+    lines = scored.sides.items() if scored is not None else ()
+    for side, line in lines:
+        if sides is not None and side not in sides:
+            continue
+        if line.contract_kind != "tricks":
+            out += rules_named_for(line.contract_kind)
+        if line.bonus_points:
+            out += BIG_BID_CLAUSES
+    return tuple(dict.fromkeys(out))
 
 
 def _registered(path: str) -> str | None:
@@ -318,10 +379,16 @@ class NamedCluster:
     games: int
     named: tuple[str, ...]
     """The first games it was seen in (`file:line`)."""
+    consistent_with: str | None = None
+    """Where unexplained: the rule change the records are consistent with but cannot tell from
+    another mistake that allows the same actions (`widening`)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"rule": self.label, "fingerprint": self.fingerprint, "problems": self.problems,
-                "games": self.games, "first_games": list(self.named)}  # fmt: skip
+        out = {"rule": self.label, "fingerprint": self.fingerprint, "problems": self.problems,
+               "games": self.games, "first_games": list(self.named)}  # fmt: skip
+        if self.consistent_with is not None:
+            out["consistent_with"] = self.consistent_with
+        return out
 
 
 @dataclass(frozen=True)
@@ -341,6 +408,9 @@ class Diagnosed:
     beyond_games: int = 0
     games_named: dict[str, int] = field(default_factory=dict)
     """Each diagnosis -> the games with a problem it names, each game once."""
+    consistent: dict[str, str] = field(default_factory=dict)
+    """Sampled problem left unexplained -> the rule change the records are only consistent
+    with (`widening`)."""
 
     def games_by_rule(self) -> dict[str, tuple[int, list[str]]]:
         """Each diagnosis -> how many games show a problem it names, and the first of them."""
@@ -381,6 +451,7 @@ class Diagnosed:
                 }
                 for i in self.labels
             ],  # fmt: skip
+            "consistent_with": dict(self.consistent),
             "clusters": [cluster.to_json() for cluster in self.clusters],
             "beyond_cap": {"problems": self.beyond, "games": self.beyond_games},
             "search": self.search,

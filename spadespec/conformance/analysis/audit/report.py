@@ -190,6 +190,13 @@ def diagnosis_lines(diagnosed: Diagnosed) -> list[str]:
         more = f", and {games - len(named[:3])} more" if games > len(named[:3]) else ""
         noun = "game" if games == 1 else "games"
         lines.append(f"  {label}: in {games} {noun}: {', '.join(named[:3])}{more}")
+    widened = sorted({c.consistent_with for c in diagnosed.clusters if c.consistent_with})
+    for change in widened:
+        lines.append(
+            f"  consistent with {change}, which allows all the rules allow and more: records "
+            "of actions show what the engine allowed, never what it refused, so cannot tell it "
+            "from another mistake allowing the same actions"
+        )
     cap = diagnosed.cap_line()
     if cap:
         lines.append(f"  {cap}")

@@ -192,10 +192,14 @@ LINKED_VALUES = 3
 
 def linked_pair(base: ResolvedVariant, one: str, two: str) -> list[Neighbour]:
     """The neighbours of `base` with the linked rules `one` and `two` changed together: the
-    nearest values of each, a few of each."""
-    values = [
-        candidate_values(rule, rule_value(base.rules, rule))[:LINKED_VALUES] for rule in (one, two)
-    ]
+    nearest values of each, a few of each, and the rule off (`none`) where it can be."""
+    values = []
+    for rule in (one, two):
+        every = candidate_values(rule, rule_value(base.rules, rule))
+        # The rule off altogether (no fixed number of hands) is always among them: it is no
+        # nearer than any figure, and a house that plays to a target with no fixed number of
+        # hands only looks like one of eleven on the games that end by the eleventh.
+        values.append(every[:LINKED_VALUES] + [v for v in every[LINKED_VALUES:] if v is None])
     out = []
     for first, second in itertools.product(*values):
         found = neighbour(base, ((one, first), (two, second)))
