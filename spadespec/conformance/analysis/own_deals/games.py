@@ -25,6 +25,7 @@ from spadespec.conformance.analysis.fuzz.config import FuzzConfig, FuzzSetupErro
 from spadespec.conformance.analysis.fuzz.differences import REFUSED, engine_failed
 from spadespec.conformance.analysis.fuzz.games import FuzzGame
 from spadespec.conformance.analysis.own_deals.goals import goal_of
+from spadespec.conformance.analysis.own_deals.probes import PROBED, probed
 from spadespec.conformance.analysis.own_deals.reach import ClauseReach
 from spadespec.conformance.contract.engines.named import EngineOpener, open_engine
 from spadespec.conformance.contract.protocol.messages import FEATURES, SCORE, CaseResponse, Engine
@@ -80,6 +81,8 @@ def own_deal_results(
     try:
         for number in range(run.games):
             game = checker.play(number, goal_of(number).steer())
+            if PROBED & checker.features:
+                game = probed(checker.variant, game, run.seed)
             found = checker.check(game)
             case = _case(checker.variant.id, number, game)
             checked = _checked(game, checker.features)
@@ -109,7 +112,9 @@ def _at_difference(game_case: Case, game: FuzzGame, found: Divergence) -> CaseRe
     request = found.request
     if request is None or found.score:
         return None
-    at = [p.answers for p in game.points if p.at == found.at]
+    probe = request.get("probe")  # a point with a probe is told apart by it
+    at = [p.answers for p in game.points
+          if p.at == found.at and p.answers.get("illegal", {}).get("action") == probe]  # fmt: skip
     expect = game.final if found.at is None else at[0] if at else None
     if expect is None:
         return None

@@ -38,6 +38,7 @@ from spadespec.conformance.analysis.fuzz.games import FuzzGame
 from spadespec.conformance.contract.engines.kept_games import SERVED_KEEP
 from spadespec.conformance.contract.engines.reference import ReferenceEngine
 from spadespec.conformance.contract.protocol.messages import CaseRequest, VariantRef
+from spadespec.conformance.contract.protocol.requests import probe_for
 from spadespec.conformance.contract.runner.checking import expected_for, plan_for
 from spadespec.conformance.contract.suite import coverage
 from spadespec.conformance.contract.suite.cases import Case
@@ -68,6 +69,8 @@ class Position:
     setup: dict[str, Any]
     actions: list[dict[str, Any]]
     wanted: dict[str, Any]
+    probe: dict[str, Any] | None = None
+    """The action the engine is asked to check there, where its refusal is checked."""
 
 
 def checked_positions(game: FuzzGame, features: set[str]) -> list[Position]:
@@ -82,7 +85,8 @@ def checked_positions(game: FuzzGame, features: set[str]) -> list[Position]:
     for setup, actions, answers in spots:
         checked = plan_for(answers, answers, features).checked
         if checked:
-            out.append(Position(setup, list(actions), expected_for(answers, checked)))
+            wanted = expected_for(answers, checked)
+            out.append(Position(setup, list(actions), wanted, probe_for(answers, checked)))
     return out
 
 
@@ -158,6 +162,8 @@ class ClauseReach:
                 "setup": position.setup, "actions": position.actions,
                 "ask": list(position.wanted),
             }  # fmt: skip
+            if position.probe is not None:
+                request["probe"] = position.probe
             answered = self._reference.run_resolved(after.variant, request)
             if before is None:
                 if differences(position.wanted, answered):

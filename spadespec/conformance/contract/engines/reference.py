@@ -112,9 +112,9 @@ class ReferenceEngine:
         answers: dict[str, Any] = {}
         for key in request["ask"]:
             if key == "illegal":
-                answers[key] = _try(game, request.get("probe"))
+                answers[key] = tried(game, request.get("probe"))
             elif key == "refusal":
-                reason = _try(game, request.get("probe"))["reason"]
+                reason = tried(game, request.get("probe"))["reason"]
                 answers[key] = {"refused": reason is not None}
                 if reason is not None:
                     answers[key]["message"] = f"refused: {reason}"
@@ -210,8 +210,9 @@ def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:
     }
 
 
-def _try(game: Game, probe: dict[str, Any] | None) -> dict[str, Any]:
-    """The probe action and the reason code it is refused with (None when it is allowed)."""
+def tried(game: Game, probe: dict[str, Any] | None) -> dict[str, Any]:
+    """The probe action and the reason code it is refused with (None when it is allowed): the
+    `illegal` observable of `game`'s position."""
     try:
         game.verify(action_from_json(probe or {}))
     except IllegalActionError as exc:
