@@ -3,16 +3,16 @@ positions of the game the engine is asked whether it would refuse an action (obs
 `illegal`, or `refusal` for an engine that refuses with free text), and its answer is graded as
 a case's probe is (`runner.checking`).
 
-The actions come from the reference's own refusals: at the positions tried (every bid, every
-lead, a few other cards of each hand), candidate actions (a bid or card out of turn, a second
-bid, every bid the seat to act might make, every card it holds and one it does not) are put to
-the reference (`engines.reference.tried`, its `illegal` answer), and of each hand one refused
-action of each reason code is kept, beside one action it allows (an engine that refuses
-everything fails on it). Of the actions refused for one reason in a hand, a card next in number
-to one the seat may play is kept where there is one (a boundary: the ace of clubs beside the 2
-of diamonds), and then the latest position (the most of the hand behind it: spades broken or
-not, who has bid); among those, one is drawn from the bots' seed and the game's number, so the
-same seed probes the same way.
+The actions come from the reference's own refusals: at every bid and card of the game,
+candidate actions (a bid or card out of turn, a second bid, every bid the seat to act might
+make, every card it holds and one it does not) are put to the reference
+(`engines.reference.tried`, its `illegal` answer), and of each hand one refused action of each
+reason code is kept, beside one action it allows (an engine that refuses everything fails on
+it). Of the actions refused for one reason in a hand, a card next in number to one the seat may
+play is kept where there is one (a boundary: the ace of clubs beside the 2 of diamonds), and
+then the latest position (the most of the hand behind it: spades broken or not, who has bid);
+among those, one is drawn from the bots' seed and the game's number, so the same seed probes
+the same way.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from spadespec.conformance.analysis.fuzz.games import FuzzGame, HandStart, Point
+from spadespec.conformance.analysis.fuzz.games import FuzzGame, Point
 from spadespec.conformance.contract.engines.reference import tried
 from spadespec.reference_engine.actions import bid_record, play_record
 from spadespec.reference_engine.cards import cards_in, parse_card
@@ -34,9 +34,6 @@ PROBE_KIND = "probe"
 
 PROBED = frozenset({"illegal", "refusal"})
 """The features an engine shows its refusals by: one of them declared, its games are probed."""
-
-FOLLOWS_TRIED = 4
-"""Positions of each hand, other than its bids and leads, where cards are tried."""
 
 _BIDS: tuple[Any, ...] = ("nil", "blind-nil", *range(14))
 """The bids tried for the seat to bid (a bid beyond the pack's tricks is a malformed one, not a
@@ -53,13 +50,12 @@ def probed(variant: ResolvedVariant, game: FuzzGame, seed: int) -> FuzzGame:
     each hand (and one action it allows), its position drawn from `seed` and the game's number."""
     rng = random.Random(f"spadespec-own-deal-probes:{seed}:{game.number}")
     hands: list[dict[str | None, list[_Tried]]] = [{} for _ in game.starts]
-    tried_at = _positions(variant, game, rng)
     played = Game.replay(variant, game.setup, [])
     hand = -1
     for at, action in enumerate(game.actions):
         while hand + 1 < len(game.starts) and game.starts[hand + 1].at <= at:
             hand += 1
-        if at in tried_at:
+        if played.phase in (Phase.BID, Phase.PLAY):
             by_reason = hands[hand]
             allowed = _allowed_cards(played)
             for probe in _candidates(played, action):
@@ -94,31 +90,6 @@ def _beside(probe: dict[str, Any], allowed: set[int]) -> bool:
         return False
     number = parse_card(card)
     return number not in allowed and bool({number - 1, number + 1} & allowed)
-
-
-def _positions(variant: ResolvedVariant, game: FuzzGame, rng: random.Random) -> set[int]:
-    """The positions where actions are tried: every bid and lead, and `FOLLOWS_TRIED` other
-    cards of each hand."""
-    played = Game.replay(variant, game.setup, [])
-    out: set[int] = set()
-    follows: dict[int, list[int]] = {}
-    hand_of = _hand_of(game.starts)
-    for at, action in enumerate(game.actions):
-        if played.phase is Phase.BID or (played.phase is Phase.PLAY and not played.current_trick):
-            out.add(at)
-        elif played.phase is Phase.PLAY:
-            follows.setdefault(hand_of(at), []).append(at)
-        played.apply(action)
-    for spots in follows.values():
-        out.update(rng.sample(spots, min(FOLLOWS_TRIED, len(spots))))
-    return out
-
-
-def _hand_of(starts: list[HandStart]) -> Any:
-    def hand_of(at: int) -> int:
-        return sum(1 for s in starts if s.at < at) - 1
-
-    return hand_of
 
 
 def _candidates(game: Game, taken: dict[str, Any]) -> list[dict[str, Any]]:
