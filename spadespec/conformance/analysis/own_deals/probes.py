@@ -6,8 +6,8 @@ a case's probe is (`runner.checking`).
 The actions come from the reference's own refusals: at every bid and card of the game,
 candidate actions (a bid or card out of turn, a second bid, every bid the seat to act might
 make, every card it holds and one it does not) are put to the reference
-(`engines.reference.tried`, its `illegal` answer), and of each hand one refused action of each
-reason code is kept, beside one action it allows (an engine that refuses everything fails on
+(`engines.reference.refused_for`, as it answers `illegal`), and of each hand one refused action
+of each reason code is kept, beside one action it allows (an engine that refuses everything fails on
 it). Of the actions refused for one reason in a hand, a card next in number to one the seat may
 play is kept where there is one (a boundary: the ace of clubs beside the 2 of diamonds), and
 then the latest position (the most of the hand behind it: spades broken or not, who has bid);
@@ -22,9 +22,16 @@ from dataclasses import replace
 from typing import Any
 
 from spadespec.conformance.analysis.fuzz.games import FuzzGame, Point
-from spadespec.conformance.contract.engines.reference import tried
-from spadespec.reference_engine.actions import bid_record, play_record
-from spadespec.reference_engine.cards import cards_in, parse_card
+from spadespec.conformance.contract.engines.reference import refused_for
+from spadespec.reference_engine.actions import (
+    Bid,
+    Move,
+    Play,
+    action_from_json,
+    bid_record,
+    play_record,
+)
+from spadespec.reference_engine.cards import cards_in
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.pack import pack_of
 from spadespec.reference_engine.variant import ResolvedVariant
@@ -40,9 +47,9 @@ _BIDS: tuple[Any, ...] = ("nil", "blind-nil", *range(14))
 refusal of the rules)."""
 
 
-_Tried = tuple[bool, int, dict[str, Any]]
+_Tried = tuple[bool, int, Bid | Play]
 """An action tried: whether it is a card beside one allowed (`_beside`), where (actions before
-it), and the reference's `illegal` answer to it."""
+it), and the action."""
 
 
 def probed(variant: ResolvedVariant, game: FuzzGame, seed: int) -> FuzzGame:
@@ -58,10 +65,12 @@ def probed(variant: ResolvedVariant, game: FuzzGame, seed: int) -> FuzzGame:
         if played.phase in (Phase.BID, Phase.PLAY):
             by_reason = hands[hand]
             allowed = _allowed_cards(played)
-            for probe in _candidates(played, action):
-                answer = tried(played, probe)
-                edge = _beside(probe, allowed)
-                by_reason.setdefault(answer["reason"], []).append((edge, at, answer))
+            for probe in _candidates(played, action_from_json(action)):
+                card = getattr(probe, "card", None)
+                mine = card in allowed and probe.seat == played.to_act
+                reason = None if mine else refused_for(played, probe)
+                edge = card is not None and not mine and bool({card - 1, card + 1} & allowed)
+                by_reason.setdefault(reason, []).append((edge, at, probe))
         played.apply(action)
     points = list(game.points)
     for index, by_reason in enumerate(hands):
@@ -69,7 +78,8 @@ def probed(variant: ResolvedVariant, game: FuzzGame, seed: int) -> FuzzGame:
             found = by_reason[reason]
             best = max(edge for edge, _, _ in found)
             latest = max(at for edge, at, _ in found if edge == best)
-            _, at, answer = rng.choice([f for f in found if f[:2] == (best, latest)])
+            _, at, probe = rng.choice([f for f in found if f[:2] == (best, latest)])
+            answer = {"action": probe.to_json(), "reason": reason}
             points.append(Point(at, PROBE_KIND, game.starts[index], {"illegal": answer}))
     return replace(game, points=points)
 
@@ -82,37 +92,26 @@ def _allowed_cards(game: Game) -> set[int]:
     return set(cards_in(game.legal_plays(seat)))
 
 
-def _beside(probe: dict[str, Any], allowed: set[int]) -> bool:
-    """Whether a card probed is next in number to a card the seat may play (the ace of one suit
-    and the two of the next): where a refusal is the easiest to get wrong by one."""
-    card = probe.get("card")
-    if not isinstance(card, str):
-        return False
-    number = parse_card(card)
-    return number not in allowed and bool({number - 1, number + 1} & allowed)
-
-
-def _candidates(game: Game, taken: dict[str, Any]) -> list[dict[str, Any]]:
+def _candidates(game: Game, taken: Move) -> list[Bid | Play]:
     """The actions tried at a position (`taken` is the one the game took there, allowed): for
     the seat to act, every bid or every card it holds and one it does not; a bid or card by
     each other seat (out of turn, or a second bid)."""
     seat = game.to_act
     if seat is None:
         return []
-    out = [taken]
+    out: list[Bid | Play] = [taken] if isinstance(taken, Bid | Play) else []
     others = [s for s in game.table.seats if s != seat]
     if game.phase is Phase.BID:
-        out += [bid_record(seat, bid).to_json() for bid in _BIDS]
-        out += [bid_record(other, 1).to_json() for other in others]
+        out += [bid_record(seat, bid) for bid in _BIDS]
+        out += [bid_record(other, 1) for other in others]
         return out
     hands = game.hands
     pack = pack_of(game.rules).cards
-    held = [card for card in range(pack.bit_length()) if hands[seat] >> card & 1]
-    out += [play_record(seat, card).to_json() for card in held]
+    out += [play_record(seat, card) for card in cards_in(hands[seat] & pack)]
     for other in others:
         theirs = hands[other] & pack
         if theirs:
             card = theirs.bit_length() - 1
-            out.append(play_record(other, card).to_json())  # out of turn
-            out.append(play_record(seat, card).to_json())  # not held
+            out.append(play_record(other, card))  # out of turn
+            out.append(play_record(seat, card))  # not held
     return out
