@@ -563,7 +563,10 @@ def _own_deals(
     for variant in variants:
         ident = load_variant(variant).id if is_variant_file(variant) else variant
         clauses = tuple(golden_clauses(planned.suite, ident))
-        for result in own_deal_results(replace(own, clauses=clauses), engine, variant, reached):
+        games = own_deal_results(
+            replace(own, clauses=clauses), engine, variant, reached, run.own_deal_probes
+        )
+        for result in games:
             if result.case.id in planned.listed:
                 result = replace(result, listed=True)
             run.results.append(result)
@@ -611,9 +614,12 @@ def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
     print(f"diagnosis: trying the neighbours of {len(failed)} {noun} ...", file=sys.stderr)
     # A game from the engine's own deals that passed is a whole game, checked at points no
     # case holds: the golden cases it passes are what a rule change must keep right.
+    # Its probes answered right are single positions, as a case's: they are kept.
     own = [r for r in results if r.case.id.startswith(f"{OWN_DEALS}.")]
     searched = [r for r in results if r.verdict != "pass" or r not in own]
-    return diagnose(searched, [*suite, *(r.case for r in own)], run.engine).to_json()
+    probes = run.own_deal_probes
+    cases = [*suite, *(r.case for r in own), *(r.case for r in probes)]
+    return diagnose([*searched, *probes], cases, run.engine).to_json()
 
 
 def _check_settings(settings: ConformSettings) -> None:

@@ -1,5 +1,6 @@
 """The answers a record says the engine gave during the game, where no figure shows them
-(`differed`: at a position of the log, its list of legal actions, or an action it refused),
+(`differed`: at a position of the log, its list of legal actions, an action it refused, or one
+it said it would allow),
 each checked against the rules at that position, as conform checks the same answers live.
 
 A record that `spadespec conform --own-deals-records` writes for a game that differed in such
@@ -31,7 +32,7 @@ class Checked:
     refused action), the rules' answer and the engine's, and whether they differ."""
 
     figure: str
-    """`legal` or `refused`."""
+    """`legal`, `refused` or `allowed`."""
     key: str
     """Whose turn it was, or the action refused (`E bid 13`)."""
     expected: Any
@@ -71,6 +72,13 @@ def check_answers(game: Game, entry: dict[str, Any]) -> list[Checked]:
         expect = {"illegal": {"action": action, "reason": reason}}
         out.append(Checked("refused", action_text(action), reason or ALLOWED, said or REFUSED,
                            differs, "", expect, answers, checked))  # fmt: skip
+    if "allowed" in entry:
+        action = entry["allowed"]["action"]
+        reason = _reason(game, action)
+        expect = {"illegal": {"action": action, "reason": reason}}
+        allowed = {"illegal": {"action": action, "reason": None}}
+        out.append(Checked("allowed", action_text(action), reason or ALLOWED, ALLOWED,
+                           reason is not None, "", expect, allowed, ("illegal",)))  # fmt: skip
     return out
 
 

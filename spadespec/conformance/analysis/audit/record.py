@@ -27,9 +27,10 @@ HAND_FIELDS = ("dealer", "tricks", "points", "totals", "bags")
 """What an engine may record of each hand: who dealt it, each seat's tricks, and each side's
 points for the hand, running total and bags after it."""
 OUTCOME_FIELDS = ("status", "winner")
-DIFFERED_FIELDS = ("at", "legal", "refused")
+DIFFERED_FIELDS = ("at", "legal", "refused", "allowed")
 """What an engine may record of an answer it gave during the game: where (`at`: after how many
-of the actions), its list of legal actions there, an action it refused there."""
+of the actions), its list of legal actions there, an action it refused there, an action it said
+it would allow there."""
 REFUSED_FIELDS = ("action", "reason")
 STATUSES = ("continues", "won", "tie")
 SEATS = ("N", "E", "S", "W")
@@ -229,13 +230,25 @@ def _differed(data: Any, actions: int) -> list[dict[str, Any]]:
                 f"(after the entry before it, within the log), not {at!r}",
             )
         last = at
-        if "legal" not in entry and "refused" not in entry:
-            raise RecordError(where, "give 'legal' (the engine's legal actions) or 'refused'")
+        if not {"legal", "refused", "allowed"} & set(entry):
+            raise RecordError(
+                where, "give 'legal' (the engine's legal actions), 'refused' or 'allowed'"
+            )
         if "legal" in entry and not isinstance(entry["legal"], list):
             raise RecordError(f"{where}.legal", f"expected a list, not {_kind(entry['legal'])}")
         if "refused" in entry:
             _refused(entry["refused"], f"{where}.refused")
+        if "allowed" in entry:
+            _allowed(entry["allowed"], f"{where}.allowed")
     return data
+
+
+def _allowed(data: Any, path: str) -> None:
+    if not isinstance(data, dict):
+        raise RecordError(path, f"expected an object with 'action', not {_kind(data)}")
+    _only(data, ("action",), path)
+    if not isinstance(data.get("action"), dict):
+        raise RecordError(f"{path}.action", "expected the action allowed, as the log writes it")
 
 
 def _refused(data: Any, path: str) -> None:

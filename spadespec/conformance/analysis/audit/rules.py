@@ -38,11 +38,12 @@ FIGURE_RULES: dict[str, str] = {
     "outcome": "game_end",
     "legal": "legal actions",
     "refused": "legal actions (refused)",
+    "allowed": "legal actions (allowed)",
 }
 """A recorded figure -> the part of the rules that gives it, where no rule change explains a
 difference."""
 
-ANSWERS = ("legal", "refused")
+ANSWERS = ("legal", "refused", "allowed")
 """The figures that are answers the engine gave during the game (a record's `differed`)."""
 
 

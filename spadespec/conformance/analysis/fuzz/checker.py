@@ -44,6 +44,7 @@ from spadespec.conformance.contract.protocol.messages import (
     ScoreRequest,
     VariantRef,
 )
+from spadespec.conformance.contract.protocol.requests import probe_for
 from spadespec.conformance.contract.protocol.score_requests import score_expect, score_request_for
 from spadespec.conformance.contract.runner.checking import expected_for, plan_for
 from spadespec.conformance.contract.suite import variant_files
@@ -308,7 +309,8 @@ class GameChecker:
                     dict(one.request), response.get("answers"), score=True,
                 )  # fmt: skip
                 return self._recorded(game, found_score)
-            request = {k: one.request[k] for k in ("setup", "actions", "ask")}
+            request = {k: one.request[k] for k in ("setup", "actions", "ask", "probe")
+                       if k in one.request}  # fmt: skip
             return self._recorded(game, Divergence(game.number, one.at, tuple(found), request,
                                                    response.get("answers")))  # fmt: skip
         bad = game.bad_deal
@@ -343,7 +345,8 @@ class GameChecker:
                 continue
             wanted = self._expected(setup, actions, answers, checked, under)
             if wanted is not None:
-                yield _Asked("run", self._request(setup, actions, checked), wanted, at)
+                request = self._request(setup, actions, checked, probe_for(answers, checked))
+                yield _Asked("run", request, wanted, at)
         if keeps_score(self.features) and (only is None or only.score):
             score = self._score_asked(game, under)
             if score is not None:
@@ -399,6 +402,9 @@ class GameChecker:
             "id": "fuzz", "variant": {"id": self.ref["id"], "options": self.ref["options"]},
             "setup": setup, "actions": actions, "ask": list(checked),
         }  # fmt: skip
+        probe = probe_for(answers, checked)
+        if probe is not None:
+            request["probe"] = probe
         wanted = self.reference.run_resolved(under, request)
         if wanted["outcome"] != "answered":
             return None
@@ -427,8 +433,9 @@ class GameChecker:
 
 def _differed_point(game: FuzzGame, found: Divergence) -> dict[str, Any] | None:
     """What the engine answered where it differed, as a record's `differed` holds it: the last
-    action of the log it refused (with the reason code its message names, if any), or its
-    `legal` list where that differed; None for anything else."""
+    action of the log it refused (with the reason code its message names, if any), an action
+    it was asked to check and refused (`_refused_probe`), or its `legal` list where that
+    differed; None for anything else."""
     if found.score or found.request is None:
         return None
     at = len(game.actions) if found.at is None else found.at
@@ -437,9 +444,28 @@ def _differed_point(game: FuzzGame, found: Divergence) -> dict[str, Any] | None:
             return None
         reason = code_of(found.differences[0].removeprefix(f"{REFUSED}: "))
         return {"at": at - 1, "refused": {"action": game.actions[at - 1], "reason": reason}}
+    probe = found.request.get("probe")
+    if probe is not None:  # an action probed: the engine's refusal of it, where it refused it
+        return _refused_probe(at, probe, found.answers or {})
     legal = (found.answers or {}).get("legal")
     if isinstance(legal, list) and any(d.startswith("$.legal") for d in found.differences):
         return {"at": at, "legal": legal}
+    return None
+
+
+def _refused_probe(
+    at: int, probe: dict[str, Any], answers: dict[str, Any]
+) -> dict[str, Any] | None:
+    """A probe the engine answered otherwise than the rules, as a record's `differed` holds it:
+    refused (with its reason code, or none where it gave its refusal in words) or allowed; None
+    where it gave neither answer."""
+    illegal, refusal = answers.get("illegal"), answers.get("refusal")
+    if isinstance(illegal, dict) and isinstance(illegal.get("reason"), str):
+        return {"at": at, "refused": {"action": probe, "reason": illegal["reason"]}}
+    if illegal is None and isinstance(refusal, dict) and refusal.get("refused") is True:
+        return {"at": at, "refused": {"action": probe, "reason": None}}
+    if isinstance(illegal, dict) or isinstance(refusal, dict):
+        return {"at": at, "allowed": {"action": probe}}
     return None
 
 

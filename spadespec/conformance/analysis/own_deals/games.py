@@ -25,6 +25,7 @@ from spadespec.conformance.analysis.fuzz.config import FuzzConfig, FuzzSetupErro
 from spadespec.conformance.analysis.fuzz.differences import REFUSED, engine_failed
 from spadespec.conformance.analysis.fuzz.games import FuzzGame
 from spadespec.conformance.analysis.own_deals.goals import goal_of
+from spadespec.conformance.analysis.own_deals.probes import PROBE_KIND, PROBED, probed
 from spadespec.conformance.analysis.own_deals.reach import ClauseReach
 from spadespec.conformance.contract.engines.named import EngineOpener, open_engine
 from spadespec.conformance.contract.protocol.messages import FEATURES, SCORE, CaseResponse, Engine
@@ -59,12 +60,15 @@ def new_seed() -> int:
 
 
 def own_deal_results(
-    run: OwnDealsRun, engine: Engine, variant: str, reach: list[ClauseReach] | None = None
-) -> Iterator[CaseResult]:
+    run: OwnDealsRun, engine: Engine, variant: str, reach: list[ClauseReach] | None = None,
+    probes: list[CaseResult] | None = None,
+) -> Iterator[CaseResult]:  # fmt: skip
     """Play `run.games` games of `variant` (a shipped id or a variant file) from the engine's
     deals, each aimed at its goal (`goals.goal_of`) and judged as a result of the run; the
     engine is started again for them. The clauses the games reach of `run.clauses` are counted
-    in a `ClauseReach` appended to `reach` when given."""
+    in a `ClauseReach` appended to `reach` when given; the probes the engine answered right
+    (`probes.probed`) are appended to `probes` when given, each a passing case at its
+    position."""
     config = FuzzConfig(
         engine=run.engine, variant=variant, options={}, seed=run.seed, games=run.games,
         ahead=False, opener=run.opener, timeout=run.timeout, start_timeout=run.start_timeout,
@@ -80,9 +84,13 @@ def own_deal_results(
     try:
         for number in range(run.games):
             game = checker.play(number, goal_of(number).steer())
+            if PROBED & checker.features:
+                game = probed(checker.variant, game, run.seed)
             found = checker.check(game)
             case = _case(checker.variant.id, number, game)
             checked = _checked(game, checker.features)
+            if probes is not None:
+                probes += _probes_passed(case, game, found, checker.features)
             if found is None:
                 counted.add(game)  # a game that differs was not checked through
                 yield CaseResult(case, "pass", checked=checked)
@@ -109,7 +117,9 @@ def _at_difference(game_case: Case, game: FuzzGame, found: Divergence) -> CaseRe
     request = found.request
     if request is None or found.score:
         return None
-    at = [p.answers for p in game.points if p.at == found.at]
+    probe = request.get("probe")  # a point with a probe is told apart by it
+    at = [p.answers for p in game.points
+          if p.at == found.at and p.answers.get("illegal", {}).get("action") == probe]  # fmt: skip
     expect = game.final if found.at is None else at[0] if at else None
     if expect is None:
         return None
@@ -125,6 +135,26 @@ def _at_difference(game_case: Case, game: FuzzGame, found: Divergence) -> CaseRe
     if result.verdict not in ("fail", "error"):
         return None
     return replace(result, checked=checked)
+
+
+def _probes_passed(
+    game_case: Case, game: FuzzGame, found: Divergence | None, features: set[str]
+) -> list[CaseResult]:
+    """The game's probes asked before its first difference (every one where it has none), each
+    as a passing case at its position: its hand's setup and log, the probe's answer expected."""
+    out = []
+    for number, point in enumerate(p for p in game.points if p.kind == PROBE_KIND):
+        if found is not None and found.at is not None and point.at >= found.at:
+            continue
+        checked = plan_for(point.answers, point.answers, features).checked
+        if not checked:
+            continue
+        case = replace(
+            game_case, id=f"{game_case.id}.probe.{number}", setup=point.start.setup,
+            actions=game.actions[point.start.at : point.at], expect=point.answers,
+        )  # fmt: skip
+        out.append(CaseResult(case, "pass", checked=checked))
+    return out
 
 
 def _case(variant: str, number: int, game: FuzzGame | None) -> Case:

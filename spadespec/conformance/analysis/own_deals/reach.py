@@ -3,11 +3,12 @@ the golden cases reach on the same variant (`spadespec conform coverage`'s count
 `contract/suite/coverage.py`).
 
 A game reaches a clause when the answers it is checked on (the legal actions and whose turn at
-its points, the trick winners, score sheets, totals, bags and end of game at its end, each as
-the engine declares it) would be different were that one rule played another way: the
-reference replays the game's checked positions under each neighbour of the variant that
-changes the rule (`analysis/diagnosis/neighbours.py`, a linked pair counted for both its rules),
-and the clause counts as soon as one neighbour answers differently or refuses the log. A clause
+its points, not the refusals probed there, the trick winners, score sheets, totals, bags and
+end of game at its end, each as the engine declares it) would be different were that one rule
+played another way: the reference replays the game's checked positions under each neighbour of
+the variant that changes the rule (`analysis/diagnosis/neighbours.py`, a linked pair counted for
+both its rules), and the clause counts as soon as one neighbour answers differently or refuses
+the log. A clause
 the variant makes moot (the blind nil bonus where blind nil is not allowed: `axes.yaml`'s
 `moot`) is reached where the game reaches every rule that makes it moot, as the golden case
 that shows blind nil refused is tagged with its bonus. A rule changed beside others the format
@@ -35,6 +36,7 @@ from spadespec.conformance.analysis.diagnosis.neighbours import (
 )
 from spadespec.conformance.analysis.fuzz.differences import differences
 from spadespec.conformance.analysis.fuzz.games import FuzzGame
+from spadespec.conformance.analysis.own_deals.probes import PROBE_KIND
 from spadespec.conformance.contract.engines.kept_games import SERVED_KEEP
 from spadespec.conformance.contract.engines.reference import ReferenceEngine
 from spadespec.conformance.contract.protocol.messages import CaseRequest, VariantRef
@@ -73,9 +75,12 @@ class Position:
 def checked_positions(game: FuzzGame, features: set[str]) -> list[Position]:
     """The positions the game checker puts to the engine (`GameChecker._asked`): each point from
     the start of its hand, in log order, then the whole log; each with what is checked there."""
+    # The probes of refusals (`probes.py`) are left out: each is a replay from its hand's start
+    # under every neighbour, which would cost several times the games themselves.
     spots = [
         (p.start.setup, game.actions[p.start.at : p.at], p.answers)
         for p in sorted(game.points, key=lambda p: p.at)
+        if p.kind != PROBE_KIND
     ]
     spots.append((game.setup, game.actions, game.final))
     out = []

@@ -33,7 +33,7 @@ from spadespec.conformance.contract.protocol.messages import (
 )
 from spadespec.conformance.contract.suite.variant_files import registered_ids, resolved
 from spadespec.reference_engine import __version__, scorer
-from spadespec.reference_engine.actions import action_from_json
+from spadespec.reference_engine.actions import Move, action_from_json
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
@@ -112,9 +112,9 @@ class ReferenceEngine:
         answers: dict[str, Any] = {}
         for key in request["ask"]:
             if key == "illegal":
-                answers[key] = _try(game, request.get("probe"))
+                answers[key] = tried(game, request.get("probe"))
             elif key == "refusal":
-                reason = _try(game, request.get("probe"))["reason"]
+                reason = tried(game, request.get("probe"))["reason"]
                 answers[key] = {"refused": reason is not None}
                 if reason is not None:
                     answers[key]["message"] = f"refused: {reason}"
@@ -210,10 +210,21 @@ def _keep_score(game: Game, hands: list[ScoredHand]) -> dict[str, Any]:
     }
 
 
-def _try(game: Game, probe: dict[str, Any] | None) -> dict[str, Any]:
-    """The probe action and the reason code it is refused with (None when it is allowed)."""
+def tried(game: Game, probe: dict[str, Any] | None) -> dict[str, Any]:
+    """The probe action and the reason code it is refused with (None when it is allowed): the
+    `illegal` observable of `game`'s position."""
     try:
-        game.verify(action_from_json(probe or {}))
-    except IllegalActionError as exc:
+        action = action_from_json(probe or {})
+    except IllegalActionError as exc:  # an action that cannot be read is refused too
         return {"action": probe, "reason": str(exc.reason)}
-    return {"action": probe, "reason": None}
+    return {"action": probe, "reason": refused_for(game, action)}
+
+
+def refused_for(game: Game, action: Move) -> str | None:
+    """The reason code the rules refuse `action` with at `game`'s position; None where they
+    allow it."""
+    try:
+        game.verify(action)
+    except IllegalActionError as exc:
+        return str(exc.reason)
+    return None

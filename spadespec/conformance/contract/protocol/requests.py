@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 from spadespec.conformance.contract.protocol.messages import OBSERVABLES, CaseRequest, VariantRef
 from spadespec.conformance.contract.suite.cases import Case
@@ -23,6 +23,15 @@ def request_for(case: Case, ask: Sequence[str] | None = None) -> CaseRequest:
         "actions": case.actions,
         "ask": asked,
     }
-    if "illegal" in asked or "refusal" in asked:
-        request["probe"] = case.expect["illegal"]["action"]
+    probe = probe_for(case.expect, asked)
+    if probe is not None:
+        request["probe"] = probe
     return request
+
+
+def probe_for(expect: dict[str, Any], asked: Sequence[str]) -> dict[str, Any] | None:
+    """The action a request asks the engine to check (`probe`), where `illegal` or `refusal` is
+    asked: the one `expect`'s `illegal` names; None where neither is asked."""
+    if "illegal" in asked or "refusal" in asked:
+        return cast(dict[str, Any], expect["illegal"]["action"])
+    return None

@@ -61,6 +61,10 @@ class RunReport:
     rerun_own_deals: tuple[str, ...] = ()
     """The options a rerun of a game from the engine's own deals repeats: how many games,
     and the bots' seed (`--own-deals-seed`), so that the same deals get the same play."""
+    own_deal_probes: list[CaseResult] = field(default_factory=list)
+    """The probes of the games from the engine's own deals that it answered right, each as a
+    case at its position: what a rule change named by the diagnosis must keep right. Not
+    results of the run (each game is one)."""
     min_checked: int = 1
     """The fewest cases a good run checks something of (`--min-checked`)."""
     diagnosis: dict[str, Any] | None = None
