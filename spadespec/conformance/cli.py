@@ -41,6 +41,7 @@ from spadespec.command_kit.arguments import (
 )
 from spadespec.command_kit.errors import OutputError, UsageError
 from spadespec.command_kit.tables import fit_table
+from spadespec.conformance.analysis.own_deals.causes import one_name_a_cause
 from spadespec.conformance.analysis.own_deals.games import (
     DEFAULT_GAMES,
     OwnDealsRun,
@@ -619,7 +620,8 @@ def _diagnosis(run: RunReport, suite: Suite) -> dict[str, Any] | None:
     searched = [r for r in results if r.verdict != "pass" or r not in own]
     probes = run.own_deal_probes
     cases = [*suite, *(r.case for r in own), *(r.case for r in probes)]
-    return diagnose([*searched, *probes], cases, run.engine).to_json()
+    found = diagnose([*searched, *probes], cases, run.engine)
+    return one_name_a_cause(found, own).to_json()
 
 
 def _check_settings(settings: ConformSettings) -> None:
