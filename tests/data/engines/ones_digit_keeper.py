@@ -3,16 +3,12 @@ as the total's ones digit even below zero: a side at -170 points holding 1 bag i
 (the pad's "minus 17 tens and 1 bag"), where the points are -169. Positive totals are the same
 either way. No rule value explains it: the diagnosis must leave it unexplained in every mode."""
 
-import importlib.util
 import sys
-from pathlib import Path
 from typing import Any
 
-_EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "score-keeper" / "score_keeper.py"
-_spec = importlib.util.spec_from_file_location("score_keeper", _EXAMPLE)
-assert _spec is not None and _spec.loader is not None
-score_keeper = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(score_keeper)
+from _example_keeper import example_keeper
+
+score_keeper = example_keeper()
 
 _keep_score = score_keeper.keep_score
 

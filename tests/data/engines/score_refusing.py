@@ -2,16 +2,12 @@
 score pad that cannot score a whole game would): fuzz must report that as a difference, with
 a case expecting every figure, not stop with a traceback."""
 
-import importlib.util
 import sys
-from pathlib import Path
 from typing import Any
 
-_EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "score-keeper" / "score_keeper.py"
-_spec = importlib.util.spec_from_file_location("score_keeper", _EXAMPLE)
-assert _spec is not None and _spec.loader is not None
-score_keeper = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(score_keeper)
+from _example_keeper import example_keeper
+
+score_keeper = example_keeper()
 
 _answer = score_keeper.answer
 
