@@ -1,0 +1,154 @@
+"""The mutation run as a command (`python benchmarks/mutation.py`): arguments, progress on
+stderr, a report line per change as it is judged, the table at the end, and the exit status."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from spadespec.command_kit.arguments import SEED_LIMIT, count_argument
+from spadespec.command_kit.workers import jobs_to_run, usable_cpus
+from spadespec.conformance.machinery.mutation.notes import CAP, NOTES, NotesError, read_notes
+from spadespec.conformance.machinery.mutation.report import (
+    caught_share,
+    result_line,
+    summary,
+    table,
+)
+from spadespec.conformance.machinery.mutation.run import Result, judged, planned
+from spadespec.conformance.machinery.mutation.sample import STANDARD_SIZE
+from spadespec.conformance.machinery.mutation.workspace import Workspace
+
+DESCRIPTION = """\
+Break the reference engine on purpose, one small change at a time (a comparison flipped, a
+constant moved by one, a condition negated, a loop that never runs: cosmic-ray's operators),
+serve each broken copy over the protocol as a third-party engine is served, and count what
+`spadespec conform` catches. The changes are a seeded sample drawn from every module the served
+engine runs, with a floor of changes from the deal check, reading table options, the phases of
+a hand and the rules of play. Prints a table of killed / timed out / survived / marked per
+module and every survivor with its diff. A survivor recorded in the equivalence notes
+(conformance/machinery/mutation/notes.yaml) is marked, not counted; marked changes may be at
+most a tenth of the sample. Exit 0 when every change not marked is caught (or, with
+--min-caught, at least that share), 1 otherwise or when marks pass their cap, 2 on usage
+errors."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="benchmarks/mutation.py", description=DESCRIPTION)
+    parser.add_argument(
+        "--sample", type=count_argument("--sample", 1), default=STANDARD_SIZE, metavar="N",
+        help=f"how many changes to draw (default {STANDARD_SIZE})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--seed", type=count_argument("--seed", 0, SEED_LIMIT), default=1, metavar="N",
+        help="the seed the sample is drawn by (default 1)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--jobs", type=count_argument("--jobs", 1, 64), default=usable_cpus(), metavar="N",
+        help="workers, each serving its own copy (default: one per core)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--module", action="append", metavar="PATH",
+        help="draw only from modules whose path inside the package starts with PATH, e.g. "
+        "reference_engine/deal.py or reference_engine/scoring/ (repeatable)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--report", type=Path, metavar="FILE",
+        help="write a JSON line per change here as it is judged",
+    )  # fmt: skip
+    parser.add_argument(
+        "--summary", type=Path, metavar="FILE",
+        help="write the run's summary (the figure, the table, the survivors) here as JSON",
+    )  # fmt: skip
+    parser.add_argument(
+        "--min-caught", type=float, default=1.0, metavar="SHARE",
+        help="the share of changes not marked that must be caught for exit 0 (default 1.0)",
+    )  # fmt: skip
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    return parser
+
+
+def _progress(done: int, total: int, result: Result, began: float, out: TextIO) -> None:
+    if result.outcome in ("survived", "timed out") or done % 20 == 0 or done == total:
+        elapsed = time.monotonic() - began
+        note = (
+            "" if result.outcome == "killed" else f" ({result.outcome}: {result.mutant.place.name})"
+        )
+        print(f"mutation: {done} of {total} judged in {elapsed:.0f} s{note}", file=out, flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command; the exit status."""
+    args = _parser().parse_args(argv)
+    if not 0.0 <= args.min_caught <= 1.0:
+        print("mutation: --min-caught is a share from 0 to 1", file=sys.stderr)
+        return 2
+    try:
+        notes = read_notes(NOTES)
+    except NotesError as exc:
+        print(f"mutation: {exc}", file=sys.stderr)
+        return 1
+    jobs = jobs_to_run("mutation", args.jobs, args.sample)
+    report = None
+    if args.report is not None:
+        try:
+            report = args.report.open("w", encoding="utf-8")
+        except OSError as exc:
+            print(f"mutation: cannot write {args.report}: {exc.strerror}", file=sys.stderr)
+            return 2
+    workers: list[Workspace] = []
+    try:
+        workers = [Workspace() for _ in range(jobs)]
+        try:
+            plan = planned(workers[0], args.sample, args.seed, args.module)
+        except RuntimeError as exc:
+            print(f"mutation: {exc}", file=sys.stderr)
+            return 1
+        if not plan.mutants:
+            print(f"mutation: no module matches {args.module}", file=sys.stderr)
+            return 2
+        if not args.quiet:
+            print(
+                f"mutation: {len(plan.mutants)} changes drawn by seed {args.seed} from "
+                f"{len(plan.population)} places in {len(plan.modules)} modules; {jobs} workers",
+                file=sys.stderr,
+            )
+        began = time.monotonic()
+        done = 0
+
+        def each(result: Result) -> None:
+            nonlocal done
+            done += 1
+            if report is not None:
+                report.write(json.dumps(result_line(result)) + "\n")
+                report.flush()
+            if not args.quiet:
+                _progress(done, len(plan.mutants), result, began, sys.stderr)
+
+        results = judged(plan.mutants, notes, workers, each)
+    finally:
+        for workspace in workers:
+            workspace.close()
+        if report is not None:
+            report.close()
+    print(table(results))
+    survivors = [result for result in results if result.outcome in ("survived", "timed out")]
+    for result in survivors:
+        print(f"\n{result.outcome}: {result.mutant.place.name}\n{result.mutant.diff}")
+    marked = sum(result.outcome == "marked" for result in results)
+    if args.summary is not None:
+        stored = summary(plan, results, args.seed, datetime.date.today().isoformat())
+        args.summary.write_text(json.dumps(stored, indent=1) + "\n", encoding="utf-8")
+    if marked > CAP * len(results):
+        print(
+            f"mutation: {marked} of {len(results)} changes marked, over the cap of a tenth",
+            file=sys.stderr,
+        )
+        return 1
+    share = caught_share(results)
+    return 0 if share is None or share >= args.min_caught else 1

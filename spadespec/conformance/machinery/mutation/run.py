@@ -1,0 +1,99 @@
+"""A mutation run: the sample drawn, each change judged in a worker's copy (one worker a core),
+each result handed on as it comes (so a report is written as it goes), and the run's results."""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+
+from spadespec.conformance.machinery.mutation.mutants import Mutant, Place, made, module_places
+from spadespec.conformance.machinery.mutation.notes import Note, note_for
+from spadespec.conformance.machinery.mutation.sample import drawn
+from spadespec.conformance.machinery.mutation.scope import judged as judged_modules
+from spadespec.conformance.machinery.mutation.workspace import Judgement, Workspace
+
+
+@dataclass(frozen=True)
+class Result:
+    """One change and what the suite made of it; `note` is set when it survived and is marked."""
+
+    mutant: Mutant
+    judgement: Judgement
+    note: Note | None
+
+    @property
+    def outcome(self) -> str:
+        """killed, survived, timed out, or marked (survived, with a note)."""
+        return "marked" if self.note is not None else self.judgement.outcome
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a run judges: the modules the served engine ran, every place in those the measure
+    draws from (`scope.py`), and the sample drawn."""
+
+    modules: list[str]
+    population: list[Place]
+    mutants: list[Mutant]
+
+
+def planned(workspace: Workspace, size: int, seed: int, modules: list[str] | None) -> Plan:
+    """The modules the served engine runs (only those matching `modules` where given), every
+    place in them, and `size` changes drawn by `seed` (a place that makes no change is skipped
+    and the next drawn in its stead)."""
+    served = workspace.served_modules()
+    chosen = [
+        m
+        for m in judged_modules(served)
+        if modules is None or any(m.startswith(p) for p in modules)
+    ]
+    population = module_places(workspace.package, chosen)
+    sources = {module: (workspace.package / module).read_text("utf-8") for module in chosen}
+    mutants: list[Mutant] = []
+    unmade: set[Place] = set()
+    while len(mutants) < size:
+        left = [place for place in population if place not in unmade]
+        picked = drawn(left, size, seed)
+        mutants = []
+        for place in picked:
+            mutant = made(place, sources[place.module])
+            if mutant is None:
+                unmade.add(place)
+            else:
+                mutants.append(mutant)
+        if len(picked) < size or len(mutants) == len(picked):
+            break
+    return Plan(served, population, mutants)
+
+
+def judged(
+    mutants: list[Mutant],
+    notes: list[Note],
+    workers: list[Workspace],
+    each: Callable[[Result], None],
+    cases: str | None = None,
+) -> list[Result]:
+    """Judge every change, one worker's copy at a time each, calling `each` as results come."""
+    free: queue.Queue[Workspace] = queue.Queue()
+    for workspace in workers:
+        free.put(workspace)
+
+    def judge(mutant: Mutant) -> Result:
+        workspace = free.get()
+        try:
+            judgement = workspace.judge(mutant, cases)
+        finally:
+            free.put(workspace)
+        survived = judgement.outcome == "survived"
+        return Result(mutant, judgement, note_for(mutant, notes) if survived else None)
+
+    results: list[Result] = []
+    with ThreadPoolExecutor(max_workers=len(workers)) as pool:
+        futures = [pool.submit(judge, mutant) for mutant in mutants]
+        for future in as_completed(futures):
+            result = future.result()
+            results.append(result)
+            each(result)
+    return sorted(results, key=lambda result: result.mutant.place)

@@ -1,0 +1,173 @@
+"""One worker's copy of the package, and one change judged in it: the copy's module is changed,
+the copy is served over the protocol (`spadespec serve`, as a third-party engine is run), and
+`spadespec conform`, run from the unchanged package, judges it.
+
+The copy is compiled once with hash-checked-never bytecode, so that each change recompiles only
+the module it changes; the module and its bytecode are put back after each judgement.
+"""
+
+from __future__ import annotations
+
+import compileall
+import importlib.util
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from py_compile import PycInvalidationMode
+
+import spadespec
+from spadespec.conformance.machinery.mutation.mutants import Mutant
+from spadespec.reference_engine.paths import data_dir
+
+PACKAGE = Path(spadespec.__file__).resolve().parent
+"""The package as installed: the changes are made to copies of its modules."""
+
+KILLED, SURVIVED, TIMED_OUT = "killed", "survived", "timed out"
+
+REQUEST_TIMEOUT = 5
+"""Seconds the broken engine has to answer each request (the reference answers in
+milliseconds; a change that loops is given up well before the run's cap)."""
+
+RUN_CAP = 180
+"""Seconds one judgement may take in all before the change is counted as timed out."""
+
+_MODULES_SEEN = """
+import atexit, json, runpy, sys
+atexit.register(lambda: open({out!r}, "w").write(json.dumps(sorted(sys.modules))))
+sys.argv = ["spadespec", "serve"]
+runpy.run_module("spadespec", run_name="__main__")
+"""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What conform made of one change: its outcome, the first case it failed, its seconds."""
+
+    outcome: str
+    failed: str | None
+    seconds: float
+    failed_below_must: int = 0
+    """How many cases below `must` (which never fail a run) the change failed."""
+
+
+class Workspace:
+    """A private copy of the package (and the shipped data it reads) in a temporary folder."""
+
+    def __init__(self, parent: Path | None = None) -> None:
+        self.top = Path(tempfile.mkdtemp(prefix="spadespec-mutation-", dir=parent))
+        self.root = self.top / "copy"
+        self.package = self.root / "spadespec"
+        shutil.copytree(PACKAGE, self.package, ignore=shutil.ignore_patterns("__pycache__"))
+        if not (self.package / "reference_engine" / "_data").is_dir():
+            for name in ("variants", "schema"):
+                shutil.copytree(data_dir(name), self.root / name)
+        compileall.compile_dir(
+            self.package, quiet=2, invalidation_mode=PycInvalidationMode.UNCHECKED_HASH
+        )
+
+    def close(self) -> None:
+        """Remove the copy."""
+        shutil.rmtree(self.top, ignore_errors=True)
+
+    def _engine(self, *command: str) -> str:
+        """The engine command: Python serving the copy, never the installed package."""
+        env = [
+            "env",
+            f"PYTHONPATH={self.root}",
+            "PYTHONSAFEPATH=1",
+            "PYTHONDONTWRITEBYTECODE=1",
+        ]
+        return shlex.join([*env, sys.executable, *command])
+
+    def _conform(self, engine: str, report: Path, cases: str | None) -> subprocess.Popen[str]:
+        argv = [
+            sys.executable, "-m", "spadespec", "conform", "--engine", engine, "--no-diagnose",
+            "--timeout", str(REQUEST_TIMEOUT), "--start-timeout", "30", "--report", str(report),
+        ]  # fmt: skip
+        if cases:
+            argv += ["--case", cases]
+        return subprocess.Popen(
+            argv,
+            cwd=self.top,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            start_new_session=True,
+        )
+
+    def served_modules(self) -> list[str]:
+        """Run the whole suite against the unchanged copy; the modules of the reference engine
+        the served engine imported (paths inside the package). Raises RuntimeError when the
+        unchanged copy does not pass, since no change could then be judged."""
+        seen = self.top / "modules.json"
+        engine = self._engine("-c", _MODULES_SEEN.format(out=str(seen)))
+        report = self.top / "baseline.jsonl"
+        process = self._conform(engine, report, None)
+        if process.wait() != 0:
+            raise RuntimeError(f"the unchanged engine fails the suite (its report: {report})")
+        names = json.loads(seen.read_text("utf-8"))
+        modules = []
+        for name in names:
+            if name == "spadespec.reference_engine" or name.startswith(
+                "spadespec.reference_engine."
+            ):
+                spec = importlib.util.find_spec(name)
+                if spec is not None and spec.origin and spec.origin.endswith(".py"):
+                    modules.append(Path(spec.origin).resolve().relative_to(PACKAGE).as_posix())
+        return sorted(modules)
+
+    def judge(self, mutant: Mutant, cases: str | None = None) -> Judgement:
+        """Serve the copy with this change and run the suite (or the cases matching `cases`)."""
+        path = self.package / mutant.place.module
+        pyc = Path(importlib.util.cache_from_source(str(path)))
+        original, compiled = path.read_bytes(), pyc.read_bytes()
+        report = self.top / "judgement.jsonl"
+        report.unlink(missing_ok=True)
+        start = time.monotonic()
+        try:
+            path.write_text(mutant.source, "utf-8")
+            pyc.unlink()
+            process = self._conform(self._engine("-m", "spadespec", "serve"), report, cases)
+            try:
+                status = process.wait(timeout=RUN_CAP)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, 9)
+                process.wait()
+                return Judgement(TIMED_OUT, None, time.monotonic() - start)
+        finally:
+            path.write_bytes(original)
+            pyc.write_bytes(compiled)
+        seconds = time.monotonic() - start
+        first, below = _failures(report)
+        if status == 0:
+            return Judgement(SURVIVED, first, seconds, below)
+        if status != 1:
+            raise RuntimeError(f"conform exited {status} judging {mutant.place.name}")
+        return Judgement(KILLED, first, seconds, below)
+
+
+def _failures(report: Path) -> tuple[str | None, int]:
+    """The id of the first must-level case the report says failed (None: none did), and how
+    many cases of a lower level failed."""
+    first, below = None, 0
+    if not report.is_file():
+        return first, below
+    for line in report.read_text("utf-8").splitlines():
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(entry, dict) or entry.get("verdict") not in ("fail", "error"):
+            continue
+        if entry.get("level") == "must":
+            first = first or str(entry.get("id"))
+        else:
+            below += 1
+    return first, below
