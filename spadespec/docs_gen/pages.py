@@ -14,6 +14,8 @@ from spadespec.docs_gen.errata import errata_page, has_errata_or_interpretations
 from spadespec.docs_gen.fault_matrix import PAGE as FAULT_MATRIX_PAGE
 from spadespec.docs_gen.fault_matrix import fault_matrix_page, read_matrix
 from spadespec.docs_gen.matrix import matrix_page, rulesets_index
+from spadespec.docs_gen.mutation_page import PAGE as MUTATION_PAGE
+from spadespec.docs_gen.mutation_page import mutation_page, read_mutation
 from spadespec.docs_gen.reason_codes_ref import reason_codes_page
 from spadespec.docs_gen.results import PAGE as RESULTS_PAGE
 from spadespec.docs_gen.results import current_suite, read_results, results_page
@@ -98,6 +100,9 @@ def generated_pages() -> dict[str, str]:
     matrix = read_matrix()
     if matrix is not None:
         pages[FAULT_MATRIX_PAGE] = fault_matrix_page(matrix)
+    mutation = read_mutation()
+    if mutation is not None:
+        pages[MUTATION_PAGE] = mutation_page(mutation)
     game = _game_page()
     if game:
         pages[GAME_PAGE] = game

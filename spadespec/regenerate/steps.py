@@ -240,6 +240,14 @@ STEPS: tuple[Step, ...] = (
         generator="spadespec.conformance.machinery.faults.matrix_run:generated_files",
         after=("cases",),
     ),
+    traced_step(
+        "mutation",
+        reads="the reference engine broken one change at a time, each copy served to conform "
+        "(the whole package, the golden cases, the rulesets and the equivalence notes)",
+        writes="docs/results/mutation.json",
+        generator="spadespec.conformance.machinery.mutation.stored:generated_files",
+        after=("cases",),
+    ),
     Step(
         "simulations",
         reads="the shipped rulesets, the bots and the scoring, playing 10,000 games a ruleset "

@@ -20,9 +20,9 @@ from spadespec.conformance.machinery.mutation.report import (
     summary,
     table,
 )
-from spadespec.conformance.machinery.mutation.run import Result, judged, planned
+from spadespec.conformance.machinery.mutation.run import Plan, Result, Wanted, measured
 from spadespec.conformance.machinery.mutation.sample import STANDARD_SIZE
-from spadespec.conformance.machinery.mutation.workspace import Workspace
+from spadespec.conformance.machinery.mutation.scope import judged as judged_modules
 
 DESCRIPTION = """\
 Break the reference engine on purpose, one small change at a time (a comparison flipped, a
@@ -58,6 +58,12 @@ def _parser() -> argparse.ArgumentParser:
         "reference_engine/deal.py or reference_engine/scoring/ (repeatable)",
     )  # fmt: skip
     parser.add_argument(
+        "--again", type=Path, metavar="REPORT",
+        help="judge again only the changes a previous --report says survived or timed out, "
+        "found by what they change wherever they are in the source now (after a case is "
+        "written, say); --sample and --seed are then not used",
+    )  # fmt: skip
+    parser.add_argument(
         "--report", type=Path, metavar="FILE",
         help="write a JSON line per change here as it is judged",
     )  # fmt: skip
@@ -82,6 +88,18 @@ def _progress(done: int, total: int, result: Result, began: float, out: TextIO) 
         print(f"mutation: {done} of {total} judged in {elapsed:.0f} s{note}", file=out, flush=True)
 
 
+def _survivors_of(report: Path) -> set[Wanted]:
+    """The changes a report says survived or timed out, by what each changes."""
+    wanted: set[Wanted] = set()
+    for number, line in enumerate(report.read_text("utf-8").splitlines(), 1):
+        entry = json.loads(line)
+        if not isinstance(entry, dict) or entry.get("kind") != "mutant":
+            raise ValueError(f"line {number} is not a mutation report line")
+        if entry["outcome"] in ("survived", "timed out"):
+            wanted.add((entry["module"], entry["operator"], entry["before"], entry["after"]))
+    return wanted
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command; the exit status."""
     args = _parser().parse_args(argv)
@@ -93,6 +111,13 @@ def main(argv: list[str] | None = None) -> int:
     except NotesError as exc:
         print(f"mutation: {exc}", file=sys.stderr)
         return 1
+    again = None
+    if args.again is not None:
+        try:
+            again = _survivors_of(args.again)
+        except (OSError, ValueError) as exc:
+            print(f"mutation: {args.again}: {exc}", file=sys.stderr)
+            return 2
     jobs = jobs_to_run("mutation", args.jobs, args.sample)
     report = None
     if args.report is not None:
@@ -101,41 +126,43 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as exc:
             print(f"mutation: cannot write {args.report}: {exc.strerror}", file=sys.stderr)
             return 2
-    workers: list[Workspace] = []
-    try:
-        workers = [Workspace() for _ in range(jobs)]
-        try:
-            plan = planned(workers[0], args.sample, args.seed, args.module)
-        except RuntimeError as exc:
-            print(f"mutation: {exc}", file=sys.stderr)
-            return 1
-        if not plan.mutants:
-            print(f"mutation: no module matches {args.module}", file=sys.stderr)
-            return 2
+    began = time.monotonic()
+    done = 0
+    total = 0
+
+    def drew(plan: Plan) -> None:
+        nonlocal total
+        total = len(plan.mutants)
         if not args.quiet:
             print(
-                f"mutation: {len(plan.mutants)} changes drawn by seed {args.seed} from "
-                f"{len(plan.population)} places in {len(plan.modules)} modules; {jobs} workers",
+                f"mutation: {total} changes drawn by seed {args.seed} from "
+                f"{len(plan.population)} places in {len(judged_modules(plan.modules))} "
+                f"modules; {jobs} workers",
                 file=sys.stderr,
             )
-        began = time.monotonic()
-        done = 0
 
-        def each(result: Result) -> None:
-            nonlocal done
-            done += 1
-            if report is not None:
-                report.write(json.dumps(result_line(result)) + "\n")
-                report.flush()
-            if not args.quiet:
-                _progress(done, len(plan.mutants), result, began, sys.stderr)
+    def each(result: Result) -> None:
+        nonlocal done
+        done += 1
+        if report is not None:
+            report.write(json.dumps(result_line(result)) + "\n")
+            report.flush()
+        if not args.quiet:
+            _progress(done, total, result, began, sys.stderr)
 
-        results = judged(plan.mutants, notes, workers, each)
+    try:
+        plan, results = measured(
+            args.sample, args.seed, jobs, notes, each, args.module, drew, again
+        )
+    except RuntimeError as exc:
+        print(f"mutation: {exc}", file=sys.stderr)
+        return 1
     finally:
-        for workspace in workers:
-            workspace.close()
         if report is not None:
             report.close()
+    if not results:
+        print(f"mutation: no module the measure draws from matches {args.module}", file=sys.stderr)
+        return 2
     print(table(results))
     survivors = [result for result in results if result.outcome in ("survived", "timed out")]
     for result in survivors:

@@ -92,7 +92,7 @@ class Mutant:
 def _cosmic_ray() -> Any:
     """cosmic-ray's operator registry, with a clear error where the extra is not installed."""
     try:
-        import cosmic_ray.plugins  # noqa: PLC0415 (only the mutation measure needs it)
+        import cosmic_ray.plugins  # the `mutation` extra
     except ModuleNotFoundError as exc:
         raise SystemExit(
             "the mutation measure needs cosmic-ray: pip install -e '.[mutation]'"
@@ -122,7 +122,7 @@ def _left_out(node: Any) -> bool:
 
 def places(module: str, source: str) -> Iterator[Place]:
     """Every place each operator can change this module's source, annotations left out."""
-    from cosmic_ray.ast import ast_nodes, get_ast  # noqa: PLC0415 (the mutation extra)
+    from cosmic_ray.ast import ast_nodes, get_ast  # the `mutation` extra
 
     plugins = _cosmic_ray()
     tree = get_ast(source)
@@ -139,7 +139,7 @@ def places(module: str, source: str) -> Iterator[Place]:
 
 def made(place: Place, source: str) -> Mutant | None:
     """The change at `place` made to `source`; None where it makes no change to the code."""
-    from cosmic_ray.mutating import mutate_code  # noqa: PLC0415 (the mutation extra)
+    from cosmic_ray.mutating import mutate_code  # the `mutation` extra
 
     operator = _cosmic_ray().get_operator(place.operator)()
     changed = mutate_code(source, operator, place.occurrence)

@@ -30,6 +30,8 @@ def result_line(result: Result) -> dict[str, Any]:
         "line": place.line,
         "operator": place.short_operator,
         "occurrence": place.occurrence,
+        "before": result.mutant.before,
+        "after": result.mutant.after,
         "outcome": result.outcome,
         "failed": result.judgement.failed,
         "failed_below_must": result.judgement.failed_below_must,

@@ -39,18 +39,31 @@ class Plan:
     mutants: list[Mutant]
 
 
-def planned(workspace: Workspace, size: int, seed: int, modules: list[str] | None) -> Plan:
+Wanted = tuple[str, str, str, str]
+"""A change asked for again by what it does: module, operator (short), line before, after."""
+
+
+def planned(
+    workspace: Workspace,
+    size: int,
+    seed: int,
+    modules: list[str] | None,
+    again: set[Wanted] | None = None,
+) -> Plan:
     """The modules the served engine runs (only those matching `modules` where given), every
     place in them, and `size` changes drawn by `seed` (a place that makes no change is skipped
-    and the next drawn in its stead)."""
+    and the next drawn in its stead); or, with `again`, the changes it names, wherever they
+    are in the source now."""
     served = workspace.served_modules()
     chosen = [
-        m
-        for m in judged_modules(served)
-        if modules is None or any(m.startswith(p) for p in modules)
+        module
+        for module in judged_modules(served)
+        if modules is None or any(module.startswith(prefix) for prefix in modules)
     ]
     population = module_places(workspace.package, chosen)
     sources = {module: (workspace.package / module).read_text("utf-8") for module in chosen}
+    if again is not None:
+        return Plan(served, population, _found_again(population, sources, again))
     mutants: list[Mutant] = []
     unmade: set[Place] = set()
     while len(mutants) < size:
@@ -66,6 +79,24 @@ def planned(workspace: Workspace, size: int, seed: int, modules: list[str] | Non
         if len(picked) < size or len(mutants) == len(picked):
             break
     return Plan(served, population, mutants)
+
+
+def _found_again(
+    population: list[Place], sources: dict[str, str], again: set[Wanted]
+) -> list[Mutant]:
+    """The changes `again` names, made where they are now."""
+    wanted_places = {(module, operator) for module, operator, _, _ in again}
+    found = []
+    for place in population:
+        if (place.module, place.short_operator) not in wanted_places:
+            continue
+        mutant = made(place, sources[place.module])
+        if (
+            mutant is not None
+            and (place.module, place.short_operator, mutant.before, mutant.after) in again
+        ):
+            found.append(mutant)
+    return found
 
 
 def judged(
@@ -97,3 +128,27 @@ def judged(
             results.append(result)
             each(result)
     return sorted(results, key=lambda result: result.mutant.place)
+
+
+def measured(
+    size: int,
+    seed: int,
+    jobs: int,
+    notes: list[Note],
+    each: Callable[[Result], None],
+    modules: list[str] | None = None,
+    drew: Callable[[Plan], None] = lambda plan: None,
+    again: set[Wanted] | None = None,
+) -> tuple[Plan, list[Result]]:
+    """A whole run: `jobs` workers' copies made, the sample planned (`drew` is told of it) and
+    judged, each result handed to `each` as it comes; the copies removed at the end. Raises
+    RuntimeError when the unchanged engine fails the suite."""
+    workers: list[Workspace] = []
+    try:
+        workers = [Workspace() for _ in range(jobs)]
+        plan = planned(workers[0], size, seed, modules, again)
+        drew(plan)
+        return plan, judged(plan.mutants, notes, workers, each)
+    finally:
+        for workspace in workers:
+            workspace.close()

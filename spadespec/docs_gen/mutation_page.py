@@ -1,0 +1,118 @@
+"""The mutation measure's page, made at build from the stored standard run
+(`docs/results/mutation.json`, which `python -m spadespec.regenerate mutation` writes): what
+the golden cases are known to catch, per module, with the figure and the date. Every figure is
+counted from the file, none typed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from spadespec.docs_gen.checkout import REGENERATE, REPO
+
+STORE = REPO / "docs" / "results" / "mutation.json"
+PAGE = "mutation.md"
+FORMAT = 1
+"""The stored file's format, as `machinery/mutation/report.py` writes it."""
+OUTCOMES = ("killed", "timed out", "survived", "marked")
+REASONS = {
+    "equivalent": "the same result on every input",
+    "unplayed": "differs only under rule values no shipped ruleset plays",
+    "unobservable": "differs only in what the protocol never shows",
+}
+
+
+def read_mutation() -> dict[str, Any] | None:
+    """The stored run, or None where it has not been made."""
+    if not STORE.is_file():
+        return None
+    data: dict[str, Any] = json.loads(STORE.read_text(encoding="utf-8"))
+    if data.get("format") != FORMAT:
+        raise ValueError(f"{STORE}: format {data.get('format')}, not {FORMAT}: run {REGENERATE}")
+    return data
+
+
+def _share(part: int, whole: int) -> str:
+    return "n/a" if whole == 0 else f"{part / whole:.1%}"
+
+
+def _caught(row: dict[str, Any]) -> str:
+    judged = row["drawn"] - row["marked"]
+    return _share(row["killed"] + row["timed out"], judged)
+
+
+def mutation_page(data: dict[str, Any]) -> str:
+    """The page: the figure, the table per module, then every change not caught."""
+    counts = data["counts"]
+    sample = data["sample"]
+    judged = sample - counts["marked"]
+    caught = counts["killed"] + counts["timed out"]
+    minutes = data.get("seconds", 0) / 60
+    out = [
+        "# What the suite catches: the mutation measure",
+        "",
+        "The golden cases are worth what they catch. To measure it, the reference engine is "
+        "broken on purpose, one small change at a time (a comparison turned round or its "
+        "boundary moved, a constant moved by one, a condition negated, a loop that never runs, "
+        "a handler dropped), each broken copy is served over the protocol exactly as an engine "
+        "of yours is, and `spadespec conform` judges it. A change the run fails is *killed*; one "
+        "that makes the engine stop answering is *timed out* (any runner fails it too); one "
+        "the suite passes *survived*: a mistake an engine could make and still pass.",
+        "",
+        f"**Measured {data['date']}:** of {sample} changes drawn by seed {data['seed']} from "
+        f"{data['places']} places, the suite caught {caught} of the {judged} not marked "
+        f"(**{_share(caught, judged)}**): {counts['killed']} killed, {counts['timed out']} "
+        f"timed out, {counts['survived']} survived, and {counts['marked']} marked as changes "
+        f"no engine could be caught making. The run took {minutes:.0f} minutes on "
+        f"{data.get('workers', 1)} workers.",
+        "",
+        "## Per module",
+        "",
+        "| module | drawn | killed | timed out | survived | marked | caught |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for row in data["rows"]:
+        cells = " | ".join(str(row[outcome]) for outcome in OUTCOMES)
+        out.append(f"| `{row['module']}` | {row['drawn']} | {cells} | {_caught(row)} |")
+    out += [
+        "",
+        "## What is drawn from, and what is left out",
+        "",
+        "The changes are drawn from every module the reference engine runs when it is served "
+        "(the run measures which, at its start), with a floor for the deal check, reading "
+        "a table's options, the phases of a hand and the rules of play. Left out: the modules "
+        "that check a variant file a house writes (every case runs on a shipped ruleset, so "
+        "nothing they refuse is asked of an engine), places inside a type annotation (never "
+        "run) and inside an f-string (a message's words: refusals are judged by their reason "
+        "codes). The served modules are:",
+        "",
+        ", ".join(f"`{module}`" for module in data["modules"]) + ".",
+        "",
+        "## Marked changes",
+        "",
+        "A survivor that cannot change what any engine is asked is recorded once, with its "
+        "reason, in `conformance/machinery/mutation/notes.yaml`, and a run counts it apart. "
+        "Marks are capped at a tenth of the sample, so that marking is never the way out of "
+        "writing a case. The reasons: "
+        + "; ".join(f"*{name}* ({what})" for name, what in REASONS.items())
+        + ".",
+        "",
+    ]
+    marked = [s for s in data["survivors"] if s["outcome"] == "marked"]
+    survived = [s for s in data["survivors"] if s["outcome"] == "survived"]
+    if marked:
+        out += ["| change | reason |", "| --- | --- |"]
+        out += [f"| `{s['name']}` | {s['reason']} |" for s in marked]
+    else:
+        out.append("No change of this run is marked.")
+    out += ["", "## Survivors", ""]
+    if not survived:
+        out.append("Every change not marked was caught.")
+    else:
+        out.append(
+            f"Each of the {len(survived)} changes below passed the suite: a hole a case "
+            "should close. Run `python benchmarks/mutation.py --help` to measure again."
+        )
+        for entry in survived:
+            out += ["", f"`{entry['name']}`", "", "```diff", entry["diff"], "```"]
+    return "\n".join(out) + "\n"
