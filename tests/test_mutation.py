@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from _sweeps import FULL
 
 from spadespec.conformance.machinery.mutation.mutants import Place, made, module_places, places
 from spadespec.conformance.machinery.mutation.notes import (
@@ -161,6 +162,7 @@ def test_the_command_refuses_a_bad_share_and_a_missing_report(tmp_path: Path) ->
 
 
 @pytest.mark.sweep
+@pytest.mark.skipif(not FULL, reason="a whole run of the command: CI runs it (SPADESPEC_FULL=1)")
 def test_the_command_judges_again_what_a_report_says_survived(tmp_path: Path) -> None:
     import json
 

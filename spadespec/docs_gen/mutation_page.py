@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from spadespec.conformance.machinery.mutation.notes import FILE_CAP, NOTES, read_notes
 from spadespec.docs_gen.checkout import REGENERATE, REPO
 
 STORE = REPO / "docs" / "results" / "mutation.json"
@@ -39,6 +40,10 @@ def _share(part: int, whole: int) -> str:
 def _caught(row: dict[str, Any]) -> str:
     judged = row["drawn"] - row["marked"]
     return _share(row["killed"] + row["timed out"], judged)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
 
 
 def mutation_page(data: dict[str, Any]) -> str:
@@ -100,11 +105,22 @@ def mutation_page(data: dict[str, Any]) -> str:
     ]
     marked = [s for s in data["survivors"] if s["outcome"] == "marked"]
     survived = [s for s in data["survivors"] if s["outcome"] == "survived"]
-    if marked:
-        out += ["| change | reason |", "| --- | --- |"]
-        out += [f"| `{s['name']}` | {s['reason']} |" for s in marked]
-    else:
-        out.append("No change of this run is marked.")
+    notes = read_notes(NOTES)
+    out.append(
+        f"This run marked {len(marked)} of its {sample} changes. The file holds "
+        f"{len(notes)} notes (at most {FILE_CAP}):"
+    )
+    if notes:
+        out += [
+            "",
+            "| module | the line | changed to | reason | why |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        out += [
+            f"| `{n.module}` | `{_cell(n.before)}` | `{_cell(n.after)}` | {n.reason} | "
+            f"{_cell(n.why)} |"
+            for n in notes
+        ]
     out += ["", "## Survivors", ""]
     if not survived:
         out.append("Every change not marked was caught.")

@@ -64,6 +64,11 @@ def _parser() -> argparse.ArgumentParser:
         "written, say); --sample and --seed are then not used",
     )  # fmt: skip
     parser.add_argument(
+        "--among-killed", type=Path, metavar="SUMMARY",
+        help="draw only from the changes a stored --summary says were killed (CI's small "
+        "sample, which must catch every change it draws: a case removed or weakened shows)",
+    )  # fmt: skip
+    parser.add_argument(
         "--report", type=Path, metavar="FILE",
         help="write a JSON line per change here as it is judged",
     )  # fmt: skip
@@ -100,6 +105,15 @@ def _survivors_of(report: Path) -> set[Wanted]:
     return wanted
 
 
+def _killed_in(summary: Path) -> set[Wanted]:
+    """The changes a stored summary says were killed, by what each changes."""
+    data = json.loads(summary.read_text("utf-8"))
+    killed: set[Wanted] = set()
+    for module, operator, before, after in data["killed"]:
+        killed.add((str(module), str(operator), str(before), str(after)))
+    return killed
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command; the exit status."""
     args = _parser().parse_args(argv)
@@ -117,6 +131,16 @@ def main(argv: list[str] | None = None) -> int:
             again = _survivors_of(args.again)
         except (OSError, ValueError) as exc:
             print(f"mutation: {args.again}: {exc}", file=sys.stderr)
+            return 2
+    among = None
+    if args.among_killed is not None:
+        try:
+            among = _killed_in(args.among_killed)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(
+                f"mutation: {args.among_killed}: cannot read its killed changes ({exc})",
+                file=sys.stderr,
+            )
             return 2
     jobs = jobs_to_run("mutation", args.jobs, args.sample)
     report = None
@@ -152,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         plan, results = measured(
-            args.sample, args.seed, jobs, notes, each, args.module, drew, again
+            args.sample, args.seed, jobs, notes, each, args.module, drew, again, among
         )
     except RuntimeError as exc:
         print(f"mutation: {exc}", file=sys.stderr)

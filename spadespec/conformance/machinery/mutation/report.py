@@ -77,6 +77,12 @@ def summary(plan: Plan, results: Sequence[Result], seed: int, date: str) -> dict
         "counts": {outcome: counts[outcome] for outcome in OUTCOMES},
         "caught": None if share is None else round(share, 4),
         "rows": module_rows(results),
+        "killed": [
+            [place.module, place.short_operator, result.mutant.before, result.mutant.after]
+            for result in results
+            if result.outcome == "killed"
+            for place in [result.mutant.place]
+        ],
         "survivors": [
             result_line(result) for result in results if result.outcome in ("survived", "marked")
         ],

@@ -49,11 +49,13 @@ def planned(
     seed: int,
     modules: list[str] | None,
     again: set[Wanted] | None = None,
+    among: set[Wanted] | None = None,
 ) -> Plan:
     """The modules the served engine runs (only those matching `modules` where given), every
     place in them, and `size` changes drawn by `seed` (a place that makes no change is skipped
     and the next drawn in its stead); or, with `again`, the changes it names, wherever they
-    are in the source now."""
+    are in the source now; or, with `among`, `size` drawn by `seed` from the changes it
+    names."""
     served = workspace.served_modules()
     chosen = [
         module
@@ -64,6 +66,10 @@ def planned(
     sources = {module: (workspace.package / module).read_text("utf-8") for module in chosen}
     if again is not None:
         return Plan(served, population, _found_again(population, sources, again))
+    if among is not None:
+        found = _found_again(population, sources, among)
+        kept = set(drawn([mutant.place for mutant in found], size, seed))
+        return Plan(served, population, [m for m in found if m.place in kept])
     mutants: list[Mutant] = []
     unmade: set[Place] = set()
     while len(mutants) < size:
@@ -85,10 +91,12 @@ def _found_again(
     population: list[Place], sources: dict[str, str], again: set[Wanted]
 ) -> list[Mutant]:
     """The changes `again` names, made where they are now."""
-    wanted_places = {(module, operator) for module, operator, _, _ in again}
+    wanted_places = {(module, operator, before) for module, operator, before, _ in again}
+    lines = {module: source.splitlines() for module, source in sources.items()}
     found = []
     for place in population:
-        if (place.module, place.short_operator) not in wanted_places:
+        before = lines[place.module][place.line - 1].strip()
+        if (place.module, place.short_operator, before) not in wanted_places:
             continue
         mutant = made(place, sources[place.module])
         if (
@@ -139,6 +147,7 @@ def measured(
     modules: list[str] | None = None,
     drew: Callable[[Plan], None] = lambda plan: None,
     again: set[Wanted] | None = None,
+    among: set[Wanted] | None = None,
 ) -> tuple[Plan, list[Result]]:
     """A whole run: `jobs` workers' copies made, the sample planned (`drew` is told of it) and
     judged, each result handed to `each` as it comes; the copies removed at the end. Raises
@@ -146,7 +155,7 @@ def measured(
     workers: list[Workspace] = []
     try:
         workers = [Workspace() for _ in range(jobs)]
-        plan = planned(workers[0], size, seed, modules, again)
+        plan = planned(workers[0], size, seed, modules, again, among)
         drew(plan)
         return plan, judged(plan.mutants, notes, workers, each)
     finally:
