@@ -187,15 +187,17 @@ def test_the_page_counts_from_the_stored_run() -> None:
     from spadespec.docs_gen.mutation_page import mutation_page
 
     row = {"module": "reference_engine/deal.py", "drawn": 3, "killed": 1, "timed out": 1,
-           "survived": 1, "marked": 0}  # fmt: skip
+           "survived": 1, "marked": 0, "never run": 1}  # fmt: skip
     data = {
         "format": 1, "date": "2026-12-06", "seed": 1, "sample": 3, "places": 10,
         "modules": ["reference_engine/deal.py"], "seconds": 120, "workers": 2,
-        "counts": {"killed": 1, "timed out": 1, "survived": 1, "marked": 0}, "rows": [row],
+        "counts": {"killed": 1, "timed out": 1, "survived": 1, "marked": 0, "never run": 1},
+        "rows": [row],
         "survivors": [{"name": "reference_engine/deal.py:1 AddNot#0", "outcome": "survived",
                        "diff": "-a\n+b", "reason": None}],
     }  # fmt: skip
     page = mutation_page(data)
     assert "caught 2 of the 3 not marked (**66.7%**)" in page
-    assert "| `reference_engine/deal.py` | 3 | 1 | 1 | 1 | 0 | 66.7% |" in page
+    assert "| `reference_engine/deal.py` | 3 | 1 | 1 | 1 | 1 | 0 | 66.7% |" in page
+    assert "1 survived (1 of them on a line no case makes the engine run)" in page
     assert "```diff\n-a\n+b\n```" in page

@@ -67,17 +67,25 @@ def mutation_page(data: dict[str, Any]) -> str:
         f"**Measured {data['date']}:** of {sample} changes drawn by seed {data['seed']} from "
         f"{data['places']} places, the suite caught {caught} of the {judged} not marked "
         f"(**{_share(caught, judged)}**): {counts['killed']} killed, {counts['timed out']} "
-        f"timed out, {counts['survived']} survived, and {counts['marked']} marked as changes "
+        f"timed out, {counts['survived']} survived ({counts['never run']} of them on a line no "
+        f"case makes the engine run), and {counts['marked']} marked as changes "
         f"no engine could be caught making. The run took {minutes:.0f} minutes on "
         f"{data.get('workers', 1)} workers.",
         "",
         "## Per module",
         "",
-        "| module | drawn | killed | timed out | survived | marked | caught |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "A survivor *never run* is on a line the served engine did not run while the whole "
+        "suite was put to the unchanged engine: no case reaches it (the code may serve only "
+        "the bots or the commands, or a case is missing). The others ran and were not caught.",
+        "",
+        "| module | drawn | killed | timed out | survived | of them never run | marked | caught |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for row in data["rows"]:
-        cells = " | ".join(str(row[outcome]) for outcome in OUTCOMES)
+        cells = (
+            f"{row['killed']} | {row['timed out']} | {row['survived']} | {row['never run']} | "
+            f"{row['marked']}"
+        )
         out.append(f"| `{row['module']}` | {row['drawn']} | {cells} | {_caught(row)} |")
     out += [
         "",

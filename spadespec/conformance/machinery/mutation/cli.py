@@ -22,7 +22,6 @@ from spadespec.conformance.machinery.mutation.report import (
 )
 from spadespec.conformance.machinery.mutation.run import Plan, Result, Wanted, measured
 from spadespec.conformance.machinery.mutation.sample import STANDARD_SIZE
-from spadespec.conformance.machinery.mutation.scope import judged as judged_modules
 
 DESCRIPTION = """\
 Break the reference engine on purpose, one small change at a time (a comparison flipped, a
@@ -160,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.quiet:
             print(
                 f"mutation: {total} changes drawn by seed {args.seed} from "
-                f"{len(plan.population)} places in {len(judged_modules(plan.modules))} "
+                f"{len(plan.population)} places in {len({p.module for p in plan.population})} "
                 f"modules; {jobs} workers",
                 file=sys.stderr,
             )

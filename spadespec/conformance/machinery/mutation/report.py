@@ -38,6 +38,7 @@ def result_line(result: Result) -> dict[str, Any]:
         "seconds": round(result.judgement.seconds, 3),
         "diff": result.mutant.diff,
         "reason": None if result.note is None else result.note.reason,
+        "ran": result.ran,
     }
 
 
@@ -56,9 +57,17 @@ def module_rows(results: Sequence[Result]) -> list[dict[str, Any]]:
     rows = []
     for module in sorted(by_module):
         counts = by_module[module]
+        unreached = sum(
+            1
+            for result in results
+            if result.mutant.place.module == module
+            and result.outcome == "survived"
+            and not result.ran
+        )
         rows.append(
             {"module": module, "drawn": sum(counts.values())}
             | {outcome: counts[outcome] for outcome in OUTCOMES}
+            | {"never run": unreached}
         )
     return rows
 
@@ -74,7 +83,8 @@ def summary(plan: Plan, results: Sequence[Result], seed: int, date: str) -> dict
         "sample": len(results),
         "places": len(plan.population),
         "modules": plan.modules,
-        "counts": {outcome: counts[outcome] for outcome in OUTCOMES},
+        "counts": {outcome: counts[outcome] for outcome in OUTCOMES}
+        | {"never run": sum(r.outcome == "survived" and not r.ran for r in results)},
         "caught": None if share is None else round(share, 4),
         "rows": module_rows(results),
         "killed": [
@@ -92,17 +102,24 @@ def summary(plan: Plan, results: Sequence[Result], seed: int, date: str) -> dict
 def table(results: Sequence[Result]) -> str:
     """The per-module table as text, with a total row and the figure."""
     rows = module_rows(results)
-    header = ("module", "drawn", *OUTCOMES)
+    header = ("module", "drawn", *OUTCOMES, "never run")
     body = [
-        (row["module"].removeprefix("reference_engine/"), row["drawn"], *(row[o] for o in OUTCOMES))
+        (
+            row["module"].removeprefix("reference_engine/"),
+            row["drawn"],
+            *(row[o] for o in OUTCOMES),
+            row["never run"],
+        )
         for row in rows
     ]
     total = Counter(result.outcome for result in results)
-    body.append(("all", len(results), *(total[o] for o in OUTCOMES)))
+    never = sum(row["never run"] for row in rows)
+    body.append(("all", len(results), *(total[o] for o in OUTCOMES), never))
     width = max(len(str(line[0])) for line in [header, *body])
     lines = [f"{header[0]:<{width}}" + "".join(f"{h:>11}" for h in header[1:])]
     lines += [f"{line[0]:<{width}}" + "".join(f"{v:>11}" for v in line[1:]) for line in body]
     share = caught_share(results)
     figure = "nothing left to judge" if share is None else f"{share:.1%}"
     lines.append(f"caught (killed or timed out) of those not marked: {figure}")
+    lines.append("never run: survivors on a line the served engine never ran on the whole suite")
     return "\n".join(lines)

@@ -22,6 +22,9 @@ class Result:
     mutant: Mutant
     judgement: Judgement
     note: Note | None
+    ran: bool = True
+    """Whether the served engine ran the changed line on the unchanged suite (a survivor on a
+    line it never ran is a change no case reaches)."""
 
     @property
     def outcome(self) -> str:
@@ -37,6 +40,12 @@ class Plan:
     modules: list[str]
     population: list[Place]
     mutants: list[Mutant]
+    ran: dict[str, set[int]]
+    """Per module, the lines the served engine ran on the unchanged suite."""
+
+    def reached(self, mutant: Mutant) -> bool:
+        """Whether the served engine ran the line of this change on the unchanged suite."""
+        return mutant.place.line in self.ran.get(mutant.place.module, set())
 
 
 Wanted = tuple[str, str, str, str]
@@ -56,20 +65,22 @@ def planned(
     and the next drawn in its stead); or, with `again`, the changes it names, wherever they
     are in the source now; or, with `among`, `size` drawn by `seed` from the changes it
     names."""
-    served = workspace.served_modules()
+    served = workspace.served()
     chosen = [
         module
-        for module in judged_modules(served)
+        for module in judged_modules(served.modules)
         if modules is None or any(module.startswith(prefix) for prefix in modules)
     ]
     population = module_places(workspace.package, chosen)
     sources = {module: (workspace.package / module).read_text("utf-8") for module in chosen}
     if again is not None:
-        return Plan(served, population, _found_again(population, sources, again))
+        return Plan(
+            served.modules, population, _found_again(population, sources, again), served.ran
+        )
     if among is not None:
         found = _found_again(population, sources, among)
         kept = set(drawn([mutant.place for mutant in found], size, seed))
-        return Plan(served, population, [m for m in found if m.place in kept])
+        return Plan(served.modules, population, [m for m in found if m.place in kept], served.ran)
     mutants: list[Mutant] = []
     unmade: set[Place] = set()
     while len(mutants) < size:
@@ -84,7 +95,7 @@ def planned(
                 mutants.append(mutant)
         if len(picked) < size or len(mutants) == len(picked):
             break
-    return Plan(served, population, mutants)
+    return Plan(served.modules, population, mutants, served.ran)
 
 
 def _found_again(
@@ -108,7 +119,7 @@ def _found_again(
 
 
 def judged(
-    mutants: list[Mutant],
+    plan: Plan,
     notes: list[Note],
     workers: list[Workspace],
     each: Callable[[Result], None],
@@ -126,11 +137,12 @@ def judged(
         finally:
             free.put(workspace)
         survived = judgement.outcome == "survived"
-        return Result(mutant, judgement, note_for(mutant, notes) if survived else None)
+        note = note_for(mutant, notes) if survived else None
+        return Result(mutant, judgement, note, plan.reached(mutant))
 
     results: list[Result] = []
     with ThreadPoolExecutor(max_workers=len(workers)) as pool:
-        futures = [pool.submit(judge, mutant) for mutant in mutants]
+        futures = [pool.submit(judge, mutant) for mutant in plan.mutants]
         for future in as_completed(futures):
             result = future.result()
             results.append(result)
@@ -157,7 +169,7 @@ def measured(
         workers = [Workspace() for _ in range(jobs)]
         plan = planned(workers[0], size, seed, modules, again, among)
         drew(plan)
-        return plan, judged(plan.mutants, notes, workers, each)
+        return plan, judged(plan, notes, workers, each)
     finally:
         for workspace in workers:
             workspace.close()

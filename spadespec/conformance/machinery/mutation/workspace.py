@@ -38,12 +38,36 @@ milliseconds; a change that loops is given up well before the run's cap)."""
 RUN_CAP = 180
 """Seconds one judgement may take in all before the change is counted as timed out."""
 
-_MODULES_SEEN = """
-import atexit, json, runpy, sys
-atexit.register(lambda: open({out!r}, "w").write(json.dumps(sorted(sys.modules))))
+_SERVED_AND_RUN = """
+import atexit, json, runpy, sys, threading
+ran = set()
+def lines(frame, event, arg):
+    if event == "line":
+        ran.add((frame.f_code.co_filename, frame.f_lineno))
+    return lines
+def calls(frame, event, arg):
+    return lines if frame.f_code.co_filename.startswith({engine!r}) else None
+sys.settrace(calls)
+threading.settrace(calls)
+def dump():
+    sys.settrace(None)
+    data = {{"modules": sorted(sys.modules), "ran": sorted(ran)}}
+    open({out!r}, "w").write(json.dumps(data))
+atexit.register(dump)
 sys.argv = ["spadespec", "serve"]
 runpy.run_module("spadespec", run_name="__main__")
 """
+"""The unchanged copy served with every line of the reference engine it runs recorded, and the
+modules it imported, written at its exit."""
+
+
+@dataclass(frozen=True)
+class Served:
+    """What the served engine did on the whole suite: the modules of the reference engine it
+    imported (paths inside the package) and, per module, the lines it ran."""
+
+    modules: list[str]
+    ran: dict[str, set[int]]
 
 
 @dataclass(frozen=True)
@@ -102,26 +126,31 @@ class Workspace:
             start_new_session=True,
         )
 
-    def served_modules(self) -> list[str]:
-        """Run the whole suite against the unchanged copy; the modules of the reference engine
-        the served engine imported (paths inside the package). Raises RuntimeError when the
-        unchanged copy does not pass, since no change could then be judged."""
-        seen = self.top / "modules.json"
-        engine = self._engine("-c", _MODULES_SEEN.format(out=str(seen)))
+    def served(self) -> Served:
+        """Run the whole suite against the unchanged copy, recording what the served engine
+        imported and ran. Raises RuntimeError when the unchanged copy does not pass, since no
+        change could then be judged."""
+        seen = self.top / "served.json"
+        engine_dir = str(self.package / "reference_engine")
+        script = _SERVED_AND_RUN.format(out=str(seen), engine=engine_dir)
         report = self.top / "baseline.jsonl"
-        process = self._conform(engine, report, None)
+        process = self._conform(self._engine("-c", script), report, None)
         if process.wait() != 0:
             raise RuntimeError(f"the unchanged engine fails the suite (its report: {report})")
-        names = json.loads(seen.read_text("utf-8"))
+        data = json.loads(seen.read_text("utf-8"))
         modules = []
-        for name in names:
+        for name in data["modules"]:
             if name == "spadespec.reference_engine" or name.startswith(
                 "spadespec.reference_engine."
             ):
                 spec = importlib.util.find_spec(name)
                 if spec is not None and spec.origin and spec.origin.endswith(".py"):
                     modules.append(Path(spec.origin).resolve().relative_to(PACKAGE).as_posix())
-        return sorted(modules)
+        ran: dict[str, set[int]] = {}
+        for filename, line in data["ran"]:
+            module = Path(filename).relative_to(self.package).as_posix()
+            ran.setdefault(module, set()).add(int(line))
+        return Served(sorted(modules), ran)
 
     def judge(self, mutant: Mutant, cases: str | None = None) -> Judgement:
         """Serve the copy with this change and run the suite (or the cases matching `cases`)."""
