@@ -113,15 +113,18 @@ def _deal(hands: Any) -> dict[str, Any]:
     return {"action": "deal", "hands": hands}
 
 
+def _start(seats: list[str], dealer: str) -> dict[str, Any]:
+    """A fresh game's setup: the sides' scores and bags at 0 (each seat's at a table of three)."""
+    if len(seats) == 4:
+        return setup(dealer)
+    return {"dealer": dealer, "scores": dict.fromkeys(seats, 0), "bags": dict.fromkeys(seats, 0)}
+
+
 def probe_cases(v: str) -> list[dict[str, Any]]:
     hands, dealer, made, leader, card, why = _table(v)
     order = bid_order(v, dealer)
     first, second = order[0], order[1]
-    start = (
-        setup(dealer)
-        if len(order) == 4
-        else {"dealer": dealer, "scores": dict.fromkeys(order, 0), "bags": dict.fromkeys(order, 0)}
-    )
+    start = _start(order, dealer)
     bid_words = ", ".join(f"{SEAT_NAMES[s]} {made[s]}" for s in order)
     return [
         case(
@@ -240,18 +243,14 @@ def _refused(lists: Lists, pbn: bool) -> dict[str, Any]:
 
 def deal_cases(v: str) -> list[dict[str, Any]]:
     """Deals made from `v`'s good deal by one change each, every one refused (bad-deal)."""
-    good, dealer, made, *_ = _table(v)
+    good, dealer, *_ = _table(v)
     rules = variant(v).rules
     pack, table = pack_of(rules), table_of(rules)
     seats = [s.name for s in table.seats]
     share = table.cards_per_hand
     pbn = isinstance(good["hands"], str)
     hands = _lists(good["hands"])
-    start = (
-        setup(dealer)
-        if table.players == 4
-        else {"dealer": dealer, "scores": dict.fromkeys(seats, 0), "bags": dict.fromkeys(seats, 0)}
-    )
+    start = _start(seats, dealer)
     due = {"phase": "deal", "seat": dealer}
     # a card given twice: the highest top trump (or the ace of spades) to a second hand, and
     # the lowest (a promoted deuce where there is one) written twice in its holder's hand
