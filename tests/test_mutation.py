@@ -190,6 +190,7 @@ def test_the_page_counts_from_the_stored_run() -> None:
            "survived": 1, "marked": 0, "never run": 1}  # fmt: skip
     data = {
         "format": 1, "date": "2026-12-06", "seed": 1, "sample": 3, "places": 10,
+        "caught_where_run": 1.0,
         "modules": ["reference_engine/deal.py"], "seconds": 120, "workers": 2,
         "counts": {"killed": 1, "timed out": 1, "survived": 1, "marked": 0, "never run": 1},
         "rows": [row],
@@ -200,4 +201,5 @@ def test_the_page_counts_from_the_stored_run() -> None:
     assert "caught 2 of the 3 not marked (**66.7%**)" in page
     assert "| `reference_engine/deal.py` | 3 | 1 | 1 | 1 | 1 | 0 | 66.7% |" in page
     assert "1 survived (1 of them on a line no case makes the engine run)" in page
+    assert "makes the engine run, it caught 100.0%" in page
     assert "```diff\n-a\n+b\n```" in page

@@ -37,6 +37,10 @@ def _share(part: int, whole: int) -> str:
     return "n/a" if whole == 0 else f"{part / whole:.1%}"
 
 
+def _percent(share: float | None) -> str:
+    return "n/a" if share is None else f"{share:.1%}"
+
+
 def _caught(row: dict[str, Any]) -> str:
     judged = row["drawn"] - row["marked"]
     return _share(row["killed"] + row["timed out"], judged)
@@ -76,8 +80,9 @@ def mutation_page(data: dict[str, Any] | None) -> str:
         f"(**{_share(caught, judged)}**): {counts['killed']} killed, {counts['timed out']} "
         f"timed out, {counts['survived']} survived ({counts['never run']} of them on a line no "
         f"case makes the engine run), and {counts['marked']} marked as changes "
-        f"no engine could be caught making. The run took {minutes:.0f} minutes on "
-        f"{data.get('workers', 1)} workers.",
+        f"no engine could be caught making. Of the changes not marked on a line the suite "
+        f"makes the engine run, it caught {_percent(data.get('caught_where_run'))}. The run "
+        f"took {minutes:.0f} minutes on {data.get('workers', 1)} workers.",
         "",
         "## Per module",
         "",

@@ -49,6 +49,10 @@ def caught_share(results: Sequence[Result]) -> float | None:
     return None if judged == 0 else (counts["killed"] + counts["timed out"]) / judged
 
 
+def _rounded(share: float | None) -> float | None:
+    return None if share is None else round(share, 4)
+
+
 def module_rows(results: Sequence[Result]) -> list[dict[str, Any]]:
     """A row per module: how many changes were drawn and what became of them."""
     by_module: dict[str, Counter[str]] = {}
@@ -86,6 +90,7 @@ def summary(plan: Plan, results: Sequence[Result], seed: int, date: str) -> dict
         "counts": {outcome: counts[outcome] for outcome in OUTCOMES}
         | {"never run": sum(r.outcome == "survived" and not r.ran for r in results)},
         "caught": None if share is None else round(share, 4),
+        "caught_where_run": _rounded(caught_share([r for r in results if r.ran])),
         "rows": module_rows(results),
         "killed": [
             [place.module, place.short_operator, result.mutant.before, result.mutant.after]
@@ -121,5 +126,8 @@ def table(results: Sequence[Result]) -> str:
     share = caught_share(results)
     figure = "nothing left to judge" if share is None else f"{share:.1%}"
     lines.append(f"caught (killed or timed out) of those not marked: {figure}")
+    where_run = caught_share([result for result in results if result.ran])
+    if where_run is not None:
+        lines.append(f"caught of those not marked on a line the suite runs: {where_run:.1%}")
     lines.append("never run: survivors on a line the served engine never ran on the whole suite")
     return "\n".join(lines)
