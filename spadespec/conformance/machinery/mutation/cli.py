@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.summary is not None:
         stored = summary(plan, results, args.seed, datetime.date.today().isoformat())
         args.summary.write_text(json.dumps(stored, indent=1) + "\n", encoding="utf-8")
-    if marked > CAP * len(results):
+    if again is None and marked > CAP * len(results):
         print(
             f"mutation: {marked} of {len(results)} changes marked, over the cap of a tenth",
             file=sys.stderr,
