@@ -8,7 +8,10 @@ from typing import Any
 
 import pytest
 
+from spadespec.conformance.contract.engines import reference
 from spadespec.conformance.contract.engines.reference import ReferenceEngine
+from spadespec.reference_engine.variant import VariantError
+from spadespec.reference_engine.variant.errors import Problem
 from spadespec.reference_engine.variant.resolve import match_choice
 
 
@@ -61,3 +64,28 @@ def test_a_number_is_not_a_name_nor_a_name_a_number() -> None:
     assert match_choice(["allowed", "not-allowed"], 0) == (False, None)
     assert match_choice([200, 300], "three hundred") == (False, None)
     assert match_choice([200, 300], 300.5) == (False, None)
+
+
+def test_a_variant_the_engine_plays_that_does_not_load_is_an_error_not_a_decline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(ref: Any) -> Any:
+        raise VariantError([Problem("extends unknown variant 'standard'")])
+
+    monkeypatch.setattr(reference, "variant_of", broken)
+    response = _run({})
+    assert response["outcome"] == "errored"
+    assert "does not load" in response["message"]
+
+
+def test_an_id_the_engine_does_not_play_is_declined() -> None:
+    request: Any = {
+        "id": "unknown",
+        "variant": {"id": "no-such-variant", "options": {}},
+        "setup": {"dealer": "N", "scores": {"NS": 0, "EW": 0}, "bags": {"NS": 0, "EW": 0}},
+        "actions": [],
+        "ask": ["to_act"],
+    }
+    response = dict(ReferenceEngine().run(request))
+    assert response["outcome"] == "skipped"
+    assert "no-such-variant" in response["reason"]

@@ -39,7 +39,13 @@ from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
 from spadespec.reference_engine.scoring import ScoringInputError, SideTotals
 from spadespec.reference_engine.seats import Seat
-from spadespec.reference_engine.variant import ResolvedVariant, VariantError, shipped_variant_ids
+from spadespec.reference_engine.variant import (
+    OptionError,
+    ResolvedVariant,
+    VariantError,
+    VariantNotFound,
+    shipped_variant_ids,
+)
 from spadespec.reference_engine.variant.model import Rules
 from spadespec.reference_engine.variant.resolve import with_values
 
@@ -94,7 +100,7 @@ class ReferenceEngine:
         try:
             variant = variant_of(ref)
         except (VariantError, ValueError) as exc:
-            return {"outcome": "skipped", "reason": f"variant {ref['id']!r}: {exc}"}
+            return not_played(ref, exc)
         return self.run_resolved(variant, request)
 
     def run_resolved(self, variant: ResolvedVariant, request: CaseRequest) -> CaseResponse:
@@ -133,7 +139,7 @@ class ReferenceEngine:
         try:
             variant = variant_of(ref)
         except (VariantError, ValueError) as exc:
-            return {"outcome": "skipped", "reason": f"variant {ref['id']!r}: {exc}"}
+            return not_played(ref, exc)
         return self.score_resolved(variant, request)
 
     def score_resolved(self, variant: ResolvedVariant, request: ScoreRequest) -> CaseResponse:
@@ -149,6 +155,16 @@ class ReferenceEngine:
 
     def stop(self) -> None:
         pass
+
+
+def not_played(ref: VariantRef, exc: ValueError) -> CaseResponse:
+    """The answer to a request whose variant cannot be set up: `skipped` for a table the
+    engine does not offer (an option value naming no choice, an id it does not play, a house
+    rule value it cannot take); `errored` when a variant it plays fails to load, since that is
+    the engine failing, not declining."""
+    if isinstance(exc, VariantError) and not isinstance(exc, (OptionError, VariantNotFound)):
+        return {"outcome": "errored", "message": f"variant {ref['id']!r} does not load: {exc}"}
+    return {"outcome": "skipped", "reason": f"variant {ref['id']!r}: {exc}"}
 
 
 def variant_of(ref: VariantRef) -> ResolvedVariant:
