@@ -392,17 +392,16 @@ def _refusal(table: Table, probe: Any) -> str | None:
             return "malformed-action"
         if probe["seat"] not in Seat.__members__:
             return "unknown-seat"
+    if kind == "deal":
+        try:
+            parse_pbn(probe.get("hands", ""))
+        except DealError:
+            return "bad-deal"  # malformed: said before the game's end or the phase
     if table.game_over:
         return "game-over"
     hand = table.hand
     if kind == "deal":
-        if hand is not None:
-            return "wrong-phase"
-        try:
-            parse_pbn(probe.get("hands", ""))
-        except DealError:
-            return "bad-deal"
-        return None
+        return None if hand is None else "wrong-phase"
     try:
         action = _action(probe)
     except (ValueError, InvalidActionError):

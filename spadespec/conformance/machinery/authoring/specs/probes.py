@@ -3,6 +3,14 @@ refused: reason null), and a player bidding a second time (already-bid). An engi
 every action it is asked about passes every refusal case and fails these. One file per
 ruleset, `<ruleset>/probes.json`.
 
+The rulesets that bring in a pack or a table (the root, and each whose pack or number of players
+differs from the ruleset it extends) also get deals that do not fit it, each refused (bad-deal):
+hands of the wrong sizes that still hold the pack once, a card in two hands, a card named twice
+in one hand, a seat in play left out, a card at the seat a three-player table leaves empty, and a
+bad deal sent while bidding (bad-deal, not wrong-phase: a malformed action is said first). Each
+is made from the ruleset's good deal by one change, so it shows one thing wrong; they are the
+shrunk examples of the properties in tests/test_deal_and_pass_refusals.py.
+
 Deals are laid out by hand: TRUMP for the four-seat 52-card rulesets, the top-trump deals of
 the found-by-faults sheets for the joker packs, and the house-rule three-seat deal for cutthroat
 (all in `sheets/deals.yaml`). Which bid and which card are allowed is read off the deal and the
@@ -23,6 +31,11 @@ from spadespec.conformance.machinery.authoring.build import (
     variant,
 )
 from spadespec.conformance.machinery.authoring.sheet_loader import named_deals
+from spadespec.reference_engine.cards import CARD_TEXT, RANK_LETTERS, cards_in
+from spadespec.reference_engine.deal import parse_pbn
+from spadespec.reference_engine.pack import pack_of
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import shipped_variant_ids
 
 # Spades held in TRUMP: under mirror and whiz each seat must bid (or may bid) its spade count,
@@ -100,15 +113,18 @@ def _deal(hands: Any) -> dict[str, Any]:
     return {"action": "deal", "hands": hands}
 
 
+def _start(seats: list[str], dealer: str) -> dict[str, Any]:
+    """A fresh game's setup: the sides' scores and bags at 0 (each seat's at a table of three)."""
+    if len(seats) == 4:
+        return setup(dealer)
+    return {"dealer": dealer, "scores": dict.fromkeys(seats, 0), "bags": dict.fromkeys(seats, 0)}
+
+
 def probe_cases(v: str) -> list[dict[str, Any]]:
     hands, dealer, made, leader, card, why = _table(v)
     order = bid_order(v, dealer)
     first, second = order[0], order[1]
-    start = (
-        setup(dealer)
-        if len(order) == 4
-        else {"dealer": dealer, "scores": dict.fromkeys(order, 0), "bags": dict.fromkeys(order, 0)}
-    )
+    start = _start(order, dealer)
     bid_words = ", ".join(f"{SEAT_NAMES[s]} {made[s]}" for s in order)
     return [
         case(
@@ -182,12 +198,177 @@ def probe_cases(v: str) -> list[dict[str, Any]]:
     ]
 
 
-def files() -> dict[str, tuple[str, list[dict[str, Any]]]]:
-    return {
-        f"{v}/probes.json": (
-            f"Under {v}: a first bid and a first lead the rules allow, which must not be refused,"
-            " and a second bid by one player, which must be.",
-            probe_cases(v),
+# --- deals that do not fit the pack or the table ---------------------------------------------
+
+
+def brings_a_pack(v: str) -> bool:
+    """Whether `v` plays a pack or a number of players the ruleset it extends does not (or
+    extends none): one ruleset for each pack and table the shipped rulesets play."""
+    lineage = variant(v).lineage
+    if len(lineage) == 1:
+        return True
+    mine, parent = variant(v).rules, variant(lineage[1]).rules
+    return (mine.deck, mine.table.players) != (parent.deck, parent.table.players)
+
+
+Lists = dict[str, list[str]]
+
+
+def _lists(hands: Any) -> Lists:
+    """Each seat's cards as a list, high to low as PBN writes them for a PBN deal."""
+    if isinstance(hands, str):
+        masks = parse_pbn(hands)
+        return {
+            s.name: [CARD_TEXT[c] for c in sorted(cards_in(masks[s]), reverse=True)] for s in Seat
+        }
+    return {seat: list(cards) for seat, cards in hands.items()}
+
+
+def _written(lists: Lists, pbn: bool) -> Any:
+    """The deal as a case writes it: PBN where the good deal is PBN and four seats hold cards
+    (a card named twice written twice), else each seat's cards."""
+    if not (pbn and len(lists) == 4):
+        return lists
+
+    def suit(cards: list[str], letter: str) -> str:
+        ranks = [c[0] for c in cards if c[1] == letter]
+        return "".join(sorted(ranks, key=RANK_LETTERS.index, reverse=True))
+
+    return "N:" + " ".join(".".join(suit(lists[s], x) for x in "SHDC") for s in "NESW")
+
+
+def _refused(lists: Lists, pbn: bool) -> dict[str, Any]:
+    return {"action": {"action": "deal", "hands": _written(lists, pbn)}, "reason": "bad-deal"}
+
+
+def deal_cases(v: str) -> list[dict[str, Any]]:
+    """Deals made from `v`'s good deal by one change each, every one refused (bad-deal)."""
+    good, dealer, *_ = _table(v)
+    rules = variant(v).rules
+    pack, table = pack_of(rules), table_of(rules)
+    seats = [s.name for s in table.seats]
+    share = table.cards_per_hand
+    pbn = isinstance(good["hands"], str)
+    hands = _lists(good["hands"])
+    start = _start(seats, dealer)
+    due = {"phase": "deal", "seat": dealer}
+    # a card given twice: the highest top trump (or the ace of spades) to a second hand, and
+    # the lowest (a promoted deuce where there is one) written twice in its holder's hand
+    top = CARD_TEXT[pack.top_trumps[0]] if pack.top_trumps else "AS"
+    low = CARD_TEXT[pack.top_trumps[-1]] if pack.top_trumps else "AS"
+    holder = next(s for s in seats if top in hands[s])
+    other = seats[(seats.index(holder) + 1) % len(seats)]
+    low_holder = next(s for s in seats if low in hands[s])
+    first, second, last = seats[0], seats[1], seats[-1]
+    bidder = bid_order(v, dealer)[0]
+    names = {s: SEAT_NAMES[s] for s in "NESW"}
+    tags = [value_tag(v, "deck.cards"), "deck.cards", "table.players"]
+    if pack.top_trumps:
+        tags.append("deck.top_trumps")
+
+    def one(ident: str, clause: str, description: str, deal: Lists, **more: Any) -> dict[str, Any]:
+        return case(
+            f"{v}.deal.{ident}",
+            variant_id=v,
+            description=description,
+            tags=tags,
+            origin=derived(clause),
+            start=start,
+            actions=more.get("before", []),
+            expect={"illegal": _refused(deal, pbn), "to_act": more.get("to_act", due)},
         )
-        for v in shipped_variant_ids()
-    }
+
+    sizes = {s: list(cards) for s, cards in hands.items()}
+    moved = sizes[second].pop()
+    sizes[first].append(moved)
+    twice = {s: list(cards) for s, cards in hands.items()}
+    lost = twice[other][-1]
+    twice[other][-1] = top
+    named = {s: list(cards) for s, cards in hands.items()}
+    named[low_holder].append(low)
+    short = {s: cards for s, cards in hands.items() if s != last}
+    in_play = f"{share} each of the {share * len(seats)} cards in play"
+    out = [
+        one(
+            "hand-sizes-wrong",
+            "deck.cards",
+            f"{names[first]} is dealt {names[second]}'s {moved} too: {names[first]} holds"
+            f" {share + 1} cards and {names[second]} {share - 1}. Every card of the pack is"
+            f" dealt once, but a deal gives {in_play}: refused (bad-deal).",
+            sizes,
+        ),
+        one(
+            "card-in-two-hands",
+            "deck.cards",
+            f"{names[other]} is dealt {top}, which {names[holder]} holds, in place of its own"
+            f" {lost}: every hand holds {share} cards, but {top} is dealt twice and {lost} to"
+            " nobody: refused (bad-deal).",
+            twice,
+        ),
+        one(
+            "card-named-twice-in-a-hand",
+            "deck.cards",
+            f"{names[low_holder]}'s cards name {low} twice: {share + 1} cards written, {share}"
+            " different ones, and every card of the pack dealt once. A card named twice is"
+            " not read as one: refused (bad-deal).",
+            named,
+        ),
+        one(
+            "seat-in-play-left-out",
+            "table.players",
+            f"The deal gives hands to {', '.join(names[s] for s in seats[:-1])} only:"
+            f" {names[last]}, a seat in play, is left out and its {share} cards dealt to nobody:"
+            " refused (bad-deal), not read as a smaller table.",
+            short,
+        ),
+        one(
+            "bad-deal-while-bidding",
+            "deck.cards",
+            f"The cards are dealt and {names[bidder]} is to bid. A deal sent now is in the"
+            f" wrong phase, and this one ({names[first]} holding {share + 1} cards and"
+            f" {names[second]} {share - 1}) is malformed too: the malformed action is said"
+            " first (bad-deal, not wrong-phase).",
+            sizes,
+            before=[good],
+            to_act={"phase": "bid", "seat": bidder},
+        ),
+    ]
+    if table.players == 3:
+        empty = next(s.name for s in Seat if s not in table.seats)
+        removed = CARD_TEXT[pack.removed[0]]
+        away = {s: list(cards) for s, cards in hands.items()}
+        gone = away[last].pop()
+        away[empty] = [gone]
+        out += [
+            one(
+                "removed-card-at-the-empty-seat",
+                "table.players",
+                f"{names[empty]} has no seat at a table of three, and {removed} is taken out of"
+                f" the pack; a deal that gives {names[empty]} the {removed}, the three players"
+                f" holding their {share} each as dealt, is refused (bad-deal).",
+                {**hands, empty: [removed]},
+            ),
+            one(
+                "card-at-the-empty-seat",
+                "table.players",
+                f"{names[last]}'s {gone} is dealt to {names[empty]}, who has no seat at a table"
+                f" of three: refused (bad-deal).",
+                away,
+            ),
+        ]
+    return out
+
+
+def files() -> dict[str, tuple[str, list[dict[str, Any]]]]:
+    out = {}
+    for v in shipped_variant_ids():
+        description = (
+            f"Under {v}: a first bid and a first lead the rules allow, which must not be"
+            " refused, and a second bid by one player, which must be"
+        )
+        cases = probe_cases(v)
+        if brings_a_pack(v):
+            description += "; and deals that do not fit its pack and table, which must be too"
+            cases += deal_cases(v)
+        out[f"{v}/probes.json"] = (description + ".", cases)
+    return out
