@@ -90,12 +90,14 @@ def side(
     nils: tuple[dict[str, Any], ...] = (),
     bags: tuple[int, int, int] = (0, 0, 0),
     bag_penalty: int = 0,
+    bag_penalties: int | None = None,
     hand_points: int,
     score: tuple[int, int],
     moon: bool | None = None,
 ) -> dict[str, Any]:
     """One side's line, typed by hand: `bags` is (before, added, after), `score` (before, after);
-    `moon` is written only when given (where taking every trick wins the game)."""
+    `bag_penalties` (how many penalties `bag_penalty` is) and `moon` (where taking every trick
+    wins the game) are written only when given."""
     items = contract_points + overtrick_points + (bonus_points or 0)
     items += sum(n["points"] for n in nils) - bag_penalty
     if items != hand_points:
@@ -115,6 +117,7 @@ def side(
         "nils": list(nils),
         "bags_before": bags[0],
         "bags_added": bags[1],
+        **({} if bag_penalties is None else {"bag_penalties": bag_penalties}),
         "bag_penalty": bag_penalty,
         "bags_after": bags[2],
         "hand_points": hand_points,
