@@ -93,8 +93,9 @@ ANALYSIS_LAYERS: Layers = (
 
 MACHINERY_LAYERS: Layers = (
     ("__init__.py",),
-    # The tools nothing below uses: broken engines, the case generator, foreign engines.
-    ("faults", "authoring", "adapters"),
+    # The tools nothing below uses: broken engines, the case generator, foreign engines, the
+    # mutation measure.
+    ("faults", "authoring", "adapters", "mutation"),
 )
 
 PARTS: dict[str, tuple[Path, Layers]] = {

@@ -46,8 +46,15 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def mutation_page(data: dict[str, Any]) -> str:
-    """The page: the figure, the table per module, then every change not caught."""
+def mutation_page(data: dict[str, Any] | None) -> str:
+    """The page: the figure, the table per module, then every change not caught; or, where no
+    run is stored, how to make one."""
+    if data is None:
+        return (
+            "# What the suite catches: the mutation measure\n\n"
+            "No standard run is stored in this checkout: "
+            f"`{REGENERATE} mutation` makes it.\n"
+        )
     counts = data["counts"]
     sample = data["sample"]
     judged = sample - counts["marked"]

@@ -100,9 +100,7 @@ def generated_pages() -> dict[str, str]:
     matrix = read_matrix()
     if matrix is not None:
         pages[FAULT_MATRIX_PAGE] = fault_matrix_page(matrix)
-    mutation = read_mutation()
-    if mutation is not None:
-        pages[MUTATION_PAGE] = mutation_page(mutation)
+    pages[MUTATION_PAGE] = mutation_page(read_mutation())
     game = _game_page()
     if game:
         pages[GAME_PAGE] = game
