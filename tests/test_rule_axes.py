@@ -47,6 +47,8 @@ ALLOWED: dict[str, str] = {
     "conformance/analysis/audit/rules.py": "a turn out of order read from where it came (the first"
     " bid breaks who bids first), and the rule a recorded figure comes from",
     "docs_gen/matrix.py": "the rule the comparison page opens on, a choice of that page",
+    "conformance/machinery/mutation/notes.yaml": "equivalence notes quote the engine's changed"
+    " lines exactly as the mutation report prints them, rule fields (`bidding.max_bid`) included",
 }
 """Files of the package that may write a rule's path, and why. The model holds fields, not
 paths, and needs no entry."""
