@@ -17,6 +17,7 @@ from spadespec.conformance.machinery.mutation.notes import (
     note_for,
     read_notes,
 )
+from spadespec.conformance.machinery.mutation.run import changes_named
 from spadespec.conformance.machinery.mutation.sample import FLOORS, drawn, floors
 from spadespec.conformance.machinery.mutation.scope import CHECKS_A_HOUSE_FILE, judged
 from spadespec.conformance.machinery.mutation.workspace import PACKAGE, Workspace
@@ -87,17 +88,15 @@ def test_modules_that_check_a_house_file_are_left_out_by_name() -> None:
     ]
 
 
-def test_the_notes_file_is_read_and_each_note_names_a_change_there_is(tmp_path: Path) -> None:
+def test_the_notes_file_is_read_and_each_note_names_a_change_there_is() -> None:
     notes = read_notes(NOTES)
     assert len(notes) <= FILE_CAP
+    modules = sorted({note.module for note in notes})
+    sources = {module: (PACKAGE / module).read_text("utf-8") for module in modules}
+    wanted = {(n.module, n.operator, n.before, n.after) for n in notes}
+    found = changes_named(module_places(PACKAGE, modules), sources, wanted)
     for note in notes:
-        source = (PACKAGE / note.module).read_text("utf-8")
-        changes = [
-            made(place, source)
-            for place in places(note.module, source)
-            if place.short_operator == note.operator
-        ]
-        assert any(m is not None and note_for(m, [note]) for m in changes), (
+        assert any(note_for(mutant, [note]) for mutant in found), (
             f"the note on {note.module} ({note.before} -> {note.after}) names no change there now"
         )
 

@@ -75,10 +75,10 @@ def planned(
     sources = {module: (workspace.package / module).read_text("utf-8") for module in chosen}
     if again is not None:
         return Plan(
-            served.modules, population, _found_again(population, sources, again), served.ran
+            served.modules, population, changes_named(population, sources, again), served.ran
         )
     if among is not None:
-        found = _found_again(population, sources, among)
+        found = changes_named(population, sources, among)
         kept = set(drawn([mutant.place for mutant in found], size, seed))
         return Plan(served.modules, population, [m for m in found if m.place in kept], served.ran)
     mutants: list[Mutant] = []
@@ -98,10 +98,11 @@ def planned(
     return Plan(served.modules, population, mutants, served.ran)
 
 
-def _found_again(
+def changes_named(
     population: list[Place], sources: dict[str, str], again: set[Wanted]
 ) -> list[Mutant]:
-    """The changes `again` names, made where they are now."""
+    """The changes `again` names (by module, operator, line before and after), made where they
+    are in `sources` now: only places on a line that reads as a named one are changed."""
     wanted_places = {(module, operator, before) for module, operator, before, _ in again}
     lines = {module: source.splitlines() for module, source in sources.items()}
     found = []
