@@ -94,7 +94,8 @@ def test_the_notes_file_is_read_and_each_note_names_a_change_there_is() -> None:
     modules = sorted({note.module for note in notes})
     sources = {module: (PACKAGE / module).read_text("utf-8") for module in modules}
     wanted = {(n.module, n.operator, n.before, n.after) for n in notes}
-    found = changes_named(module_places(PACKAGE, modules), sources, wanted)
+    operators = sorted({f"core/{note.operator}" for note in notes})
+    found = changes_named(module_places(PACKAGE, modules, operators), sources, wanted)
     for note in notes:
         assert any(note_for(mutant, [note]) for mutant in found), (
             f"the note on {note.module} ({note.before} -> {note.after}) names no change there now"

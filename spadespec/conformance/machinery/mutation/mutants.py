@@ -12,7 +12,7 @@ a runner judges a refusal by its reason code, never by its words).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -120,14 +120,15 @@ def _left_out(node: Any) -> bool:
     return False
 
 
-def places(module: str, source: str) -> Iterator[Place]:
-    """Every place each operator can change this module's source, annotations left out."""
+def places(module: str, source: str, operators: Iterable[str] = OPERATORS) -> Iterator[Place]:
+    """Every place each operator (of `operators`, all by default) can change this module's
+    source, annotations and f-strings left out."""
     from cosmic_ray.ast import ast_nodes, get_ast  # the `mutation` extra
 
     plugins = _cosmic_ray()
     tree = get_ast(source)
     nodes = list(ast_nodes(tree))
-    for operator_name in OPERATORS:
+    for operator_name in operators:
         operator = plugins.get_operator(operator_name)()
         occurrence = 0
         for node in nodes:
@@ -154,9 +155,11 @@ def made(place: Place, source: str) -> Mutant | None:
     return Mutant(place, str(changed), before, after, diff)
 
 
-def module_places(package: Path, modules: list[str]) -> list[Place]:
+def module_places(
+    package: Path, modules: list[str], operators: Iterable[str] = OPERATORS
+) -> list[Place]:
     """Every place in these modules (paths inside `package`), in a fixed order."""
     found: list[Place] = []
     for module in sorted(modules):
-        found.extend(places(module, (package / module).read_text("utf-8")))
+        found.extend(places(module, (package / module).read_text("utf-8"), operators))
     return sorted(found)
