@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from spadespec.command_kit.workers import usable_cpus
-from spadespec.conformance.machinery.mutation.notes import NOTES, read_notes
+from spadespec.conformance.machinery.mutation.notes import CAP, NOTES, read_notes
 from spadespec.conformance.machinery.mutation.report import summary
 from spadespec.conformance.machinery.mutation.run import Result, measured
 from spadespec.conformance.machinery.mutation.sample import STANDARD_SIZE
@@ -37,6 +37,11 @@ def generated_files() -> dict[Path, str]:
             print(f"mutation: {count} of {STANDARD_SIZE} judged", file=sys.stderr, flush=True)
 
     plan, results = measured(STANDARD_SIZE, SEED, usable_cpus(), notes, each)
+    marked = sum(result.outcome == "marked" for result in results)
+    if marked > CAP * len(results):
+        raise SystemExit(
+            f"mutation: {marked} of {len(results)} changes marked, over the cap of a tenth"
+        )
     data = summary(plan, results, SEED, datetime.date.today().isoformat())
     data["seconds"] = round(time.perf_counter() - started)
     data["workers"] = usable_cpus()

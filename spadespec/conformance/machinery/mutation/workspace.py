@@ -88,7 +88,10 @@ class Workspace:
         self.top = Path(tempfile.mkdtemp(prefix="spadespec-mutation-", dir=parent))
         self.root = self.top / "copy"
         self.package = self.root / "spadespec"
-        shutil.copytree(PACKAGE, self.package, ignore=shutil.ignore_patterns("__pycache__"))
+        # The served engine needs neither the docs generators nor the regenerate command (the
+        # wheel ships neither), whose stored fingerprints change as a regenerate step ends.
+        skipped = shutil.ignore_patterns("__pycache__", "docs_gen", "regenerate")
+        shutil.copytree(PACKAGE, self.package, ignore=skipped)
         if not (self.package / "reference_engine" / "_data").is_dir():
             for name in ("variants", "schema"):
                 shutil.copytree(data_dir(name), self.root / name)
