@@ -5,6 +5,7 @@ counted from the file, none typed."""
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -47,7 +48,17 @@ def _caught(row: dict[str, Any]) -> str:
 
 
 def _cell(text: str) -> str:
-    return text.replace("|", "\\|")
+    escaped = html.escape(text)
+    for mark, entity in (
+        ("|", "&#124;"),
+        ("[", "&#91;"),
+        ("]", "&#93;"),
+        ("*", "&#42;"),
+        ("_", "&#95;"),
+        ("`", "&#96;"),
+    ):
+        escaped = escaped.replace(mark, entity)
+    return escaped
 
 
 def mutation_page(data: dict[str, Any] | None) -> str:
@@ -137,7 +148,8 @@ def mutation_page(data: dict[str, Any] | None) -> str:
             "| --- | --- | --- | --- | --- |",
         ]
         out += [
-            f"| `{n.module}` | `{_cell(n.before)}` | `{_cell(n.after)}` | {n.reason} | "
+            f"| `{n.module}` | <code>{_cell(n.before)}</code> | <code>{_cell(n.after)}</code> | "
+            f"{n.reason} | "
             f"{_cell(n.why)} |"
             for n in notes
         ]
