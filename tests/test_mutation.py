@@ -55,6 +55,33 @@ def test_a_change_is_made_where_its_place_says() -> None:
     assert made(Place("m.py", place.operator, 99, 4), SOURCE) is None
 
 
+TWICE = """\
+def f(x):
+    if x > 0:
+        return 1
+    if x > 0:
+        return 2
+"""
+
+
+def test_lines_that_read_alike_name_one_change_each() -> None:
+    # Both `if x > 0:` lines change the same way; a stored run that killed the first must ask
+    # for the first alone (the second may survive), wherever the lines move.
+    found = [
+        mutant
+        for place in places("m.py", TWICE)
+        if place.short_operator == "ReplaceComparisonOperator_Gt_GtE"
+        for mutant in [made(place, TWICE)]
+        if mutant is not None
+    ]
+    assert [(m.place.line, m.alike) for m in found] == [(2, 0), (4, 1)]
+    first = found[0].wanted
+    assert first[:4] == found[1].wanted[:4] and first != found[1].wanted
+    moved = "# a new first line\n" + TWICE
+    again = changes_named(list(places("m.py", moved)), {"m.py": moved}, {first})
+    assert [(m.place.line, m.after) for m in again] == [(3, "if x >= 0:")]
+
+
 def _population() -> list[Place]:
     modules = [
         path.relative_to(PACKAGE).as_posix()
@@ -93,9 +120,17 @@ def test_the_notes_file_is_read_and_each_note_names_a_change_there_is() -> None:
     assert len(notes) <= FILE_CAP
     modules = sorted({note.module for note in notes})
     sources = {module: (PACKAGE / module).read_text("utf-8") for module in modules}
-    wanted = {(n.module, n.operator, n.before, n.after) for n in notes}
+    lines = {module: source.splitlines() for module, source in sources.items()}
+    wanted = {(n.module, n.operator, n.before) for n in notes}
     operators = sorted({f"core/{note.operator}" for note in notes})
-    found = changes_named(module_places(PACKAGE, modules, operators), sources, wanted)
+    found = [
+        mutant
+        for place in module_places(PACKAGE, modules, operators)
+        if (place.module, place.short_operator, lines[place.module][place.line - 1].strip())
+        in wanted
+        for mutant in [made(place, sources[place.module])]
+        if mutant is not None
+    ]
     for note in notes:
         assert any(note_for(mutant, [note]) for mutant in found), (
             f"the note on {note.module} ({note.before} -> {note.after}) names no change there now"
@@ -172,7 +207,8 @@ def test_the_command_judges_again_what_a_report_says_survived(tmp_path: Path) ->
     line = {
         "kind": "mutant", "module": module, "operator": "ReplaceOrWithAnd",
         "before": "return hand & pack.suit_masks[led_suit] or hand",
-        "after": "return hand & pack.suit_masks[led_suit] and hand", "outcome": "survived",
+        "after": "return hand & pack.suit_masks[led_suit] and hand", "alike": 0,
+        "outcome": "survived",
     }  # fmt: skip
     earlier = tmp_path / "earlier.jsonl"
     earlier.write_text(json.dumps(line) + "\n", "utf-8")
@@ -189,7 +225,7 @@ def test_the_page_counts_from_the_stored_run() -> None:
     row = {"module": "reference_engine/deal.py", "drawn": 3, "killed": 1, "timed out": 1,
            "survived": 1, "marked": 0, "never run": 1}  # fmt: skip
     data = {
-        "format": 1, "date": "2026-12-06", "seed": 1, "sample": 3, "places": 10,
+        "format": 2, "date": "2026-12-06", "seed": 1, "sample": 3, "places": 10,
         "caught_where_run": 1.0,
         "modules": ["reference_engine/deal.py"], "seconds": 120, "workers": 2,
         "counts": {"killed": 1, "timed out": 1, "survived": 1, "marked": 0, "never run": 1},

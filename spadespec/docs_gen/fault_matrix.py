@@ -5,11 +5,10 @@ needs nothing of the faults' package."""
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
-from spadespec.docs_gen.checkout import REGENERATE, REPO
+from spadespec.docs_gen.checkout import REGENERATE, REPO, read_stored
 
 STORE = REPO / "docs" / "results" / "fault-matrix.json"
 PAGE = "fault-matrix.md"
@@ -20,12 +19,7 @@ HOLDS, BREAKS, NOT_SHOWN = "holds", "breaks", "not shown"
 
 def read_matrix() -> dict[str, Any] | None:
     """The stored matrix, or None where it has not been made."""
-    if not STORE.is_file():
-        return None
-    data: dict[str, Any] = json.loads(STORE.read_text(encoding="utf-8"))
-    if data.get("format") != FORMAT:
-        raise ValueError(f"{STORE}: format {data.get('format')}, not {FORMAT}: run {REGENERATE}")
-    return data
+    return read_stored(STORE, FORMAT)
 
 
 def counts(data: dict[str, Any]) -> dict[str, dict[str, int]]:

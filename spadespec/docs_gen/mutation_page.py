@@ -6,17 +6,14 @@ counted from the file, none typed."""
 from __future__ import annotations
 
 import html
-import json
 from typing import Any
 
 from spadespec.conformance.machinery.mutation.notes import FILE_CAP, NOTES, read_notes
-from spadespec.docs_gen.checkout import REGENERATE, REPO
+from spadespec.conformance.machinery.mutation.report import FORMAT
+from spadespec.docs_gen.checkout import REGENERATE, REPO, read_stored
 
 STORE = REPO / "docs" / "results" / "mutation.json"
 PAGE = "mutation.md"
-FORMAT = 1
-"""The stored file's format, as `machinery/mutation/report.py` writes it."""
-OUTCOMES = ("killed", "timed out", "survived", "marked")
 REASONS = {
     "equivalent": "the same result on every input",
     "unplayed": "differs only under rule values no shipped ruleset plays",
@@ -26,12 +23,7 @@ REASONS = {
 
 def read_mutation() -> dict[str, Any] | None:
     """The stored run, or None where it has not been made."""
-    if not STORE.is_file():
-        return None
-    data: dict[str, Any] = json.loads(STORE.read_text(encoding="utf-8"))
-    if data.get("format") != FORMAT:
-        raise ValueError(f"{STORE}: format {data.get('format')}, not {FORMAT}: run {REGENERATE}")
-    return data
+    return read_stored(STORE, FORMAT)
 
 
 def _share(part: int, whole: int) -> str:

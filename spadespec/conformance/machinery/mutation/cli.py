@@ -9,10 +9,11 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from spadespec.command_kit.arguments import SEED_LIMIT, count_argument
 from spadespec.command_kit.workers import jobs_to_run, usable_cpus
+from spadespec.conformance.machinery.mutation.mutants import Wanted
 from spadespec.conformance.machinery.mutation.notes import CAP, NOTES, NotesError, read_notes
 from spadespec.conformance.machinery.mutation.report import (
     caught_share,
@@ -20,7 +21,7 @@ from spadespec.conformance.machinery.mutation.report import (
     summary,
     table,
 )
-from spadespec.conformance.machinery.mutation.run import Plan, Result, Wanted, measured
+from spadespec.conformance.machinery.mutation.run import Plan, Result, measured
 from spadespec.conformance.machinery.mutation.sample import STANDARD_SIZE
 
 DESCRIPTION = """\
@@ -92,25 +93,41 @@ def _progress(done: int, total: int, result: Result, began: float, out: TextIO) 
         print(f"mutation: {done} of {total} judged in {elapsed:.0f} s{note}", file=out, flush=True)
 
 
+def _named(entry: Any) -> Wanted:
+    """One change as a report line or a stored run names it (ValueError if it names none)."""
+    if isinstance(entry, dict):
+        entry = [entry.get(key) for key in ("module", "operator", "before", "after", "alike")]
+    if not isinstance(entry, list) or len(entry) != 5:
+        raise ValueError("a change is not named by module, operator, before, after and alike")
+    module, operator, before, after, alike = entry
+    if not all(isinstance(text, str) for text in (module, operator, before, after)):
+        raise ValueError("a change's module, operator, before and after are not all text")
+    if not isinstance(alike, int) or isinstance(alike, bool):
+        raise ValueError("a change's alike is not a whole number")
+    return (module, operator, before, after, alike)
+
+
 def _survivors_of(report: Path) -> set[Wanted]:
-    """The changes a report says survived or timed out, by what each changes."""
+    """The changes a report says survived or timed out."""
     wanted: set[Wanted] = set()
     for number, line in enumerate(report.read_text("utf-8").splitlines(), 1):
-        entry = json.loads(line)
-        if not isinstance(entry, dict) or entry.get("kind") != "mutant":
-            raise ValueError(f"line {number} is not a mutation report line")
-        if entry["outcome"] in ("survived", "timed out"):
-            wanted.add((entry["module"], entry["operator"], entry["before"], entry["after"]))
+        try:
+            entry = json.loads(line)
+            if not isinstance(entry, dict) or entry.get("kind") != "mutant":
+                raise ValueError("not a mutation report line")
+            if entry.get("outcome") in ("survived", "timed out"):
+                wanted.add(_named(entry))
+        except ValueError as exc:
+            raise ValueError(f"line {number}: {exc}") from None
     return wanted
 
 
 def _killed_in(summary: Path) -> set[Wanted]:
-    """The changes a stored summary says were killed, by what each changes."""
+    """The changes a stored summary says were killed."""
     data = json.loads(summary.read_text("utf-8"))
-    killed: set[Wanted] = set()
-    for module, operator, before, after in data["killed"]:
-        killed.add((str(module), str(operator), str(before), str(after)))
-    return killed
+    if not isinstance(data, dict) or not isinstance(data.get("killed"), list):
+        raise ValueError("no list of killed changes")
+    return {_named(entry) for entry in data["killed"]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.among_killed is not None:
         try:
             among = _killed_in(args.among_killed)
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except (OSError, ValueError) as exc:
             print(
                 f"mutation: {args.among_killed}: cannot read its killed changes ({exc})",
                 file=sys.stderr,

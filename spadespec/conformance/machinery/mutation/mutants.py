@@ -78,6 +78,11 @@ class Place:
         return f"{self.module}:{self.line} {self.short_operator}#{self.occurrence}"
 
 
+Wanted = tuple[str, str, str, str, int]
+"""A change named by what it does: module, operator (short), line before, line after, and how
+many earlier lines of the module read as the line before does."""
+
+
 @dataclass(frozen=True)
 class Mutant:
     """A change made: the place, the module's source after it, and the line before and after."""
@@ -87,6 +92,16 @@ class Mutant:
     before: str
     after: str
     diff: str
+    alike: int
+    """How many earlier lines of the module read as the changed line does (stripped), so that
+    module, operator, line before and after, and this count name one change wherever the lines
+    move."""
+
+    @property
+    def wanted(self) -> Wanted:
+        """The change named by what it does (how a report or a stored run asks for it again)."""
+        place = self.place
+        return (place.module, place.short_operator, self.before, self.after, self.alike)
 
 
 def _cosmic_ray() -> Any:
@@ -152,7 +167,8 @@ def made(place: Place, source: str) -> Mutant | None:
     )
     before = old[place.line - 1].strip() if place.line <= len(old) else ""
     after = new[place.line - 1].strip() if place.line <= len(new) else ""
-    return Mutant(place, str(changed), before, after, diff)
+    alike = sum(line.strip() == before for line in old[: place.line - 1])
+    return Mutant(place, str(changed), before, after, diff, alike)
 
 
 def module_places(

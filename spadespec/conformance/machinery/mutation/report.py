@@ -16,7 +16,7 @@ from spadespec.conformance.machinery.mutation.run import Plan, Result
 
 OUTCOMES = ("killed", "timed out", "survived", "marked")
 
-FORMAT = 1
+FORMAT = 2
 """The stored summary's format."""
 
 
@@ -32,6 +32,7 @@ def result_line(result: Result) -> dict[str, Any]:
         "occurrence": place.occurrence,
         "before": result.mutant.before,
         "after": result.mutant.after,
+        "alike": result.mutant.alike,
         "outcome": result.outcome,
         "failed": result.judgement.failed,
         "failed_below_must": result.judgement.failed_below_must,
@@ -92,12 +93,7 @@ def summary(plan: Plan, results: Sequence[Result], seed: int, date: str) -> dict
         "caught": None if share is None else round(share, 4),
         "caught_where_run": _rounded(caught_share([r for r in results if r.ran])),
         "rows": module_rows(results),
-        "killed": [
-            [place.module, place.short_operator, result.mutant.before, result.mutant.after]
-            for result in results
-            if result.outcome == "killed"
-            for place in [result.mutant.place]
-        ],
+        "killed": [list(result.mutant.wanted) for result in results if result.outcome == "killed"],
         "survivors": [
             result_line(result) for result in results if result.outcome in ("survived", "marked")
         ],

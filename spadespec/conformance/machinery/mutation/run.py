@@ -8,7 +8,13 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
-from spadespec.conformance.machinery.mutation.mutants import Mutant, Place, made, module_places
+from spadespec.conformance.machinery.mutation.mutants import (
+    Mutant,
+    Place,
+    Wanted,
+    made,
+    module_places,
+)
 from spadespec.conformance.machinery.mutation.notes import Note, note_for
 from spadespec.conformance.machinery.mutation.sample import drawn
 from spadespec.conformance.machinery.mutation.scope import judged as judged_modules
@@ -46,10 +52,6 @@ class Plan:
     def reached(self, mutant: Mutant) -> bool:
         """Whether the served engine ran the line of this change on the unchanged suite."""
         return mutant.place.line in self.ran.get(mutant.place.module, set())
-
-
-Wanted = tuple[str, str, str, str]
-"""A change asked for again by what it does: module, operator (short), line before, after."""
 
 
 def planned(
@@ -101,9 +103,10 @@ def planned(
 def changes_named(
     population: list[Place], sources: dict[str, str], again: set[Wanted]
 ) -> list[Mutant]:
-    """The changes `again` names (by module, operator, line before and after), made where they
-    are in `sources` now: only places on a line that reads as a named one are changed."""
-    wanted_places = {(module, operator, before) for module, operator, before, _ in again}
+    """The changes `again` names (by module, operator, line before and after, and the count of
+    earlier lines alike), made where they are in `sources` now: only places on a line that reads
+    as a named one are changed."""
+    wanted_places = {(module, operator, before) for module, operator, before, _, _ in again}
     lines = {module: source.splitlines() for module, source in sources.items()}
     found = []
     for place in population:
@@ -111,10 +114,7 @@ def changes_named(
         if (place.module, place.short_operator, before) not in wanted_places:
             continue
         mutant = made(place, sources[place.module])
-        if (
-            mutant is not None
-            and (place.module, place.short_operator, mutant.before, mutant.after) in again
-        ):
+        if mutant is not None and mutant.wanted in again:
             found.append(mutant)
     return found
 
