@@ -118,6 +118,7 @@ def _sheet(
     if variant.chosen:
         chosen = variant.chosen.items()
         lines.append("options: " + ", ".join(f"{k}={rule_value_text(v)}" for k, v in chosen))
+    lines += _drawn(result)
     lines += ["", *(head.rstrip() for head in heads)]
     for number, (dealer, hand) in enumerate(
         zip(dealers, result.game.hand_results, strict=False), start=1
@@ -131,6 +132,15 @@ def _sheet(
         )
         lines.append(f"{number:>4} {dealer:>6}  {bids}  {tricks}  {sides}")
     return lines + _events(result)
+
+
+def _drawn(result: TableResult) -> list[str]:
+    """The cards drawn for the first deal, where the rules draw for it."""
+    first = result.first_deal
+    if not first.drawn:
+        return []
+    cards = ", ".join(f"{seat} {card}" for seat, card in first.drawn_json().items())
+    return [f"drawn for the first deal: {cards}; {first.dealer.name} holds the highest and deals"]
 
 
 def _events(result: TableResult) -> list[str]:
@@ -160,6 +170,8 @@ def game_document(
         "seed": seed,
         "bots": kind,
     }
+    if result.first_deal.drawn:
+        doc["first_deal_drawn"] = result.first_deal.drawn_json()
     doc.update(game.to_json())
     doc["hands"] = [hand.to_json() for hand in game.hand_results]
     doc["totals"] = {side: game.totals[side] for side in game.table.sides}
