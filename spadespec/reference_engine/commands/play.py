@@ -1,6 +1,7 @@
 """`spadespec play`: bots play a whole game under a variant (four in partnerships, or three or
 four each alone, as its table says); prints the score sheet hand by hand, or the whole game as
-JSON (setup, log, each hand's itemised score, the outcome) that `Game.replay` reproduces."""
+JSON (setup, log, each hand's itemised score, the outcome) that `Game.replay` reproduces. Where
+the first dealer is drawn by high card, both show the cards drawn."""
 
 from __future__ import annotations
 
@@ -42,7 +43,8 @@ def add_parser(subparsers: Any) -> None:
         run=run,
         description="Bots play a whole game, one at each seat of the variant's table; prints "
         "the score sheet hand by hand (each hand's points left out where the sheet would be wider "
-        "than the terminal, or 100 columns when not a terminal), or the game as JSON. Exit "
+        "than the terminal, or 100 columns when not a terminal), or the game as JSON; where the "
+        "first dealer is drawn by high card, the cards drawn come first. Exit "
         "status: 0 played, 1 the variant file is not valid, 2 a usage mistake (no such "
         "variant, an option it does not offer, a number out of range).",
         epilog=EXAMPLE,
