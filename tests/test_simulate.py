@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from spadespec.reference_engine.bots.table import play_game
 from spadespec.reference_engine.simulation import intervals
 from spadespec.reference_engine.simulation.campaign import Settings, run_variant
 from spadespec.reference_engine.simulation.summary import figures
+from spadespec.reference_engine.simulation.tally import tally_game
 from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 
 ARGS = ["standard", "boston-wins-game", "--games", "9", "--seed", "4", "--json"]
@@ -155,3 +157,16 @@ def test_standard_play_gives_plausible_figures() -> None:
     assert found["nil.per-game"].value > 0 and found["nil.made"].value > 0.2
     # A game to 500 lasts some hands, not one and not a hundred.
     assert 6 < found["hands.mean"].value < 30
+
+
+def test_a_bag_penalty_of_no_points_is_not_counted_as_a_penalty_paid() -> None:
+    rules = load_variant("standard").rules
+    # Every bag reaches the threshold of one, and each time the penalty costs nothing.
+    free = replace(rules, scoring=replace(rules.scoring, bag_threshold=1, bag_penalty=0))
+    result = play_game(free, seed=5, max_hands=6)
+    reached = sum(line.bag_penalties for h in result.game.hand_results for line in h.sides.values())
+    assert reached > 0  # the bags did reach the threshold
+    tally = tally_game(result)
+    assert (tally["penalties.sum"], tally["penalty-points.sum"]) == (0, 0)
+    costly = replace(rules, scoring=replace(rules.scoring, bag_threshold=1))
+    assert tally_game(play_game(costly, seed=5, max_hands=6))["penalties.sum"] > 0

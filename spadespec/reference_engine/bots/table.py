@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from spadespec.reference_engine.actions import play_record
 from spadespec.reference_engine.bots import Bot, make_bot
+from spadespec.reference_engine.rules_of_play.turns import FIRST_DEALER, FirstDeal
 from spadespec.reference_engine.seats import SEATS
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant.model import Rules
@@ -28,6 +29,8 @@ class TableResult:
 
     game: Game
     capped: bool
+    first_deal: FirstDeal
+    """Who dealt first, and the cards drawn for it where the rules draw."""
 
 
 def seat_bots(kind: str, seed: int | None) -> list[Bot]:
@@ -65,23 +68,23 @@ def play_game(
     on_deal: Callable[[str], None] | None = None,
     scores: Mapping[str, int] | None = None,
 ) -> TableResult:
-    """A whole game between bots, one per seat in play. The seed fixes the first dealer,
-    every deal and every bot's choices, so the same seed plays the same game. `scores`, by
-    side, starts the game part-way (a side far behind may bid blind nil)."""
+    """A whole game between bots, one per seat in play. The seed fixes the first dealer (at
+    random, or by the cards drawn, as `deal.first_dealer` says), every deal and every bot's
+    choices, so the same seed plays the same game. `scores`, by side, starts the game
+    part-way (a side far behind may bid blind nil)."""
     from spadespec.reference_engine.game import Game
 
     rng = random.Random(seed)
     rules = variant if isinstance(variant, Rules) else variant.rules
-    seats = table_of(rules).seats
-    dealer = seats[rng.randrange(len(seats))]
+    first = FIRST_DEALER[rules.deal.first_dealer](table_of(rules), rng)
     table = bots if bots is not None else seat_bots(kind, rng.getrandbits(64))
-    game = Game.new(variant, dealer=dealer.name, scores=scores)
+    game = Game.new(variant, dealer=first.dealer.name, scores=scores)
     hands = 0
     while game.phase != "over":
         if hands >= max_hands:
-            return TableResult(game, capped=True)
+            return TableResult(game, capped=True, first_deal=first)
         if on_deal is not None:
             on_deal(str(game.dealer))
         play_hand(game, table, rng.getrandbits(64))
         hands += 1
-    return TableResult(game, capped=False)
+    return TableResult(game, capped=False, first_deal=first)

@@ -1,6 +1,7 @@
 """`spadespec play`: bots play a whole game under a variant (four in partnerships, or three or
 four each alone, as its table says); prints the score sheet hand by hand, or the whole game as
-JSON (setup, log, each hand's itemised score, the outcome) that `Game.replay` reproduces."""
+JSON (setup, log, each hand's itemised score, the outcome) that `Game.replay` reproduces. Where
+the first dealer is drawn by high card, both show the cards drawn."""
 
 from __future__ import annotations
 
@@ -42,7 +43,8 @@ def add_parser(subparsers: Any) -> None:
         run=run,
         description="Bots play a whole game, one at each seat of the variant's table; prints "
         "the score sheet hand by hand (each hand's points left out where the sheet would be wider "
-        "than the terminal, or 100 columns when not a terminal), or the game as JSON. Exit "
+        "than the terminal, or 100 columns when not a terminal), or the game as JSON; where the "
+        "first dealer is drawn by high card, the cards drawn come first. Exit "
         "status: 0 played, 1 the variant file is not valid, 2 a usage mistake (no such "
         "variant, an option it does not offer, a number out of range).",
         epilog=EXAMPLE,
@@ -118,6 +120,7 @@ def _sheet(
     if variant.chosen:
         chosen = variant.chosen.items()
         lines.append("options: " + ", ".join(f"{k}={rule_value_text(v)}" for k, v in chosen))
+    lines += _drawn(result)
     lines += ["", *(head.rstrip() for head in heads)]
     for number, (dealer, hand) in enumerate(
         zip(dealers, result.game.hand_results, strict=False), start=1
@@ -131,6 +134,15 @@ def _sheet(
         )
         lines.append(f"{number:>4} {dealer:>6}  {bids}  {tricks}  {sides}")
     return lines + _events(result)
+
+
+def _drawn(result: TableResult) -> list[str]:
+    """The cards drawn for the first deal, where the rules draw for it."""
+    first = result.first_deal
+    if not first.drawn:
+        return []
+    cards = ", ".join(f"{seat} {card}" for seat, card in first.drawn_json().items())
+    return [f"drawn for the first deal: {cards}; {first.dealer.name} holds the highest and deals"]
 
 
 def _events(result: TableResult) -> list[str]:
@@ -160,6 +172,8 @@ def game_document(
         "seed": seed,
         "bots": kind,
     }
+    if result.first_deal.drawn:
+        doc["first_deal_drawn"] = result.first_deal.drawn_json()
     doc.update(game.to_json())
     doc["hands"] = [hand.to_json() for hand in game.hand_results]
     doc["totals"] = {side: game.totals[side] for side in game.table.sides}

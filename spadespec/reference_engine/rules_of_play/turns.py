@@ -1,4 +1,4 @@
-"""Whose turn: who deals next, who bids first, who leads to the first trick.
+"""Whose turn: who deals first and next, who bids first, who leads to the first trick.
 
 Each walks round the table the variant sets (`spadespec.reference_engine.table.Table`), so the same
 rule serves four players and three.
@@ -6,11 +6,56 @@ rule serves four players and three.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
+from spadespec.reference_engine.cards import card_text, rank_of, suit_of
 from spadespec.reference_engine.seats import Seat
 from spadespec.reference_engine.table import Table
-from spadespec.reference_engine.variant.model import DealerRotation, FirstBidder, FirstLeader
+from spadespec.reference_engine.variant.model import (
+    DealerRotation,
+    FirstBidder,
+    FirstDealer,
+    FirstLeader,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FirstDeal:
+    """Who deals the first hand of a game, and the card each player drew for it (none when
+    the dealer is chosen at random)."""
+
+    dealer: Seat
+    drawn: tuple[tuple[Seat, int], ...] = ()
+
+    def drawn_json(self) -> dict[str, str]:
+        """Each seat's card drawn, as the game's record writes it: `{"N": "7H", ...}`."""
+        return {seat.name: card_text(card) for seat, card in self.drawn}
+
+
+def dealer_at_random(table: Table, rng: random.Random) -> FirstDeal:
+    """The first dealer is chosen at random."""
+    return FirstDeal(table.seats[rng.randrange(len(table.seats))])
+
+
+def dealer_by_high_card(table: Table, rng: random.Random) -> FirstDeal:
+    """Each player in seat order draws a card from a shuffled pack of 52 (no jokers, no card
+    promoted: ace high, two low); the highest rank deals first. Two cards of one rank are told
+    apart by suit, spades highest, then hearts, diamonds, clubs, as in bridge's draw for the
+    deal (an interpretation: the sources give no rule for a tie), so one draw always names a
+    dealer."""
+    pack = list(range(52))
+    rng.shuffle(pack)
+    drawn = tuple(zip(table.seats, pack, strict=False))
+    dealer, _ = max(drawn, key=lambda seat_card: (rank_of(seat_card[1]), suit_of(seat_card[1])))
+    return FirstDeal(dealer, drawn)
+
+
+FIRST_DEALER: dict[FirstDealer, Callable[[Table, random.Random], FirstDeal]] = {
+    FirstDealer.RANDOM: dealer_at_random,
+    FirstDealer.HIGH_CARD: dealer_by_high_card,
+}
 
 
 def next_dealer_clockwise(table: Table, dealer: Seat) -> Seat:

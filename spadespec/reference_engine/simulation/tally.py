@@ -102,7 +102,8 @@ def tally_game(result: TableResult) -> Tally:
                 continue  # the hand that shot the moon is not scored
             _observe(tally, "points", line.hand_points)
             bags[side] += line.bags_added
-            penalties[side] += line.bag_penalties
+            if line.bag_penalty:  # a penalty of no points is no penalty paid
+                penalties[side] += line.bag_penalties
             penalty_points[side] += line.bag_penalty
             if line.contract > 0:
                 _count(tally, f"contract.bid.{line.contract}")

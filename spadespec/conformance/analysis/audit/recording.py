@@ -13,6 +13,7 @@ from spadespec.reference_engine.bots.table import play_hand, seat_bots
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.rulebook import STANDARD_RULEBOOK, Rulebook
+from spadespec.reference_engine.rules_of_play.turns import FIRST_DEALER
 from spadespec.reference_engine.scoring.inputs import ScoringInputError
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant
@@ -32,12 +33,12 @@ def record_game(
     max_hands: int = MAX_HANDS,
 ) -> dict[str, Any]:
     """A whole game between bots under `variant`, played by `rulebook` (and the rules as
-    `misread`, where given), as a game record: the seed fixes the first dealer, the deals and
-    the bots' choices."""
+    `misread`, where given), as a game record: the seed fixes the first dealer (with the cards
+    drawn for it under `meta`, where the rules draw), the deals and the bots' choices."""
     rng = random.Random(seed)
     played = variant if misread is None else replace(variant, rules=misread(variant.rules))
-    seats = table_of(played.rules).seats
-    game = Game.new(played, dealer=seats[rng.randrange(len(seats))], rulebook=rulebook)
+    first = FIRST_DEALER[played.rules.deal.first_dealer](table_of(played.rules), rng)
+    game = Game.new(played, dealer=first.dealer, rulebook=rulebook)
     table = seat_bots(bots, rng.getrandbits(64))
     dealers: list[str] = []
     while game.phase != "over" and len(dealers) < max_hands:
@@ -46,7 +47,10 @@ def record_game(
             play_hand(game, table, rng.getrandbits(64))
         except ScoringInputError:
             break  # a broken scorer that cannot score the hand: the record stops there
-    return record_of(game, variant, dealers, meta={"seed": seed, "bots": bots})
+    meta: dict[str, Any] = {"seed": seed, "bots": bots}
+    if first.drawn:
+        meta["first_deal_drawn"] = first.drawn_json()
+    return record_of(game, variant, dealers, meta=meta)
 
 
 def record_of(
