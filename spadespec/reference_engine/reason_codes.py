@@ -17,8 +17,9 @@ When several reasons apply at once, the first in this order is reported:
    `card-not-in-hand`;
 5. a play: `not-your-turn`, then `card-not-in-hand`, then, to a trick already led,
    `must-follow-suit`, or `must-head-trick` (a card of the suit led that does not head the
-   trick) or `must-trump` (from a hand void in the suit led); or, when leading, the first-lead rule (`first-lead-must-be-lowest-club`,
-   `first-lead-must-be-named-card`) before `spades-not-broken`.
+   trick) or `must-trump` (from a hand void in the suit led); or, when leading, the first-lead
+   rule (`first-lead-must-be-lowest-club`, `first-lead-must-be-named-card`) before
+   `spades-not-broken`.
 """
 
 from enum import StrEnum

@@ -97,6 +97,8 @@ class TrickPlay(EndOfHand):
             if led is not None:
                 follow = self._follow
                 legal = follow(self.pack, self.hands[seat], led)
+                # Heading and trumping narrow the follow only where a house plays them: one
+                # test here, so standard play calls nothing more.
                 play = self.plan.rules.play
                 if play.must_head or play.when_void is not WhenVoid.ANY_CARD:
                     legal = must_beat(self.pack, play, legal, led, self._winning)
