@@ -49,6 +49,8 @@ PLAY_REFUSALS = {
     ReasonCode.NOT_YOUR_TURN,
     ReasonCode.CARD_NOT_IN_HAND,
     ReasonCode.MUST_FOLLOW_SUIT,
+    ReasonCode.MUST_HEAD_TRICK,
+    ReasonCode.MUST_TRUMP,
     ReasonCode.SPADES_NOT_BROKEN,
     ReasonCode.FIRST_LEAD_MUST_BE_LOWEST_CLUB,
     ReasonCode.FIRST_LEAD_MUST_BE_NAMED_CARD,
@@ -333,9 +335,23 @@ class GameMachine(RuleBasedStateMachine):
         hand = self.held[seat]
         tricks = self.tricks()
         if tricks and len(tricks[-1]) < len(self.book.seats):
-            led = suit[tricks[-1][0][1]]
+            trick = [c for _, c in tricks[-1]]
+            led = suit[trick[0]]
             follow = {c for c in hand if suit[c] == led}
-            return follow or set(hand)
+            # The card taking the trick so far: the highest spade, else the highest of the suit led.
+            trumps = [c for c in trick if suit[c] == SPADES]
+            top = max(trumps or [c for c in trick if suit[c] == led], key=power.__getitem__)
+            play = self.rules.play
+            if follow:
+                if play.must_head and suit[top] == led:  # no card of the suit led beats a trump
+                    return {c for c in follow if power[c] > power[top]} or follow
+                return follow
+            spades = {c for c in hand if suit[c] == SPADES}
+            if play.when_void == "trump":
+                return spades or set(hand)
+            if play.when_void == "overtrump":
+                return {c for c in spades if not trumps or power[c] > power[top]} or set(hand)
+            return set(hand)
         if not tricks:
             play = self.rules.play
             if play.first_lead == "named-card":

@@ -144,6 +144,24 @@ POSITIONS = {
         ),
         {"seat": "E", "card": "3C", "trick": 1},
     ),
+    # North leads the 9 of hearts; East holds the king and must head the trick with it.
+    ReasonCode.MUST_HEAD_TRICK: (
+        lambda: (
+            g := ready_to_play(rules_with(play__must_head=True), deal(N="9H", E="KH 2H")),
+            g.play("N", "9H"),
+            g.play("E", "2H"),
+        ),
+        {"seat": "E", "card": "2H", "trick": 1},
+    ),
+    # North leads the 9 of hearts; East has no heart and a spade, so must trump.
+    ReasonCode.MUST_TRUMP: (
+        lambda: (
+            g := ready_to_play(rules_with(play__when_void="trump"), deal(N="9H AH", E="2S 3C")),
+            g.play("N", "9H"),
+            g.play("E", "3C"),
+        ),
+        {"seat": "E", "card": "3C", "trick": 1},
+    ),
     ReasonCode.FIRST_LEAD_MUST_BE_LOWEST_CLUB: (
         lambda: lowest_club_game().play("N", "9C"),
         {"seat": "N", "card": "9C", "trick": 1},

@@ -404,6 +404,10 @@ def written(variant: str) -> dict[str, dict]:
 SPOKEN_FOR_BY_STANDARD = {
     "bidding.dealer_hook": "no source limits the total of the bids; standard's interpretation "
     "says so once for them all, and its case covers every source ruleset",
+    "play.must_head": "no source asks a follower to beat the card taking the trick; standard's "
+    "interpretation says so once for them all",
+    "play.when_void": "every source lets a player void in the suit led play any card; "
+    "standard's interpretation says so once for them all",
 }
 """Rules added after the source rulesets that none of the sources speaks of: their one
 interpretation, in standard, stands for every source."""

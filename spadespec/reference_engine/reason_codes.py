@@ -15,9 +15,11 @@ When several reasons apply at once, the first in this order is reported:
    (`bids-add-up-to-tricks`);
 4. a pass of cards after a blind nil: `not-your-turn`, then `pass-wrong-count`, then
    `card-not-in-hand`;
-5. a play: `not-your-turn`, then `card-not-in-hand`, then `must-follow-suit` (when following),
-   or, when leading, the first-lead rule (`first-lead-must-be-lowest-club`,
-   `first-lead-must-be-named-card`) before `spades-not-broken`.
+5. a play: `not-your-turn`, then `card-not-in-hand`, then, to a trick already led,
+   `must-follow-suit`, or `must-head-trick` (a card of the suit led that does not head the
+   trick) or `must-trump` (from a hand void in the suit led); or, when leading, the first-lead
+   rule (`first-lead-must-be-lowest-club`, `first-lead-must-be-named-card`) before
+   `spades-not-broken`.
 """
 
 from enum import StrEnum
@@ -155,6 +157,19 @@ class ReasonCode(StrEnum):
     MUST_FOLLOW_SUIT = (
         "must-follow-suit",
         "The player holds a card of the suit led and played another suit.",
+    )
+
+    MUST_HEAD_TRICK = (
+        "must-head-trick",
+        "Under the rule that a follower must head the trick, the player followed suit with a "
+        "card below the one taking the trick while holding a card of the suit led that beats it.",
+    )
+
+    MUST_TRUMP = (
+        "must-trump",
+        "Under the rule that a player void in the suit led must trump, the player played a "
+        "card other than a spade while holding one; or, where a trump must overtrump, played "
+        "anything but a spade that takes the trick while holding one.",
     )
 
     FIRST_LEAD_MUST_BE_LOWEST_CLUB = (

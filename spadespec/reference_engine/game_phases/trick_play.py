@@ -23,7 +23,9 @@ from spadespec.reference_engine.cards import (
 from spadespec.reference_engine.game_phases.end_of_hand import EndOfHand
 from spadespec.reference_engine.game_phases.state import PLAYING
 from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.rules_of_play.tricks import must_beat, must_beat_refusal
 from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.variant.model import WhenVoid
 
 _BIT = tuple(1 << card for card in range(CARD_COUNT))  # each card's mask, made once
 
@@ -95,6 +97,11 @@ class TrickPlay(EndOfHand):
             if led is not None:
                 follow = self._follow
                 legal = follow(self.pack, self.hands[seat], led)
+                # Heading and trumping narrow the follow only where a house plays them: one
+                # test here, so standard play calls nothing more.
+                play = self.plan.rules.play
+                if play.must_head or play.when_void is not WhenVoid.ANY_CARD:
+                    legal = must_beat(self.pack, play, legal, led, self._winning)
             elif self.trick_number > 1 or self._first_lead is None:
                 lead = self._spades_lead
                 legal = lead(self.pack, self.hands[seat], self.spades_broken)
@@ -119,7 +126,11 @@ class TrickPlay(EndOfHand):
             led = self.led_suit
             if led is not None:
                 follow = self._follow
-                legal = self._legal = follow(self.pack, hand, led)
+                legal = follow(self.pack, hand, led)
+                play = self.plan.rules.play
+                if play.must_head or play.when_void is not WhenVoid.ANY_CARD:
+                    legal = must_beat(self.pack, play, legal, led, self._winning)
+                self._legal = legal
             else:
                 legal = self._legal = self._legal_leads(hand)
         return legal
@@ -147,8 +158,15 @@ class TrickPlay(EndOfHand):
             self._refuse_unheld(seat, card)
         if self.legal_plays(seat) >> card & 1:
             return
-        if self.led_suit is not None:
-            suit = SUIT_NAMES[self.led_suit]
+        led = self.led_suit
+        if led is not None:
+            suit_held = hand & self.pack.suit_masks[led]
+            if not suit_held or suit_held >> card & 1:  # the suit followed, or none to follow
+                code, text = must_beat_refusal(
+                    self.pack, seat.name, hand, led, self._winning, self.legal_plays(seat)
+                )
+                raise self._refuse(code, text, seat, card=card)
+            suit = SUIT_NAMES[led]
             raise self._refuse(
                 ReasonCode.MUST_FOLLOW_SUIT,
                 f"{seat.name} must follow suit: {suit} were led and {seat.name} holds {suit}",

@@ -9,13 +9,55 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from spadespec.reference_engine.cards import CARD_TEXT, SUIT_NAMES, cards_in
 from spadespec.reference_engine.pack import STANDARD_PACK, Pack
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.variant.model import PlayRules, WhenVoid
 
 
 def legal_follows(pack: Pack, hand: int, led_suit: int) -> int:
     """Follow suit if able; a player with none of the suit led may play any card. The suit is
     the suit as played: a promoted 2D follows a spade lead, not a diamond one."""
     return hand & pack.suit_masks[led_suit] or hand
+
+
+def must_beat(pack: Pack, play: PlayRules, follows: int, led_suit: int, winning: int) -> int:
+    """The cards `follows` (those following suit allows) leaves once the trick must be beaten:
+    a follower who must head the trick plays a card of the suit led above `winning`, the card
+    now taking it, if holding one (none can beat a spade on another suit's trick); a player void
+    in the suit led who must trump plays a spade, and one who must overtrump plays a spade that
+    takes the trick as it stands, if holding one. Otherwise `follows` stands. Only a player
+    following suit, or one void in it, is narrowed: a lead is never touched."""
+    if follows & pack.suit_masks[led_suit]:
+        return follows & pack.beaters[winning] or follows if play.must_head else follows
+    when_void = play.when_void
+    if when_void is WhenVoid.TRUMP:
+        return follows & pack.spade_mask or follows
+    if when_void is WhenVoid.OVERTRUMP:
+        return follows & pack.spade_mask & pack.beaters[winning] or follows
+    return follows
+
+
+def must_beat_refusal(
+    pack: Pack, seat: str, hand: int, led_suit: int, winning: int, allowed: int
+) -> tuple[ReasonCode, str]:
+    """Why a card held, of the suit led or from a hand void in it, is not among the `allowed`
+    cards `must_beat` left: the reason code and a sentence naming the cards that may be
+    played."""
+    choices = " ".join(CARD_TEXT[card] for card in cards_in(allowed))
+    suit = SUIT_NAMES[led_suit]
+    if hand & pack.suit_masks[led_suit]:
+        return (
+            ReasonCode.MUST_HEAD_TRICK,
+            f"{seat} must head the trick: {CARD_TEXT[winning]} is taking it and {seat} holds "
+            f"{suit} that beat it: one of {choices}",
+        )
+    overtrump = allowed != hand & pack.spade_mask  # some spades held are too low to play
+    over = f" over {CARD_TEXT[winning]}" if overtrump else ""
+    return (
+        ReasonCode.MUST_TRUMP,
+        f"{seat} holds no {suit} and must trump{over}: one of {choices}",
+    )
 
 
 def beaten_by(pack: Pack) -> tuple[int, ...]:

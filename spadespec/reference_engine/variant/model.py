@@ -114,6 +114,17 @@ class SpadesBrokenBy(StrEnum):
     """Spades are broken only when a spade is played to a trick led in another suit."""
 
 
+class WhenVoid(StrEnum):
+    ANY_CARD = "any-card"
+    """A player with none of the suit led may play any card, a spade or not."""
+    TRUMP = "trump"
+    """A player with none of the suit led must play a spade if holding one (any spade)."""
+    OVERTRUMP = "overtrump"
+    """A player with none of the suit led must play a spade that takes the trick as it stands
+    (any spade when none is in it, else one above the highest there) if holding one; holding
+    only lower spades, or none, any card."""
+
+
 class SetPenalty(StrEnum):
     PER_TRICK_BID = "per-trick-bid"
     """A set side loses the penalty for every trick it bid."""
@@ -264,13 +275,17 @@ class BiddingRules:
 
 @dataclass(frozen=True, slots=True)
 class PlayRules:
-    """Playing the tricks: the first lead and leading spades."""
+    """Playing the tricks: the first lead, leading spades, and what a follower must play."""
 
     first_leader: FirstLeader
     first_lead: FirstLead
     first_lead_card: str | None
     spades_lead: SpadesLead
     spades_broken_by: SpadesBrokenBy
+    must_head: bool
+    """A player following suit must beat the card now taking the trick if holding a card of the
+    suit led that does (must head the trick); false: any card of the suit led."""
+    when_void: WhenVoid
 
 
 @dataclass(frozen=True, slots=True)
