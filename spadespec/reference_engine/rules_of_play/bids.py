@@ -11,7 +11,8 @@ or says why not; the first refusal is the one reported:
    `must-bid-spades`, `must-bid-nil-or-spades`);
 3. the team minimum, for the second partner to bid (`below-team-minimum`);
 4. the team maximum, for either partner (`above-team-maximum`);
-5. the dealer's hook, for the last to bid (`bids-add-up-to-tricks`).
+5. the table minimum, for the last to bid (`below-table-minimum`);
+6. the dealer's hook, for the last to bid (`bids-add-up-to-tricks`).
 """
 
 from __future__ import annotations
@@ -55,8 +56,8 @@ class BidContext(NamedTuple):
     tricks: int
     """Tricks in a hand: 13, or 17 for three players."""
     others_total: int | None = None
-    """Under the dealer's hook, the other players' numeric bids added (a nil as nothing) when
-    this player bids last; None otherwise, and the hook does not apply."""
+    """Under the dealer's hook or a table minimum, the other players' numeric bids added (a nil
+    as nothing) when this player bids last; None otherwise, and neither applies."""
 
 
 def bid_context(
@@ -91,8 +92,8 @@ def situation(
     the spades held, partner's bid, and whether the side trails by enough for blind nil. The
     rest of the context only words a refusal, so two contexts in the same situation allow the
     same bids (a check that reads more of the context must be named here too). The last bid
-    under the dealer's hook reads every bid before it and is never looked up by situation: the
-    game works it out from the whole context (`BidContext.others_total`)."""
+    under the dealer's hook or a table minimum reads every bid before it and is never looked up
+    by situation: the game works it out from the whole context (`BidContext.others_total`)."""
     needed = rules.bidding.blind_nil_trailing_by
     return (seat, spades, partner_bid, needed is None or trailing_by >= needed)
 
@@ -267,11 +268,34 @@ def team_maximum_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal 
     )
 
 
-# --- the dealer's hook -----------------------------------------------------------------------
+# --- the table's total: its minimum and the dealer's hook -----------------------------------
 
 
 def _counted(bid: BidValue) -> int:
     return 0 if bid in NIL_BIDS else int(bid)
+
+
+def table_minimum_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """The last to bid brings every player's bids (a nil as nothing) to at least the table
+    minimum; the earlier bidders cannot break it, as the last bid may still make it up. Where
+    no bid the other rules leave open reaches it, the minimum gives way rather than leave the
+    player no bid at all."""
+    least, total = rules.bidding.table_minimum, ctx.others_total
+    if least is None or total is None or total + _counted(bid) >= least:
+        return None
+    others = checks(rules)[:-2]  # every rule before this one: the hook comes after it
+    if not any(
+        total + _counted(other) >= least
+        and all(check(rules, ctx, other) is None for check in others)
+        for other in candidate_bids(rules, ctx)
+    ):
+        return None
+    seat = ctx.seat.name
+    return (
+        ReasonCode.BELOW_TABLE_MINIMUM,
+        f"the bids must add up to at least {least}; the others bid {total} in all, so {seat},"
+        f" bidding last, must bid {least - total} or more, not {bid}",
+    )
 
 
 def dealer_hook_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
@@ -311,6 +335,7 @@ def checks(
         BID_CONSTRAINT[rules.bidding.constraint] if constraint is None else constraint,
         team_minimum,
         team_maximum_check,
+        table_minimum_check,
         dealer_hook_check,
     )
 
