@@ -162,6 +162,12 @@ POSITIONS = {
         lambda: bids(dealt_game(rules_with(bidding__dealer_hook=True)), 4, 3, 2).bid("W", 4),
         {"seat": "W", "bid": 4},
     ),
+    # A table minimum of eleven: North, East and South bid 2 + 3 + 1 = 6, so West, last to bid,
+    # must bid 5 or more.
+    ReasonCode.BELOW_TABLE_MINIMUM: (
+        lambda: bids(dealt_game(rules_with(bidding__table_minimum=11)), 2, 3, 1).bid("W", 4),
+        {"seat": "W", "bid": 4},
+    ),
 }
 
 
