@@ -146,6 +146,15 @@ class Book:
                 ]
         last = len(bids) == len(self.seats) - 1
         before = sum(b for b in bids.values() if isinstance(b, int))
+        if bidding.table_maximum is not None:
+            # No bid may take the bids so far (a nil as nothing) past the table maximum, unless
+            # no bid the other rules leave stays within it.
+            within = [
+                b
+                for b in allowed
+                if before + (0 if isinstance(b, str) else b) <= bidding.table_maximum
+            ]
+            allowed = within or allowed
         if bidding.table_minimum is not None and last:
             # The last to bid must bring the bids (a nil as nothing) to the table minimum,
             # unless no bid the other rules leave reaches it.
@@ -230,6 +239,7 @@ HOUSE_TABLES = {
     "suicide-exchange": dict(
         bidding__constraint="suicide",
         bidding__team_maximum=13,
+        bidding__table_maximum=14,
         bidding__blind_nil="allowed",
         bidding__blind_nil_exchange=3,
         scoring__blind_nil_bonus=200,

@@ -168,6 +168,11 @@ POSITIONS = {
         lambda: bids(dealt_game(rules_with(bidding__table_minimum=11)), 2, 3, 1).bid("W", 4),
         {"seat": "W", "bid": 4},
     ),
+    # A table maximum of thirteen: North and East bid 5 + 4 = 9, so South may bid at most 4.
+    ReasonCode.ABOVE_TABLE_MAXIMUM: (
+        lambda: bids(dealt_game(rules_with(bidding__table_maximum=13)), 5, 4).bid("S", 5),
+        {"seat": "S", "bid": 5},
+    ),
 }
 
 

@@ -406,6 +406,8 @@ SPOKEN_FOR_BY_STANDARD = {
     "says so once for them all, and its case covers every source ruleset",
     "bidding.table_minimum": "no source sets a least total for the table's bids; standard's "
     "interpretation says so once for them all",
+    "bidding.table_maximum": "no source caps the total of the table's bids; standard's "
+    "interpretation says so once for them all",
 }
 """Rules added after the source rulesets that none of the sources speaks of: their one
 interpretation, in standard, stands for every source."""

@@ -263,6 +263,9 @@ class BiddingRules:
     table_minimum: int | None
     """The least every player's numeric bids together (a nil as nothing) may come to: the last
     player to bid must bring them there; null: no such limit."""
+    table_maximum: int | None
+    """The most every player's numeric bids together (a nil as nothing) may come to: no bid
+    may take them past it, whoever makes it; null: no such limit."""
 
 
 @dataclass(frozen=True, slots=True)
