@@ -146,10 +146,29 @@ class Book:
                 allowed = [
                     b for b in allowed if first_number + (0 if isinstance(b, str) else b) >= least
                 ]
-        if bidding.dealer_hook and len(bids) == len(self.seats) - 1:
+        last = len(bids) == len(self.seats) - 1
+        before = sum(b for b in bids.values() if isinstance(b, int))
+        if bidding.table_maximum is not None:
+            # No bid may take the bids so far (a nil as nothing) past the table maximum, unless
+            # no bid the other rules leave stays within it.
+            within = [
+                b
+                for b in allowed
+                if before + (0 if isinstance(b, str) else b) <= bidding.table_maximum
+            ]
+            allowed = within or allowed
+        if bidding.table_minimum is not None and last:
+            # The last to bid must bring the bids (a nil as nothing) to the table minimum,
+            # unless no bid the other rules leave reaches it.
+            reaching = [
+                b
+                for b in allowed
+                if before + (0 if isinstance(b, str) else b) >= bidding.table_minimum
+            ]
+            allowed = reaching or allowed
+        if bidding.dealer_hook and last:
             # The last to bid may not bring the bids (a nil as nothing) to the tricks of a
             # hand, unless that bid is all the other rules leave.
-            before = sum(b for b in bids.values() if isinstance(b, int))
             hooked = [
                 b for b in allowed if before + (0 if isinstance(b, str) else b) != self.tricks
             ]
@@ -209,6 +228,7 @@ HOUSE_TABLES = {
         deck__removed=["2C", "2H"],
         deck__top_trumps=["BJ", "LJ", "2D"],
         bidding__constraint="whiz",
+        bidding__table_minimum=11,
         scoring__double_nil_tricks="ignored",
         scoring__set_penalty="nothing",
         scoring__bag_points_cancelled=True,
@@ -221,6 +241,7 @@ HOUSE_TABLES = {
     "suicide-exchange": dict(
         bidding__constraint="suicide",
         bidding__team_maximum=13,
+        bidding__table_maximum=14,
         bidding__blind_nil="allowed",
         bidding__blind_nil_exchange=3,
         scoring__blind_nil_bonus=200,

@@ -180,6 +180,17 @@ POSITIONS = {
         lambda: bids(dealt_game(rules_with(bidding__dealer_hook=True)), 4, 3, 2).bid("W", 4),
         {"seat": "W", "bid": 4},
     ),
+    # A table minimum of eleven: North, East and South bid 2 + 3 + 1 = 6, so West, last to bid,
+    # must bid 5 or more.
+    ReasonCode.BELOW_TABLE_MINIMUM: (
+        lambda: bids(dealt_game(rules_with(bidding__table_minimum=11)), 2, 3, 1).bid("W", 4),
+        {"seat": "W", "bid": 4},
+    ),
+    # A table maximum of thirteen: North and East bid 5 + 4 = 9, so South may bid at most 4.
+    ReasonCode.ABOVE_TABLE_MAXIMUM: (
+        lambda: bids(dealt_game(rules_with(bidding__table_maximum=13)), 5, 4).bid("S", 5),
+        {"seat": "S", "bid": 5},
+    ),
 }
 
 

@@ -11,7 +11,8 @@ When several reasons apply at once, the first in this order is reported:
 3. a bid: `already-bid`, then `not-your-turn`, then the kind of bid (`blind-nil-not-allowed`,
    `blind-nil-not-trailing`, `nil-not-allowed`, `bid-out-of-range`), then the bidding
    constraint (`suicide-one-nil`, `must-bid-spades`, `must-bid-nil-or-spades`), then
-   `below-team-minimum`, then `above-team-maximum`, then the dealer's hook
+   `below-team-minimum`, then `above-team-maximum`, then the table's most and least totals
+   (`above-table-maximum`, `below-table-minimum`), then the dealer's hook
    (`bids-add-up-to-tricks`);
 4. a pass of cards after a blind nil: `not-your-turn`, then `pass-wrong-count`, then
    `card-not-in-hand`;
@@ -195,4 +196,18 @@ class ReasonCode(StrEnum):
         "Under the dealer's hook, the last player to bid made the bid that brings every "
         "player's numeric bids together (a nil counting as nothing) to exactly the tricks in a "
         "hand; it is refused only while another bid is open to that player.",
+    )
+
+    BELOW_TABLE_MINIMUM = (
+        "below-table-minimum",
+        "The last player to bid made a bid that leaves every player's numeric bids together (a "
+        "nil counting as nothing) short of the variant's table minimum; it is refused only while "
+        "a bid that reaches it is open to that player.",
+    )
+
+    ABOVE_TABLE_MAXIMUM = (
+        "above-table-maximum",
+        "The bid takes every player's numeric bids so far (a nil counting as nothing) past the "
+        "variant's table maximum, whoever makes it; it is refused only while a bid within it is "
+        "open to that player.",
     )

@@ -39,17 +39,30 @@ class Bidding(BlindNilExchange):
             trailing_by=self.trailing_by(seat),
             pack=self.pack,
             table=self.table,
-            others_total=self._hooked_total(seat),
+            others_total=self._last_bid_total(seat),
+            bid_so_far=self._capped_total(seat),
         )
 
-    def _hooked_total(self, seat: Seat) -> int | None:
-        """Under the dealer's hook, the other players' numeric bids added when `seat` is the
-        last to bid; None otherwise."""
-        if not self.rules.bidding.dealer_hook or seat in self.bids:
+    def _capped_total(self, seat: Seat) -> int | None:
+        """Under a table maximum, the numeric bids made so far added, as `seat` bids; None
+        otherwise."""
+        if self.rules.bidding.table_maximum is None or seat in self.bids:
+            return None
+        return self._numeric_total()
+
+    def _numeric_total(self) -> int:
+        """The numeric bids made so far in the hand added, a nil as nothing."""
+        return sum(0 if bid in NIL_BIDS else int(bid) for bid in self.bids.values())
+
+    def _last_bid_total(self, seat: Seat) -> int | None:
+        """Under the dealer's hook or a table minimum, the other players' numeric bids added
+        when `seat` is the last to bid; None otherwise."""
+        bidding = self.rules.bidding
+        if not (bidding.dealer_hook or bidding.table_minimum is not None) or seat in self.bids:
             return None
         if len(self.bids) != self._bidders - 1:
             return None
-        return sum(0 if bid in NIL_BIDS else int(bid) for bid in self.bids.values())
+        return self._numeric_total()
 
     def _partner_bid(self, seat: Seat) -> BidValue | None:
         """Partner's bid so far: None before partner bids, or with no partner."""
@@ -79,9 +92,10 @@ class Bidding(BlindNilExchange):
         if choices is None:
             seat = self.to_act
             assert seat is not None  # someone is always to bid while bidding
-            if self._hooked_total(seat) is not None:
-                # The last bid under the hook depends on every bid before it: worked out from
-                # the whole context, not looked up by situation.
+            if self._last_bid_total(seat) is not None or self._capped_total(seat) is not None:
+                # The last bid under the hook or a table minimum, and every bid under a table
+                # maximum, depends on the bids before it: worked out from the whole context,
+                # not looked up by situation.
                 allowed = legal_bids(self.rules, self.bid_context(seat), self.plan.bid_checks)
                 choices = tuple(bid_record(seat, bid) for bid in allowed)
                 self._legal_bid_values = frozenset(allowed)

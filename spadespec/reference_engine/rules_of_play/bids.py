@@ -11,7 +11,9 @@ or says why not; the first refusal is the one reported:
    `must-bid-spades`, `must-bid-nil-or-spades`);
 3. the team minimum, for the second partner to bid (`below-team-minimum`);
 4. the team maximum, for either partner (`above-team-maximum`);
-5. the dealer's hook, for the last to bid (`bids-add-up-to-tricks`).
+5. the table maximum, for every bidder (`above-table-maximum`);
+6. the table minimum, for the last to bid (`below-table-minimum`);
+7. the dealer's hook, for the last to bid (`bids-add-up-to-tricks`).
 """
 
 from __future__ import annotations
@@ -55,8 +57,11 @@ class BidContext(NamedTuple):
     tricks: int
     """Tricks in a hand: 13, or 17 for three players."""
     others_total: int | None = None
-    """Under the dealer's hook, the other players' numeric bids added (a nil as nothing) when
-    this player bids last; None otherwise, and the hook does not apply."""
+    """Under the dealer's hook or a table minimum, the other players' numeric bids added (a nil
+    as nothing) when this player bids last; None otherwise, and neither applies."""
+    bid_so_far: int | None = None
+    """Under a table maximum, every numeric bid made so far in the hand added (a nil as
+    nothing); None otherwise, and the cap does not apply."""
 
 
 def bid_context(
@@ -69,6 +74,7 @@ def bid_context(
     pack: Pack | None = None,
     table: Table | None = None,
     others_total: int | None = None,
+    bid_so_far: int | None = None,
 ) -> BidContext:
     """The context of `seat`'s bid holding `hand`: its spades counted in the variant's pack
     (top trumps included) and the tricks of a hand at its table. A caller that has the
@@ -81,6 +87,7 @@ def bid_context(
         trailing_by,
         (table or table_of(rules)).cards_per_hand,
         others_total,
+        bid_so_far,
     )
 
 
@@ -91,8 +98,9 @@ def situation(
     the spades held, partner's bid, and whether the side trails by enough for blind nil. The
     rest of the context only words a refusal, so two contexts in the same situation allow the
     same bids (a check that reads more of the context must be named here too). The last bid
-    under the dealer's hook reads every bid before it and is never looked up by situation: the
-    game works it out from the whole context (`BidContext.others_total`)."""
+    under the dealer's hook or a table minimum, and every bid under a table maximum, reads the
+    bids before it and is never looked up by situation: the game works it out from the whole
+    context (`BidContext.others_total`, `BidContext.bid_so_far`)."""
     needed = rules.bidding.blind_nil_trailing_by
     return (seat, spades, partner_bid, needed is None or trailing_by >= needed)
 
@@ -267,11 +275,59 @@ def team_maximum_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal 
     )
 
 
-# --- the dealer's hook -----------------------------------------------------------------------
+# --- the table's total: its maximum, its minimum and the dealer's hook ----------------------
 
 
 def _counted(bid: BidValue) -> int:
     return 0 if bid in NIL_BIDS else int(bid)
+
+
+def _open_within(
+    rules: Rules, ctx: BidContext, check: Check, keeps: Callable[[BidValue], bool]
+) -> bool:
+    """Whether some bid that `keeps` the table's limit passes every rule told before `check`:
+    if none does, the limit gives way rather than leave the player no bid at all."""
+    rule_list = checks(rules)
+    before = rule_list[: rule_list.index(check)]
+    return any(
+        keeps(other) and all(rule(rules, ctx, other) is None for rule in before)
+        for other in candidate_bids(rules, ctx)
+    )
+
+
+def table_maximum_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """No bid takes every player's bids so far (a nil as nothing) past the table maximum,
+    whoever makes it, since no later bid can bring them back; where no bid the other rules
+    leave open stays within it, the cap gives way."""
+    most, so_far = rules.bidding.table_maximum, ctx.bid_so_far
+    if most is None or so_far is None or so_far + _counted(bid) <= most:
+        return None
+    if not _open_within(rules, ctx, table_maximum_check, lambda b: so_far + _counted(b) <= most):
+        return None
+    seat, room = ctx.seat.name, most - so_far
+    told = f"{seat} may bid at most {room}" if room > 0 else f"{seat} may add nothing"
+    return (
+        ReasonCode.ABOVE_TABLE_MAXIMUM,
+        f"the bids may add up to at most {most}; {so_far} is bid so far, so {told}, not {bid}",
+    )
+
+
+def table_minimum_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """The last to bid brings every player's bids (a nil as nothing) to at least the table
+    minimum; the earlier bidders cannot break it, as the last bid may still make it up. Where
+    no bid the other rules leave open reaches it, the minimum gives way rather than leave the
+    player no bid at all."""
+    least, total = rules.bidding.table_minimum, ctx.others_total
+    if least is None or total is None or total + _counted(bid) >= least:
+        return None
+    if not _open_within(rules, ctx, table_minimum_check, lambda b: total + _counted(b) >= least):
+        return None
+    seat = ctx.seat.name
+    return (
+        ReasonCode.BELOW_TABLE_MINIMUM,
+        f"the bids must add up to at least {least}; the others bid {total} in all, so {seat},"
+        f" bidding last, must bid {least - total} or more, not {bid}",
+    )
 
 
 def dealer_hook_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
@@ -311,6 +367,8 @@ def checks(
         BID_CONSTRAINT[rules.bidding.constraint] if constraint is None else constraint,
         team_minimum,
         team_maximum_check,
+        table_maximum_check,
+        table_minimum_check,
         dealer_hook_check,
     )
 

@@ -271,6 +271,12 @@ class BiddingRules:
     """The dealer's hook: the last player to bid may not bring every player's numeric bids
     together (a nil as nothing) to the tricks in a hand, so that somebody is set; false: no
     such limit."""
+    table_minimum: int | None
+    """The least every player's numeric bids together (a nil as nothing) may come to: the last
+    player to bid must bring them there; null: no such limit."""
+    table_maximum: int | None
+    """The most every player's numeric bids together (a nil as nothing) may come to: no bid
+    may take them past it, whoever makes it; null: no such limit."""
 
 
 @dataclass(frozen=True, slots=True)
