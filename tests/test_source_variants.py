@@ -404,6 +404,9 @@ def written(variant: str) -> dict[str, dict]:
 SPOKEN_FOR_BY_STANDARD = {
     "bidding.dealer_hook": "no source limits the total of the bids; standard's interpretation "
     "says so once for them all, and its case covers every source ruleset",
+    "play.first_trick": "no source binds the players after the leader on the first trick; "
+    "standard's interpretation says so once for them all, and its case covers every source "
+    "ruleset",
 }
 """Rules added after the source rulesets that none of the sources speaks of: their one
 interpretation, in standard, stands for every source."""

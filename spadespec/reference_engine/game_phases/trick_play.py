@@ -23,6 +23,10 @@ from spadespec.reference_engine.cards import (
 from spadespec.reference_engine.game_phases.end_of_hand import EndOfHand
 from spadespec.reference_engine.game_phases.state import PLAYING
 from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.rules_of_play.first_trick import (
+    first_trick_plays,
+    first_trick_refusal,
+)
 from spadespec.reference_engine.seats import Seat
 
 _BIT = tuple(1 << card for card in range(CARD_COUNT))  # each card's mask, made once
@@ -100,6 +104,8 @@ class TrickPlay(EndOfHand):
                 legal = lead(self.pack, self.hands[seat], self.spades_broken)
             else:
                 legal = self._legal_leads(self.hands[seat])
+            if self.trick_number == 1:
+                legal = self._on_first_trick(self.hands[seat], legal)
             self._legal = legal
         records = PLAYS_BY_MASK[seat].get(legal)  # a follow seen before, mostly
         return records if records is not None else PLAYS_OF[seat](legal)
@@ -119,10 +125,18 @@ class TrickPlay(EndOfHand):
             led = self.led_suit
             if led is not None:
                 follow = self._follow
-                legal = self._legal = follow(self.pack, hand, led)
+                legal = follow(self.pack, hand, led)
             else:
-                legal = self._legal = self._legal_leads(hand)
+                legal = self._legal_leads(hand)
+            if self.trick_number == 1:
+                legal = self._on_first_trick(hand, legal)
+            self._legal = legal
         return legal
+
+    def _on_first_trick(self, hand: int, usual: int) -> int:
+        """The cards of `usual` the first-trick rule (`play.first_trick`) leaves a player."""
+        rule = self.plan.rules.play.first_trick
+        return first_trick_plays(rule, self.pack, hand, self.led_suit, usual)
 
     def _legal_leads(self, hand: int) -> int:
         if self.trick_number == 1:
@@ -147,6 +161,16 @@ class TrickPlay(EndOfHand):
             self._refuse_unheld(seat, card)
         if self.legal_plays(seat) >> card & 1:
             return
+        led = self.led_suit
+        if self.trick_number == 1:
+            usual = self._legal_leads(hand) if led is None else self._follow(self.pack, hand, led)
+            if usual >> card & 1:  # allowed but for the first-trick rule
+                rule = self.plan.rules.play.first_trick
+                choices = " ".join(CARD_TEXT[c] for c in cards_in(self.legal_plays(seat)))
+                raise self._refuse(
+                    first_trick_refusal(rule, self.pack, hand, led),
+                    f"on the first trick {seat.name} may play only: {choices}", seat, card=card,
+                )  # fmt: skip
         if self.led_suit is not None:
             suit = SUIT_NAMES[self.led_suit]
             raise self._refuse(

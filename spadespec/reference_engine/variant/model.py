@@ -114,6 +114,20 @@ class SpadesBrokenBy(StrEnum):
     """Spades are broken only when a spade is played to a trick led in another suit."""
 
 
+class FirstTrick(StrEnum):
+    ANY = "any"
+    """The first trick is played like any other: follow suit if able, else any card."""
+    LOWEST_OF_SUIT = "lowest-of-suit"
+    """On the first trick a player holding the suit led must play their lowest card of it."""
+    NO_SPADES = "no-spades"
+    """No spade may be played to the first trick by a player who may play anything else: the
+    leader leads, and a player void in the suit led discards, a card of another suit unless
+    the hand holds nothing but spades (a spade led is still followed with a spade)."""
+    LOWEST_AND_NO_SPADES = "lowest-and-no-spades"
+    """Both: on the first trick a player holding the suit led plays their lowest card of it,
+    and a player void in it (or the leader) plays a spade only from a hand of nothing else."""
+
+
 class SetPenalty(StrEnum):
     PER_TRICK_BID = "per-trick-bid"
     """A set side loses the penalty for every trick it bid."""
@@ -271,6 +285,7 @@ class PlayRules:
     first_lead_card: str | None
     spades_lead: SpadesLead
     spades_broken_by: SpadesBrokenBy
+    first_trick: FirstTrick
 
 
 @dataclass(frozen=True, slots=True)
