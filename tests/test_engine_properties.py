@@ -54,6 +54,8 @@ PLAY_REFUSALS = {
     ReasonCode.SPADES_NOT_BROKEN,
     ReasonCode.FIRST_LEAD_MUST_BE_LOWEST_CLUB,
     ReasonCode.FIRST_LEAD_MUST_BE_NAMED_CARD,
+    ReasonCode.FIRST_TRICK_MUST_PLAY_LOWEST,
+    ReasonCode.FIRST_TRICK_NO_SPADES,
 }
 PARTNERS = {Seat.N: Seat.S, Seat.S: Seat.N, Seat.E: Seat.W, Seat.W: Seat.E}
 
@@ -202,6 +204,7 @@ HOUSE_TABLES = {
         deck__removed=["2C"],
         bidding__max_bid=17,
         play__spades_lead="any-time",
+        play__first_trick="no-spades",
         game_end__hands=3,
         game_end__target=None,
         game_end__tie="tie",
@@ -260,6 +263,7 @@ HOUSE_TABLES = {
         bidding__max_bid=17,
         bidding__constraint="mirror",
         play__first_lead="lowest-club",
+        play__first_trick="lowest-of-suit",
     ),
 }
 
@@ -352,6 +356,27 @@ class GameMachine(RuleBasedStateMachine):
         return self.book.winner(tricks[-1])
 
     def expected_legal(self, seat: Seat) -> set[int]:
+        """The cards the usual rules allow, narrowed on the first trick by its house rule: a
+        player holding the suit led plays the lowest of it, and the leader or a player void in
+        the suit led plays no spade while another card is allowed."""
+        usual = self.usual_legal(seat)
+        rule = self.rules.play.first_trick
+        tricks = self.tricks()
+        if rule == "any" or len(tricks) > 1 or (tricks and len(tricks[0]) == len(self.book.seats)):
+            return usual
+        suit, power = self.book.suit, self.book.power
+        if tricks:
+            led = suit[tricks[0][0][1]]
+            held = [c for c in self.held[seat] if suit[c] == led]
+            if held:
+                if rule in ("lowest-of-suit", "lowest-and-no-spades"):
+                    return {min(held, key=power.__getitem__)}
+                return usual
+        if rule in ("no-spades", "lowest-and-no-spades"):
+            return {c for c in usual if suit[c] != SPADES} or usual
+        return usual
+
+    def usual_legal(self, seat: Seat) -> set[int]:
         suit, power = self.book.suit, self.book.power
         hand = self.held[seat]
         tricks = self.tricks()

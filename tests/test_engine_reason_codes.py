@@ -174,6 +174,26 @@ POSITIONS = {
         lambda: ready_to_play(STANDARD, deal(N="AS 2H")).play("N", "AS"),
         {"seat": "N", "card": "AS", "trick": 1},
     ),
+    # The first trick: North leads the 9 of clubs; East holds the 2 and 3 and must play the 2.
+    ReasonCode.FIRST_TRICK_MUST_PLAY_LOWEST: (
+        lambda: (
+            g := ready_to_play(
+                rules_with(play__first_trick="lowest-of-suit"), deal(N="9C AH", E="2C 3C")
+            ),
+            g.play("N", "9C"),
+            g.play("E", "3C"),
+        ),
+        {"seat": "E", "card": "3C", "trick": 1},
+    ),
+    # North leads the ace of hearts; East, void in hearts, throws a spade holding clubs.
+    ReasonCode.FIRST_TRICK_NO_SPADES: (
+        lambda: (
+            g := ready_to_play(rules_with(play__first_trick="no-spades"), deal(N="AH", E="AS 2C")),
+            g.play("N", "AH"),
+            g.play("E", "AS"),
+        ),
+        {"seat": "E", "card": "AS", "trick": 1},
+    ),
     # The dealer's hook: North, East and South bid 4 + 3 + 2 = 9, so West, the dealer and last
     # to bid, may not bid 4.
     ReasonCode.BIDS_ADD_UP_TO_TRICKS: (

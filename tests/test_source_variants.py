@@ -412,6 +412,9 @@ SPOKEN_FOR_BY_STANDARD = {
     "interpretation says so once for them all",
     "bidding.table_maximum": "no source caps the total of the table's bids; standard's "
     "interpretation says so once for them all",
+    "play.first_trick": "no source binds the players after the leader on the first trick; "
+    "standard's interpretation says so once for them all, and its case covers every source "
+    "ruleset",
 }
 """Rules added after the source rulesets that none of the sources speaks of: their one
 interpretation, in standard, stands for every source."""

@@ -20,7 +20,8 @@ When several reasons apply at once, the first in this order is reported:
    `must-follow-suit`, or `must-head-trick` (a card of the suit led that does not head the
    trick) or `must-trump` (from a hand void in the suit led); or, when leading, the first-lead
    rule (`first-lead-must-be-lowest-club`, `first-lead-must-be-named-card`) before
-   `spades-not-broken`.
+   `spades-not-broken`; then, for a card those rules allow, the first-trick rule
+   (`first-trick-must-play-lowest`, `first-trick-no-spades`).
 """
 
 from enum import StrEnum
@@ -189,6 +190,19 @@ class ReasonCode(StrEnum):
     SPADES_NOT_BROKEN = (
         "spades-not-broken",
         "A spade was led before spades were broken, from a hand holding another suit.",
+    )
+
+    FIRST_TRICK_MUST_PLAY_LOWEST = (
+        "first-trick-must-play-lowest",
+        "Under a first-trick rule that holds every player to their lowest card of the suit led, "
+        "a player holding that suit played a higher card of it to the first trick.",
+    )
+
+    FIRST_TRICK_NO_SPADES = (
+        "first-trick-no-spades",
+        "Under a first-trick rule that keeps spades off the first trick, a spade was played to "
+        "it (led, or thrown by a player void in the suit led) from a hand holding a card of "
+        "another suit that could have been played.",
     )
 
     BIDS_ADD_UP_TO_TRICKS = (

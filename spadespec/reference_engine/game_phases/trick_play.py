@@ -23,6 +23,10 @@ from spadespec.reference_engine.cards import (
 from spadespec.reference_engine.game_phases.end_of_hand import EndOfHand
 from spadespec.reference_engine.game_phases.state import PLAYING
 from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.rules_of_play.first_trick import (
+    first_trick_plays,
+    first_trick_refusal,
+)
 from spadespec.reference_engine.rules_of_play.tricks import must_beat, must_beat_refusal
 from spadespec.reference_engine.seats import Seat
 from spadespec.reference_engine.variant.model import WhenVoid
@@ -107,6 +111,8 @@ class TrickPlay(EndOfHand):
                 legal = lead(self.pack, self.hands[seat], self.spades_broken)
             else:
                 legal = self._legal_leads(self.hands[seat])
+            if self.trick_number == 1:
+                legal = self._on_first_trick(self.hands[seat], legal)
             self._legal = legal
         records = PLAYS_BY_MASK[seat].get(legal)  # a follow seen before, mostly
         return records if records is not None else PLAYS_OF[seat](legal)
@@ -125,15 +131,27 @@ class TrickPlay(EndOfHand):
             hand = self.hands[to_act]
             led = self.led_suit
             if led is not None:
-                follow = self._follow
-                legal = follow(self.pack, hand, led)
-                play = self.plan.rules.play
-                if play.must_head or play.when_void is not WhenVoid.ANY_CARD:
-                    legal = must_beat(self.pack, play, legal, led, self._winning)
-                self._legal = legal
+                legal = self._usual_follow(hand, led)
             else:
-                legal = self._legal = self._legal_leads(hand)
+                legal = self._legal_leads(hand)
+            if self.trick_number == 1:
+                legal = self._on_first_trick(hand, legal)
+            self._legal = legal
         return legal
+
+    def _usual_follow(self, hand: int, led: int) -> int:
+        """The cards a player holding `hand` may play to a trick led in `led` by the rules of
+        following (and of heading and trumping, where a house plays them)."""
+        legal = self._follow(self.pack, hand, led)
+        play = self.plan.rules.play
+        if play.must_head or play.when_void is not WhenVoid.ANY_CARD:
+            legal = must_beat(self.pack, play, legal, led, self._winning)
+        return legal
+
+    def _on_first_trick(self, hand: int, usual: int) -> int:
+        """The cards of `usual` the first-trick rule (`play.first_trick`) leaves a player."""
+        rule = self.plan.rules.play.first_trick
+        return first_trick_plays(rule, self.pack, hand, self.led_suit, usual)
 
     def _legal_leads(self, hand: int) -> int:
         if self.trick_number == 1:
@@ -159,6 +177,15 @@ class TrickPlay(EndOfHand):
         if self.legal_plays(seat) >> card & 1:
             return
         led = self.led_suit
+        if self.trick_number == 1:
+            usual = self._legal_leads(hand) if led is None else self._usual_follow(hand, led)
+            if usual >> card & 1:  # allowed but for the first-trick rule
+                rule = self.plan.rules.play.first_trick
+                choices = " ".join(CARD_TEXT[c] for c in cards_in(self.legal_plays(seat)))
+                raise self._refuse(
+                    first_trick_refusal(rule, self.pack, hand, led),
+                    f"on the first trick {seat.name} may play only: {choices}", seat, card=card,
+                )  # fmt: skip
         if led is not None:
             suit_held = hand & self.pack.suit_masks[led]
             if not suit_held or suit_held >> card & 1:  # the suit followed, or none to follow

@@ -125,6 +125,20 @@ class WhenVoid(StrEnum):
     only lower spades, or none, any card."""
 
 
+class FirstTrick(StrEnum):
+    ANY = "any"
+    """The first trick is played like any other: follow suit if able, else any card."""
+    LOWEST_OF_SUIT = "lowest-of-suit"
+    """On the first trick a player holding the suit led must play their lowest card of it."""
+    NO_SPADES = "no-spades"
+    """No spade may be played to the first trick by a player who may play anything else: the
+    leader leads, and a player void in the suit led discards, a card of another suit unless
+    the hand holds nothing but spades (a spade led is still followed with a spade)."""
+    LOWEST_AND_NO_SPADES = "lowest-and-no-spades"
+    """Both: on the first trick a player holding the suit led plays their lowest card of it,
+    and a player void in it (or the leader) plays a spade only from a hand of nothing else."""
+
+
 class SetPenalty(StrEnum):
     PER_TRICK_BID = "per-trick-bid"
     """A set side loses the penalty for every trick it bid."""
@@ -292,6 +306,7 @@ class PlayRules:
     """A player following suit must beat the card now taking the trick if holding a card of the
     suit led that does (must head the trick); false: any card of the suit led."""
     when_void: WhenVoid
+    first_trick: FirstTrick
 
 
 @dataclass(frozen=True, slots=True)
