@@ -404,6 +404,8 @@ def written(variant: str) -> dict[str, dict]:
 SPOKEN_FOR_BY_STANDARD = {
     "bidding.dealer_hook": "no source limits the total of the bids; standard's interpretation "
     "says so once for them all, and its case covers every source ruleset",
+    "bidding.nil_exchange": "no source passes cards after a nil of either kind; standard's "
+    "interpretation says so once for them all",
 }
 """Rules added after the source rulesets that none of the sources speaks of: their one
 interpretation, in standard, stands for every source."""
