@@ -60,9 +60,9 @@ EXCHANGES = sorted(
 
 def test_the_tables_are_every_pack_the_shipped_rulesets_play() -> None:
     # standard and cutthroat (the 52 cards at four seats, and at three less the 2C), the two
-    # joker packs, and the exchanges of two and of four cards
+    # joker packs, and the exchanges of two, three and four cards
     assert TABLES == ["cutthroat", "joker-joker-deuce-deuce", "pagat-jokers", "standard"]
-    assert EXCHANGES == ["blind-nil-pass-four", "pagat-blind-nil"]
+    assert EXCHANGES == ["blind-nil-pass-four", "nil-pass-three", "pagat-blind-nil"]
 
 
 def examples(budget: str) -> settings:

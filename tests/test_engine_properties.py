@@ -6,8 +6,8 @@ the table seats three or four, bids and play go round it to the left; the pack i
 less the cards taken out, each seat dealt an equal share, one trick per card in a hand; top
 trumps and jokers are spades, ranked above the ace in the order listed; every bid the engine
 allows is exactly what the bidding rules allow (range, nil, blind nil when trailing enough,
-suicide, mirror, whiz, team minimum); after a blind nil the partners pass cards in the order
-the variant says; every play the engine allows is what the play rules allow; the trick goes
+suicide, mirror, whiz, team minimum); after a blind nil (and after a seen nil, where the
+variant says so) the partners pass cards in the order the variant says; every play the engine allows is what the play rules allow; the trick goes
 to the highest spade, else the highest card of the suit led; each hand's score equals its
 itemised breakdown; bags stay in range; the game ends exactly when the variant says (target,
 floor, number of hands, Boston), with the right winner or a tie; and replaying the saved log
@@ -178,17 +178,22 @@ class Book:
         return allowed
 
     def exchange(self, order: list[Seat], bids: dict[Seat, Any]) -> list[tuple[Seat, Seat]]:
-        """The passes after the bidding: per side with a blind nil, in the order bid."""
+        """The passes after the bidding: per side with a blind nil (or, where a seen nil opens
+        the exchange too, with exactly one nil of either kind), in the order bid."""
         bidding = self.rules.bidding
         plan: list[tuple[Seat, Seat]] = []
         if bidding.blind_nil_exchange == 0:
             return plan
+        seen_too = bidding.nil_exchange == "seen-too"
+        opening = (NIL, BLIND_NIL) if seen_too else (BLIND_NIL,)
         done = set()
         for seat in order:
             partner = self.partner(seat)
-            if bids[seat] != BLIND_NIL or partner is None or self.side_of[seat] in done:
+            if bids[seat] not in opening or partner is None or self.side_of[seat] in done:
                 continue
             done.add(self.side_of[seat])
+            if seen_too and bids[partner] in (NIL, BLIND_NIL):
+                continue  # two nils on the side: nobody trades
             if bidding.blind_nil_exchange_order == "partner-first":
                 plan += [(partner, seat), (seat, partner)]
             else:

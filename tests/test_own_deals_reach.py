@@ -80,6 +80,20 @@ def test_a_clause_standard_makes_moot_is_reached_with_the_rule_that_makes_it_so(
     assert moot_gates(standard, "scoring.nil_bonus") == ()
 
 
+def test_rules_moot_through_each_other_are_reached_with_the_rule_outside_the_circle() -> None:
+    # Under standard the exchange's count is moot for want of blind nil and of a seen nil's
+    # exchange, and a seen nil's exchange is moot for want of cards to pass: both, and who
+    # passes first, are reached once blind nil is, and not before.
+    variant = load_variant("standard")
+    circle = ["bidding.blind_nil_exchange", "bidding.blind_nil_exchange_order"]
+    circle.append("bidding.nil_exchange")
+    assert moot_gates(variant, "bidding.nil_exchange") == ("bidding.blind_nil_exchange",)
+    reach = ClauseReach(variant, variant_ref(variant, {}), ["bidding.blind_nil", *circle], FEATURES)
+    assert not any(reach._opened(rule) for rule in circle)
+    reach.reached = {"bidding.blind_nil": "game 0"}
+    assert all(reach._opened(rule) for rule in circle)
+
+
 def test_the_line_rounds_down_so_ninety_percent_is_never_less() -> None:
     reach = _reach()
     reach.reached = {"scoring.nil_bonus": "game 0", "scoring.nil_penalty": "game 0"}

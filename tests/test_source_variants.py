@@ -415,6 +415,8 @@ SPOKEN_FOR_BY_STANDARD = {
     "play.first_trick": "no source binds the players after the leader on the first trick; "
     "standard's interpretation says so once for them all, and its case covers every source "
     "ruleset",
+    "bidding.nil_exchange": "no source passes cards after a nil of either kind; standard's "
+    "interpretation says so once for them all",
 }
 """Rules added after the source rulesets that none of the sources speaks of: their one
 interpretation, in standard, stands for every source."""

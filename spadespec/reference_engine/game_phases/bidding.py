@@ -8,7 +8,6 @@ the play.
 from __future__ import annotations
 
 from spadespec.reference_engine.actions import (
-    BLIND_NIL,
     Bid,
     BidValue,
     bid_record,
@@ -164,9 +163,8 @@ class Bidding(BlindNilExchange):
         return record
 
     def _after_bidding(self) -> None:
-        """The last bid is in: the blind nil exchange if one is due, else the first lead."""
-        blind = self.plan.exchange and BLIND_NIL in self.bids.values()
-        exchange = self._exchange_due() if blind else []
+        """The last bid is in: the exchange if one is due, else the first lead."""
+        exchange = self._exchange_due() if self.plan.exchange else []
         if exchange:
             self._exchange = exchange
             self.phase = PASSING

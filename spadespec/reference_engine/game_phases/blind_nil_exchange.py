@@ -1,5 +1,6 @@
-"""The blind nil exchange: after a blind nil, where the variant passes cards, the bidder and
-partner each hand the other the variant's number of cards face down, then the play opens.
+"""The blind nil exchange: after a blind nil (and after a seen nil, where the variant lets one
+open it), where the variant passes cards, the bidder and partner each hand the other the
+variant's number of cards face down, then the play opens.
 
 A pass is made whole (`pass_cards`) or a card at a time (`pass_card`, as `legal_actions()`
 offers it); a card picked toward a pass is not logged until the pass is made.
@@ -22,7 +23,9 @@ from spadespec.reference_engine.cards import CARD_TEXT, cards_in, parse_card
 from spadespec.reference_engine.game_phases.state import PASSING
 from spadespec.reference_engine.game_phases.trick_play import TrickPlay
 from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.rules_of_play.bids import NIL_BIDS
 from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.variant.model import NilExchange
 
 
 class BlindNilExchange(TrickPlay):
@@ -63,18 +66,24 @@ class BlindNilExchange(TrickPlay):
         return seat
 
     def _exchange_due(self) -> list[tuple[Seat, Seat]]:
-        """The passes of this hand's blind nil exchanges, (from, to) in order: one exchange
-        for each side with a blind nil, in the order the blind nils were bid; when both
-        partners bid blind nil, the first of them counts as the bidder."""
+        """The passes of this hand's exchanges, (from, to) in order: one exchange for each
+        side with a blind nil, in the order the blind nils were bid; when both partners bid
+        blind nil, the first of them counts as the bidder. Where a seen nil opens the
+        exchange too (`bidding.nil_exchange`), a nil of either kind opens it, and a side whose
+        two players both bid nil exchanges nothing."""
         passes: list[tuple[Seat, Seat]] = []
         sides_done: set[str | None] = set()
         partner_first = self.plan.partner_passes_first
+        seen_too = self.rules.bidding.nil_exchange is NilExchange.SEEN_TOO
+        opening = NIL_BIDS if seen_too else (BLIND_NIL,)
         for seat, bid in self.bids.items():  # in bidding order
             partner = self.table.partner[seat]
             side = self.table.side_of[seat]
-            if bid != BLIND_NIL or partner is None or side in sides_done:
+            if bid not in opening or partner is None or side in sides_done:
                 continue
             sides_done.add(side)
+            if seen_too and self.bids[partner] in NIL_BIDS:
+                continue  # both partners bid nil: nobody is left to help
             if partner_first:
                 passes += [(partner, seat), (seat, partner)]
             else:

@@ -68,6 +68,15 @@ class ExchangeOrder(StrEnum):
     passes the same number back."""
 
 
+class NilExchange(StrEnum):
+    BLIND_ONLY = "blind-only"
+    """Only a blind nil opens the exchange of `bidding.blind_nil_exchange` cards."""
+    SEEN_TOO = "seen-too"
+    """A nil bid with the cards seen opens the same exchange as a blind nil, in the same order
+    (the nil bidder in the blind nil bidder's part); a side whose two players both bid nil,
+    seen or blind, exchanges nothing."""
+
+
 class BidConstraint(StrEnum):
     FREE = "free"
     """Any bid in the range (and nil, where allowed) may be made."""
@@ -275,6 +284,7 @@ class BiddingRules:
     blind_nil_exchange: int
     """Cards passed each way between a blind nil bidder and the partner, 0 to 4."""
     blind_nil_exchange_order: ExchangeOrder
+    nil_exchange: NilExchange
     team_minimum: int | None
     """The least a partnership may bid in all (its numeric bids added); null: no minimum."""
     team_maximum: int | None

@@ -144,13 +144,22 @@ class ClauseReach:
         ]  # fmt: skip
         for rule in new:
             self.reached[rule] = f"game {game.number}"
-        shown = [
-            rule for rule in self.missing
-            if rule in self._gates and all(gate in self.reached for gate in self._gates[rule])
-        ]  # fmt: skip
+        shown = [rule for rule in self.missing if rule in self._gates and self._opened(rule)]
         for rule in shown:
             self.reached[rule] = self.reached[self._gates[rule][0]]
         return new + shown
+
+    def _opened(self, rule: str, through: tuple[str, ...] = ()) -> bool:
+        """Whether every rule that makes `rule` moot is reached. A gate that is moot in turn
+        counts where its own gates are reached, and a gate met again on the way (the blind
+        nil exchange's count and a seen nil's exchange make each other moot) asks nothing
+        more: the rules around the circle show together or not at all."""
+        return all(
+            gate in self.reached
+            or gate in through
+            or (gate in self._gates and self._opened(gate, (*through, rule)))
+            for gate in self._gates[rule]
+        )
 
     def _told_apart(
         self, before: Neighbour | None, after: Neighbour, positions: list[Position]
