@@ -9,8 +9,8 @@ allows is exactly what the bidding rules allow (range, nil, blind nil when trail
 suicide, mirror, whiz, team minimum, the table's total); after a blind nil (and after a seen
 nil, where the variant says so) the partners pass cards in the order the variant says; every
 play the engine allows is what the play rules allow (heading, trumping, the first trick);
-the trick goes to the highest spade, else the highest card of the suit led; each hand's score equals its
-itemised breakdown; bags stay in range; the game ends exactly when the variant says (target,
+the trick goes to the highest spade, else the highest card of the suit led; each hand's score
+equals its itemised breakdown; bags stay in range; the game ends exactly when the variant says (target,
 floor, number of hands, Boston), with the right winner or a tie; and replaying the saved log
 gives the same state.
 """
