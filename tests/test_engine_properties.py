@@ -2,15 +2,15 @@
 checked after every step against rules restated here from the variant's own words (not from
 the engine's code):
 
-the table seats three or four, bids and play go round it to the left; the pack is the kind
-less the cards taken out, each seat dealt an equal share, one trick per card in a hand; top
-trumps and jokers are spades, ranked above the ace in the order listed; every bid the engine
-allows is exactly what the bidding rules allow (range, nil, blind nil when trailing enough,
-suicide, mirror, whiz, team minimum, the table's total); after a blind nil (and after a seen
-nil, where the variant says so) the partners pass cards in the order the variant says; every
-play the engine allows is what the play rules allow (heading, trumping, the first trick);
-the trick goes to the highest spade, else the highest card of the suit led; each hand's score
-equals its itemised breakdown; bags stay in range; the game ends exactly when the variant says (target,
+the table seats three or four, bids and play go round it to the left; the pack is the kind less
+the cards taken out, each seat dealt an equal share, one trick per card in a hand; top trumps
+and jokers are spades, ranked above the ace in the order listed; every bid the engine allows is
+exactly what the bidding rules allow (range, nil, blind nil when trailing enough, suicide,
+mirror, whiz, team minimum, the table's total); after a blind nil (and after a seen nil, where
+the variant says so) the partners pass cards in the order the variant says; every play the
+engine allows is what the play rules allow (heading, trumping, the first trick); the trick goes
+to the highest spade, else the highest card of the suit led; each hand's score equals its
+itemised breakdown; bags stay in range; the game ends exactly when the variant says (target,
 floor, number of hands, Boston), with the right winner or a tie; and replaying the saved log
 gives the same state.
 """
