@@ -6,7 +6,7 @@ A game's log is a list of these; each has `to_json()` and `action_from_json()` r
     {"action": "deal", "hands": "N:AKQ.T98.765.4322 ..."}
     {"action": "deal", "hands": {"N": ["BJ", "AS", ...], "E": [...], "S": [...]}}
     {"action": "bid", "seat": "E", "bid": 3}        {"action": "bid", "seat": "E", "bid": "nil"}
-    {"action": "bid", "seat": "E", "bid": "blind-nil"}
+    {"action": "bid", "seat": "E", "bid": "blind-nil"}    {"action": "bid", "seat": "E", "bid": "blind-7"}
     {"action": "pass", "seat": "S", "cards": ["AS", "KD"]}
     {"action": "play", "seat": "E", "card": "2C"}
 
@@ -29,9 +29,10 @@ from spadespec.reference_engine.cards import ALL_CARDS, CARD_TEXT, parse_card
 from spadespec.reference_engine.deal import Hands, format_deal, parse_deal, refuse_card_twice
 from spadespec.reference_engine.errors import DealError, InvalidActionError
 from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.scoring.records import BlindBid
 from spadespec.reference_engine.seats import SEAT_NAMES, SEATS, Seat, parse_seat
 
-BidValue = int | Literal["nil", "blind-nil"]
+BidValue = int | Literal["nil", "blind-nil"] | BlindBid
 NIL: Literal["nil"] = "nil"
 BLIND_NIL: Literal["blind-nil"] = "blind-nil"
 MAX_BID = 17  # every trick of a three-handed deal of 51 cards
@@ -274,13 +275,17 @@ def bid_record(seat: int, bid: BidValue) -> Bid:
 
 
 def parse_bid(value: Any) -> BidValue:
-    """A bid as written: a whole number of tricks (`3`, `"3"`), `nil` or `blind-nil`."""
+    """A bid as written: a whole number of tricks (`3`, `"3"`), `nil`, `blind-nil`, or a number
+    bid blind (`blind-7`)."""
     if isinstance(value, str):
         text = value.strip().lower()
         if text == NIL:
             return NIL
         if text.replace("_", "-").replace(" ", "-") == BLIND_NIL:
             return BLIND_NIL
+        blind = BlindBid.read(text)
+        if blind is not None:
+            return blind
         number = ascii_integer(text)
         if number is not None and number >= 0:
             return number
@@ -288,7 +293,8 @@ def parse_bid(value: Any) -> BidValue:
         return value
     raise InvalidActionError(
         ReasonCode.UNKNOWN_BID,
-        f"unknown bid {value!r}: expected a whole number of tricks, 'nil' or 'blind-nil'",
+        f"unknown bid {value!r}: expected a whole number of tricks, 'nil', 'blind-nil' or"
+        " 'blind-N'",
         bid=str(value),
     )
 
