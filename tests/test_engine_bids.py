@@ -1,6 +1,7 @@
 """The bidding rules, clause by clause: the range, nil and the zero bid, blind nil and its
-trailing margin, blind numeric bids and theirs, the team minimum, suicide, mirror and whiz. Every expected list of bids and
-every refusal below is worked out by hand from the clause it names."""
+trailing margin, blind numeric bids and theirs, the team minimum, suicide, mirror and whiz.
+Every expected list of bids and every refusal below is worked out by hand from the clause it
+names."""
 
 from __future__ import annotations
 

@@ -501,9 +501,12 @@ def test_blind_bid_multiplier_doubles_a_made_contract_not_its_overtricks():
     assert (ns.contract, ns.made, ns.contract_points, ns.overtrick_points) == (7, True, 140, 1)
     assert (ns.bags_added, ns.hand_points, ns.score_after) == (1, 141, 141)
     assert (sides["EW"].contract_points, sides["EW"].score_after) == (50, 150)
-    assert hand_math.score_side(blind_six(), "NS", hand["bids"], hand["tricks"], 0, 0)[
-        "contract_points"
-    ] == 140
+    assert (
+        hand_math.score_side(blind_six(), "NS", hand["bids"], hand["tricks"], 0, 0)[
+            "contract_points"
+        ]
+        == 140
+    )
 
 
 def test_blind_bid_multiplier_doubles_a_set_and_the_blind_boston():

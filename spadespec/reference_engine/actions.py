@@ -6,7 +6,8 @@ A game's log is a list of these; each has `to_json()` and `action_from_json()` r
     {"action": "deal", "hands": "N:AKQ.T98.765.4322 ..."}
     {"action": "deal", "hands": {"N": ["BJ", "AS", ...], "E": [...], "S": [...]}}
     {"action": "bid", "seat": "E", "bid": 3}        {"action": "bid", "seat": "E", "bid": "nil"}
-    {"action": "bid", "seat": "E", "bid": "blind-nil"}    {"action": "bid", "seat": "E", "bid": "blind-7"}
+    {"action": "bid", "seat": "E", "bid": "blind-nil"}
+    {"action": "bid", "seat": "E", "bid": "blind-7"}     (a number bid blind, before looking)
     {"action": "pass", "seat": "S", "cards": ["AS", "KD"]}
     {"action": "play", "seat": "E", "card": "2C"}
 

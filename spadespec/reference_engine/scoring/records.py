@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, Literal, NamedTuple
 
 
-
 class BlindBid(str):
     """A number of tricks bid blind, before looking at the cards: written `blind-N` (`blind-7`),
     its number read with `int()`. It is a text, so it is never equal to the same number bid
