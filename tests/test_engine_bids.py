@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from spadespec.reference_engine.actions import BlindBid
 from spadespec.reference_engine.cards import mask_of, parse_card
 from spadespec.reference_engine.reason_codes import ReasonCode
 from spadespec.reference_engine.rules_of_play.bids import (
@@ -21,7 +22,6 @@ from spadespec.reference_engine.rules_of_play.bids import (
     bid_refusal,
     legal_bids,
 )
-from spadespec.reference_engine.scoring.records import BlindBid
 from spadespec.reference_engine.seats import Seat
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.model import (

@@ -21,10 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from spadespec.reference_engine.actions import BLIND_NIL, NIL, BidValue
+from spadespec.reference_engine.actions import BLIND_NIL, NIL, BidValue, BlindBid
 from spadespec.reference_engine.pack import Pack, pack_of
 from spadespec.reference_engine.reason_codes import ReasonCode
-from spadespec.reference_engine.scoring.records import BlindBid
 from spadespec.reference_engine.seats import Seat
 from spadespec.reference_engine.table import Table, table_of
 from spadespec.reference_engine.variant.model import (

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
+from spadespec.reference_engine.actions import BlindBid
 from spadespec.reference_engine.scoring.bags import BagPenalty
 from spadespec.reference_engine.scoring.contract import ContractEntries, contract_points
 from spadespec.reference_engine.scoring.inputs import (
@@ -15,7 +16,6 @@ from spadespec.reference_engine.scoring.nil import NilSharer
 from spadespec.reference_engine.scoring.records import (
     NIL_BIDS,
     Bid,
-    BlindBid,
     HandScore,
     NilResult,
     SideScore,

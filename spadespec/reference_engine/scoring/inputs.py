@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from spadespec.reference_engine.scoring.records import Bid, BlindBid, SideTotals
+from spadespec.reference_engine.actions import BlindBid
+from spadespec.reference_engine.scoring.records import Bid, SideTotals
 from spadespec.reference_engine.scoring.sides import Sheet, seat_name, sheet_of, side_name
 from spadespec.reference_engine.variant.model import BlindNil, NilBid, Rules
 

@@ -9,29 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
 
-
-class BlindBid(str):
-    """A number of tricks bid blind, before looking at the cards: written `blind-N` (`blind-7`),
-    its number read with `int()`. It is a text, so it is never equal to the same number bid
-    after looking, and goes over the protocol as it is written."""
-
-    __slots__ = ()
-    PREFIX = "blind-"
-
-    def __new__(cls, tricks: int) -> BlindBid:
-        return super().__new__(cls, f"{cls.PREFIX}{tricks}")
-
-    def __int__(self) -> int:
-        return int(self[len(self.PREFIX) :])
-
-    @classmethod
-    def read(cls, text: str) -> BlindBid | None:
-        """`blind-N` (N a whole number of tricks) as a blind bid; None for any other text."""
-        number = text.removeprefix(cls.PREFIX)
-        if number != text and number.isascii() and number.isdigit():
-            return cls(int(number))
-        return None
-
+from spadespec.reference_engine.actions import BlindBid
 
 Bid = int | Literal["nil", "blind-nil"] | BlindBid
 NIL_BIDS = ("nil", "blind-nil")

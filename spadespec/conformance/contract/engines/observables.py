@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from spadespec.reference_engine.actions import BLIND_NIL, NIL
+from spadespec.reference_engine.actions import BLIND_NIL, NIL, BlindBid
 from spadespec.reference_engine.cards import CARD_TEXT, cards_in
 from spadespec.reference_engine.game import Game, Phase
-from spadespec.reference_engine.scoring.records import BlindBid
 from spadespec.reference_engine.scoring.sides import seat_name, sheet_of_table
 from spadespec.reference_engine.seats import Seat
 

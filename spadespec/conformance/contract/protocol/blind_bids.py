@@ -12,7 +12,7 @@ from typing import Any
 
 from spadespec.conformance.contract.protocol.messages import BLIND_BIDS, EngineInfo
 from spadespec.conformance.contract.suite.cases import Case
-from spadespec.reference_engine.scoring.records import BlindBid
+from spadespec.reference_engine.actions import BlindBid
 
 NOT_APPLICABLE = (
     f"the case holds a blind numeric bid (blind-N), and the engine does not declare {BLIND_BIDS}"
