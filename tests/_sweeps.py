@@ -21,7 +21,7 @@ PLAY_RULESETS = (
     "standard", "team-total-four", "cutthroat", "blind-nil-pass-four", "strategy-guide",
     "pagat-jokers", "joker-joker-deuce-deuce", "ellington", "zero-bid", "team-maximum-thirteen",
     "spades-any-time", "pagat-blind-nil", "no-nil", "msn-whiz", "msn-suicide", "msn-mirror",
-    "dealers-hook",
+    "dealers-hook", "blind-six-double",
 )  # fmt: skip
 
 FULL = os.environ.get("SPADESPEC_FULL", "") not in ("", "0")
