@@ -47,6 +47,10 @@ class BlindBid(str):
     def __int__(self) -> int:
         return int(self[len(self.PREFIX) :])
 
+    def __getnewargs__(self) -> tuple[int]:  # type: ignore[override]  # made from its number
+        """What a copy or an unpickled one is made from: its number, not its text."""
+        return (int(self),)
+
     @classmethod
     def read(cls, text: str) -> BlindBid | None:
         """`blind-N` (N a whole number of tricks) as a blind bid; None for any other text."""

@@ -7,8 +7,8 @@ or says why not; the first refusal is the one reported:
 1. the kind of bid: blind nil allowed at all, and only when the side trails by enough
    (`blind-nil-not-allowed`, `blind-nil-not-trailing`); a number bid blind only within the
    variant's blind range (`bid-out-of-range`), and only when the side trails by enough
-   (`blind-bid-not-trailing`); nil allowed (`nil-not-allowed`); a number
-   within the variant's range (`bid-out-of-range`);
+   (`blind-bid-not-trailing`); nil allowed (`nil-not-allowed`); a number within the
+   variant's range (`bid-out-of-range`);
 2. the bidding constraint, `BID_CONSTRAINT[rules.bidding.constraint]` (`suicide-one-nil`,
    `must-bid-spades`, `must-bid-nil-or-spades`);
 3. the team minimum, for the second partner to bid (`below-team-minimum`);
@@ -91,11 +91,11 @@ def situation(
 ) -> tuple[Seat, int, BidValue | None, bool, bool]:
     """What the checks read of a `BidContext` to decide whether a bid may be made: the seat,
     the spades held, partner's bid, and whether the side trails by enough for blind nil and for
-    a blind numeric bid. The
-    rest of the context only words a refusal, so two contexts in the same situation allow the
-    same bids (a check that reads more of the context must be named here too). The last bid
-    under the dealer's hook reads every bid before it and is never looked up by situation: the
-    game works it out from the whole context (`BidContext.others_total`)."""
+    a blind numeric bid. The rest of the context only words a refusal, so two contexts in the
+    same situation allow the same bids (a check that reads more of the context must be named
+    here too). The last bid under the dealer's hook reads every bid before it and is never
+    looked up by situation: the game works it out from the whole context
+    (`BidContext.others_total`)."""
     nil_needed = rules.bidding.blind_nil_trailing_by
     bid_needed = rules.bidding.blind_bid_trailing_by
     return (
