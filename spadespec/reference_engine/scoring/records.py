@@ -135,7 +135,8 @@ class HandScore(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "bids": dict(self.bids),
+            # A number bid blind is written as its text, `blind-7`, as the protocol has it.
+            "bids": {k: str(v) if isinstance(v, BlindBid) else v for k, v in self.bids.items()},
             "tricks": dict(self.tricks),
             "sides": {side: score.to_json() for side, score in self.sides.items()},
         }

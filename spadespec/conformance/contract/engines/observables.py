@@ -78,10 +78,7 @@ def hand_sheets(game: Game) -> list[dict[str, Any]]:
     out = []
     for result in game.hand_results:
         data = result.to_json()
-        data["bids"] = {
-            seat_name(k, sheet): str(v) if isinstance(v, BlindBid) else v
-            for k, v in data["bids"].items()
-        }
+        data["bids"] = {seat_name(k, sheet): v for k, v in data["bids"].items()}
         data["tricks"] = {seat_name(k, sheet): v for k, v in data["tricks"].items()}
         out.append(data)
     return out
