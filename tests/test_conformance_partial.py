@@ -93,7 +93,7 @@ def test_the_clause_table_counts_only_clauses_a_checked_observable_can_show() ->
 
 
 def test_refusal_checks_every_probe_whatever_words_the_engine_uses() -> None:
-    engine = Limited(["refusal"])
+    engine = Limited(["refusal", "blind_bids"])  # it plays blind bids: every probe is sent
     report = run_cases(engine, STANDARD)
     probes = [c for c in STANDARD if "illegal" in c.expect]
     results = _by_id(report.results)

@@ -182,3 +182,21 @@ def test_every_feature_the_runner_knows_has_its_row_in_the_protocol_page() -> No
     rows = [line for line in page.splitlines() if "| feature |" in line]
     named = {name for row in rows for name in re.findall(r"`([a-z_.]+)`", row.split("|")[1])}
     assert named == set(KNOWN_FEATURES)
+
+
+def test_cases_of_blind_numeric_bids_are_not_applicable_without_the_feature() -> None:
+    features = "legal,illegal,to_act,hands,totals,bags,status,score"
+    args = ("--variant", "blind-six-double")
+    engine = _engine("--variants", "blind-six-double", "--features", features)
+    _, report, _ = _conform("--engine", engine, *args)
+    verdicts = {line["id"]: line["verdict"] for line in report["results"]}
+    # Every worked case holds a blind bid, in its log, its probe or its legal list: none is
+    # sent; the ruleset's probes, where nobody trails and no blind bid is legal, all are.
+    blind = {case for case in verdicts if ".blind-bid." in case}
+    assert len(blind) == 11
+    assert {verdicts[case] for case in blind} == {"n/a"}
+    assert {v for case, v in verdicts.items() if case not in blind} == {"pass"}
+    engine = _engine("--variants", "blind-six-double", "--features", features + ",blind_bids")
+    status, report, _ = _conform("--engine", engine, *args)
+    assert status == 0
+    assert {line["verdict"] for line in report["results"]} == {"pass"}

@@ -1,6 +1,7 @@
 """The bidding rules, clause by clause: the range, nil and the zero bid, blind nil and its
-trailing margin, the team minimum, suicide, mirror and whiz. Every expected list of bids and
-every refusal below is worked out by hand from the clause it names."""
+trailing margin, blind numeric bids and theirs, the team minimum, suicide, mirror and whiz.
+Every expected list of bids and every refusal below is worked out by hand from the clause it
+names."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from spadespec.reference_engine.actions import BlindBid
 from spadespec.reference_engine.cards import mask_of, parse_card
 from spadespec.reference_engine.reason_codes import ReasonCode
 from spadespec.reference_engine.rules_of_play.bids import (
@@ -395,3 +397,43 @@ def test_whiz_with_no_spades_refuses_a_zero_bid_where_zero_can_be_bid() -> None:
     assert legal_bids(zero, ctx(spades=0)) == [NIL]
     refusal = bid_refusal(zero, ctx(spades=0), 0)
     assert refusal is not None and refusal[0] is ReasonCode.MUST_BID_NIL_OR_SPADES
+
+
+# --- blind numeric bids: blind 6 to 13, only 100 behind ---------------------------------------
+
+BLIND_SIX = load_variant("blind-six-double").rules
+BLIND_6_TO_13 = [BlindBid(n) for n in range(6, 14)]
+
+
+def test_blind_bid_min_opens_blind_six_to_the_greatest_bid() -> None:
+    """A side 100 behind may bid 1 to 13, nil, or blind 6 to blind 13; a blind bid is not
+    the number bid after looking."""
+    assert legal_bids(BLIND_SIX, ctx(trailing_by=100)) == [*ONE_TO_13, NIL, *BLIND_6_TO_13]
+    assert BlindBid(7) != 7 and int(BlindBid(7)) == 7 and BlindBid(7) == "blind-7"
+
+
+def test_blind_bid_min_refuses_a_blind_bid_below_the_range() -> None:
+    assert bid_refusal(BLIND_SIX, ctx(trailing_by=100), BlindBid(5)) == (
+        ReasonCode.BID_OUT_OF_RANGE,
+        "a blind bid must be 6 to 13 tricks, not blind-5",
+    )
+    assert bid_refusal(STANDARD, ctx(trailing_by=500), BlindBid(7)) == (
+        ReasonCode.BID_OUT_OF_RANGE,
+        "this variant allows no blind bid, not blind-7",
+    )
+
+
+@pytest.mark.parametrize(("behind", "legal"), [(99, False), (100, True), (0, False), (-50, False)])
+def test_blind_bid_trailing_by_needs_the_side_to_trail_by_the_margin(
+    behind: int, legal: bool
+) -> None:
+    assert (BlindBid(6) in legal_bids(BLIND_SIX, ctx(trailing_by=behind))) is legal
+    expected = None if legal else ReasonCode.BLIND_BID_NOT_TRAILING
+    assert refused(BLIND_SIX, ctx(trailing_by=behind), BlindBid(13)) is expected
+
+
+def test_blind_bid_trailing_by_refusal_names_margin_and_shortfall() -> None:
+    assert bid_refusal(BLIND_SIX, ctx("W", trailing_by=99), BlindBid(7)) == (
+        ReasonCode.BLIND_BID_NOT_TRAILING,
+        "blind-7 needs the bidder's side to trail by at least 100 points; EW trails by 99",
+    )

@@ -46,6 +46,13 @@ from spadespec.reference_engine.variant.model import Rules
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 JOKERS = (52, 53)
 NIL, BLIND_NIL = "nil", "blind-nil"
+
+
+def is_blind(bid: Any) -> bool:
+    """Whether a bid is a number bid blind (`blind-N`, not blind nil)."""
+    return isinstance(bid, str) and bid.startswith("blind-") and bid != BLIND_NIL
+
+
 PLAY_REFUSALS = {
     ReasonCode.NOT_YOUR_TURN,
     ReasonCode.CARD_NOT_IN_HAND,
@@ -116,7 +123,8 @@ class Book:
     def legal_bids(
         self, seat: Seat, hand: set[int], bids: dict[Seat, Any], totals: dict[str, int]
     ) -> list[Any]:
-        """Every bid allowed: numbers low to high, nil, blind nil."""
+        """Every bid allowed: numbers low to high, nil, blind nil, then the numbers bid blind
+        (`blind-N`, from the least blind bid to the greatest bid, when trailing enough)."""
         bidding = self.rules.bidding
         numbers = list(range(bidding.min_bid, bidding.max_bid + 1))
         words = [NIL] if bidding.nil == "allowed" else []
@@ -125,6 +133,9 @@ class Book:
         margin = bidding.blind_nil_trailing_by
         if bidding.blind_nil == "allowed" and (margin is None or behind >= margin):
             words.append(BLIND_NIL)
+        least_blind, blind_margin = bidding.blind_bid_min, bidding.blind_bid_trailing_by
+        if least_blind is not None and (blind_margin is None or behind >= blind_margin):
+            words += [f"blind-{n}" for n in range(least_blind, bidding.max_bid + 1)]
         allowed = numbers + words
         spades = self.spades(hand)
         constraint = bidding.constraint
@@ -648,7 +659,13 @@ class GameMachine(RuleBasedStateMachine):
             assert line.score_before == self.totals[side]
             assert line.side_tricks == sum(won[s] for s in members)
             numbers = [self.bids[s] for s in members if isinstance(self.bids[s], int)]
-            assert line.contract == sum(numbers)
+            # A number bid blind counts its tricks, written `blind-N`.
+            blind = [int(self.bids[s][6:]) for s in members if is_blind(self.bids[s])]
+            assert line.contract == sum(numbers) + sum(blind)
+            if blind and line.contract_kind == "tricks" and scoring.set_penalty == "per-trick-bid":
+                # The contract's points, made or set, times the blind multiplier.
+                per = scoring.points_per_bid_trick if line.made else -scoring.set_points_per_trick
+                assert line.contract_points == per * line.contract * scoring.blind_bid_multiplier
             nils = {nil.seat: nil for nil in line.nils}
             for seat in members:
                 if self.bids[seat] in (NIL, BLIND_NIL):

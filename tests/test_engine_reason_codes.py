@@ -101,6 +101,14 @@ POSITIONS = {
         ).bid("N", "blind-nil"),
         {"seat": "N", "bid": "blind-nil"},
     ),
+    # A blind 6 only 100 behind; NS (North's side) is 90 behind EW.
+    ReasonCode.BLIND_BID_NOT_TRAILING: (
+        lambda: dealt_game(
+            rules_with(bidding__blind_bid_min=6, bidding__blind_bid_trailing_by=100),
+            scores={"NS": 0, "EW": 90},
+        ).bid("N", "blind-6"),
+        {"seat": "N", "bid": "blind-6"},
+    ),
     # Team minimum 4: North bid 1, so South must bid at least 3.
     ReasonCode.BELOW_TEAM_MINIMUM: (
         lambda: bids(dealt_game(rules_with(bidding__team_minimum=4)), 1, 3).bid("S", 2),

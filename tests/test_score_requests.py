@@ -19,7 +19,12 @@ import pytest
 from spadespec.conformance.contract.engines.named import open_engine
 from spadespec.conformance.contract.engines.reference import ReferenceEngine
 from spadespec.conformance.contract.engines.serve import wire_answer
-from spadespec.conformance.contract.protocol.messages import SCORE, SCORE_FIGURES, EngineInfo
+from spadespec.conformance.contract.protocol.messages import (
+    BLIND_BIDS,
+    SCORE,
+    SCORE_FIGURES,
+    EngineInfo,
+)
 from spadespec.conformance.contract.protocol.score_requests import (
     score_expect,
     score_id,
@@ -43,17 +48,18 @@ SCORING_CLAUSES = ("scoring.", "game_end.", "game.")
 
 
 class ScoreOnly(ReferenceEngine):
-    """The reference engine declaring nothing but the feature `score`."""
+    """The reference engine declaring nothing but the feature `score` (and `blind_bids`: it
+    keeps the score of blind numeric bids too)."""
 
     def start(self) -> EngineInfo:
-        return {**super().start(), "features": [SCORE]}
+        return {**super().start(), "features": [SCORE, BLIND_BIDS]}
 
 
 class FaultyScorer(FaultyEngine):
     """A broken reference engine asked nothing but score requests."""
 
     def start(self) -> EngineInfo:
-        return {**super().start(), "features": [SCORE]}
+        return {**super().start(), "features": [SCORE, BLIND_BIDS]}
 
 
 def test_every_case_that_completes_a_hand_offers_one_score_request() -> None:

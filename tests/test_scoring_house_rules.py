@@ -482,3 +482,53 @@ def test_the_second_scorer_works_the_same_hands_out_the_same(
 ):
     line = hand_math.score_side(rules(), side, bids, tricks, *before)
     assert (line["hand_points"], line["bags_after"]) == (hand_points, bags_after)
+
+
+# --- blind numeric bids: the contract's points doubled, made or set ----------------------------
+
+
+def blind_six() -> Rules:
+    return load_variant("blind-six-double").rules
+
+
+def test_blind_bid_multiplier_doubles_a_made_contract_not_its_overtricks():
+    """North blind 6 and South 1: 7 bid, 8 taken. 7 x 10 = 70, doubled 140; the overtrick 1,
+    single: 141, one bag. East-West 3 + 2 bid and taken: 50."""
+    hand = {"bids": {"N": "blind-6", "E": 3, "S": 1, "W": 2},
+            "tricks": {"N": 5, "E": 3, "S": 3, "W": 2}}  # fmt: skip
+    sides = score_hand(blind_six(), **hand, prior=prior(ew=(100, 0))).sides
+    ns = sides["NS"]
+    assert (ns.contract, ns.made, ns.contract_points, ns.overtrick_points) == (7, True, 140, 1)
+    assert (ns.bags_added, ns.hand_points, ns.score_after) == (1, 141, 141)
+    assert (sides["EW"].contract_points, sides["EW"].score_after) == (50, 150)
+    assert (
+        hand_math.score_side(blind_six(), "NS", hand["bids"], hand["tricks"], 0, 0)[
+            "contract_points"
+        ]
+        == 140
+    )
+
+
+def test_blind_bid_multiplier_doubles_a_set_and_the_blind_boston():
+    """Blind 7 and 2: 9 bid, 8 taken: -90 doubled, -180. Blind 13 with a nil partner, all
+    thirteen taken: 130 doubled, 260, and the nil's 100: 360."""
+    set_ = score_hand(
+        blind_six(), {"N": "blind-7", "E": 3, "S": 2, "W": 2},
+        {"N": 5, "E": 3, "S": 3, "W": 2}, prior=prior(),
+    ).sides["NS"]  # fmt: skip
+    assert (set_.made, set_.contract_points, set_.bags_added, set_.hand_points) == (
+        False, -180, 0, -180,
+    )  # fmt: skip
+    boston = score_hand(
+        blind_six(), {"N": "blind-13", "E": 1, "S": "nil", "W": 1},
+        {"N": 13, "E": 0, "S": 0, "W": 0}, prior=prior(),
+    ).sides["NS"]  # fmt: skip
+    assert (boston.contract, boston.contract_points, boston.hand_points) == (13, 260, 360)
+
+
+def test_blind_bid_is_refused_by_the_scorer_where_the_variant_has_none():
+    with pytest.raises(ScoringInputError, match="does not allow blind numeric bids"):
+        score_hand(
+            standard(), {"N": "blind-7", "E": 3, "S": 2, "W": 2},
+            {"N": 5, "E": 3, "S": 3, "W": 2}, prior=prior(),
+        )  # fmt: skip

@@ -417,6 +417,12 @@ SPOKEN_FOR_BY_STANDARD = {
     "ruleset",
     "bidding.nil_exchange": "no source passes cards after a nil of either kind; standard's "
     "interpretation says so once for them all",
+    "bidding.blind_bid_min": "no source allows a blind numeric bid; standard's interpretation "
+    "says so once for them all",
+    "bidding.blind_bid_trailing_by": "no source allows a blind numeric bid, so none says when "
+    "it may be bid; standard's interpretation stands for them all",
+    "scoring.blind_bid_multiplier": "no source allows a blind numeric bid, so none scores one; "
+    "standard's interpretation stands for them all",
 }
 """Rules added after the source rulesets that none of the sources speaks of: their one
 interpretation, in standard, stands for every source."""

@@ -7,6 +7,7 @@ A game's log is a list of these; each has `to_json()` and `action_from_json()` r
     {"action": "deal", "hands": {"N": ["BJ", "AS", ...], "E": [...], "S": [...]}}
     {"action": "bid", "seat": "E", "bid": 3}        {"action": "bid", "seat": "E", "bid": "nil"}
     {"action": "bid", "seat": "E", "bid": "blind-nil"}
+    {"action": "bid", "seat": "E", "bid": "blind-7"}     (a number bid blind, before looking)
     {"action": "pass", "seat": "S", "cards": ["AS", "KD"]}
     {"action": "play", "seat": "E", "card": "2C"}
 
@@ -31,7 +32,35 @@ from spadespec.reference_engine.errors import DealError, InvalidActionError
 from spadespec.reference_engine.reason_codes import ReasonCode
 from spadespec.reference_engine.seats import SEAT_NAMES, SEATS, Seat, parse_seat
 
-BidValue = int | Literal["nil", "blind-nil"]
+
+class BlindBid(str):
+    """A number of tricks bid blind, before looking at the cards: written `blind-N` (`blind-7`),
+    its number read with `int()`. It is a text, so it is never equal to the same number bid
+    after looking, and goes over the protocol as it is written."""
+
+    __slots__ = ()
+    PREFIX = "blind-"
+
+    def __new__(cls, tricks: int) -> BlindBid:
+        return super().__new__(cls, f"{cls.PREFIX}{tricks}")
+
+    def __int__(self) -> int:
+        return int(self[len(self.PREFIX) :])
+
+    def __getnewargs__(self) -> tuple[int]:  # type: ignore[override]  # made from its number
+        """What a copy or an unpickled one is made from: its number, not its text."""
+        return (int(self),)
+
+    @classmethod
+    def read(cls, text: str) -> BlindBid | None:
+        """`blind-N` (N a whole number of tricks) as a blind bid; None for any other text."""
+        number = text.removeprefix(cls.PREFIX)
+        if number != text and number.isascii() and number.isdigit():
+            return cls(int(number))
+        return None
+
+
+BidValue = int | Literal["nil", "blind-nil"] | BlindBid
 NIL: Literal["nil"] = "nil"
 BLIND_NIL: Literal["blind-nil"] = "blind-nil"
 MAX_BID = 17  # every trick of a three-handed deal of 51 cards
@@ -274,13 +303,17 @@ def bid_record(seat: int, bid: BidValue) -> Bid:
 
 
 def parse_bid(value: Any) -> BidValue:
-    """A bid as written: a whole number of tricks (`3`, `"3"`), `nil` or `blind-nil`."""
+    """A bid as written: a whole number of tricks (`3`, `"3"`), `nil`, `blind-nil`, or a number
+    bid blind (`blind-7`)."""
     if isinstance(value, str):
         text = value.strip().lower()
         if text == NIL:
             return NIL
         if text.replace("_", "-").replace(" ", "-") == BLIND_NIL:
             return BLIND_NIL
+        blind = BlindBid.read(text)
+        if blind is not None:
+            return blind
         number = ascii_integer(text)
         if number is not None and number >= 0:
             return number
@@ -288,7 +321,8 @@ def parse_bid(value: Any) -> BidValue:
         return value
     raise InvalidActionError(
         ReasonCode.UNKNOWN_BID,
-        f"unknown bid {value!r}: expected a whole number of tricks, 'nil' or 'blind-nil'",
+        f"unknown bid {value!r}: expected a whole number of tricks, 'nil', 'blind-nil' or"
+        " 'blind-N'",
         bid=str(value),
     )
 

@@ -226,14 +226,15 @@ def _fixed_bids(
     rules: Rules, table: Table, pack: Pack, bid_checks: tuple[Check, ...]
 ) -> tuple[BidRecords, ...] | None:
     """Each seat's bid records, when the bids allowed are the same whatever the hand, the
-    partner's bid or the score (free bidding, no team minimum or maximum, blind nil not tied to
-    the score); None when they must be worked out bid by bid."""
+    partner's bid or the score (free bidding, no team minimum or maximum, blind nil and blind
+    numeric bids not tied to the score); None when they must be worked out bid by bid."""
     bidding = rules.bidding
     if (
         bidding.constraint != BidConstraint.FREE
         or bidding.team_minimum is not None
         or bidding.team_maximum is not None
         or (bidding.blind_nil == BlindNil.ALLOWED and bidding.blind_nil_trailing_by is not None)
+        or (bidding.blind_bid_min is not None and bidding.blind_bid_trailing_by is not None)
     ):
         return None
     # The same bids for every seat, then: worked out once, for the first.

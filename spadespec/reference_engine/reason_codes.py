@@ -9,7 +9,8 @@ When several reasons apply at once, the first in this order is reported:
    `bad-deal`, `bad-setup`);
 2. the game is over (`game-over`), or the action belongs to another phase (`wrong-phase`);
 3. a bid: `already-bid`, then `not-your-turn`, then the kind of bid (`blind-nil-not-allowed`,
-   `blind-nil-not-trailing`, `nil-not-allowed`, `bid-out-of-range`), then the bidding
+   `blind-nil-not-trailing`, `blind-bid-not-trailing`, `nil-not-allowed`, `bid-out-of-range`),
+   then the bidding
    constraint (`suicide-one-nil`, `must-bid-spades`, `must-bid-nil-or-spades`), then
    `below-team-minimum`, then `above-team-maximum`, then the table's most and least totals
    (`above-table-maximum`, `below-table-minimum`), then the dealer's hook
@@ -113,6 +114,13 @@ class ReasonCode(StrEnum):
         "Blind nil was bid by a player whose side was not far enough behind when the hand was "
         "dealt: the variant allows it only to a side trailing the leading other side by at "
         "least a set number of points.",
+    )
+
+    BLIND_BID_NOT_TRAILING = (
+        "blind-bid-not-trailing",
+        "A number was bid blind by a player whose side was not far enough behind when the hand "
+        "was dealt: the variant allows a blind numeric bid only to a side trailing the leading "
+        "other side by at least a set number of points.",
     )
 
     BELOW_TEAM_MINIMUM = (

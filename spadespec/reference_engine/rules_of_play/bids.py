@@ -5,8 +5,10 @@ A bid is checked by a short list of rules, each one small function that either l
 or says why not; the first refusal is the one reported:
 
 1. the kind of bid: blind nil allowed at all, and only when the side trails by enough
-   (`blind-nil-not-allowed`, `blind-nil-not-trailing`); nil allowed (`nil-not-allowed`); a
-   number within the variant's range (`bid-out-of-range`);
+   (`blind-nil-not-allowed`, `blind-nil-not-trailing`); a number bid blind only within the
+   variant's blind range (`bid-out-of-range`), and only when the side trails by enough
+   (`blind-bid-not-trailing`); nil allowed (`nil-not-allowed`); a number within the
+   variant's range (`bid-out-of-range`);
 2. the bidding constraint, `BID_CONSTRAINT[rules.bidding.constraint]` (`suicide-one-nil`,
    `must-bid-spades`, `must-bid-nil-or-spades`);
 3. the team minimum, for the second partner to bid (`below-team-minimum`);
@@ -21,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from spadespec.reference_engine.actions import BLIND_NIL, NIL, BidValue
+from spadespec.reference_engine.actions import BLIND_NIL, NIL, BidValue, BlindBid
 from spadespec.reference_engine.pack import Pack, pack_of
 from spadespec.reference_engine.reason_codes import ReasonCode
 from spadespec.reference_engine.seats import Seat
@@ -93,22 +95,33 @@ def bid_context(
 
 def situation(
     rules: Rules, seat: Seat, spades: int, partner_bid: BidValue | None, trailing_by: int
-) -> tuple[Seat, int, BidValue | None, bool]:
+) -> tuple[Seat, int, BidValue | None, bool, bool]:
     """What the checks read of a `BidContext` to decide whether a bid may be made: the seat,
-    the spades held, partner's bid, and whether the side trails by enough for blind nil. The
-    rest of the context only words a refusal, so two contexts in the same situation allow the
-    same bids (a check that reads more of the context must be named here too). The last bid
-    under the dealer's hook or a table minimum, and every bid under a table maximum, reads the
-    bids before it and is never looked up by situation: the game works it out from the whole
-    context (`BidContext.others_total`, `BidContext.bid_so_far`)."""
-    needed = rules.bidding.blind_nil_trailing_by
-    return (seat, spades, partner_bid, needed is None or trailing_by >= needed)
+    the spades held, partner's bid, and whether the side trails by enough for blind nil and for
+    a blind numeric bid. The rest of the context only words a refusal, so two contexts in the
+    same situation allow the same bids (a check that reads more of the context must be named
+    here too). The last bid under the dealer's hook or a table minimum, and every bid under a
+    table maximum, reads the bids before it and is never looked up by situation: the game works
+    it out from the whole context (`BidContext.others_total`, `BidContext.bid_so_far`)."""
+    nil_needed = rules.bidding.blind_nil_trailing_by
+    bid_needed = rules.bidding.blind_bid_trailing_by
+    return (
+        seat,
+        spades,
+        partner_bid,
+        nil_needed is None or trailing_by >= nil_needed,
+        bid_needed is None or trailing_by >= bid_needed,
+    )
 
 
 def reads_trailing(rules: Rules) -> bool:
-    """Whether the `situation` of a bid reads how far the side trails: only where blind nil
-    waits on it. Elsewhere the caller need not work it out (any number will do)."""
-    return rules.bidding.blind_nil_trailing_by is not None
+    """Whether the `situation` of a bid reads how far the side trails: only where blind nil or
+    a blind numeric bid waits on it. Elsewhere the caller need not work it out (any number will
+    do)."""
+    return (
+        rules.bidding.blind_nil_trailing_by is not None
+        or rules.bidding.blind_bid_trailing_by is not None
+    )
 
 
 Check = Callable[[Rules, BidContext, BidValue], Refusal | None]
@@ -134,20 +147,41 @@ def blind_nil_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | N
     bidding = rules.bidding
     if bidding.blind_nil != BlindNil.ALLOWED:
         return (ReasonCode.BLIND_NIL_NOT_ALLOWED, "this variant does not allow a blind nil bid")
-    needed = bidding.blind_nil_trailing_by
-    if needed is not None and ctx.trailing_by < needed:
-        side = _side(rules, ctx)
-        if ctx.trailing_by > 0:
-            where = f"{side} trails by {ctx.trailing_by}"
-        elif ctx.trailing_by == 0:
-            where = f"{side} is level with the leader"
-        else:
-            where = f"{side} leads by {-ctx.trailing_by}"
-        return (
-            ReasonCode.BLIND_NIL_NOT_TRAILING,
-            f"blind nil needs the bidder's side to trail by at least {needed} points; {where}",
-        )
-    return None
+    return _trailing_check(
+        rules, ctx, bidding.blind_nil_trailing_by, ReasonCode.BLIND_NIL_NOT_TRAILING, "blind nil"
+    )
+
+
+def _trailing_check(
+    rules: Rules, ctx: BidContext, needed: int | None, code: ReasonCode, what: str
+) -> Refusal | None:
+    """A blind bid (`what`) refused with `code` unless the bidder's side trails the leading
+    other side by at least `needed` points (None: at any score)."""
+    if needed is None or ctx.trailing_by >= needed:
+        return None
+    side = _side(rules, ctx)
+    if ctx.trailing_by > 0:
+        where = f"{side} trails by {ctx.trailing_by}"
+    elif ctx.trailing_by == 0:
+        where = f"{side} is level with the leader"
+    else:
+        where = f"{side} leads by {-ctx.trailing_by}"
+    return (code, f"{what} needs the bidder's side to trail by at least {needed} points; {where}")
+
+
+def blind_bid_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
+    """A number bid blind only within the variant's blind range, `bidding.blind_bid_min` to
+    the greatest bid (none where the least is null), and only when the side trails enough."""
+    if not isinstance(bid, BlindBid):
+        return None
+    lo, hi = rules.bidding.blind_bid_min, rules.bidding.max_bid
+    if lo is None:
+        return (ReasonCode.BID_OUT_OF_RANGE, f"this variant allows no blind bid, not {bid}")
+    if not lo <= int(bid) <= hi:
+        return (ReasonCode.BID_OUT_OF_RANGE, f"a blind bid must be {lo} to {hi} tricks, not {bid}")
+    return _trailing_check(
+        rules, ctx, rules.bidding.blind_bid_trailing_by, ReasonCode.BLIND_BID_NOT_TRAILING, bid
+    )
 
 
 def nil_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
@@ -159,7 +193,7 @@ def nil_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
 
 def range_check(rules: Rules, ctx: BidContext, bid: BidValue) -> Refusal | None:
     """A number of tricks between the variant's least and greatest bid."""
-    if bid in NIL_BIDS:
+    if bid in NIL_BIDS or isinstance(bid, BlindBid):
         return None
     lo, hi = rules.bidding.min_bid, rules.bidding.max_bid
     if not isinstance(bid, int) or not lo <= bid <= hi:
@@ -362,6 +396,7 @@ def checks(
     `BID_CONSTRAINT[rules.bidding.constraint]`)."""
     return (
         blind_nil,
+        blind_bid_check,
         nil_check,
         range_check,
         BID_CONSTRAINT[rules.bidding.constraint] if constraint is None else constraint,
@@ -386,16 +421,20 @@ def bid_refusal(
 
 
 def candidate_bids(rules: Rules, ctx: BidContext) -> list[BidValue]:
-    """Every bid worth asking about: the range, the spade count, nil and blind nil."""
+    """Every bid worth asking about: the range, the spade count, nil and blind nil, then the
+    blind range where there is one."""
     numbers = set(range(rules.bidding.min_bid, rules.bidding.max_bid + 1))
     numbers.add(ctx.spades)
-    return [*sorted(numbers), NIL, BLIND_NIL]
+    least = rules.bidding.blind_bid_min
+    blind = [] if least is None else [BlindBid(n) for n in range(least, rules.bidding.max_bid + 1)]
+    return [*sorted(numbers), NIL, BLIND_NIL, *blind]
 
 
 def legal_bids(
     rules: Rules, ctx: BidContext, rule_list: tuple[Check, ...] | None = None
 ) -> list[BidValue]:
-    """Every bid the player may make now: numbers low to high, then nil, then blind nil.
+    """Every bid the player may make now: numbers low to high, nil, blind nil, then numbers
+    bid blind.
     `rule_list` is `checks(rules)`, for a caller that has resolved them already."""
     if rule_list is None:
         rule_list = checks(rules)

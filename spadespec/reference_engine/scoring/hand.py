@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
+from spadespec.reference_engine.actions import BlindBid
 from spadespec.reference_engine.scoring.bags import BagPenalty
 from spadespec.reference_engine.scoring.contract import ContractEntries, contract_points
 from spadespec.reference_engine.scoring.inputs import (
@@ -67,6 +68,7 @@ def score_side(
     side_tricks = 0
     seats = sheet.side_seats[side]
     nil_seats: tuple[str, ...] = ()
+    blind = False  # a partner bid a number blind
     for seat in seats:
         bid = bids[seat]
         taken = tricks[seat]
@@ -74,7 +76,8 @@ def score_side(
         if bid in NIL_BIDS:
             nil_seats += (seat,)
         else:
-            contract += bid  # type: ignore[operator]
+            blind = blind or isinstance(bid, BlindBid)
+            contract += int(bid)
             counted += taken
     nils: tuple[NilResult, ...] = ()
     nil_points = nil_bags = nil_overtricks = 0
@@ -101,6 +104,8 @@ def score_side(
     else:
         made = counted >= contract
     points, kind = contract_points(entries.contract, scoring, contract, counted, made, sheet.tricks)
+    if blind:
+        points *= scoring.blind_bid_multiplier
     extra = counted - contract if made else 0
     added = entries.bags_count(made, extra + nil_bags)
     if nil_overtricks:

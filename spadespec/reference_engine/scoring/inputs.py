@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from spadespec.reference_engine.actions import BlindBid
 from spadespec.reference_engine.scoring.records import Bid, SideTotals
 from spadespec.reference_engine.scoring.sides import Sheet, seat_name, sheet_of, side_name
 from spadespec.reference_engine.variant.model import BlindNil, NilBid, Rules
@@ -49,7 +50,8 @@ def zero_is_nil(rules: Rules) -> bool:
 
 
 def normalise_bid(rules: Rules, seat: str, bid: Any, tricks: int = 13) -> Bid:
-    """A bid as the scorer reads it: "nil", "blind-nil", or a number of tricks 0..`tricks`."""
+    """A bid as the scorer reads it: "nil", "blind-nil", a number of tricks 0..`tricks`, or
+    such a number bid blind ("blind-7", where the variant has blind numeric bids)."""
     if type(bid) is int and 0 < bid <= tricks:
         return bid  # the usual bid, some tricks: nothing to read
     word = _word(bid)
@@ -63,6 +65,15 @@ def normalise_bid(rules: Rules, seat: str, bid: Any, tricks: int = 13) -> Bid:
                 f"seat {seat} bid blind nil, but this variant does not allow blind nil"
             )
         return "blind-nil"
+    blind = BlindBid.read(word) if word is not None else None
+    if blind is not None:
+        if rules.bidding.blind_bid_min is None:
+            raise ScoringInputError(
+                f"seat {seat} bid {blind}, but this variant does not allow blind numeric bids"
+            )
+        if not 0 <= int(blind) <= tricks:
+            raise ScoringInputError(f"seat {seat}: bid {blind} is outside blind-0..{tricks}")
+        return blind
     if isinstance(bid, bool) or not isinstance(bid, int):
         raise ScoringInputError(
             f"seat {seat}: a bid is a number of tricks, 'nil' or 'blind-nil', not {bid!r}"

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
 
-Bid = int | Literal["nil", "blind-nil"]
+from spadespec.reference_engine.actions import BlindBid
+
+Bid = int | Literal["nil", "blind-nil"] | BlindBid
 NIL_BIDS = ("nil", "blind-nil")
 """The bids that promise no trick at all: scored on their own, adding nothing to a contract."""
 GameStatus = Literal["continues", "won", "tie"]
@@ -133,7 +135,8 @@ class HandScore(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "bids": dict(self.bids),
+            # A number bid blind is written as its text, `blind-7`, as the protocol has it.
+            "bids": {k: str(v) if isinstance(v, BlindBid) else v for k, v in self.bids.items()},
             "tricks": dict(self.tricks),
             "sides": {side: score.to_json() for side, score in self.sides.items()},
         }

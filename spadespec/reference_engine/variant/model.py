@@ -285,6 +285,12 @@ class BiddingRules:
     """Cards passed each way between a blind nil bidder and the partner, 0 to 4."""
     blind_nil_exchange_order: ExchangeOrder
     nil_exchange: NilExchange
+    blind_bid_min: int | None
+    """The least blind numeric bid: a player may bid this many tricks or more, up to
+    `max_bid`, before looking at the cards (`blind-N`); null: no blind numeric bids."""
+    blind_bid_trailing_by: int | None
+    """Blind numeric bids only by a player whose side trails the leading other side by at least
+    this many points when the hand is dealt; null: at any time."""
     team_minimum: int | None
     """The least a partnership may bid in all (its numeric bids added); null: no minimum."""
     team_maximum: int | None
@@ -333,6 +339,9 @@ class ScoringRules:
     double_nil_tricks: DoubleNilTricks
     blind_nil_bonus: int | None
     blind_nil_penalty: int | None
+    blind_bid_multiplier: int
+    """What a side's contract points are multiplied by, made or set, when a partner bid a
+    number blind (2: a blind 7 made scores 140, set loses 140)."""
     bags_count: BagsCount
     bag_threshold: int
     bag_penalty: int

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from spadespec.reference_engine.actions import BLIND_NIL, NIL
+from spadespec.reference_engine.actions import BLIND_NIL, NIL, BlindBid
 from spadespec.reference_engine.cards import CARD_TEXT, cards_in
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.scoring.sides import seat_name, sheet_of_table
@@ -18,7 +18,8 @@ _WORD_BIDS = (NIL, BLIND_NIL)
 
 def legal(game: Game) -> list[Any]:
     """The legal actions of the player to act: cards in deck order (clubs up to spades, 2 up to
-    ace, then the little and big jokers), bids ascending with nil then blind nil last, or,
+    ace, then the little and big jokers), bids ascending with nil then blind nil, then the
+    numbers bid blind ascending (`blind-6`, ...), or,
     during a blind nil exchange, every card the passer holds (any of them may be passed)."""
     return legal_shown(choices(game))
 
@@ -43,7 +44,8 @@ def legal_shown(held: int | tuple[Any, ...]) -> list[Any]:
     if isinstance(held, int):
         return [CARD_TEXT[c] for c in cards_in(held)]
     numbers = sorted(b for b in held if isinstance(b, int))
-    return numbers + [word for word in _WORD_BIDS if word in held]
+    blind = [str(b) for b in sorted((b for b in held if isinstance(b, BlindBid)), key=int)]
+    return numbers + [word for word in _WORD_BIDS if word in held] + blind
 
 
 def to_act(game: Game) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from typing import Any
 from spadespec.conformance.contract.engines.kept_games import KeptGames, replay
 from spadespec.conformance.contract.engines.observables import READERS
 from spadespec.conformance.contract.protocol.messages import (
+    BLIND_BIDS,
     FEATURES,
     HOUSE_FILES,
     PROTOCOL_VERSION,
@@ -92,7 +93,7 @@ class ReferenceEngine:
             "protocol": PROTOCOL_VERSION,
             "variants": shipped_variant_ids() + registered_ids(),
             # It configures itself from each request's `extends` and `rules` (`variant_of`).
-            "features": [*FEATURES, SCORE, HOUSE_FILES],
+            "features": [*FEATURES, SCORE, HOUSE_FILES, BLIND_BIDS],
         }
 
     def run(self, request: CaseRequest) -> CaseResponse:

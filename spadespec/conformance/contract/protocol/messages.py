@@ -83,8 +83,14 @@ PIPELINED = "pipelined"
 one by one in order: the runner may then send several requests before reading the first
 answer (`spadespec fuzz` sends a game's requests together). `spadespec serve` declares it."""
 
+BLIND_BIDS = "blind_bids"
+"""The feature an engine declares when it plays numbers bid blind, written `blind-N`
+(`"blind-7"`) wherever a bid goes; an engine that does not is sent no case holding one
+(`spadespec.conformance.contract.protocol.blind_bids`)."""
+
 KNOWN_FEATURES = (
     *FEATURES, SCORE, *SCORE_FIGURE_FEATURES, NIL_AS_ZERO, HOUSE_FILES, DEALS, PIPELINED,
+    BLIND_BIDS,
 )  # fmt: skip
 """Every feature an engine may declare at `start`; any other name is refused
 (`spadespec.conformance.contract.protocol.features`)."""

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from spadespec.conformance.contract.protocol import features, nil_as_zero
+from spadespec.conformance.contract.protocol import blind_bids, features, nil_as_zero
 from spadespec.conformance.contract.protocol.messages import (
     CaseResponse,
     Engine,
@@ -58,6 +58,9 @@ def score_results(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResu
     if not features.plays(info, case.variant):
         message = f"the engine does not play variant {case.variant}"
         return [CaseResult(graded, "n/a", message=message)]
+    blind = blind_bids.not_applicable(info, case)
+    if blind:
+        return [CaseResult(graded, "n/a", message=blind)]
     answered = features.figures_answered(info["features"])
     asked = tuple(key for key in graded.expect if key in answered)
     unchecked = tuple(features.figure_feature(k) for k in graded.expect if k not in answered)

@@ -46,6 +46,16 @@ def _nil_entry(rules: Rules, seat: str, bid: str, took: int) -> dict[str, Any]:
     return {"seat": seat, "tricks": took, "made": took == 0, "points": points, "blind": blind}
 
 
+def _tricks_bid(bid: Any) -> int:
+    """A numeric bid's tricks: a number, or a number bid blind, written `blind-N`."""
+    return int(bid.removeprefix("blind-")) if isinstance(bid, str) else int(bid)
+
+
+def _bid_blind(bid: Any) -> bool:
+    """Whether a bid is a number bid blind (`blind-N`, not blind nil)."""
+    return isinstance(bid, str) and bid.startswith("blind-") and bid not in NILS
+
+
 def _made(rules: Rules, contract: int, counted: int) -> bool:
     """Whether the tricks that count make the contract: at least the bid, or exactly it."""
     if str(rules.scoring.contract_made) == "exactly":
@@ -85,7 +95,7 @@ def score_side(
     """One side's itemised line for a hand, in the case format's `sideScore` shape."""
     s = rules.scoring
     seats = sides_of(rules)[side]
-    contract = sum(bids[x] for x in seats if bids[x] not in NILS)
+    contract = sum(_tricks_bid(bids[x]) for x in seats if bids[x] not in NILS)
     counted = 0
     nil_bags = 0
     nil_over = 0  # a nil bidder's own overtricks: a point and a bag each, made or not
@@ -112,6 +122,9 @@ def score_side(
             counted += tricks[x]
     made = _made(rules, contract, counted)
     contract_points = _contract_points(rules, contract, counted)
+    if any(_bid_blind(bids[x]) for x in seats):
+        # A partner bid a number blind: the contract's points, made or set, times the multiplier.
+        contract_points *= s.blind_bid_multiplier
     over = counted - contract if made else 0
     keeps = {"contract-made": made, "always": True, "never": False}[str(s.bags_count)]
     added = over + nil_bags if keeps else 0
@@ -196,7 +209,7 @@ def boston_side(rules: Rules, bids: Mapping[str, Any], tricks: Mapping[str, int]
     every = tricks_in_hand(rules)
     nil_counts = str(rules.scoring.nil_tricks) == "count"
     for side, seats in sides_of(rules).items():
-        bid = sum(bids[x] for x in seats if bids[x] not in NILS)
+        bid = sum(_tricks_bid(bids[x]) for x in seats if bids[x] not in NILS)
         counted = sum(tricks[x] for x in seats if bids[x] not in NILS or nil_counts)
         if bid == every and counted == every:
             return side
