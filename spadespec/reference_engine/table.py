@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from spadespec.reference_engine.seats import SEATS, Seat
-from spadespec.reference_engine.variant.model import DeckKind, Rules, Sides
+from spadespec.reference_engine.variant.model import DeckKind, Kitty, Rules, Sides
 
 DECK_SIZE = {DeckKind.STANDARD_52: 52, DeckKind.JOKERS_54: 54}
 """How many cards each kind of pack holds before any are taken out."""
@@ -90,4 +90,6 @@ def make_table(players: int, sides: Sides, cards_in_play: int) -> Table:
 def table_of(rules: Rules) -> Table:
     """The table a variant's rules set: its players and sides, and the cards each is dealt."""
     cards_in_play = DECK_SIZE[rules.deck.cards] - len(rules.deck.removed)
+    if rules.deal.kitty is Kitty.DEALER_TAKES_TWO:
+        cards_in_play -= 2  # the two the dealer lays aside after the deal
     return make_table(rules.table.players, rules.table.sides, cards_in_play)
