@@ -162,7 +162,7 @@ def check_deal_is_even(merged: Merged) -> Iterator[Problem]:
         fewer = players - short
         either = f" or {fewer} fewer" if taken >= fewer else ""
         kitty = (
-            f", or deal them all with the dealer laying two aside (deal.kitty: dealer-takes-two)"
+            ", or deal them all with the dealer laying two aside (deal.kitty: dealer-takes-two)"
             if short == 2
             else ""
         )
