@@ -184,12 +184,6 @@ def check_deal(hands: Sequence[int], pack: Pack | None = None, table: Table | No
         _raise_fault(hands, pack, table)
 
 
-def set_aside(pack: Pack, table: Table) -> int:
-    """The cards of the pack in no hand once the deal is done: the two a kitty's dealer lays
-    aside (`deal.kitty: dealer-takes-two`), else none."""
-    return len(pack.order) - table.cards_per_hand * table.players
-
-
 def _is_whole_deal(hands: Sequence[int], pack: Pack, table: Table) -> bool:
     """The quick yes for a good deal: the hands cover the pack exactly (no card twice, none
     missing, none from outside it), each seat in play with its share and the others none."""
@@ -200,7 +194,9 @@ def _is_whole_deal(hands: Sequence[int], pack: Pack, table: Table) -> bool:
         return False
     share = table.cards_per_hand
     dealt = n | e | s | w
-    if share * table.players != len(pack.order):  # two laid aside by a kitty's dealer
+    if share * table.players + table.set_aside != len(pack.order):  # shares overlap or fall short
+        return False
+    if table.set_aside:  # the cards a kitty's dealer laid aside are in no hand
         if dealt & ~pack.cards or dealt.bit_count() != share * table.players:
             return False
     elif dealt != pack.cards:
@@ -246,7 +242,7 @@ def _raise_fault(hands: Sequence[int], pack: Pack, table: Table) -> None:
                 seat=seat.name,
             )
     missing = pack.cards & ~seen
-    if missing and not set_aside(pack, table):
+    if missing.bit_count() > table.set_aside:
         card = CARD_TEXT[(missing & -missing).bit_length() - 1]
         raise DealError(f"{card} is in play but dealt to nobody", card=card)
 
@@ -311,7 +307,7 @@ def deal_from_seed(
     deck = shuffled(pack.order_bits, seed)  # the same shuffle as of cards
     # a shuffled whole pack dealt evenly is always a deal: nothing to check, and with no card
     # twice, adding up a seat's one-card masks is taking their union
-    aside = set_aside(pack, table)
+    aside = table.set_aside
     if not aside:
         return _deal_round(deck, table, sum)
     hands = list(_deal_round(deck[:-aside], table, sum))
