@@ -84,3 +84,12 @@ def test_kitty_game_opens_the_bidding_after_the_discard() -> None:
     game.deal(seed=3)
     assert game.phase is Phase.BID and game.to_act is Seat.N
     assert all(hand.bit_count() == 13 for hand in game.hands)
+
+
+def test_kitty_shuffle_test_is_refused_naming_the_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    from spadespec.cli import main
+
+    assert main(["shuffle-test", "--variant", "jokers-kitty"]) == 2
+    err = capsys.readouterr().err
+    assert "--variant jokers-kitty: its dealer lays two cards aside" in err
+    assert "(deal.kitty)" in err
