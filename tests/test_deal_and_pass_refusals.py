@@ -61,7 +61,14 @@ EXCHANGES = sorted(
 def test_the_tables_are_every_pack_the_shipped_rulesets_play() -> None:
     # standard and cutthroat (the 52 cards at four seats, and at three less the 2C), the two
     # joker packs, and the exchanges of two, three and four cards
-    assert TABLES == ["cutthroat", "joker-joker-deuce-deuce", "pagat-jokers", "standard"]
+    # jokers-kitty: the joker pack with nothing out, its dealer laying two aside
+    assert TABLES == [
+        "cutthroat",
+        "joker-joker-deuce-deuce",
+        "jokers-kitty",
+        "pagat-jokers",
+        "standard",
+    ]
     assert EXCHANGES == ["blind-nil-pass-four", "nil-pass-three", "pagat-blind-nil"]
 
 
@@ -83,7 +90,9 @@ class Table:
         self.pack = [c for c in KIND[deck.cards.value] if c not in deck.removed]
         self.outside = [c for c in EVERY_CARD if c not in self.pack]
         self.seats = "NESW"[: self.rules.table.players]
-        self.share = len(self.pack) // len(self.seats)
+        # under a kitty the dealer lays two cards aside: the shares leave them in no hand
+        aside = 2 if self.rules.deal.kitty.value == "dealer-takes-two" else 0
+        self.share = (len(self.pack) - aside) // len(self.seats)
 
     def game(self, bidding: bool) -> Game:
         """A game where a deal is due, or (`bidding`) one dealt, its first bid awaited."""
@@ -122,15 +131,15 @@ def deal_refusal(table: Table, hands: dict[str, list[str]], bidding: bool) -> st
     return reason
 
 
-def each_deal_test(prop: Any, expected: str | None) -> Any:
-    """Run `prop(table, data)` for every table, while a deal is due and while bidding: the deal
-    it makes is refused with `expected` (a right deal, None, is in the wrong phase while
-    bidding)."""
+def each_deal_test(prop: Any, expected: str | None, tables: list[str] = TABLES) -> Any:
+    """Run `prop(table, data)` for every table (of `tables`), while a deal is due and while
+    bidding: the deal it makes is refused with `expected` (a right deal, None, is in the wrong
+    phase while bidding)."""
 
     @pytest.mark.sweep
     @pytest.mark.parametrize("budget", sweep(list(BUDGETS), ["test command"]))
     @pytest.mark.parametrize("bidding", [False, True], ids=["deal-due", "while-bidding"])
-    @pytest.mark.parametrize("ruleset", TABLES)
+    @pytest.mark.parametrize("ruleset", tables)
     def test(ruleset: str, bidding: bool, budget: str) -> None:
         table = Table(ruleset)
 
@@ -225,7 +234,10 @@ test_a_right_deal = each_deal_test(a_right_deal, None)
 test_hands_of_the_wrong_sizes = each_deal_test(hands_of_the_wrong_sizes, "bad-deal")
 test_a_card_in_two_hands = each_deal_test(a_card_in_two_hands, "bad-deal")
 test_a_card_named_twice_in_a_hand = each_deal_test(a_card_named_twice_in_a_hand, "bad-deal")
-test_a_card_from_outside_the_pack = each_deal_test(a_card_from_outside_the_pack, "bad-deal")
+# every table but the kitty's, whose pack is every card there is
+test_a_card_from_outside_the_pack = each_deal_test(
+    a_card_from_outside_the_pack, "bad-deal", [t for t in TABLES if Table(t).outside]
+)
 test_a_seat_in_play_left_out = each_deal_test(a_seat_in_play_left_out, "bad-deal")
 
 

@@ -95,7 +95,9 @@ class Book:
         kind = list(range(52)) + (list(JOKERS) if rules.deck.cards == "jokers-54" else [])
         removed = {parse_card(c) for c in rules.deck.removed}
         self.cards = [c for c in kind if c not in removed]
-        self.tricks = len(self.cards) // len(self.seats)
+        # Under a kitty the dealer takes the two cards over an even deal and lays two aside.
+        self.aside = 2 if rules.deal.kitty == "dealer-takes-two" else 0
+        self.tricks = (len(self.cards) - self.aside) // len(self.seats)
         tops = [parse_card(c) for c in rules.deck.top_trumps]
         # A top trump (or joker) is a spade, ranked above the ace, the first listed highest.
         self.suit = {c: SPADES if c in tops or c in JOKERS else c // 13 for c in self.cards}
@@ -462,6 +464,7 @@ class GameMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def deal(self, data: st.DataObject) -> None:
         order = data.draw(st.permutations(self.book.cards))
+        order = order[: len(order) - self.book.aside]  # any two laid aside by a kitty's dealer
         seats = self.book.seats
         self.held = {seat: set(order[i :: len(seats)]) for i, seat in enumerate(seats)}
         hands = [mask(self.held.get(seat, ())) for seat in SEATS]
@@ -565,7 +568,7 @@ class GameMachine(RuleBasedStateMachine):
         game.play(seat, card)
         self.plays.append((seat, card))
         self.held[seat].discard(card)
-        if len(self.plays) == len(self.book.cards):
+        if len(self.plays) + self.book.aside == len(self.book.cards):
             self.check_hand_scored()
 
     @precondition(lambda self: self.game.phase is Phase.PLAY)
@@ -739,7 +742,7 @@ class GameMachine(RuleBasedStateMachine):
             for seat in SEATS:
                 assert self.game.hands[seat] == mask(self.held.get(seat, ()))
             remaining = sum(len(h) for h in self.held.values())
-            assert remaining + len(played) == len(self.book.cards)
+            assert remaining + len(played) + self.book.aside == len(self.book.cards)
 
     @invariant()
     def trick_count_matches(self) -> None:

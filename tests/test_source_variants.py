@@ -402,6 +402,8 @@ def written(variant: str) -> dict[str, dict]:
 
 
 SPOKEN_FOR_BY_STANDARD = {
+    "deal.kitty": "every source deals the whole pack out evenly and none speaks of a kitty; "
+    "standard's interpretation says so once for them all",
     "bidding.dealer_hook": "no source limits the total of the bids; standard's interpretation "
     "says so once for them all, and its case covers every source ruleset",
     "play.must_head": "no source asks a follower to beat the card taking the trick; standard's "

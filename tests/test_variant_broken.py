@@ -137,6 +137,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.deck.cards.value",
         "leaves 54 cards, which do not deal out evenly to 4 players",
     ),
+    "kitty-pack-even": (
+        "kitty-pack-even",
+        10,
+        "rules.deal.kitty.value",
+        "which is not two cards over an even deal to 4 players",
+    ),
     "three-in-partnerships": (
         "three-in-partnerships",
         14,
@@ -316,6 +322,17 @@ def test_broken_file_is_refused_at_its_line_and_field(stem: str) -> None:
     assert first.path == path
     if first.line is not None:
         assert first.column is not None and first.column >= 1
+
+
+def test_uneven_pack_names_the_kitty_that_would_deal_it() -> None:
+    # Two cards over an even deal: the message offers the kitty as the other way to deal it.
+    with pytest.raises(VariantError) as caught:
+        load_variant(str(BROKEN / "deal-uneven.yaml"))
+    message = caught.value.problems[0].message
+    assert message.endswith(
+        "remove 2 card(s) more, or deal them all with the dealer laying two aside "
+        "(deal.kitty: dealer-takes-two)"
+    )
 
 
 def test_bid_range_points_at_the_nearer_of_two_fields() -> None:

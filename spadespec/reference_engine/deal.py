@@ -190,10 +190,16 @@ def _is_whole_deal(hands: Sequence[int], pack: Pack, table: Table) -> bool:
     if len(hands) != 4:
         return False
     n, e, s, w = hands
-    if not type(n) is type(e) is type(s) is type(w) is int or n | e | s | w != pack.cards:
+    if not type(n) is type(e) is type(s) is type(w) is int:
         return False
     share = table.cards_per_hand
-    if share * table.players != len(pack.order):  # the shares overlap or fall short
+    dealt = n | e | s | w
+    if share * table.players + table.set_aside != len(pack.order):  # shares overlap or fall short
+        return False
+    if table.set_aside:  # the cards a kitty's dealer laid aside are in no hand
+        if dealt & ~pack.cards or dealt.bit_count() != share * table.players:
+            return False
+    elif dealt != pack.cards:
         return False
     counts = (n.bit_count(), e.bit_count(), s.bit_count(), w.bit_count())
     # three players always sit N, E, S
@@ -236,7 +242,7 @@ def _raise_fault(hands: Sequence[int], pack: Pack, table: Table) -> None:
                 seat=seat.name,
             )
     missing = pack.cards & ~seen
-    if missing:
+    if missing.bit_count() > table.set_aside:
         card = CARD_TEXT[(missing & -missing).bit_length() - 1]
         raise DealError(f"{card} is in play but dealt to nobody", card=card)
 
@@ -286,16 +292,40 @@ def format_pbn_hand(mask: int) -> str:
 
 
 def deal_from_seed(
-    seed: int | str | None, pack: Pack | None = None, table: Table | None = None
+    seed: int | str | None,
+    pack: Pack | None = None,
+    table: Table | None = None,
+    dealer: Seat | None = None,
 ) -> Hands:
     """Shuffle the cards in play (listed lowest number first) with `random.Random(seed)` and
     deal them out: card i of the shuffled pack to the i-th seat in play round the table,
-    starting with North. Defaults: the standard pack at a four-seat table."""
+    starting with North. Defaults: the standard pack at a four-seat table. Under a kitty the
+    last two cards of the shuffled pack are the kitty: `dealer` takes them and lays aside two
+    (`kitty_discard`); with no dealer named, the kitty is laid aside unseen."""
     pack = pack or STANDARD_PACK
+    table = table or _table_for(pack, table)
     deck = shuffled(pack.order_bits, seed)  # the same shuffle as of cards
     # a shuffled whole pack dealt evenly is always a deal: nothing to check, and with no card
     # twice, adding up a seat's one-card masks is taking their union
-    return _deal_round(deck, table or _table_for(pack, table), sum)
+    aside = table.set_aside
+    if not aside:
+        return _deal_round(deck, table, sum)
+    hands = list(_deal_round(deck[:-aside], table, sum))
+    if dealer is not None:
+        held = hands[dealer] | sum(deck[-aside:])
+        hands[dealer] = held & ~kitty_discard(pack, held, aside)
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+def kitty_discard(pack: Pack, hand: int, count: int = 2) -> int:
+    """The cards a dealer holding the kitty lays aside, as a mask: the lowest `count` cards that
+    are not trumps (lowest rank first, clubs before diamonds before hearts at the same rank),
+    and the lowest trumps only when the hand has too few others."""
+    ranked = sorted(
+        cards_in(hand),
+        key=lambda card: (bool(1 << card & pack.spade_mask), pack.power[card], pack.suit_of[card]),
+    )
+    return _union([1 << card for card in ranked[:count]])
 
 
 def shuffled(order: Sequence[int], seed: int | str | None) -> list[int]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from spadespec.reference_engine.seats import SEATS, Seat
-from spadespec.reference_engine.variant.model import DeckKind, Rules, Sides
+from spadespec.reference_engine.variant.model import DeckKind, Kitty, Rules, Sides
 
 DECK_SIZE = {DeckKind.STANDARD_52: 52, DeckKind.JOKERS_54: 54}
 """How many cards each kind of pack holds before any are taken out."""
@@ -35,6 +35,9 @@ class Table:
     """Indexed by seat number: the seat's partner, None when it has none."""
     cards_per_hand: int
     """Cards dealt to each seat, which is also the number of tricks in a hand."""
+    set_aside: int
+    """Cards of the pack in no hand once the deal is done: the two a kitty's dealer lays aside
+    (`deal.kitty: dealer-takes-two`), else none."""
 
     @property
     def players(self) -> int:
@@ -53,11 +56,12 @@ class Table:
 
 
 @lru_cache(maxsize=64)
-def make_table(players: int, sides: Sides, cards_in_play: int) -> Table:
-    """The table for `players` seats scoring as `sides`, dealing `cards_in_play` cards."""
+def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 0) -> Table:
+    """The table for `players` seats scoring as `sides`, dealing `cards_in_play` cards, of which
+    the dealer lays `set_aside` aside after the deal."""
     if players not in (3, 4):
         raise ValueError(f"a table seats 3 or 4 players, not {players}")
-    if cards_in_play % players:
+    if (cards_in_play - set_aside) % players:
         raise ValueError(f"{cards_in_play} cards do not deal out evenly to {players} players")
     seats = SEATS[:players]
     left: list[Seat | None] = [None] * 4
@@ -83,11 +87,13 @@ def make_table(players: int, sides: Sides, cards_in_play: int) -> Table:
         side_of=tuple(side_of),
         side_seats=side_seats,
         partner=tuple(partner),
-        cards_per_hand=cards_in_play // players,
+        cards_per_hand=(cards_in_play - set_aside) // players,
+        set_aside=set_aside,
     )
 
 
 def table_of(rules: Rules) -> Table:
     """The table a variant's rules set: its players and sides, and the cards each is dealt."""
     cards_in_play = DECK_SIZE[rules.deck.cards] - len(rules.deck.removed)
-    return make_table(rules.table.players, rules.table.sides, cards_in_play)
+    set_aside = 2 if rules.deal.kitty is Kitty.DEALER_TAKES_TWO else 0
+    return make_table(rules.table.players, rules.table.sides, cards_in_play, set_aside)

@@ -37,7 +37,7 @@ class Dealing(GameState):
                 seed = random.randrange(2**63)
             if self.phase is not DEALING:
                 self._check_phase(DEALING, None, "deal")
-            record = dealt(deal_from_seed(seed, self.pack, self.table))
+            record = dealt(deal_from_seed(seed, self.pack, self.table, self.dealer))
             return self._start_hand(record)  # a shuffle of the pack is always a deal
         if isinstance(hands, str | Mapping):
             record = Deal(parse_deal(hands))

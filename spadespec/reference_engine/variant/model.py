@@ -38,6 +38,14 @@ class DealerRotation(StrEnum):
     """The deal passes one seat to the left (clockwise) after every hand."""
 
 
+class Kitty(StrEnum):
+    NONE = "none"
+    """No kitty: the cards in play deal out evenly, each player the same number."""
+    DEALER_TAKES_TWO = "dealer-takes-two"
+    """The whole pack is dealt, two cards more than deal out evenly; the dealer takes those two
+    as well and, before the bidding, lays two cards of the hand aside face down, out of play."""
+
+
 class FirstBidder(StrEnum):
     LEFT_OF_DEALER = "left-of-dealer"
     """The player on the dealer's left bids first; the dealer bids last."""
@@ -267,6 +275,7 @@ class DealRules:
 
     first_dealer: FirstDealer
     dealer_rotation: DealerRotation
+    kitty: Kitty
 
 
 @dataclass(frozen=True, slots=True)

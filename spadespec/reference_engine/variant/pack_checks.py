@@ -22,7 +22,7 @@ from spadespec.reference_engine.variant.checking import (
 )
 from spadespec.reference_engine.variant.errors import Problem
 from spadespec.reference_engine.variant.merge import Merged, Possible
-from spadespec.reference_engine.variant.model import Sides
+from spadespec.reference_engine.variant.model import Kitty, Sides
 
 CARD_LISTS = ("deck.removed", "deck.top_trumps")
 
@@ -103,47 +103,73 @@ class Deal:
     removed: Possible
     players: Possible
     in_play: int
+    kitty: Possible
+    """`deal.kitty`: with the dealer taking two, two of the cards in play are laid aside."""
 
     @property
     def witnesses(self) -> tuple[Possible, ...]:
         return (self.deck, self.removed, self.players)
 
     @property
+    def set_aside(self) -> int:
+        """The cards the dealer lays aside after the deal: two under a kitty, else none."""
+        return 2 if self.kitty.value == Kitty.DEALER_TAKES_TWO.value else 0
+
+    @property
     def even(self) -> bool:
-        return self.in_play % int(self.players.value) == 0
+        return (self.in_play - self.set_aside) % int(self.players.value) == 0
 
     @property
     def cards_per_hand(self) -> int:
-        return self.in_play // int(self.players.value)
+        return (self.in_play - self.set_aside) // int(self.players.value)
 
 
 def deals(merged: Merged) -> Iterator[Deal]:
     """Every combination of pack, cards removed and number of players the variant allows."""
-    for deck, removed, players in product(
+    for deck, removed, players, kitty in product(
         merged.possible("deck.cards"),
         merged.possible("deck.removed"),
         merged.possible("table.players"),
+        merged.possible("deal.kitty"),
     ):
         pack = DECK_CARDS.get(deck.value, frozenset())
-        yield Deal(deck, removed, players, len(pack - set(cards_of(removed.value))))
+        yield Deal(deck, removed, players, len(pack - set(cards_of(removed.value))), kitty)
 
 
 def check_deal_is_even(merged: Merged) -> Iterator[Problem]:
-    """The cards in play deal out evenly: every player holds as many cards as there are tricks."""
+    """The cards in play deal out evenly: every player holds as many cards as there are tricks,
+    once a kitty's dealer has laid two aside. A pack two cards over an even deal is dealt only
+    with the kitty; a kitty needs those two cards over."""
     for deal in deals(merged):
         if deal.even:
             continue
         players = deal.players.value
         short = deal.in_play % players
-        fewer = players - short
         taken = len(cards_of(deal.removed.value))
+        leaves = (
+            f"the {deal.deck.value} pack{offered(deal.deck)} (at {where(deal.deck)}) less "
+            f"{taken} removed card(s) (at {where(deal.removed)}) leaves {deal.in_play} cards"
+        )
+        if deal.set_aside:
+            yield problem_at(
+                merged.nearest(deal.kitty, *deal.witnesses),
+                f"{said('deal.kitty', deal.kitty)}, which has the dealer lay two cards aside, "
+                f"but {leaves}, which is not two cards over an even deal to {players} "
+                f"players{offered(deal.players)} (at {where(deal.players)}); write "
+                f"deal.kitty: none, or change the cards removed",
+            )
+            continue
+        fewer = players - short
         either = f" or {fewer} fewer" if taken >= fewer else ""
+        kitty = (
+            ", or deal them all with the dealer laying two aside (deal.kitty: dealer-takes-two)"
+            if short == 2
+            else ""
+        )
         yield problem_at(
             merged.nearest(*deal.witnesses),
-            f"the {deal.deck.value} pack{offered(deal.deck)} (at {where(deal.deck)}) less "
-            f"{taken} removed card(s) (at {where(deal.removed)}) leaves {deal.in_play} cards, "
-            f"which do not deal out evenly to {players} players{offered(deal.players)} "
-            f"(at {where(deal.players)}); remove {short} card(s) more{either}",
+            f"{leaves}, which do not deal out evenly to {players} players{offered(deal.players)} "
+            f"(at {where(deal.players)}); remove {short} card(s) more{either}{kitty}",
         )
 
 

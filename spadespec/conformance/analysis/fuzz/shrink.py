@@ -219,8 +219,9 @@ def simplest_deals(judge: Judge, verdict: Verdict, passes: int = 3) -> Verdict:
             improved = False
             for card in order:
                 hands = list(parse_deal(best.actions[index]["hands"]))
-                seat = next(s for s in range(4) if hands[s] >> card & 1)
-                if seat == home(card, rules):
+                # a card a kitty's dealer laid aside is in no hand, and stays aside
+                seat = next((s for s in range(4) if hands[s] >> card & 1), None)
+                if seat is None or seat == home(card, rules):
                     continue
                 for other in _partners(hands, card, seat, rules):
                     found = judge.differs(best.setup, _swapped(best.actions, index, card, other))

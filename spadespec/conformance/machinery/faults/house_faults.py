@@ -34,6 +34,7 @@ from spadespec.reference_engine.variant.model import (
     BostonRule,
     DoubleNilTricks,
     ExchangeOrder,
+    Kitty,
     MoonRule,
     NilBid,
     NilTricks,
@@ -57,6 +58,17 @@ def _unless(wanted: Any, instead: Any) -> Any:
 top_trumps_order_reversed: Rewrite = replaced(
     "deck.top_trumps", lambda order: tuple(reversed(order))
 )
+
+
+def _twos_out_for_the_kitty(rules: Rules) -> Rules:
+    if rules.deal.kitty is Kitty.NONE:
+        return rules
+    # The joker pack played the usual way: the two low twos out before the deal, no kitty.
+    rules = with_rule(rules, "deal.kitty", Kitty.NONE)
+    return with_rule(rules, "deck.removed", ("2C", "2D"))
+
+
+kitty_ignored: Rewrite = _twos_out_for_the_kitty
 
 
 def _deuce_follows_its_suit(pack: Pack) -> Pack:
