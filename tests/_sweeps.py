@@ -22,7 +22,7 @@ PLAY_RULESETS = (
     "pagat-jokers", "joker-joker-deuce-deuce", "ellington", "zero-bid", "team-maximum-thirteen",
     "spades-any-time", "pagat-blind-nil", "no-nil", "msn-whiz", "msn-suicide", "msn-mirror",
     "dealers-hook", "call-break-play", "table-eleven", "table-cap-thirteen",
-    "first-trick-clubs", "nil-pass-three",
+    "first-trick-clubs", "nil-pass-three", "redeal-no-spades",
 )  # fmt: skip
 
 FULL = os.environ.get("SPADESPEC_FULL", "") not in ("", "0")
