@@ -233,6 +233,7 @@ HOUSE_TABLES = {
         deck__cards="jokers-54",
         deck__removed=["2C", "2D"],
         deck__top_trumps=["BJ", "LJ", "2S"],
+        deal__redeal_spades_below=2,
         bidding__blind_nil="allowed",
         bidding__blind_nil_trailing_by=50,
         bidding__blind_nil_exchange=2,
@@ -471,6 +472,13 @@ class GameMachine(RuleBasedStateMachine):
         self.game.deal(hands)
         assert all(len(self.held[s]) == self.book.tricks for s in seats)
         self.plays, self.bid_order, self.bids, self.plan = [], [], {}, []
+        below = self.rules.deal.redeal_spades_below
+        if below is not None and min(self.book.spades(self.held[s]) for s in seats) < below:
+            # Thrown in before any bid: the same dealer deals again, and nothing is scored.
+            game = self.game
+            assert game.phase is Phase.DEAL and game.dealer is self.dealer
+            assert game.totals == self.totals and game.bags == self.bags
+            assert game.hands_played == self.hands_played
 
     def expected_bids(self, seat: Seat) -> list[Any]:
         return self.book.legal_bids(seat, self.held[seat], self.bids, self.totals)

@@ -13,6 +13,7 @@ from typing import Any
 from spadespec.reference_engine.actions import Deal, deal_record, dealt
 from spadespec.reference_engine.deal import deal_from_seed, parse_deal
 from spadespec.reference_engine.game_phases.state import BIDDING, DEALING, GameState
+from spadespec.reference_engine.pack import Pack
 
 
 class Dealing(GameState):
@@ -71,7 +72,16 @@ class Dealing(GameState):
         self._legal = None
         self._legal_bids = self._legal_bid_values = None
         self._trailing = None
+        below = self.rules.deal.redeal_spades_below
+        if below is not None and thrown_in(self.pack, record.hands, below):
+            return record  # still DEALING: the same dealer deals again, and nothing is scored
         self.phase = BIDDING
         first_bidder = self.plan.first_bidder
         self.to_act = first_bidder(self.table, self.dealer)
         return record
+
+
+def thrown_in(pack: Pack, hands: Sequence[int], below: int) -> bool:
+    """`deal.redeal_spades_below`: whether a deal is thrown in, some hand in play holding fewer
+    than `below` spades (a top trump counting as one). A seat out of play holds nothing."""
+    return any(hand and pack.spade_count(hand) < below for hand in hands)

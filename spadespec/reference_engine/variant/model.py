@@ -276,6 +276,10 @@ class DealRules:
     first_dealer: FirstDealer
     dealer_rotation: DealerRotation
     kitty: Kitty
+    redeal_spades_below: int | None
+    """A deal in which any hand holds fewer than this many spades (a top trump counting as a
+    spade) is thrown in before anyone bids, unscored, and the same dealer deals again (1: a hand
+    with no spades); null: every deal is played."""
 
 
 @dataclass(frozen=True, slots=True)

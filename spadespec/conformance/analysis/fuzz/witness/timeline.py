@@ -84,8 +84,8 @@ def observed(
 
 def observed_end(seen: Seen, index: int, game: Game) -> None:
     """At the end of a log the game took whole: whose turn and the legal actions, if the
-    game goes on."""
-    if game.phase in (Phase.BID, Phase.PASS, Phase.PLAY):
+    game goes on (a deal due again after one the rules threw in included)."""
+    if game.phase is not Phase.OVER:
         seen[(index, "to_act")] = turn(game)
         seen[(index, "legal")] = choices(game)
 
