@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 from conftest import GeneratedPages
 
-from spadespec.docs_gen.results import ENGINES, PAGE, RESULTS_DIR, StaleReport, read_results
+from spadespec.docs_gen.results import (
+    ENGINES,
+    PAGE,
+    RESULTS_DIR,
+    StaleReport,
+    _other_list,
+    read_results,
+)
 
 
 def _lines(report: str) -> list[dict[str, object]]:
@@ -89,3 +96,18 @@ def test_each_failing_count_links_to_the_ids_of_its_cases(generated_docs: Genera
     assert listed and listed <= {i.removesuffix("~score") for i in shown}, listed - shown
     # The reference engine fails nothing: no list of its own.
     assert "{#cases-reference-" not in page
+
+
+def test_a_report_run_with_an_expected_failure_list_is_stale_once_the_list_moves(
+    tmp_path: Path,
+) -> None:
+    listed = tmp_path / "expected.txt"
+    listed.write_text("a.listed  # a reason\n", encoding="utf-8")
+    start = {"expect_fail": str(listed)}
+    cases = {"a.listed": {"verdict": "xfail"}, "b.failing": {"verdict": "fail"}}
+    assert _other_list(start, cases) is None
+    assert _other_list({}, cases) is None
+    listed.write_text("a.listed\nb.failing  # now listed too\n", encoding="utf-8")
+    assert "such as b.failing" in (_other_list(start, cases) or "")
+    listed.write_text("", encoding="utf-8")
+    assert "such as a.listed" in (_other_list(start, cases) or "")

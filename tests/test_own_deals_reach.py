@@ -154,7 +154,8 @@ def test_two_hundred_own_deals_reach_nine_in_ten_of_the_clauses_the_golden_cases
                    "--own-deals-seed", str(seed))  # fmt: skip
     found = re.search(r"^clauses reached: (\d+) of (\d+) \((\d+)%\)", done.stderr, re.M)
     assert found, done.stderr[-2000:]
-    assert int(found[2]) == 56 and int(found[3]) >= 90
+    # the example engine takes every standard case, so its golden cases reach every rule
+    assert int(found[2]) == len(AXES) and int(found[3]) >= 90
 
 
 def test_an_own_deal_failure_is_diagnosed_and_its_record_carries_the_engines_legal_list(

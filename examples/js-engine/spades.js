@@ -54,6 +54,10 @@ function parseBid(value) {
   if (typeof value === 'string' && value.trim().toLowerCase() === 'nil') return 'nil';
   // A bid the protocol knows, which these rules refuse when it is made (check, below).
   if (typeof value === 'string' && value.trim().toLowerCase() === 'blind-nil') return 'blind-nil';
+  // A number bid blind (blind_bids): read, and refused by these rules when it is made.
+  if (typeof value === 'string' && /^blind-\d+$/.test(value.trim().toLowerCase())) {
+    return value.trim().toLowerCase();
+  }
   if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
   if (Number.isInteger(value)) return value;
   throw new Refused('unknown-bid', `unknown bid ${JSON.stringify(value)}`);
@@ -144,6 +148,9 @@ function check(g, a) {
     if (a.seat in g.bids) throw new Refused('already-bid', `${a.seat} has bid`);
     if (a.seat !== g.toAct) throw new Refused('not-your-turn', `${g.toAct} is to bid`);
     if (a.bid === 'blind-nil') throw new Refused('blind-nil-not-allowed', 'no blind nil here');
+    if (typeof a.bid === 'string' && a.bid.startsWith('blind-')) {
+      throw new Refused('bid-out-of-range', 'no number may be bid blind here');
+    }
     if (a.bid !== 'nil' && (a.bid < RULES.minBid || a.bid > RULES.maxBid)) {
       throw new Refused('bid-out-of-range', `bids are ${RULES.minBid} to ${RULES.maxBid}`);
     }
@@ -351,7 +358,7 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   if (msg.cmd === 'start') {
     send({ name: 'spades-js-example', version: '1.0.0', language: 'javascript', protocol: 1,
       variants: ['standard'],
-      features: [...Object.keys(ANSWERS), 'score', ...(DEALS_ITSELF ? ['deals'] : [])] });
+      features: [...Object.keys(ANSWERS), 'score', 'blind_bids', ...(DEALS_ITSELF ? ['deals'] : [])] });
   } else if (msg.cmd === 'run' || msg.cmd === 'score' || msg.cmd === 'deal') {
     try {
       send({ seq: msg.seq, ...(msg.cmd === 'deal' ? deal(msg.case) : answer(msg.case, msg.cmd)) });

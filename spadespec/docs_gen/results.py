@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from spadespec.conformance.contract.report.jsonl import ReportFileError, parse_report
-from spadespec.docs_gen.checkout import DOCS_DIR, REGENERATE
+from spadespec.docs_gen.checkout import DOCS_DIR, REGENERATE, REPO
 from spadespec.docs_gen.front_matter import front_matter
 
 PAGE = "engine-results.md"
@@ -192,10 +192,41 @@ def run_staleness(
     if not path.is_file():
         return "is missing"
     try:
-        start, _ = _read(path)
+        start, cases = _read(path)
     except StaleReport as exc:
         return f"cannot be read: {exc}"
-    return _other_suite(start, {} if suites is None else suites)
+    return _other_suite(start, {} if suites is None else suites) or _other_list(start, cases)
+
+
+def _other_list(start: dict[str, Any], cases: dict[str, dict[str, Any]]) -> str | None:
+    """Why a report run with an expected-failure list no longer matches the list as it is now:
+    a case it reports failing is listed since, or a case it reports as an expected failure is
+    no longer listed (in words that follow the report's name); None when it matches or the run
+    had no list."""
+    from spadespec.conformance.contract.runner.expected import (
+        ExpectedFailuresError,
+        read_expected_failures,
+    )
+
+    named = start.get("expect_fail")
+    if not named:
+        return None
+    try:
+        listed = read_expected_failures(REPO / named)
+    except ExpectedFailuresError as exc:
+        return f"was run with an expected-failure list that cannot be read now: {exc}"
+    changed = sorted(
+        case_id
+        for case_id, line in cases.items()
+        if (line.get("verdict") == "fail" and case_id in listed)
+        or (line.get("verdict") == "xfail" and case_id not in listed)
+    )
+    if not changed:
+        return None
+    return (
+        f"was run with {named} as it was, and {len(changed)} of its cases are listed or "
+        f"unlisted there since, such as {changed[0]}"
+    )
 
 
 def _other_suite(start: dict[str, Any], suites: dict[str | None, Any]) -> str | None:
