@@ -275,3 +275,11 @@ def test_the_example_server_log_converts_to_records_that_audit_clean(tmp_path: P
     records[0]["hands"][2]["totals"]["NS"] += 10
     results, _ = _audit(records)
     assert results[0].audit.differences[0].hand == 3
+
+
+def test_a_blind_bid_refused_for_its_range_breaks_the_blind_bids_rule_not_the_bid_range() -> None:
+    from spadespec.conformance.analysis.audit.rules import rule_broken
+
+    out_of_range = "bid-out-of-range"
+    assert rule_broken(out_of_range, "bid", False, False, blind_bid=True) == "bidding.blind_bid_min"
+    assert rule_broken(out_of_range, "bid", False, False) == "bid.range"

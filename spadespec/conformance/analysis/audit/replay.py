@@ -19,7 +19,7 @@ from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.analysis.audit.answers import check_answers
 from spadespec.conformance.analysis.audit.record import GameRecord
 from spadespec.conformance.analysis.audit.rules import ANSWERS, FIGURE_RULES, rule_broken
-from spadespec.reference_engine.actions import Bid, Deal, Pass, Play, action_from_json
+from spadespec.reference_engine.actions import Bid, BlindBid, Deal, Pass, Play, action_from_json
 from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.itemised_score import side_lines
@@ -325,7 +325,8 @@ def _illegal(
     trick = exc.trick if exc.trick is not None else (game.trick_number if kind == "play" else None)
     return Illegal(
         index, exc.hand or max(hand, 1), trick, seat, entry, str(exc.reason),
-        rule_broken(str(exc.reason), kind, first, leading), exc.detail,
+        rule_broken(str(exc.reason), kind, first, leading,
+                    blind_bid=isinstance(getattr(action, "bid", None), BlindBid)), exc.detail,
     )  # fmt: skip
 
 

@@ -47,9 +47,14 @@ ANSWERS = ("legal", "refused", "allowed")
 """The figures that are answers the engine gave during the game (a record's `differed`)."""
 
 
-def rule_broken(reason: str, kind: str, first_of_hand: bool, leading: bool) -> str:
+def rule_broken(
+    reason: str, kind: str, first_of_hand: bool, leading: bool, *, blind_bid: bool = False
+) -> str:
     """The clause an action of `kind` (bid, pass, play) refused for `reason` breaks;
-    `first_of_hand`: it was the hand's first of its kind; `leading`: a card led to a trick."""
+    `first_of_hand`: it was the hand's first of its kind; `leading`: a card led to a trick;
+    `blind_bid`: it was a number bid blind, whose range is the blind bids' own."""
+    if reason == ReasonCode.BID_OUT_OF_RANGE and blind_bid:
+        return "bidding.blind_bid_min"
     if reason == ReasonCode.NOT_YOUR_TURN:
         if kind == "bid" and first_of_hand:
             return "bidding.first_bidder"
