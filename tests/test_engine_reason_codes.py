@@ -60,6 +60,14 @@ def exchange_game():
     return bids(dealt_game(rules_with(**BLIND_NIL_RULES), deal(S="AH KH")), "blind-nil", 3, 3, 3)
 
 
+def east_follows(rules, hands, lead, card):
+    """A refusal of the first trick: North leads `lead`, East answers with `card`."""
+    return (
+        lambda: (g := ready_to_play(rules, hands), g.play("N", lead), g.play("E", card)),
+        {"seat": "E", "card": card, "trick": 1},
+    )
+
+
 def named_card_game():
     rules = rules_with(
         play__first_leader="holder-of-card",
@@ -144,31 +152,14 @@ POSITIONS = {
         lambda: ready_to_play(STANDARD, deal(E="AH")).play("N", "AH"),
         {"seat": "N", "card": "AH", "trick": 1},
     ),
-    ReasonCode.MUST_FOLLOW_SUIT: (
-        lambda: (
-            g := ready_to_play(STANDARD, deal(N="AH", E="KH 3C")),
-            g.play("N", "AH"),
-            g.play("E", "3C"),
-        ),
-        {"seat": "E", "card": "3C", "trick": 1},
-    ),
+    ReasonCode.MUST_FOLLOW_SUIT: east_follows(STANDARD, deal(N="AH", E="KH 3C"), "AH", "3C"),
     # North leads the 9 of hearts; East holds the king and must head the trick with it.
-    ReasonCode.MUST_HEAD_TRICK: (
-        lambda: (
-            g := ready_to_play(rules_with(play__must_head=True), deal(N="9H", E="KH 2H")),
-            g.play("N", "9H"),
-            g.play("E", "2H"),
-        ),
-        {"seat": "E", "card": "2H", "trick": 1},
+    ReasonCode.MUST_HEAD_TRICK: east_follows(
+        rules_with(play__must_head=True), deal(N="9H", E="KH 2H"), "9H", "2H"
     ),
     # North leads the 9 of hearts; East has no heart and a spade, so must trump.
-    ReasonCode.MUST_TRUMP: (
-        lambda: (
-            g := ready_to_play(rules_with(play__when_void="trump"), deal(N="9H AH", E="2S 3C")),
-            g.play("N", "9H"),
-            g.play("E", "3C"),
-        ),
-        {"seat": "E", "card": "3C", "trick": 1},
+    ReasonCode.MUST_TRUMP: east_follows(
+        rules_with(play__when_void="trump"), deal(N="9H AH", E="2S 3C"), "9H", "3C"
     ),
     ReasonCode.FIRST_LEAD_MUST_BE_LOWEST_CLUB: (
         lambda: lowest_club_game().play("N", "9C"),
@@ -183,24 +174,12 @@ POSITIONS = {
         {"seat": "N", "card": "AS", "trick": 1},
     ),
     # The first trick: North leads the 9 of clubs; East holds the 2 and 3 and must play the 2.
-    ReasonCode.FIRST_TRICK_MUST_PLAY_LOWEST: (
-        lambda: (
-            g := ready_to_play(
-                rules_with(play__first_trick="lowest-of-suit"), deal(N="9C AH", E="2C 3C")
-            ),
-            g.play("N", "9C"),
-            g.play("E", "3C"),
-        ),
-        {"seat": "E", "card": "3C", "trick": 1},
+    ReasonCode.FIRST_TRICK_MUST_PLAY_LOWEST: east_follows(
+        rules_with(play__first_trick="lowest-of-suit"), deal(N="9C AH", E="2C 3C"), "9C", "3C"
     ),
     # North leads the ace of hearts; East, void in hearts, throws a spade holding clubs.
-    ReasonCode.FIRST_TRICK_NO_SPADES: (
-        lambda: (
-            g := ready_to_play(rules_with(play__first_trick="no-spades"), deal(N="AH", E="AS 2C")),
-            g.play("N", "AH"),
-            g.play("E", "AS"),
-        ),
-        {"seat": "E", "card": "AS", "trick": 1},
+    ReasonCode.FIRST_TRICK_NO_SPADES: east_follows(
+        rules_with(play__first_trick="no-spades"), deal(N="AH", E="AS 2C"), "AH", "AS"
     ),
     # The dealer's hook: North, East and South bid 4 + 3 + 2 = 9, so West, the dealer and last
     # to bid, may not bid 4.
