@@ -139,6 +139,8 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
         # The plan's functions and the table and pack's tables, read once: a card played
         # looks them up many times a hand.
         self._follow = plan.follow
+        self._must_beat = plan.must_beat
+        self._first_trick = plan.first_trick
         self._first_lead = plan.first_lead
         self._spades_lead = plan.spades_lead
         self._spades_broken_by = plan.spades_broken_by

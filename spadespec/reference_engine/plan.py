@@ -51,7 +51,9 @@ from spadespec.reference_engine.variant.model import (
     BidConstraint,
     BlindNil,
     ExchangeOrder,
+    FirstTrick,
     Rules,
+    WhenVoid,
 )
 
 BidRecords = tuple[Bid, ...]
@@ -113,6 +115,11 @@ class Plan:
     """`play.spades_broken_by`: whether a spade played now breaks spades, given the suit led."""
     follow: Callable[[Pack, int, int], int]
     """The cards a player may play to a trick already led (`tricks.legal_follows`)."""
+    must_beat: bool
+    """`play.must_head` or `play.when_void`: whether a follow is narrowed to the cards that
+    beat the trick (`tricks.must_beat`) where the player has them."""
+    first_trick: FirstTrick | None
+    """`play.first_trick`: what the first trick narrows a player's cards to (None: nothing)."""
     beaten_by: tuple[int, ...]
     """Card number -> the mask of the cards that take the trick from it (`tricks.beaten_by`):
     a card played takes the trick if it is in the mask of the card winning it (`tricks.beats`),
@@ -193,6 +200,8 @@ def build_plan(rules: Rules, rulebook: Rulebook = STANDARD_RULEBOOK) -> Plan:
         spades_lead=book.spades_lead[play.spades_lead],
         spades_broken_by=book.spades_broken_by[play.spades_broken_by],
         follow=book.follow,
+        must_beat=play.must_head or play.when_void is not WhenVoid.ANY_CARD,
+        first_trick=None if play.first_trick is FirstTrick.ANY else play.first_trick,
         beaten_by=beaten_by(pack),
         trick_size=book.trick_size(table),
         verdict=book.verdict,

@@ -21,7 +21,7 @@ from spadespec.reference_engine.reason_codes import ReasonCode
 from spadespec.reference_engine.rules_of_play.leads import FirstLeadRule
 from spadespec.reference_engine.seats import Seat, parse_seat
 from spadespec.reference_engine.table import Table
-from spadespec.reference_engine.variant.model import ResolvedVariant, Rules
+from spadespec.reference_engine.variant.model import FirstTrick, ResolvedVariant, Rules
 
 
 class Phase(StrEnum):
@@ -58,7 +58,8 @@ class GameState:
         "totals", "bags", "outcome",
         "_played", "_first_play", "_winners", "_winning", "_winner", "_legal", "_legal_bids",
         "_legal_bid_values", "_trailing",
-        "_picked", "_exchange", "_fixed_bids", "_fixed_values", "_follow", "_first_lead",
+        "_picked", "_exchange", "_fixed_bids", "_fixed_values", "_follow", "_must_beat",
+        "_first_trick", "_first_lead",
         "_spades_lead", "_spades_broken_by", "_beaten_by", "_trick_size", "_bidders",
         "_tricks_per_hand", "_left", "_suit_of",
     )  # fmt: skip
@@ -101,6 +102,8 @@ class GameState:
     _fixed_bids: tuple[BidRecords, ...] | None
     _fixed_values: frozenset[BidValue] | None
     _follow: Callable[[Pack, int, int], int]
+    _must_beat: bool
+    _first_trick: FirstTrick | None
     _first_lead: FirstLeadRule | None
     _spades_lead: Callable[[Pack, int, bool], int]
     _spades_broken_by: Callable[[int], bool]

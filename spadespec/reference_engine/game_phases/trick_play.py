@@ -29,7 +29,6 @@ from spadespec.reference_engine.rules_of_play.first_trick import (
 )
 from spadespec.reference_engine.rules_of_play.tricks import must_beat, must_beat_refusal
 from spadespec.reference_engine.seats import Seat
-from spadespec.reference_engine.variant.model import WhenVoid
 
 _BIT = tuple(1 << card for card in range(CARD_COUNT))  # each card's mask, made once
 
@@ -102,16 +101,15 @@ class TrickPlay(EndOfHand):
                 follow = self._follow
                 legal = follow(self.pack, self.hands[seat], led)
                 # Heading and trumping narrow the follow only where a house plays them: one
-                # test here, so standard play calls nothing more.
-                play = self.plan.rules.play
-                if play.must_head or play.when_void is not WhenVoid.ANY_CARD:
-                    legal = must_beat(self.pack, play, legal, led, self._winning)
+                # flag read here, so standard play calls nothing more.
+                if self._must_beat:
+                    legal = must_beat(self.pack, self.plan.rules.play, legal, led, self._winning)
             elif self.trick_number > 1 or self._first_lead is None:
                 lead = self._spades_lead
                 legal = lead(self.pack, self.hands[seat], self.spades_broken)
             else:
                 legal = self._legal_leads(self.hands[seat])
-            if self.trick_number == 1:
+            if self._first_trick is not None and self.trick_number == 1:
                 legal = self._on_first_trick(self.hands[seat], legal)
             self._legal = legal
         records = PLAYS_BY_MASK[seat].get(legal)  # a follow seen before, mostly
@@ -131,10 +129,13 @@ class TrickPlay(EndOfHand):
             hand = self.hands[to_act]
             led = self.led_suit
             if led is not None:
-                legal = self._usual_follow(hand, led)
+                follow = self._follow
+                legal = follow(self.pack, hand, led)
+                if self._must_beat:
+                    legal = must_beat(self.pack, self.plan.rules.play, legal, led, self._winning)
             else:
                 legal = self._legal_leads(hand)
-            if self.trick_number == 1:
+            if self._first_trick is not None and self.trick_number == 1:
                 legal = self._on_first_trick(hand, legal)
             self._legal = legal
         return legal
@@ -143,14 +144,15 @@ class TrickPlay(EndOfHand):
         """The cards a player holding `hand` may play to a trick led in `led` by the rules of
         following (and of heading and trumping, where a house plays them)."""
         legal = self._follow(self.pack, hand, led)
-        play = self.plan.rules.play
-        if play.must_head or play.when_void is not WhenVoid.ANY_CARD:
-            legal = must_beat(self.pack, play, legal, led, self._winning)
+        if self._must_beat:
+            legal = must_beat(self.pack, self.plan.rules.play, legal, led, self._winning)
         return legal
 
     def _on_first_trick(self, hand: int, usual: int) -> int:
         """The cards of `usual` the first-trick rule (`play.first_trick`) leaves a player."""
-        rule = self.plan.rules.play.first_trick
+        rule = self._first_trick
+        if rule is None:
+            return usual
         return first_trick_plays(rule, self.pack, hand, self.led_suit, usual)
 
     def _legal_leads(self, hand: int) -> int:
