@@ -11,7 +11,8 @@ bad deal sent while bidding (bad-deal, not wrong-phase: a malformed action is sa
 is made from the ruleset's good deal by one change, so it shows one thing wrong; they are the
 shrunk examples of the properties in tests/test_deal_and_pass_refusals.py.
 
-Deals are laid out by hand: TRUMP for the four-seat 52-card rulesets, the top-trump deals of
+Deals are laid out by hand: TRUMP for the four-seat 52-card rulesets (DISCARD where a ruleset
+throws TRUMP in for a hand without a face card), the top-trump deals of
 the found-by-faults sheets for the joker packs, and the house-rule three-seat deal for cutthroat
 (all in `sheets/deals.yaml`). Which bid and which card are allowed is read off the deal and the
 ruleset's rule values below.
@@ -33,6 +34,7 @@ from spadespec.conformance.machinery.authoring.build import (
 from spadespec.conformance.machinery.authoring.sheet_loader import named_deals
 from spadespec.reference_engine.cards import CARD_TEXT, RANK_LETTERS, cards_in
 from spadespec.reference_engine.deal import parse_pbn
+from spadespec.reference_engine.game_phases.dealing import thrown_in
 from spadespec.reference_engine.pack import pack_of
 from spadespec.reference_engine.seats import Seat
 from spadespec.reference_engine.table import table_of
@@ -106,7 +108,19 @@ def _table(v: str) -> tuple[dict[str, Any], str, dict[str, Any], str, str, str]:
     found = FIRST_LEADS.get(key) or FIRST_LEADS.get((*key[:2], None))
     if found is None:
         raise ValueError(f"{v}: no first lead worked out for {key[0]} and {key[1]}")
-    return (_deal(deals["TRUMP"]), "W", made, *found)
+    return (_deal(deals[_four_seat_deal(v)]), "W", made, *found)
+
+
+def _four_seat_deal(v: str) -> str:
+    """TRUMP, or where ruleset `v` throws TRUMP in (South holds no face card) DISCARD, which is
+    TRUMP with North's jack and South's 2 of diamonds changed over: the same first leads."""
+    rules = variant(v).rules
+    pack, deals = pack_of(rules), named_deals()
+    below, faceless = rules.deal.redeal_spades_below, rules.deal.redeal_no_face_card
+    for name in ("TRUMP", "DISCARD"):
+        if not thrown_in(pack, parse_pbn(deals[name]), below, faceless):
+            return name
+    raise ValueError(f"{v}: both TRUMP and DISCARD are thrown in; no probe deal stands")
 
 
 def _deal(hands: Any) -> dict[str, Any]:
