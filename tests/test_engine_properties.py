@@ -35,7 +35,7 @@ from hypothesis.stateful import (
 )
 
 from spadespec.reference_engine.actions import Pass, PassCard
-from spadespec.reference_engine.cards import parse_card
+from spadespec.reference_engine.cards import RANK_LETTERS, parse_card
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.reason_codes import ReasonCode
@@ -121,6 +121,11 @@ class Book:
 
     def spades(self, hand: set[int]) -> int:
         return sum(self.suit[c] == SPADES for c in hand)
+
+    def faces(self, hand: set[int]) -> int:
+        """The jacks, queens and kings held (cards 0-51 run 2 to ace in each suit; 52 and 53
+        are the jokers)."""
+        return sum(c < 52 and RANK_LETTERS[c % 13] in "JQK" for c in hand)
 
     def legal_bids(
         self, seat: Seat, hand: set[int], bids: dict[Seat, Any], totals: dict[str, int]
@@ -234,6 +239,7 @@ HOUSE_TABLES = {
         deck__removed=["2C", "2D"],
         deck__top_trumps=["BJ", "LJ", "2S"],
         deal__redeal_spades_below=2,
+        deal__redeal_no_face_card=True,
         bidding__blind_nil="allowed",
         bidding__blind_nil_trailing_by=50,
         bidding__blind_nil_exchange=2,
@@ -472,8 +478,13 @@ class GameMachine(RuleBasedStateMachine):
         self.game.deal(hands)
         assert all(len(self.held[s]) == self.book.tricks for s in seats)
         self.plays, self.bid_order, self.bids, self.plan = [], [], {}, []
-        below = self.rules.deal.redeal_spades_below
-        if below is not None and min(self.book.spades(self.held[s]) for s in seats) < below:
+        below = self.rules.deal.redeal_spades_below or 0
+        faceless = self.rules.deal.redeal_no_face_card
+        book = self.book
+        if any(
+            book.spades(self.held[s]) < below or (faceless and not book.faces(self.held[s]))
+            for s in seats
+        ):
             # Thrown in before any bid: the same dealer deals again, and nothing is scored.
             game = self.game
             assert game.phase is Phase.DEAL and game.dealer is self.dealer

@@ -42,6 +42,8 @@ CARD_TEXT = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in range(52
     "BJ",
 )
 # A joker carries no suit: it plays as a trump (a spade) above the ace, little below big.
+FACE_CARDS = sum(1 << (13 * suit + rank) for suit in range(4) for rank in (9, 10, 11))
+"""Mask of the jacks, queens and kings: the face cards (`deal.redeal_no_face_card`)."""
 SUIT_OF = tuple(c // 13 for c in range(52)) + (SPADES, SPADES)
 RANK_OF = tuple(c % 13 for c in range(52)) + (13, 14)
 

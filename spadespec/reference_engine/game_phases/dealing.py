@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from spadespec.reference_engine.actions import Deal, deal_record, dealt
+from spadespec.reference_engine.cards import FACE_CARDS
 from spadespec.reference_engine.deal import deal_from_seed, parse_deal
 from spadespec.reference_engine.game_phases.state import BIDDING, DEALING, GameState
 from spadespec.reference_engine.pack import Pack
@@ -72,8 +73,9 @@ class Dealing(GameState):
         self._legal = None
         self._legal_bids = self._legal_bid_values = None
         self._trailing = None
-        below = self.rules.deal.redeal_spades_below
-        if below is not None and thrown_in(self.pack, record.hands, below):
+        rules = self.rules.deal
+        below, faceless = rules.redeal_spades_below, rules.redeal_no_face_card
+        if (below is not None or faceless) and thrown_in(self.pack, record.hands, below, faceless):
             return record  # still DEALING: the same dealer deals again, and nothing is scored
         self.phase = BIDDING
         first_bidder = self.plan.first_bidder
@@ -81,7 +83,12 @@ class Dealing(GameState):
         return record
 
 
-def thrown_in(pack: Pack, hands: Sequence[int], below: int) -> bool:
-    """`deal.redeal_spades_below`: whether a deal is thrown in, some hand in play holding fewer
-    than `below` spades (a top trump counting as one). A seat out of play holds nothing."""
-    return any(hand and pack.spade_count(hand) < below for hand in hands)
+def thrown_in(pack: Pack, hands: Sequence[int], below: int | None, faceless: bool) -> bool:
+    """Whether a deal is thrown in, some hand in play holding fewer than `below` spades (a top
+    trump counting as one; `deal.redeal_spades_below`, None: any number) or, where `faceless`
+    (`deal.redeal_no_face_card`), no jack, queen or king. A seat out of play holds nothing."""
+    least = below or 0
+    return any(
+        hand and (pack.spade_count(hand) < least or (faceless and not hand & FACE_CARDS))
+        for hand in hands
+    )

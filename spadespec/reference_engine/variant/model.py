@@ -280,6 +280,9 @@ class DealRules:
     """A deal in which any hand holds fewer than this many spades (a top trump counting as a
     spade) is thrown in before anyone bids, unscored, and the same dealer deals again (1: a hand
     with no spades); null: every deal is played."""
+    redeal_no_face_card: bool
+    """A deal in which any hand holds no jack, queen or king is thrown in like one short of
+    spades (`redeal_spades_below`)."""
 
 
 @dataclass(frozen=True, slots=True)
