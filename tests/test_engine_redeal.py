@@ -1,6 +1,7 @@
-"""Thrown-in deals (`deal.redeal_spades_below`): a deal that leaves a hand in play with fewer
-spades than the house asks for (a top trump counting as a spade) is thrown in before anyone
-bids; nothing is scored and the same dealer deals again. Every deal below is counted by hand."""
+"""Thrown-in deals (`deal.redeal_spades_below`, `deal.redeal_no_face_card`): a deal that leaves
+a hand in play with fewer spades than the house asks for (a top trump counting as a spade), or
+where the house says so without a jack, queen or king, is thrown in before anyone bids; nothing
+is scored and the same dealer deals again. Every deal below is counted by hand."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import dataclasses
 import pytest
 
 from spadespec.reference_engine.bots.table import play_game
+from spadespec.reference_engine.cards import CARD_TEXT, cards_in
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.game_phases.state import Phase
+from spadespec.reference_engine.pack import pack_of
 from spadespec.reference_engine.reason_codes import ReasonCode
 from spadespec.reference_engine.seats import Seat
 from spadespec.reference_engine.variant import load_variant
@@ -80,3 +83,47 @@ def test_bots_deal_again_until_the_deal_stands() -> None:
     game = play_game(load_variant("redeal-no-spades"), "sensible", 7).game
     deals = [a for a in game.to_json()["log"] if a["action"] == "deal"]
     assert len(deals) == len(game.hand_results) + 1
+
+
+# Face cards (`deal.redeal_no_face_card`). East holds four aces and no jack, queen or king.
+FACELESS = "N:K87.K87.K876.K76 AT9.AT9.AT9.AT98 Q65.Q654.Q54.Q54 J432.J32.J32.J32"
+# East holds one face card, the king of clubs, and two spades.
+ONE_KING = "N:K87.K87.K876.876 AT.AT9.AT9.AKT92 Q65.Q654.Q54.Q54 J9432.J32.J32.J3"
+
+
+def faceless_rules(on: bool) -> Rules:
+    deficient = load_variant("redeal-deficient").rules
+    return dataclasses.replace(
+        deficient, deal=dataclasses.replace(deficient.deal, redeal_no_face_card=on)
+    )
+
+
+def test_a_hand_of_aces_without_a_face_card_throws_the_deal_in() -> None:
+    game = Game.new(faceless_rules(True), dealer="N", scores={"NS": 60, "EW": 150})
+    game.deal(FACELESS)
+    assert (game.phase, game.dealer, game.totals) == (Phase.DEAL, Seat.N, {"NS": 60, "EW": 150})
+    game.deal(ONE_KING)
+    assert (game.phase, game.dealer, game.to_act) == (Phase.BID, Seat.N, Seat.E)
+
+
+def test_without_the_rule_a_faceless_hand_is_bid() -> None:
+    game = Game.new(faceless_rules(False), dealer="N")
+    game.deal(FACELESS)
+    assert (game.phase, game.to_act) == (Phase.BID, Seat.E)
+
+
+def test_a_joker_is_no_face_card() -> None:
+    jokers = load_variant("pagat-jokers").rules
+    rules = dataclasses.replace(
+        jokers, deal=dataclasses.replace(jokers.deal, redeal_no_face_card=True)
+    )
+    # West holds both jokers, the ace of spades and ten low cards, but no jack, queen or king.
+    west = ["BJ", "LJ", "AS", "AH", "TH", "9H", "AD", "TD", "9D", "AC", "TC", "9C", "8C"]
+    pack = [CARD_TEXT[card] for card in cards_in(pack_of(rules).cards)]
+    rest = [card for card in pack if card not in west]
+    hands = {"N": rest[0::3], "E": rest[1::3], "S": rest[2::3], "W": west}
+    assert all(len(cards) == 13 for cards in hands.values())
+    assert all(any(c[0] in "JQK" for c in hands[s]) for s in "NES")  # the others hold faces
+    game = Game.new(rules, dealer="N")
+    game.deal(hands)
+    assert game.phase is Phase.DEAL

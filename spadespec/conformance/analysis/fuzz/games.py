@@ -270,7 +270,7 @@ def _aim(variant: ResolvedVariant, game: Game, setup: dict[str, Any], rng: rando
     sides level at or past the target, one side exactly on the target or a point short, or
     exactly on the losing floor. The hand's points do not depend on the totals carried in."""
     if not game.hand_results:
-        return game  # the first deal was thrown in (`deal.redeal_spades_below`): nothing scored
+        return game  # the first deal was thrown in (`deal.redeal_*`): nothing scored
     end = variant.rules.game_end
     sides = table_of(variant.rules).sides
     points = {side: game.hand_results[0].sides[side].hand_points for side in sides}
