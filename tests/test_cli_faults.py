@@ -50,3 +50,25 @@ def test_a_fault_is_served_over_the_protocol_by_name() -> None:
     ready = json.loads(done.stdout.splitlines()[0])
     assert ready["protocol"] == 1
     assert "standard" in ready["variants"]
+
+
+def test_a_faults_file_that_does_not_read_is_one_line_not_a_traceback() -> None:
+    # The faults file is read as its module loads, before any command runs: a record missing a
+    # field is said in one line naming the file and the record, exit status 2.
+    script = (
+        "import pathlib, sys\n"
+        "read = pathlib.Path.read_text\n"
+        "def broken(self, *args, **kwargs):\n"
+        "    text = read(self, *args, **kwargs)\n"
+        "    if self.name == 'faults.yaml':\n"
+        "        return text.replace('  clause:', '  clauses:', 1)\n"
+        "    return text\n"
+        "pathlib.Path.read_text = broken\n"
+        "from spadespec.cli import main\n"
+        "sys.exit(main(['faults', 'check']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("spadespec: faults.yaml: ")
+    assert len(done.stderr.splitlines()) == 1

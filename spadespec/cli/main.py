@@ -19,7 +19,7 @@ from types import ModuleType
 from spadespec.cli.engines import open_engine
 from spadespec.cli.registry import PROVIDERS, provider_of
 from spadespec.cli.signals import Terminated, sigterm_raises
-from spadespec.command_kit.errors import OutputError, UsageError, WorkerLost
+from spadespec.command_kit.errors import DataFileError, OutputError, UsageError, WorkerLost
 
 OK, WRONG, MISUSED, INTERRUPTED, TERMINATED = 0, 1, 2, 130, 143
 """The exit statuses, as the module's docstring gives them."""
@@ -78,7 +78,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: list[str]) -> int:
     from spadespec.reference_engine.variant import InvalidVariant, OptionError, VariantNotFound
 
-    parser = _parser_for(argv)
+    try:
+        parser = _parser_for(argv)  # a command's modules load the project's own data files
+    except DataFileError as exc:
+        _complain(f"spadespec: {exc}")
+        return MISUSED
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
@@ -87,7 +91,7 @@ def _main(argv: list[str]) -> int:
         status = int(args.run(args))
         sys.stdout.flush()  # a full disk or a closed pipe is found here, not as Python exits
         return status
-    except (UsageError, OutputError, WorkerLost) as exc:
+    except (UsageError, OutputError, WorkerLost, DataFileError) as exc:
         _complain(f"spadespec {args.command}: {exc}")
         return MISUSED
     except (VariantNotFound, OptionError) as exc:

@@ -20,3 +20,8 @@ class WorkerLost(Exception):
     a `kill -9`), since a worker's own failures are caught in it. The run cannot be finished;
     the command says so in one line, exit status 2, as for a run whose results are not
     trusted."""
+
+
+class DataFileError(ValueError):
+    """A file the project itself ships (the faults file, say) does not read: the message names
+    the file and the record; exit status 2, since nothing the command was asked can be done."""

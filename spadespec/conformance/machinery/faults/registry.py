@@ -12,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from spadespec.command_kit.errors import DataFileError
 from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.machinery.faults import house_faults, play_faults, scoring_faults
 from spadespec.conformance.machinery.faults.record import (
@@ -54,7 +55,7 @@ must name a case, as the suite-strength test holds."""
 _NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
-class FaultFileError(ValueError):
+class FaultFileError(DataFileError):
     """The faults file is unreadable, or a record lacks a field or gives a wrong one."""
 
 
