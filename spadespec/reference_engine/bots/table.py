@@ -42,7 +42,7 @@ def seat_bots(kind: str, seed: int | None) -> list[Bot]:
 
 def play_hand(game: Game, bots: list[Bot], deal_seed: int | None) -> None:
     """Deal one hand and play it out: bids, the blind nil exchange if any, then every trick;
-    the game scores it. A deal the rules throw in (`deal.redeal_spades_below`) is dealt again,
+    the game scores it. A deal the rules throw in (`deal.redeal_*`) is dealt again,
     each new shuffle's seed drawn from `deal_seed`."""
     game.deal(None, seed=deal_seed)
     if game.phase == "deal":  # thrown in: the bidding never opened
