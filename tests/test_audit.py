@@ -283,3 +283,28 @@ def test_a_blind_bid_refused_for_its_range_breaks_the_blind_bids_rule_not_the_bi
     out_of_range = "bid-out-of-range"
     assert rule_broken(out_of_range, "bid", False, False, blind_bid=True) == "bidding.blind_bid_min"
     assert rule_broken(out_of_range, "bid", False, False) == "bid.range"
+
+
+def test_a_deal_thrown_in_is_no_hand_of_the_record() -> None:
+    # Under redeal-deficient a deal leaving a hand with one spade or none, or no face card, is
+    # thrown in and the same dealer deals again: the record lists the hands played, so a
+    # reference game's record is all ok, and a dealer written wrong after a thrown-in deal is
+    # found at the hand it belongs to.
+    variant = load_variant("redeal-deficient")
+    records = [record_game(variant, seed, max_hands=6) for seed in range(4)]
+    thrown = []
+    for record in records:
+        kinds = [action["action"] for action in record["actions"]]
+        deals = [at for at, kind in enumerate(kinds) if kind == "deal"]
+        thrown.append([n for n, at in enumerate(deals) if kinds[at + 1 : at + 2] == ["deal"]])
+    assert any(thrown), "no deal thrown in: choose other seeds"
+    results, _ = _audit(records)
+    assert [result.verdict for result in results] == ["ok"] * len(records)
+    index = next(n for n, deals in enumerate(thrown) if deals)
+    deals_before = thrown[index][0]  # deals before the first thrown in, each a hand played
+    wrong = json.loads(json.dumps(records[index]))
+    hand = wrong["hands"][deals_before]
+    hand["dealer"] = next(seat for seat in "NESW" if seat != hand["dealer"])
+    results, _ = _audit([wrong])
+    found = results[0].audit.differences
+    assert [(d.hand, d.figure) for d in found] == [(deals_before + 1, "dealer")]

@@ -205,11 +205,14 @@ def audit_game(
             out.unreadable = f"$.actions[{index}]: {exc.detail}"
             return out
         if type(action) is Deal:
-            hand_no += 1
+            # A deal straight after a deal the rules threw in (`deal.redeal_*`) deals the same
+            # hand again: the record's hands are those played, so it is not a hand of its own.
+            redealt = bool(game.log) and type(game.log[-1]) is Deal and game.phase == "deal"
+            hand_no += not redealt
             hand_from = index
             start = _start_of(game)
             wanted = recorded_hands[hand_no - 1] if hand_no <= len(recorded_hands) else None
-            if wanted is not None and "dealer" in wanted and game.phase == "deal":
+            if wanted is not None and "dealer" in wanted and game.phase == "deal" and not redealt:
                 out.compared["dealer"] += 1
                 dealer = game.dealer.name
                 if wanted["dealer"] != dealer:
