@@ -30,7 +30,13 @@ from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.pack import pack_of
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant.axes import AXES
-from spadespec.reference_engine.variant.model import BidConstraint, BlindNil, FirstLead, Rules
+from spadespec.reference_engine.variant.model import (
+    BidConstraint,
+    BlindNil,
+    FirstLead,
+    Kitty,
+    Rules,
+)
 
 # Which observable a case is about when several differ: the cause before its consequences (a
 # trick taken by the wrong seat makes the wrong seat lead, which changes the legal cards).
@@ -119,7 +125,13 @@ def clauses(rules: Rules, verdict: Verdict, keys: list[str]) -> list[str]:
     game = Game.replay(rules, verdict.setup, verdict.actions)
     key = keys[0] if keys else "to_act"
     tags: list[str] = []
-    if key == "legal":
+    if verdict.response["outcome"] != "answered" and [
+        action["action"] for action in verdict.actions
+    ] == ["deal"]:
+        # The engine refused a log of one deal: what differs is the pack or how it is dealt,
+        # not the figures the reference gives after it.
+        tags += _deal_clauses(rules)
+    elif key == "legal":
         tags += _legal_clauses(rules, game, verdict)
     elif key == "trick_winners":
         tags += _trick_clauses(rules, verdict)
@@ -220,6 +232,17 @@ def _trick_clauses(rules: Rules, verdict: Verdict) -> list[str]:
     if any(card in pack.top_trumps for card in played):
         return ["play.top-trump-wins", "deck.top_trumps", "play.trick-winner"]
     return ["play.trick-winner"]
+
+
+def _deal_clauses(rules: Rules) -> list[str]:
+    """The rules that decide which deals stand: the kitty, the cards out and promoted, the
+    pack."""
+    tags = ["deal.kitty"] if rules.deal.kitty is not Kitty.NONE else []
+    if rules.deck.removed:
+        tags.append("deck.removed")
+    if rules.deck.top_trumps:
+        tags.append("deck.top_trumps")
+    return [*tags, "deck.cards"]
 
 
 def _hand_start(actions: list[dict[str, Any]]) -> int:
