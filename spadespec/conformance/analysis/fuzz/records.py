@@ -32,7 +32,8 @@ def game_record(
     the game number, the difference found) under `meta`."""
     answers = answers or {}
     actions = list(game.actions)
-    hands = _hand_figures(answers)
+    kinds = [action.get("action") for action in actions]
+    hands = _hand_figures(answers, kinds)
     record: dict[str, Any] = {
         "format": 1,
         "variant": {"id": ref["id"], **({"options": ref["options"]} if ref["options"] else {})},
@@ -41,7 +42,9 @@ def game_record(
     }
     bad = game.bad_deal
     if bad is not None and bad.answer is not None:
-        dealt = sum(1 for action in actions if action.get("action") == "deal")
+        # The hand the bad deal belongs to: one after the hands dealt, or the same one where the
+        # log ends on a deal the rules threw in (`deal.redeal_*`), which it deals again.
+        dealt = _hands_dealt(kinds) - (kinds[-1:] == ["deal"])
         while len(hands) < dealt + 1:
             hands.append({})
         if isinstance(bad.answer.get("dealer"), str):
@@ -60,9 +63,9 @@ def game_record(
     return record
 
 
-def _hand_figures(answers: dict[str, Any]) -> list[dict[str, Any]]:
+def _hand_figures(answers: dict[str, Any], kinds: list[Any]) -> list[dict[str, Any]]:
     """Each completed hand's figures from the engine's score sheets (`hands`), or its tricks
-    alone from the trick winners where it keeps no sheet."""
+    alone from the trick winners where it keeps no sheet (`kinds`: each logged action's kind)."""
     out: list[dict[str, Any]] = []
     sheets = answers.get("hands")
     if isinstance(sheets, list):
@@ -83,5 +86,22 @@ def _hand_figures(answers: dict[str, Any]) -> list[dict[str, Any]]:
         return out
     winners = answers.get("trick_winners")
     if isinstance(winners, list):
-        out = [{"tricks": dict(Counter(hand))} for hand in winners if isinstance(hand, list)]
+        # A deal the rules threw in is listed with no tricks and is no hand of the record.
+        deals = [at for at, kind in enumerate(kinds) if kind == "deal"]
+        thrown = {n for n, at in enumerate(deals) if kinds[at + 1 : at + 2] == ["deal"]}
+        out = [
+            {"tricks": dict(Counter(hand))}
+            for n, hand in enumerate(winners)
+            if isinstance(hand, list) and n not in thrown
+        ]
     return out
+
+
+def _hands_dealt(kinds: list[Any]) -> int:
+    """How many hands a log's actions deal: a deal straight after a deal is the same hand dealt
+    again, the first having been thrown in."""
+    return sum(
+        1
+        for at, kind in enumerate(kinds)
+        if kind == "deal" and (at == 0 or kinds[at - 1] != "deal")
+    )
