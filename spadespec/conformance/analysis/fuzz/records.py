@@ -44,7 +44,8 @@ def game_record(
     if bad is not None and bad.answer is not None:
         # The hand the bad deal belongs to: one after the hands dealt, or the same one where the
         # log ends on a deal the rules threw in (`deal.redeal_*`), which it deals again.
-        dealt = _hands_dealt(kinds) - (kinds[-1:] == ["deal"])
+        deals = kinds.count("deal")
+        dealt = deals - len(_thrown_in(kinds)) - (kinds[-1:] == ["deal"])
         while len(hands) < dealt + 1:
             hands.append({})
         if isinstance(bad.answer.get("dealer"), str):
@@ -87,8 +88,7 @@ def _hand_figures(answers: dict[str, Any], kinds: list[Any]) -> list[dict[str, A
     winners = answers.get("trick_winners")
     if isinstance(winners, list):
         # A deal the rules threw in is listed with no tricks and is no hand of the record.
-        deals = [at for at, kind in enumerate(kinds) if kind == "deal"]
-        thrown = {n for n, at in enumerate(deals) if kinds[at + 1 : at + 2] == ["deal"]}
+        thrown = _thrown_in(kinds)
         out = [
             {"tricks": dict(Counter(hand))}
             for n, hand in enumerate(winners)
@@ -97,11 +97,8 @@ def _hand_figures(answers: dict[str, Any], kinds: list[Any]) -> list[dict[str, A
     return out
 
 
-def _hands_dealt(kinds: list[Any]) -> int:
-    """How many hands a log's actions deal: a deal straight after a deal is the same hand dealt
-    again, the first having been thrown in."""
-    return sum(
-        1
-        for at, kind in enumerate(kinds)
-        if kind == "deal" and (at == 0 or kinds[at - 1] != "deal")
-    )
+def _thrown_in(kinds: list[Any]) -> set[int]:
+    """The deals (numbered from 0 in the log) the rules threw in: each followed at once by
+    another deal, the same hand dealt again."""
+    deals = [at for at, kind in enumerate(kinds) if kind == "deal"]
+    return {n for n, at in enumerate(deals) if kinds[at + 1 : at + 2] == ["deal"]}

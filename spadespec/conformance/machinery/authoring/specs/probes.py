@@ -39,6 +39,7 @@ from spadespec.reference_engine.pack import pack_of
 from spadespec.reference_engine.seats import Seat
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import shipped_variant_ids
+from spadespec.reference_engine.variant.model import Rules
 
 # Spades held in TRUMP: under mirror and whiz each seat must bid (or may bid) its spade count,
 # and every other ruleset allows these numbers too (each side's total is at least 4).
@@ -108,14 +109,14 @@ def _table(v: str) -> tuple[dict[str, Any], str, dict[str, Any], str, str, str]:
     found = FIRST_LEADS.get(key) or FIRST_LEADS.get((*key[:2], None))
     if found is None:
         raise ValueError(f"{v}: no first lead worked out for {key[0]} and {key[1]}")
-    return (_deal(deals[_four_seat_deal(v)]), "W", made, *found)
+    return (_deal(deals[_four_seat_deal(v, rules, deals)]), "W", made, *found)
 
 
-def _four_seat_deal(v: str) -> str:
-    """TRUMP, or where ruleset `v` throws TRUMP in (South holds no face card) DISCARD, which is
-    TRUMP with North's jack and South's 2 of diamonds changed over: the same first leads."""
-    rules = variant(v).rules
-    pack, deals = pack_of(rules), named_deals()
+def _four_seat_deal(v: str, rules: Rules, deals: dict[str, Any]) -> str:
+    """TRUMP, or where ruleset `v`'s `rules` throw TRUMP in (South holds no face card)
+    DISCARD, which is TRUMP with North's jack and South's 2 of diamonds changed over: the same
+    first leads."""
+    pack = pack_of(rules)
     below, faceless = rules.deal.redeal_spades_below, rules.deal.redeal_no_face_card
     for name in ("TRUMP", "DISCARD"):
         if not thrown_in(pack, parse_pbn(deals[name]), below, faceless):
