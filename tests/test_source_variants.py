@@ -414,6 +414,8 @@ SPOKEN_FOR_BY_STANDARD = {
     "standard's interpretation says so once for them all",
     "deal.redeal_no_face_card": "no source throws in a deal for the face cards a hand lacks; "
     "standard's interpretation says so once for them all",
+    "deal.redeal_by": "no source throws in a deal, so none says who chooses to; standard's "
+    "interpretation stands for them all",
     "bidding.table_minimum": "no source sets a least total for the table's bids; standard's "
     "interpretation says so once for them all",
     "bidding.table_maximum": "no source caps the total of the table's bids; standard's "

@@ -22,7 +22,10 @@ from spadespec.docs_gen.variant_data import VariantDoc
 from spadespec.docs_gen.witness_hands import BASE_ID as BASE
 from spadespec.docs_gen.witness_hands import differences
 
-_PHASES = {"bid": "bid", "play": "play a card", "pass": "pass cards", "deal": "deal"}
+_PHASES = {
+    "bid": "bid", "play": "play a card", "pass": "pass cards", "deal": "deal",
+    "redeal": "call or decline a redeal",
+}  # fmt: skip
 
 
 def witness_anchor(variant_id: str, path: str) -> str:
@@ -211,6 +214,8 @@ def _action(action: dict[str, Any]) -> str:
         return f"{seat} passes {', '.join(card_short(c) for c in action['cards'])}"
     if action["action"] == "play":
         return f"{seat} plays {card_short(action['card'])}"
+    if action["action"] == "redeal":
+        return f"{seat} {'calls a redeal' if action['call'] else 'keeps the hand'}"
     return "the deal"
 
 
@@ -229,6 +234,8 @@ def _choices(values: list[Any]) -> str:
             shown.append(card_short(text))
         elif text == "blind-nil":
             shown.append("blind nil")
+        elif isinstance(v, bool):
+            shown.append("call the redeal" if v else "keep the hand")
         else:
             shown.append(f"a bid of {text}" if text.isdigit() else text)
     return ", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0]

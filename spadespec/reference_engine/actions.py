@@ -1,5 +1,5 @@
-"""What happens at a Spades table, as frozen records: a deal, a bid, a pass of cards in a
-blind nil exchange, a play.
+"""What happens at a Spades table, as frozen records: a deal, a holder's call on a deficient
+hand, a bid, a pass of cards in a blind nil exchange, a play.
 
 A game's log is a list of these; each has `to_json()` and `action_from_json()` reads one back:
 
@@ -8,6 +8,7 @@ A game's log is a list of these; each has `to_json()` and `action_from_json()` r
     {"action": "bid", "seat": "E", "bid": 3}        {"action": "bid", "seat": "E", "bid": "nil"}
     {"action": "bid", "seat": "E", "bid": "blind-nil"}
     {"action": "bid", "seat": "E", "bid": "blind-7"}     (a number bid blind, before looking)
+    {"action": "redeal", "seat": "S", "call": true}    (or false: the hand is kept)
     {"action": "pass", "seat": "S", "cards": ["AS", "KD"]}
     {"action": "play", "seat": "E", "card": "2C"}
 
@@ -136,6 +137,21 @@ class Bid:
 
 
 @dataclass(frozen=True, slots=True)
+class Redeal:
+    """Where the holders of deficient hands choose (`deal.redeal_by: holder`), one holder's
+    answer: `call` true throws the deal in, false keeps the hand."""
+
+    seat: Seat
+    call: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "redeal", "seat": SEAT_NAMES[self.seat], "call": self.call}
+
+    def __str__(self) -> str:
+        return f"{self.seat.name} {'calls a redeal' if self.call else 'keeps the hand'}"
+
+
+@dataclass(frozen=True, slots=True)
 class Play:
     """A player puts a card on the trick."""
 
@@ -202,7 +218,7 @@ def cards_high_first(mask: int) -> list[str]:
     return [CARD_TEXT[c] for c in range(mask.bit_length() - 1, -1, -1) if mask >> c & 1]
 
 
-Action = Deal | Bid | Pass | Play
+Action = Deal | Redeal | Bid | Pass | Play
 Move = Action | PassCard
 """What `Game.legal_actions()` offers and `Game.apply()` takes: an action, or one card picked
 toward a pass."""
@@ -297,6 +313,14 @@ def pick_records(seat: int, mask: int) -> tuple[PassCard, ...]:
     return records if records is not None else _PICKS_OF[seat](mask)
 
 
+_REDEALS = tuple((Redeal(seat, False), Redeal(seat, True)) for seat in SEATS)
+
+
+def redeal_record(seat: int, call: bool) -> Redeal:
+    """A holder's answer, made once and shared like bids and plays."""
+    return _REDEALS[seat][call]
+
+
 def bid_record(seat: int, bid: BidValue) -> Bid:
     record = _BIDS[seat].get(bid)
     return record if record is not None else Bid(SEATS[seat], bid)
@@ -355,6 +379,7 @@ _PLAY_BY_TEXT: dict[tuple[str, str], Play] = {
 _FIELDS = {
     "deal": ("hands",),
     "bid": ("seat", "bid"),
+    "redeal": ("seat", "call"),
     "pass": ("seat", "cards"),
     "play": ("seat", "card"),
 }
@@ -378,7 +403,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     if kind not in _FIELDS:
         raise InvalidActionError(
             ReasonCode.MALFORMED_ACTION,
-            f"unknown action {kind!r}: expected 'deal', 'bid', 'pass' or 'play'",
+            f"unknown action {kind!r}: expected 'deal', 'redeal', 'bid', 'pass' or 'play'",
         )
     needed = _FIELDS[kind]
     # A well-formed entry has exactly the kind's fields; only a malformed one is picked apart.
@@ -400,4 +425,14 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         return bid_record(seat, parse_bid(data["bid"]))
     if kind == "pass":
         return parse_pass(seat, data["cards"])
+    if kind == "redeal":
+        call = data["call"]
+        if type(call) is not bool:
+            raise InvalidActionError(
+                ReasonCode.MALFORMED_ACTION,
+                f"redeal action: call must be true (throw the deal in) or false (keep the"
+                f" hand), not {call!r}",
+                seat=seat.name,
+            )
+        return redeal_record(seat, call)
     return play_record(seat, parse_card(data["card"]))

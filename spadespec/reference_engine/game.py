@@ -15,7 +15,8 @@ rule to its function once; who sits where is the variant's table
 (`spadespec.reference_engine.table`), which cards are in play and how they rank is its pack
 (`spadespec.reference_engine.pack`).
 
-A hand goes deal, bid, (pass: the blind nil exchange, when a blind nil was bid and the variant
+A hand goes deal, (redeal: where the holders of deficient hands choose whether to throw the
+deal in), bid, (pass: the blind nil exchange, when a blind nil was bid and the variant
 passes cards), play; the game ends when the scorer's `game_outcome` says so. Each phase's
 methods are in a module of its own (`spadespec.reference_engine.game_phases`); `Game` is all of
 them, and here are its state, the saving and replaying of games, and `apply`, which hands each
@@ -38,6 +39,7 @@ from spadespec.reference_engine.actions import (
     Pass,
     PassCard,
     Play,
+    Redeal,
     action_from_json,
 )
 from spadespec.reference_engine.deal import Hands
@@ -51,6 +53,7 @@ from spadespec.reference_engine.game_phases.state import (
     DEALING,
     PASSING,
     PLAYING,
+    REDEALING,
     Phase,
 )
 from spadespec.reference_engine.game_phases.trick_play import Trick, TrickPlay
@@ -134,6 +137,8 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
         self._picked = 0
         # The passes still due in this hand's blind nil exchange: (from, to), in order.
         self._exchange: list[tuple[Seat, Seat]] = []
+        # The holders of deficient hands still to choose whether to call a redeal, in order.
+        self._deficient: list[Seat] = []
         self._fixed_bids = plan.fixed_bids
         self._fixed_values = plan.fixed_bid_values
         # The plan's functions and the table and pack's tables, read once: a card played
@@ -236,7 +241,8 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
 
     def legal_actions(self) -> tuple[Move, ...]:
         """Every bid or play allowed now, or during a blind nil exchange every card the passer
-        may pick toward the pass (`PassCard`; the pass is made when the last is picked).
+        may pick toward the pass (`PassCard`; the pass is made when the last is picked), or,
+        while deficient hands' holders choose, the holder's two answers (`Redeal`).
         Empty while waiting for a deal: dealing is an explicit action, and any full deal is
         allowed. The tuple is shared: the same one answers whoever asks in the same position."""
         phase = self.phase
@@ -246,6 +252,8 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
             return self._bid_choices()
         if phase is PASSING:
             return self._pick_choices()
+        if phase is REDEALING:
+            return self._redeal_choices()
         return ()
 
     def verify(self, action: Move) -> None:
@@ -268,6 +276,8 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
             self.verify_pass_card(action.seat, action.card)
         elif isinstance(action, Deal):
             self.verify_deal(action.hands)
+        elif isinstance(action, Redeal):
+            self.verify_redeal(action.seat, action.call)
         else:
             raise InvalidActionError(ReasonCode.MALFORMED_ACTION, f"not an action: {action!r}")
 
@@ -288,6 +298,8 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
             return self.pass_cards(action.seat, action)
         if type(action) is Deal:
             return self._apply_deal(action)
+        if type(action) is Redeal:
+            return self.redeal(action.seat, action.call)
         if isinstance(action, Mapping):
             return self.apply(action_from_json(action))
         raise InvalidActionError(ReasonCode.MALFORMED_ACTION, f"not an action: {action!r}")
@@ -299,7 +311,7 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
         )
 
 
-_RECORDS = (Deal, Bid, Pass, Play)
+_RECORDS = (Deal, Redeal, Bid, Pass, Play)
 _SETUP_FIELDS = {"dealer", "scores", "bags", "hands_played"}
 
 

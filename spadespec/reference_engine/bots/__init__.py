@@ -26,6 +26,11 @@ class Bot(Protocol):
         of the game's legal bids."""
         ...
 
+    def choose_redeal(self, game: Game, seat: Seat) -> bool:
+        """Whether this seat, holding a deficient hand where its holder chooses
+        (`deal.redeal_by: holder`), calls the redeal (true) or keeps the hand (false)."""
+        ...
+
     def choose_pass(self, game: Game, seat: Seat) -> Pass:
         """The pass this seat makes in a blind nil exchange: exactly
         `rules.bidding.blind_nil_exchange` of its cards, handed to its partner."""

@@ -45,6 +45,9 @@ class RandomLegalBot:
     def choose_bid(self, game: Game, seat: Seat) -> Bid:
         return self.rng.choice(legal_bids(game))
 
+    def choose_redeal(self, game: Game, seat: Seat) -> bool:
+        return self.rng.random() < 0.5
+
     def choose_pass(self, game: Game, seat: Seat) -> Pass:
         count = game.rules.bidding.blind_nil_exchange
         return Pass(seat, random_cards(self.rng, game.hands[seat], count))

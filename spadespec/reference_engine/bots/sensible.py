@@ -13,7 +13,7 @@ from spadespec.reference_engine.bots import bidding, card_play
 from spadespec.reference_engine.bots.bidding import Bid
 from spadespec.reference_engine.bots.view import bid_values, order_of, partner_bid, play_view
 from spadespec.reference_engine.seats import Seat, parse_seat
-from spadespec.reference_engine.variant.model import BidConstraint
+from spadespec.reference_engine.variant.model import BidConstraint, NilBid
 
 if TYPE_CHECKING:
     from spadespec.reference_engine.game import Game
@@ -41,6 +41,12 @@ class SensibleBot:
             behind=game.trailing_by(me),
             one_nil_a_side=game.rules.bidding.constraint == BidConstraint.SUICIDE,
         )
+
+    def choose_redeal(self, game: Game, seat: Seat) -> bool:
+        """Keeps a deficient hand only when it is a safe nil and nil may be bid; else calls."""
+        me = parse_seat(seat)
+        nil_allowed = game.rules.bidding.nil is NilBid.ALLOWED
+        return not (nil_allowed and bidding.nil_is_safe(game.hands[me], order_of(game)))
 
     def choose_pass(self, game: Game, seat: Seat) -> Pass:
         me = parse_seat(seat)

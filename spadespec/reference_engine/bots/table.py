@@ -42,15 +42,17 @@ def seat_bots(kind: str, seed: int | None) -> list[Bot]:
 
 def play_hand(game: Game, bots: list[Bot], deal_seed: int | None) -> None:
     """Deal one hand and play it out: bids, the blind nil exchange if any, then every trick;
-    the game scores it. A deal the rules throw in (`deal.redeal_*`) is dealt again,
-    each new shuffle's seed drawn from `deal_seed`."""
+    the game scores it. A deal thrown in (`deal.redeal_*`, by the rules or by a deficient hand's
+    holder, whom its bot answers for) is dealt again, each new shuffle's seed drawn from
+    `deal_seed`."""
+    finished = game.hands_played
     game.deal(None, seed=deal_seed)
-    if game.phase == "deal":  # thrown in: the bidding never opened
-        again = random.Random(deal_seed)
-        while game.phase == "deal":
-            game.deal(None, seed=again.getrandbits(64))
+    again = random.Random(deal_seed)
     while True:
         phase, seat = game.phase, game.to_act
+        if phase == "deal" and game.hands_played == finished:  # thrown in: never bid
+            game.deal(None, seed=again.getrandbits(64))
+            continue
         if seat is None:
             return  # the hand is over: waiting for the next deal, or the game has ended
         bot = bots[seat]
@@ -60,6 +62,8 @@ def play_hand(game: Game, bots: list[Bot], deal_seed: int | None) -> None:
             game.bid(seat, bot.choose_bid(game, seat))
         elif phase == "pass":
             game.apply(bot.choose_pass(game, seat))
+        elif phase == "redeal":
+            game.redeal(seat, bot.choose_redeal(game, seat))
         else:
             return
 

@@ -1,7 +1,10 @@
 """Dealing: the cards of the next hand go out, and the bidding opens.
 
 A deal is an action in the log like any other: the hands given (checked to fit the variant's
-pack and table), or a shuffle of the pack from a seed (which always fits).
+pack and table), or a shuffle of the pack from a seed (which always fits). A deal that leaves a
+deficient hand (`deal.redeal_spades_below`, `deal.redeal_no_face_card`) is thrown in at once,
+or, where the holders choose (`deal.redeal_by: holder`), when one of them calls the redeal
+(`redeal`); either way nothing is scored and the same dealer deals again.
 """
 
 from __future__ import annotations
@@ -10,11 +13,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spadespec.reference_engine.actions import Deal, deal_record, dealt
+from spadespec.reference_engine.actions import Deal, Redeal, deal_record, dealt, redeal_record
 from spadespec.reference_engine.cards import FACE_CARDS
 from spadespec.reference_engine.deal import deal_from_seed, parse_deal
-from spadespec.reference_engine.game_phases.state import BIDDING, DEALING, GameState
+from spadespec.reference_engine.game_phases.state import BIDDING, DEALING, REDEALING, GameState
 from spadespec.reference_engine.pack import Pack
+from spadespec.reference_engine.reason_codes import ReasonCode
+from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.variant.model import RedealBy
 
 
 class Dealing(GameState):
@@ -76,11 +82,73 @@ class Dealing(GameState):
         rules = self.rules.deal
         below, faceless = rules.redeal_spades_below, rules.redeal_no_face_card
         if (below is not None or faceless) and thrown_in(self.pack, record.hands, below, faceless):
-            return record  # still DEALING: the same dealer deals again, and nothing is scored
+            if rules.redeal_by is RedealBy.RULE:
+                return record  # still DEALING: the same dealer deals again, nothing scored
+            self._deficient = deficient_holders(self, below, faceless)
+            self.phase = REDEALING
+            self.to_act = self._deficient.pop(0)
+            return record
+        self._open_bidding()
+        return record
+
+    def _open_bidding(self) -> None:
         self.phase = BIDDING
         first_bidder = self.plan.first_bidder
         self.to_act = first_bidder(self.table, self.dealer)
+
+    # --- a holder's call (`deal.redeal_by: holder`) ----------------------------------------
+
+    def _redeal_choices(self) -> tuple[Redeal, ...]:
+        """The holder's two answers: keep the hand, or call the redeal."""
+        seat = self.to_act
+        assert seat is not None  # a holder is always to choose while holders choose
+        return (redeal_record(seat, False), redeal_record(seat, True))
+
+    def verify_redeal(self, seat: Seat | str, call: bool) -> None:
+        """Only the holder whose turn it is to choose may call or decline a redeal."""
+        seat = self._seat(seat)
+        self._check_phase(REDEALING, seat, "redeal")
+        if seat is not self.to_act:
+            raise self._refuse(
+                ReasonCode.NOT_YOUR_TURN,
+                f"it is {self._to_act_name()}'s turn to call or decline the redeal, not"
+                f" {seat.name}'s",
+                seat,
+            )
+
+    def can_redeal(self, seat: Seat | str, call: bool) -> bool:
+        return self._allowed(self.verify_redeal, seat, call)
+
+    def redeal(self, seat: Seat | str, call: bool) -> Redeal:
+        """The holder of a deficient hand calls the redeal (`call` true: the deal is thrown in,
+        the same dealer deals again and nothing is scored) or keeps the hand (the next
+        deficient hand's holder chooses, or, after the last, the bidding opens)."""
+        seat = self._seat(seat)
+        self.verify_redeal(seat, call)
+        record = redeal_record(seat, bool(call))
+        self.log.append(record)
+        if call:
+            self._deficient = []
+            self.phase = DEALING
+            self.to_act = None
+        elif self._deficient:
+            self.to_act = self._deficient.pop(0)
+        else:
+            self._open_bidding()
         return record
+
+
+def deficient_holders(game: GameState, below: int | None, faceless: bool) -> list[Seat]:
+    """The seats whose hands would throw the deal in, in turn from the dealer's left."""
+    table, hands = game.table, game.hands
+    order = []
+    seat = table.left[game.dealer]
+    for _ in range(table.players):
+        assert seat is not None
+        if thrown_in(game.pack, [hands[seat]], below, faceless):
+            order.append(seat)
+        seat = table.left[seat]
+    return order
 
 
 def thrown_in(pack: Pack, hands: Sequence[int], below: int | None, faceless: bool) -> bool:

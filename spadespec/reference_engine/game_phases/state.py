@@ -29,6 +29,9 @@ class Phase(StrEnum):
 
     DEAL = "deal"
     """Waiting for the cards of the next hand to be dealt."""
+    REDEAL = "redeal"
+    """The holders of deficient hands are choosing, one after another, whether to call a
+    redeal (`deal.redeal_by: holder`)."""
     BID = "bid"
     """Players are bidding, one after another."""
     PASS = "pass"
@@ -40,9 +43,11 @@ class Phase(StrEnum):
 
 
 # The phases, read once here: each `Phase.X` in a method would be an enum lookup per action.
-DEALING, BIDDING, PASSING = Phase.DEAL, Phase.BID, Phase.PASS
+DEALING, REDEALING, BIDDING, PASSING = Phase.DEAL, Phase.REDEAL, Phase.BID, Phase.PASS
 PLAYING, OVER = Phase.PLAY, Phase.OVER
-_PLURAL = {"deal": "deals", "bid": "bids", "pass": "passes", "play": "plays"}
+_PLURAL = {
+    "deal": "deals", "redeal": "redeal calls", "bid": "bids", "pass": "passes", "play": "plays",
+}  # fmt: skip
 
 _Args = ParamSpec("_Args")
 
@@ -58,7 +63,8 @@ class GameState:
         "totals", "bags", "outcome",
         "_played", "_first_play", "_winners", "_winning", "_winner", "_legal", "_legal_bids",
         "_legal_bid_values", "_trailing",
-        "_picked", "_exchange", "_fixed_bids", "_fixed_values", "_follow", "_must_beat",
+        "_picked", "_exchange", "_deficient", "_fixed_bids", "_fixed_values", "_follow",
+        "_must_beat",
         "_first_trick", "_first_lead",
         "_spades_lead", "_spades_broken_by", "_beaten_by", "_trick_size", "_bidders",
         "_tricks_per_hand", "_left", "_suit_of",
@@ -99,6 +105,7 @@ class GameState:
     _trailing: dict[str | None, int] | None
     _picked: int
     _exchange: list[tuple[Seat, Seat]]
+    _deficient: list[Seat]
     _fixed_bids: tuple[BidRecords, ...] | None
     _fixed_values: frozenset[BidValue] | None
     _follow: Callable[[Pack, int, int], int]

@@ -46,6 +46,16 @@ class Kitty(StrEnum):
     as well and, before the bidding, lays two cards of the hand aside face down, out of play."""
 
 
+class RedealBy(StrEnum):
+    RULE = "rule"
+    """A deal the rules throw in (`redeal_spades_below`, `redeal_no_face_card`) is thrown in
+    at once, whatever its players would like."""
+    HOLDER = "holder"
+    """The holder of each hand that would throw the deal in chooses, in turn from the dealer's
+    left, whether to call the redeal; the first call throws it in, and if none calls the hand is
+    bid and played as dealt."""
+
+
 class FirstBidder(StrEnum):
     LEFT_OF_DEALER = "left-of-dealer"
     """The player on the dealer's left bids first; the dealer bids last."""
@@ -283,6 +293,8 @@ class DealRules:
     redeal_no_face_card: bool
     """A deal in which any hand holds no jack, queen or king is thrown in like one short of
     spades (`redeal_spades_below`)."""
+    redeal_by: RedealBy
+    """Whether such a deal is thrown in at once or at its deficient holders' choice."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,15 @@ from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.analysis.audit.answers import check_answers
 from spadespec.conformance.analysis.audit.record import GameRecord
 from spadespec.conformance.analysis.audit.rules import ANSWERS, FIGURE_RULES, rule_broken
-from spadespec.reference_engine.actions import Bid, BlindBid, Deal, Pass, Play, action_from_json
+from spadespec.reference_engine.actions import (
+    Bid,
+    BlindBid,
+    Deal,
+    Pass,
+    Play,
+    Redeal,
+    action_from_json,
+)
 from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.itemised_score import side_lines
@@ -207,7 +215,7 @@ def audit_game(
         if type(action) is Deal:
             # A deal straight after a deal the rules threw in (`deal.redeal_*`) deals the same
             # hand again: the record's hands are those played, so it is not a hand of its own.
-            redealt = bool(game.log) and type(game.log[-1]) is Deal and game.phase == "deal"
+            redealt = game.phase == "deal" and bool(game.log) and _throws_in(game.log[-1])
             hand_no += not redealt
             hand_from = index
             start = _start_of(game)
@@ -316,10 +324,18 @@ def _start_of(game: Game) -> dict[str, Any]:
     }
 
 
+def _throws_in(last: Any) -> bool:
+    """Whether the log's last action, with a deal due, threw the hand in: a deal the rules
+    threw in (`deal.redeal_*`), or a holder's call (`deal.redeal_by: holder`)."""
+    return type(last) is Deal or (type(last) is Redeal and last.call)
+
+
 def _illegal(
     game: Game, exc: IllegalActionError, index: int, entry: Any, action: Any, hand: int
 ) -> Illegal:
-    kind = {Bid: "bid", Pass: "pass", Play: "play", Deal: "deal"}.get(type(action), "action")
+    kind = {Bid: "bid", Pass: "pass", Play: "play", Deal: "deal", Redeal: "redeal"}.get(
+        type(action), "action"
+    )
     leading = kind == "play" and not game.current_trick
     first = (kind == "bid" and not game.bids) or (
         kind == "play" and leading and not game.completed_tricks

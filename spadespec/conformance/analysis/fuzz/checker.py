@@ -30,11 +30,12 @@ from spadespec.conformance.analysis.fuzz.records import RECORD_ASKS, game_record
 from spadespec.conformance.contract.engines.kept_games import SERVED_KEEP, KeptGames, json_copy
 from spadespec.conformance.contract.engines.named import UnknownEngine
 from spadespec.conformance.contract.engines.reference import ReferenceEngine
-from spadespec.conformance.contract.protocol import deal_requests, nil_as_zero
+from spadespec.conformance.contract.protocol import deal_requests, nil_as_zero, redeal_calls
 from spadespec.conformance.contract.protocol.features import figures_answered, keeps_score, plays
 from spadespec.conformance.contract.protocol.messages import (
     NIL_AS_ZERO,
     PIPELINED,
+    REDEAL_CALLS,
     AnswersAll,
     CaseRequest,
     CaseResponse,
@@ -159,6 +160,12 @@ class GameChecker:
             raise FuzzSetupError(
                 f"the engine does not play variant {self.variant.id!r} (it plays: "
                 f"{', '.join(self.info['variants']) or 'none'})"
+            )
+        if redeal_calls.needed(self.variant.rules) and not redeal_calls.declared(self.info):
+            self.engine.stop()
+            raise FuzzSetupError(
+                f"{self.variant.id} lets the holder of a deficient hand call the redeal, and the "
+                f"engine does not declare {REDEAL_CALLS}"
             )
         self.features = set(self.info["features"])
         self.zero = nil_as_zero.declared(self.info)

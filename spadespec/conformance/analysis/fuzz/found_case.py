@@ -110,7 +110,12 @@ def differing_keys(verdict: Verdict) -> list[str]:
 
 def _rank_key(key: str, verdict: Verdict) -> str:
     """Whose turn it is inside a hand is a cause; at the end of a hand, a consequence."""
-    if key == "to_act" and verdict.reference["to_act"]["phase"] in ("bid", "pass", "play"):
+    if key == "to_act" and verdict.reference["to_act"]["phase"] in (
+        "redeal",
+        "bid",
+        "pass",
+        "play",
+    ):
         return "turn"
     return OBSERVABLE_OF.get(key, key)
 
@@ -186,6 +191,8 @@ def _legal_clauses(rules: Rules, game: Game, verdict: Verdict) -> list[str]:
         return _bid_clauses(rules, game, verdict)
     if game.phase is Phase.PASS:
         return ["exchange.pass", "bidding.blind_nil_exchange"]
+    if game.phase is Phase.REDEAL:
+        return _redeal_clauses(rules)
     pack = pack_of(rules)
     seat = game.to_act
     assert seat is not None
@@ -243,6 +250,17 @@ def _deal_clauses(rules: Rules) -> list[str]:
     if rules.deck.top_trumps:
         tags.append("deck.top_trumps")
     return [*tags, "deck.cards"]
+
+
+def _redeal_clauses(rules: Rules) -> list[str]:
+    """The rules that decide whether a holder chooses to throw the deal in: who throws it in,
+    then what makes a hand deficient."""
+    tags = [_value_tag(rules, "deal.redeal_by")]
+    if rules.deal.redeal_no_face_card:
+        tags.append("deal.redeal_no_face_card")
+    if rules.deal.redeal_spades_below is not None:
+        tags.append("deal.redeal_spades_below")
+    return tags
 
 
 def _hand_start(actions: list[dict[str, Any]]) -> int:
@@ -352,6 +370,9 @@ def _turn_clauses(rules: Rules, game: Game, verdict: Verdict | None = None) -> l
     if table_of(rules).players == 3 and game.phase in (Phase.BID, Phase.PLAY):
         return ["play.three-seat-turns", "table.players"]
     theirs = verdict.response.get("answers", {}).get("to_act") if verdict else None
+    if game.phase is Phase.REDEAL or (isinstance(theirs, dict) and theirs.get("phase") == "redeal"):
+        # One asks a deficient hand's holder where the other deals again or bids.
+        return _redeal_clauses(rules)
     passing = [game.phase is Phase.PASS, isinstance(theirs, dict) and theirs.get("phase") == "pass"]
     if passing[0] != passing[1] and (game.phase is Phase.PASS or _after_exchange(game)):
         # One passes cards where the other plays: whether there is an exchange at all.

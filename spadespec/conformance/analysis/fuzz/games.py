@@ -40,6 +40,9 @@ DEFAULT_HANDS_PER_GAME = 6
 # exchange is asked once more, at one of its passes.
 POINT_KINDS = ("first-lead", "lead-limited", "follow-limited", "bid", "lead-free", "follow-free")
 PASS_KIND = "pass"
+REDEAL_KIND = "redeal"
+"""A deficient hand's holder choosing whether to call the redeal (`deal.redeal_by: holder`):
+like a pass, asked about in every hand that has one."""
 
 FIXED_HANDS_SCALE = 300
 """Where a game of a fixed number of hands has no target, the totals its starting positions
@@ -252,6 +255,15 @@ def _choose_pass(bot: Any, game: Game, seat: Any, rng: random.Random) -> Any:
     return rng.choice(game.legal_passes())
 
 
+def _choose_redeal(bot: Any, game: Game, seat: Any, rng: random.Random) -> bool:
+    """Whether a deficient hand's holder calls the redeal: the bot's choice where it has one,
+    else either at random."""
+    choose = getattr(bot, "choose_redeal", None)
+    if choose is not None:
+        return bool(choose(game, seat))
+    return rng.random() < 0.5
+
+
 def lopsided_deal(rng: random.Random) -> tuple[int, int, int, int]:
     """A deal where one partnership holds the 26 highest cards (spades counted highest)."""
     order = sorted(range(52), key=lambda card: (card % 13 + 13 * (card // 13 == 3), rng.random()))
@@ -401,6 +413,11 @@ def play_fuzz_game(
         else:
             game.deal(None, seed=rng.getrandbits(64))
         winners.append([])
+        while game.phase is Phase.REDEAL:  # type: ignore[comparison-overlap]  # deal() moved it on
+            seat = game.to_act
+            assert seat is not None
+            steps.append((len(game.log), REDEAL_KIND, SEAT_NAMES[seat], choices(game), 0))
+            game.redeal(seat, _choose_redeal(bots[seat], game, seat, rng))
         while game.phase is Phase.BID:  # type: ignore[comparison-overlap]  # deal() moved it on
             seat = game.to_act
             assert seat is not None
@@ -443,7 +460,7 @@ def play_fuzz_game(
     chosen = _choose_points(steps, starts, number, points_per_hand, rng)
     for at, kind, seat, allowed, tricks in chosen:
         hand = sum(1 for s in starts if s.at < at) - 1
-        phase = kind if kind in ("bid", PASS_KIND) else "play"
+        phase = kind if kind in ("bid", PASS_KIND, REDEAL_KIND) else "play"
         answers = {"legal": legal_shown(allowed), "to_act": {"phase": phase, "seat": seat}}
         answers["trick_winners"] = [winners[hand][:tricks]]
         fuzz.points.append(Point(at, kind, starts[hand], answers))
@@ -473,6 +490,7 @@ def _choose_points(
         order = [POINT_KINDS[(offset + k) % len(POINT_KINDS)] for k in range(len(POINT_KINDS))]
         for kind in [k for k in order if k in by_kind][:per_hand]:
             chosen.append(rng.choice(by_kind[kind]))
-        if PASS_KIND in by_kind:
-            chosen.append(rng.choice(by_kind[PASS_KIND]))
+        for kind in (REDEAL_KIND, PASS_KIND):
+            if kind in by_kind:
+                chosen.append(rng.choice(by_kind[kind]))
     return chosen

@@ -33,7 +33,7 @@ def game_record(
     answers = answers or {}
     actions = list(game.actions)
     kinds = [action.get("action") for action in actions]
-    hands = _hand_figures(answers, kinds)
+    hands = _hand_figures(answers, actions)
     record: dict[str, Any] = {
         "format": 1,
         "variant": {"id": ref["id"], **({"options": ref["options"]} if ref["options"] else {})},
@@ -43,9 +43,9 @@ def game_record(
     bad = game.bad_deal
     if bad is not None and bad.answer is not None:
         # The hand the bad deal belongs to: one after the hands dealt, or the same one where the
-        # log ends on a deal the rules threw in (`deal.redeal_*`), which it deals again.
+        # log ends on a deal thrown in (`deal.redeal_*`), which it deals again.
         deals = kinds.count("deal")
-        dealt = deals - len(_thrown_in(kinds)) - (kinds[-1:] == ["deal"])
+        dealt = deals - len(_thrown_in(actions, ended=True))
         while len(hands) < dealt + 1:
             hands.append({})
         if isinstance(bad.answer.get("dealer"), str):
@@ -64,9 +64,9 @@ def game_record(
     return record
 
 
-def _hand_figures(answers: dict[str, Any], kinds: list[Any]) -> list[dict[str, Any]]:
+def _hand_figures(answers: dict[str, Any], actions: list[Any]) -> list[dict[str, Any]]:
     """Each completed hand's figures from the engine's score sheets (`hands`), or its tricks
-    alone from the trick winners where it keeps no sheet (`kinds`: each logged action's kind)."""
+    alone from the trick winners where it keeps no sheet (`actions`: the log)."""
     out: list[dict[str, Any]] = []
     sheets = answers.get("hands")
     if isinstance(sheets, list):
@@ -88,7 +88,7 @@ def _hand_figures(answers: dict[str, Any], kinds: list[Any]) -> list[dict[str, A
     winners = answers.get("trick_winners")
     if isinstance(winners, list):
         # A deal the rules threw in is listed with no tricks and is no hand of the record.
-        thrown = _thrown_in(kinds)
+        thrown = _thrown_in(actions)
         out = [
             {"tricks": dict(Counter(hand))}
             for n, hand in enumerate(winners)
@@ -97,8 +97,29 @@ def _hand_figures(answers: dict[str, Any], kinds: list[Any]) -> list[dict[str, A
     return out
 
 
-def _thrown_in(kinds: list[Any]) -> set[int]:
-    """The deals (numbered from 0 in the log) the rules threw in: each followed at once by
-    another deal, the same hand dealt again."""
-    deals = [at for at, kind in enumerate(kinds) if kind == "deal"]
-    return {n for n, at in enumerate(deals) if kinds[at + 1 : at + 2] == ["deal"]}
+def _thrown_in(actions: list[Any], *, ended: bool = False) -> set[int]:
+    """The deals (numbered from 0 in the log) thrown in: each followed by another deal before
+    any bid, the same hand dealt again (with only its holders' redeal calls between, where they
+    choose). With `ended`, the log's last deal too where the log ends on it, or on a call that
+    throws it in: a deal is asked for next."""
+    thrown: set[int] = set()
+    deal = -1
+    last: Any = None  # the last action since the latest deal, None right after it
+    for action in actions:
+        kind = action.get("action") if isinstance(action, dict) else None
+        if kind == "deal":
+            if deal >= 0 and (last is None or _calls(last)):
+                thrown.add(deal)
+            deal, last = deal + 1, None
+        elif deal >= 0:
+            last = action if kind == "redeal" else False
+    if ended and deal >= 0 and (last is None or _calls(last)):
+        thrown.add(deal)
+    return thrown
+
+
+def _calls(action: Any) -> bool:
+    """Whether an action is a holder's call that throws the deal in."""
+    return (
+        isinstance(action, dict) and action.get("action") == "redeal" and action.get("call") is True
+    )

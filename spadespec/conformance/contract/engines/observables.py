@@ -20,7 +20,9 @@ def legal(game: Game) -> list[Any]:
     """The legal actions of the player to act: cards in deck order (clubs up to spades, 2 up to
     ace, then the little and big jokers), bids ascending with nil then blind nil, then the
     numbers bid blind ascending (`blind-6`, ...), or,
-    during a blind nil exchange, every card the passer holds (any of them may be passed)."""
+    during a blind nil exchange, every card the passer holds (any of them may be passed), or,
+    while deficient hands' holders choose (`deal.redeal_by: holder`), `[true, false]`: call the
+    redeal, or keep the hand."""
     return legal_shown(choices(game))
 
 
@@ -36,13 +38,21 @@ def choices(game: Game) -> int | tuple[Any, ...]:
     if phase is Phase.PASS:
         assert game.to_act is not None
         return game.hands[game.to_act]
+    if phase is Phase.REDEAL:
+        return REDEAL_CHOICES
     return 0
+
+
+REDEAL_CHOICES = (True, False)
+"""A deficient hand's holder's choices: call the redeal, or keep the hand."""
 
 
 def legal_shown(held: int | tuple[Any, ...]) -> list[Any]:
     """`choices` in the protocol's canonical form: what `legal` answers."""
     if isinstance(held, int):
         return [CARD_TEXT[c] for c in cards_in(held)]
+    if held is REDEAL_CHOICES:
+        return list(REDEAL_CHOICES)
     numbers = sorted(b for b in held if isinstance(b, int))
     blind = [str(b) for b in sorted((b for b in held if isinstance(b, BlindBid)), key=int)]
     return numbers + [word for word in _WORD_BIDS if word in held] + blind

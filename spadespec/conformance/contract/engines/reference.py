@@ -24,6 +24,7 @@ from spadespec.conformance.contract.protocol.messages import (
     FEATURES,
     HOUSE_FILES,
     PROTOCOL_VERSION,
+    REDEAL_CALLS,
     SCORE,
     CaseRequest,
     CaseResponse,
@@ -93,7 +94,7 @@ class ReferenceEngine:
             "protocol": PROTOCOL_VERSION,
             "variants": shipped_variant_ids() + registered_ids(),
             # It configures itself from each request's `extends` and `rules` (`variant_of`).
-            "features": [*FEATURES, SCORE, HOUSE_FILES, BLIND_BIDS],
+            "features": [*FEATURES, SCORE, HOUSE_FILES, BLIND_BIDS, REDEAL_CALLS],
         }
 
     def run(self, request: CaseRequest) -> CaseResponse:

@@ -88,9 +88,15 @@ BLIND_BIDS = "blind_bids"
 (`"blind-7"`) wherever a bid goes; an engine that does not is sent no case holding one
 (`spadespec.conformance.contract.protocol.blind_bids`)."""
 
+REDEAL_CALLS = "redeal_calls"
+"""The feature an engine declares when it plays a deficient hand's holder's choice of redeal
+(`deal.redeal_by: holder`): the `redeal` action, phase and `[true, false]` legal list; an engine
+that does not is sent no case holding one
+(`spadespec.conformance.contract.protocol.redeal_calls`)."""
+
 KNOWN_FEATURES = (
     *FEATURES, SCORE, *SCORE_FIGURE_FEATURES, NIL_AS_ZERO, HOUSE_FILES, DEALS, PIPELINED,
-    BLIND_BIDS,
+    BLIND_BIDS, REDEAL_CALLS,
 )  # fmt: skip
 """Every feature an engine may declare at `start`; any other name is refused
 (`spadespec.conformance.contract.protocol.features`)."""

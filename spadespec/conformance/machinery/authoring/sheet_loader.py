@@ -108,6 +108,8 @@ def _log(v: str, options: Any, start: dict[str, Any], steps: list[Any]) -> list[
             log += [{"action": "bid", "seat": s, "bid": b} for s, b in step["bids"].items()]
         elif "plays" in step:
             log += plays_log(step["plays"])
+        elif "redeal" in step:
+            log.append({"action": "redeal", "seat": step["redeal"], "call": step["call"]})
         elif "pass" in step:
             log.append({"action": "pass", "seat": step["pass"], "cards": step["cards"].split()})
         else:

@@ -71,6 +71,8 @@ def _short(action: dict[str, Any]) -> str:
         return f"{action['seat']}:{action['bid']}"
     if action["action"] == "pass":
         return f"{action['seat']}:pass({','.join(action['cards'])})"
+    if action["action"] == "redeal":
+        return f"{action['seat']}:{'redeal' if action['call'] else 'keep'}"
     return f"{action['seat']}:{action['card']}"
 
 
