@@ -342,6 +342,7 @@ class GameMachine(RuleBasedStateMachine):
         self.bid_order: list[Seat] = []
         self.bids: dict[Seat, Any] = {}
         self.plan: list[tuple[Seat, Seat]] = []
+        self.deficient: list[Seat] = []
 
     # --- the rules, restated -----------------------------------------------------------------
 
@@ -481,15 +482,48 @@ class GameMachine(RuleBasedStateMachine):
         below = self.rules.deal.redeal_spades_below or 0
         faceless = self.rules.deal.redeal_no_face_card
         book = self.book
-        if any(
-            book.spades(self.held[s]) < below or (faceless and not book.faces(self.held[s]))
-            for s in seats
-        ):
-            # Thrown in before any bid: the same dealer deals again, and nothing is scored.
-            game = self.game
-            assert game.phase is Phase.DEAL and game.dealer is self.dealer
-            assert game.totals == self.totals and game.bags == self.bags
-            assert game.hands_played == self.hands_played
+        # The deficient hands, in turn from the dealer's left.
+        turn = [book.left(self.dealer)]
+        while len(turn) < len(seats):
+            turn.append(book.left(turn[-1]))
+        self.deficient = [
+            s
+            for s in turn
+            if book.spades(self.held[s]) < below or (faceless and not book.faces(self.held[s]))
+        ]
+        if self.deficient and self.rules.deal.redeal_by == "holder":
+            # Each holder chooses in turn, before any bid, whether to call the redeal.
+            assert (self.game.phase, self.game.to_act) == (Phase.REDEAL, self.deficient[0])
+        elif self.deficient:
+            self.thrown_in()
+
+    def thrown_in(self) -> None:
+        """Thrown in before any bid: the same dealer deals again, and nothing is scored."""
+        game = self.game
+        assert game.phase is Phase.DEAL and game.dealer is self.dealer
+        assert game.totals == self.totals and game.bags == self.bags
+        assert game.hands_played == self.hands_played
+
+    @precondition(lambda self: self.game.phase is Phase.REDEAL)
+    @rule(call=st.booleans(), data=st.data())
+    def redeal(self, call: bool, data: st.DataObject) -> None:
+        game = self.game
+        holder = self.deficient.pop(0)
+        others = [s for s in self.book.seats if s is not holder]
+        with pytest.raises(IllegalActionError) as refused:
+            game.redeal(data.draw(st.sampled_from(others)), call)
+        assert refused.value.reason is ReasonCode.NOT_YOUR_TURN
+        with pytest.raises(IllegalActionError) as refused:
+            game.bid(holder, 1)
+        assert refused.value.reason is ReasonCode.WRONG_PHASE
+        game.redeal(holder, call)
+        if call:
+            self.deficient = []
+            self.thrown_in()
+        elif self.deficient:
+            assert (game.phase, game.to_act) == (Phase.REDEAL, self.deficient[0])
+        else:
+            assert (game.phase, game.to_act) == (Phase.BID, self.expected_first_bidder())
 
     def expected_bids(self, seat: Seat) -> list[Any]:
         return self.book.legal_bids(seat, self.held[seat], self.bids, self.totals)
