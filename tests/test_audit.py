@@ -285,6 +285,18 @@ def test_a_blind_bid_refused_for_its_range_breaks_the_blind_bids_rule_not_the_bi
     assert rule_broken(out_of_range, "bid", False, False) == "bid.range"
 
 
+def test_a_deal_a_holder_threw_in_is_no_hand_of_the_record() -> None:
+    # Under redeal-by-choice the holders of deficient hands call the redeal or keep the hand:
+    # a reference game's record, calls and all, audits ok, and a deal a holder threw in is not
+    # counted as a hand.
+    variant = load_variant("redeal-by-choice")
+    records = [record_game(variant, seed, bots="random", max_hands=6) for seed in range(4)]
+    calls = [a["call"] for r in records for a in r["actions"] if a["action"] == "redeal"]
+    assert True in calls and False in calls, "no holder chose both ways: choose other seeds"
+    results, _ = _audit(records)
+    assert [result.verdict for result in results] == ["ok"] * len(records)
+
+
 def test_a_deal_thrown_in_is_no_hand_of_the_record() -> None:
     # Under redeal-deficient a deal leaving a hand with one spade or none, or no face card, is
     # thrown in and the same dealer deals again: the record lists the hands played, so a
