@@ -48,7 +48,7 @@ def test_the_first_deficient_hand_from_the_dealers_left_chooses_before_any_bid()
     game = spadeless_game()
     # West deals: North, on West's left, holds spades; East is the first deficient hand.
     assert (game.phase, game.to_act) == (Phase.REDEAL, Seat.E)
-    assert game.legal_actions() == (Redeal(Seat.E, False), Redeal(Seat.E, True))
+    assert game.legal_actions() == (Redeal(Seat.E, True), Redeal(Seat.E, False))
     assert legal(game) == [True, False]
     assert to_act(game) == {"phase": "redeal", "seat": "E"}
     with pytest.raises(IllegalActionError) as refused:

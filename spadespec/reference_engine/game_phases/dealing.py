@@ -98,11 +98,16 @@ class Dealing(GameState):
 
     # --- a holder's call (`deal.redeal_by: holder`) ----------------------------------------
 
+    def legal_calls(self) -> tuple[bool, ...]:
+        """What the holder to choose may answer: call the redeal (true) or keep the hand
+        (false); nothing outside the holders' choosing."""
+        return (True, False) if self.phase is REDEALING else ()
+
     def _redeal_choices(self) -> tuple[Redeal, ...]:
-        """The holder's two answers: keep the hand, or call the redeal."""
+        """The holder's answers as records, as `legal_actions()` offers them."""
         seat = self.to_act
         assert seat is not None  # a holder is always to choose while holders choose
-        return (redeal_record(seat, False), redeal_record(seat, True))
+        return tuple(redeal_record(seat, call) for call in self.legal_calls())
 
     def verify_redeal(self, seat: Seat | str, call: bool) -> None:
         """Only the holder whose turn it is to choose may call or decline a redeal."""

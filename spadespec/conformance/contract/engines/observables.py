@@ -39,20 +39,16 @@ def choices(game: Game) -> int | tuple[Any, ...]:
         assert game.to_act is not None
         return game.hands[game.to_act]
     if phase is Phase.REDEAL:
-        return REDEAL_CHOICES
+        return game.legal_calls()
     return 0
-
-
-REDEAL_CHOICES = (True, False)
-"""A deficient hand's holder's choices: call the redeal, or keep the hand."""
 
 
 def legal_shown(held: int | tuple[Any, ...]) -> list[Any]:
     """`choices` in the protocol's canonical form: what `legal` answers."""
     if isinstance(held, int):
         return [CARD_TEXT[c] for c in cards_in(held)]
-    if held is REDEAL_CHOICES:
-        return list(REDEAL_CHOICES)
+    if held and type(held[0]) is bool:  # a deficient hand's holder's calls
+        return list(held)
     numbers = sorted(b for b in held if isinstance(b, int))
     blind = [str(b) for b in sorted((b for b in held if isinstance(b, BlindBid)), key=int)]
     return numbers + [word for word in _WORD_BIDS if word in held] + blind
