@@ -6,22 +6,28 @@
 // With `--deal-for-itself` it deals every hand from its own random source, as a game server
 // does: it declares `deals`, answers `deal` requests, and refuses a deal it did not deal.
 // It is meant to be read: the rules first, then the game as a log replayed, then scoring,
-// then the answers (to a case, and to a score keeper's request), then the protocol loop. It
-// plays only `standard`, so every rule is a constant here; an engine playing several
-// variants would read these from the variant file instead.
+// then the answers (to a case, and to a score keeper's request), then the engine that gives
+// them, then the protocol loop. It plays only `standard`; the game reads every rule from the
+// rules object the engine is made with (`RULES` unless told otherwise), as an engine playing
+// several variants would read them from the variant file.
+//
+// In-process, for a JavaScript test runner (nothing is read from stdin):
+//   const { createEngine } = require('./spades.js');
+//   const engine = createEngine();      // or createEngine({ rules, dealForItself, record })
+//   engine.start(); engine.run(request.case);  // the answers the process sends, without `seq`
 'use strict';
 const crypto = require('crypto');
 const readline = require('readline');
-const record = require('./records.js').recorder(process.argv);  // `--record FILE`
 
 // --- The standard rules (variants/standard.yaml) ------------------------------------------
-const RULES = {
+const RULES = Object.freeze({
   minBid: 1, maxBid: 13,          // numeric bids 1..13, plus nil
   pointsPerBidTrick: 10, overtrickPoints: 1, setPointsPerTrick: 10,  // set: -10 per trick bid
-  nilBonus: 100, nilPenalty: 100, // a nil bidder's tricks still count toward the contract
+  nilBonus: 100, nilPenalty: 100,
+  nilTricksCount: true,           // a nil bidder's tricks still count toward the contract
   bagThreshold: 10, bagPenalty: 100, // bags only on a made contract; the excess carries on
   target: 500,                    // reaching 500 ends the game; no losing floor
-};
+});
 
 const SEATS = ['N', 'E', 'S', 'W'];            // clockwise
 const SUITS = 'CDHS';                          // spades (S) are always trump
@@ -112,12 +118,13 @@ function parseAction(a) {
 }
 
 // --- The game: a state that a log of actions is applied to, one at a time ------------------
-function newGame(setup) {
+function newGame(setup, rules) {
   const sides = (v) => v && Number.isInteger(v.NS) && Number.isInteger(v.EW);
   if (!setup || !SEATS.includes(setup.dealer) || !sides(setup.scores) || !sides(setup.bags)) {
     throw new Refused('bad-setup', 'setup needs a dealer seat and scores and bags for NS and EW');
   }
   return {
+    rules,             // every rule the game reads, e.g. g.rules.bagThreshold
     phase: 'deal', dealer: setup.dealer, toAct: null,
     totals: { ...setup.scores }, bags: { ...setup.bags },
     hands: null, bids: {}, tricksWon: {}, trick: [], spadesBroken: false,
@@ -151,8 +158,9 @@ function check(g, a) {
     if (typeof a.bid === 'string' && a.bid.startsWith('blind-')) {
       throw new Refused('bid-out-of-range', 'no number may be bid blind here');
     }
-    if (a.bid !== 'nil' && (a.bid < RULES.minBid || a.bid > RULES.maxBid)) {
-      throw new Refused('bid-out-of-range', `bids are ${RULES.minBid} to ${RULES.maxBid}`);
+    const { minBid, maxBid } = g.rules;
+    if (a.bid !== 'nil' && (a.bid < minBid || a.bid > maxBid)) {
+      throw new Refused('bid-out-of-range', `bids are ${minBid} to ${maxBid}`);
     }
   } else if (a.action === 'play') {
     if (a.seat !== g.toAct) throw new Refused('not-your-turn', `${g.toAct} is to play`);
@@ -202,27 +210,32 @@ function endTrick(g) {
 
 // --- Scoring -------------------------------------------------------------------------------
 function scoreSide(side, g) {
+  const R = g.rules;
   const seats = side === 'NS' ? ['N', 'S'] : ['E', 'W'];
-  const contract = seats.reduce((n, s) => n + (g.bids[s] === 'nil' ? 0 : g.bids[s]), 0);
-  const tricks = seats.reduce((n, s) => n + g.tricksWon[s], 0);  // nil tricks count too
-  const nils = seats.filter((s) => g.bids[s] === 'nil').map((s) => {
+  const isNil = (s) => g.bids[s] === 'nil';
+  const contract = seats.reduce((n, s) => n + (isNil(s) ? 0 : g.bids[s]), 0);
+  const sideTricks = seats.reduce((n, s) => n + g.tricksWon[s], 0);  // all the side took
+  // The tricks that count toward the contract: a nil bidder's too, when nilTricksCount.
+  const tricks = seats.filter((s) => R.nilTricksCount || !isNil(s))
+    .reduce((n, s) => n + g.tricksWon[s], 0);
+  const nils = seats.filter(isNil).map((s) => {
     const made = g.tricksWon[s] === 0;   // each nil is scored on its own
-    const points = made ? RULES.nilBonus : -RULES.nilPenalty;
+    const points = made ? R.nilBonus : -R.nilPenalty;
     return { seat: s, tricks: g.tricksWon[s], made, points };
   });
   const made = tricks >= contract;
-  const contractPoints = (made ? RULES.pointsPerBidTrick : -RULES.setPointsPerTrick) * contract;
+  const contractPoints = (made ? R.pointsPerBidTrick : -R.setPointsPerTrick) * contract;
   const overtricks = made ? tricks - contract : 0;
   let bags = g.bags[side] + overtricks;  // overtricks are bags, on a made contract only
   let penalties = 0;
-  while (bags >= RULES.bagThreshold) { penalties += 1; bags -= RULES.bagThreshold; }
-  const handPoints = contractPoints + overtricks * RULES.overtrickPoints
-    + nils.reduce((n, x) => n + x.points, 0) - penalties * RULES.bagPenalty;
+  while (bags >= R.bagThreshold) { penalties += 1; bags -= R.bagThreshold; }
+  const handPoints = contractPoints + overtricks * R.overtrickPoints
+    + nils.reduce((n, x) => n + x.points, 0) - penalties * R.bagPenalty;
   return {
-    side, contract, side_tricks: tricks, tricks, made, contract_points: contractPoints,
-    overtricks, overtrick_points: overtricks * RULES.overtrickPoints, nils,
+    side, contract, side_tricks: sideTricks, tricks, made, contract_points: contractPoints,
+    overtricks, overtrick_points: overtricks * R.overtrickPoints, nils,
     bags_before: g.bags[side], bags_added: overtricks, bag_penalties: penalties,
-    bag_penalty: penalties * RULES.bagPenalty, bags_after: bags, hand_points: handPoints,
+    bag_penalty: penalties * R.bagPenalty, bags_after: bags, hand_points: handPoints,
     score_before: g.totals[side], score_after: g.totals[side] + handPoints,
   };
 }
@@ -238,7 +251,7 @@ function endHand(g) {
   // mean another hand is played.
   const { NS, EW } = g.totals;
   g.toAct = null;
-  if ((NS >= RULES.target || EW >= RULES.target) && NS !== EW) {
+  if ((NS >= g.rules.target || EW >= g.rules.target) && NS !== EW) {
     g.status = { status: 'won', winner: NS > EW ? 'NS' : 'EW' };
     g.phase = 'over';
   } else {
@@ -250,8 +263,8 @@ function endHand(g) {
 // --- Answering a case ----------------------------------------------------------------------
 function sortedLegal(g) {
   if (g.phase === 'bid') {
-    const count = RULES.maxBid - RULES.minBid + 1;
-    return Array.from({ length: count }, (_, i) => RULES.minBid + i).concat(['nil']);
+    const { minBid, maxBid } = g.rules;
+    return Array.from({ length: maxBid - minBid + 1 }, (_, i) => minBid + i).concat(['nil']);
   }
   return g.phase === 'play' ? legalPlays(g) : [];
 }
@@ -287,56 +300,15 @@ const FIGURES = {
   next_dealer: (g) => (g.phase === 'over' ? null : g.dealer),
 };
 
-// Answer a `run` (replay the log) or a `score` (score the hands told) from the setup.
-function answer(c, kind) {
-  if (c.variant.id !== 'standard' || Object.keys(c.variant.options || {}).length) {
-    return { skipped: { reason: 'this engine plays standard with no table options' } };
-  }
-  let g;
-  try {
-    if (kind === 'run') refuseForeignDeals(c);
-    g = newGame(c.setup);
-    if (kind === 'run') for (const entry of c.actions) apply(g, parseAction(entry));
-    else for (const h of c.hands) endHand(Object.assign(g, { bids: h.bids, tricksWon: h.tricks }));
-  } catch (e) {
-    if (!(e instanceof Refused)) throw e;
-    const why = kind === 'run' ? 'the log does not replay' : 'the setup is refused';
-    return { errored: { message: `${why}: ${e.message}` } };
-  }
-  const result = {};
-  for (const key of c.ask) result[key] = (kind === 'run' ? ANSWERS : FIGURES)[key](g, c);
-  if (kind === 'run') record(c, g);
-  return { result };
-}
-
 // --- Dealing for itself: a server that shuffles its own deck and cannot be told a deal -------
-const DEALS_ITSELF = process.argv.includes('--deal-for-itself');
-const dealtByMe = new Set();  // every deal given, as PBN from North: the only ones it replays
-
 function formatDeal(hands) {
   const suit = (seat, s) => RANKS.split('').reverse().filter((r) => hands[seat].has(r + s)).join('');
   return 'N:' + SEATS.map((seat) => [...'SHDC'].map((s) => suit(seat, s)).join('.')).join(' ');
 }
 
-// Refuse a log with a deal this engine did not deal (the runner then sends no such case).
-function refuseForeignDeals(c) {
-  if (!DEALS_ITSELF) return;
-  for (const entry of c.actions) {
-    if (entry && entry.action === 'deal' && !dealtByMe.has(formatDeal(parseAction(entry).hands))) {
-      throw new Refused('bad-deal', 'this engine deals for itself and cannot be given a deal');
-    }
-  }
-}
-
-// Replay the log to the deal that is due, shuffle (Fisher-Yates, from the system's random
-// source; the request's seed is ignored) and deal the cards one at a time round the table.
-function deal(c) {
-  if (c.variant.id !== 'standard' || Object.keys(c.variant.options || {}).length) {
-    return { skipped: { reason: 'this engine plays standard with no table options' } };
-  }
-  const g = newGame(c.setup);
-  for (const entry of c.actions) apply(g, parseAction(entry));
-  if (g.phase !== 'deal') return { errored: { message: `no deal is due: ${g.phase}` } };
+// Shuffle (Fisher-Yates, from the system's random source) and deal the cards one at a time
+// round the table.
+function shuffledHands() {
   const deck = [...SUITS].flatMap((s) => [...RANKS].map((r) => r + s));
   for (let i = deck.length - 1; i > 0; i -= 1) {
     const j = crypto.randomInt(i + 1);
@@ -344,28 +316,120 @@ function deal(c) {
   }
   const hands = { N: new Set(), E: new Set(), S: new Set(), W: new Set() };
   deck.forEach((card, i) => hands[SEATS[i % 4]].add(card));
-  const pbn = formatDeal(hands);
-  dealtByMe.add(pbn);
-  return { result: { dealer: g.dealer, deal: pbn } };
+  return hands;
+}
+
+// --- The engine: one answer to each request, under one rules object ------------------------
+// Options, all optional: `rules` (default RULES), `name` (what `start` calls it), `dealForItself` (deal every hand from its
+// own shuffle, as a game server does), `record` (called with each case whose log replays and
+// its game, as records.js's recorder is; default none). `run`, `score` and `deal` take a
+// request's `case` and return what the process sends for it, without `seq`.
+function createEngine({
+  rules = RULES, name = 'spades-js-example', dealForItself = false, record = () => {},
+} = {}) {
+  const dealtByMe = new Set();  // every deal given, as PBN from North: the only ones it replays
+
+  const playsCase = (c) => c.variant.id === 'standard'
+    && Object.keys(c.variant.options || {}).length === 0;
+  const skipped = () => ({
+    skipped: { reason: 'this engine plays standard with no table options' } });
+
+  // Refuse a log with a deal this engine did not deal (the runner then sends no such case).
+  function refuseForeignDeals(c) {
+    if (!dealForItself) return;
+    for (const entry of c.actions) {
+      if (entry && entry.action === 'deal'
+          && !dealtByMe.has(formatDeal(parseAction(entry).hands))) {
+        throw new Refused('bad-deal', 'this engine deals for itself and cannot be given a deal');
+      }
+    }
+  }
+
+  // Answer a `run` (replay the log) or a `score` (score the hands told) from the setup.
+  function answer(c, kind) {
+    if (!playsCase(c)) return skipped();
+    let g;
+    try {
+      if (kind === 'run') refuseForeignDeals(c);
+      g = newGame(c.setup, rules);
+      if (kind === 'run') {
+        for (const entry of c.actions) apply(g, parseAction(entry));
+      } else {
+        for (const h of c.hands) endHand(Object.assign(g, { bids: h.bids, tricksWon: h.tricks }));
+      }
+    } catch (e) {
+      if (!(e instanceof Refused)) throw e;
+      const why = kind === 'run' ? 'the log does not replay' : 'the setup is refused';
+      return { errored: { message: `${why}: ${e.message}` } };
+    }
+    const result = {};
+    for (const key of c.ask) result[key] = (kind === 'run' ? ANSWERS : FIGURES)[key](g, c);
+    if (kind === 'run') record(c, g);
+    return { result };
+  }
+
+  // Replay the log to the deal that is due, and deal it from a shuffle of its own (the
+  // request's seed is ignored).
+  function deal(c) {
+    if (!playsCase(c)) return skipped();
+    const g = newGame(c.setup, rules);
+    for (const entry of c.actions) apply(g, parseAction(entry));
+    if (g.phase !== 'deal') return { errored: { message: `no deal is due: ${g.phase}` } };
+    const pbn = formatDeal(shuffledHands());
+    dealtByMe.add(pbn);
+    return { result: { dealer: g.dealer, deal: pbn } };
+  }
+
+  // A bug in this engine is this request's error: never a dead process, nor an exception
+  // thrown at an in-process caller.
+  const guarded = (respond) => (c) => {
+    try {
+      return respond(c);
+    } catch (e) {
+      return { errored: { message: String(e), context: e.stack } };
+    }
+  };
+
+  return {
+    start: () => ({ name, version: '1.0.0', language: 'javascript',
+      protocol: 1, variants: ['standard'],
+      features: [...Object.keys(ANSWERS), 'score', 'blind_bids',
+        ...(dealForItself ? ['deals'] : [])] }),
+    run: guarded((c) => answer(c, 'run')),
+    score: guarded((c) => answer(c, 'score')),
+    deal: guarded(deal),
+    stop: () => {},  // nothing to let go of; the protocol loop then ends the process
+  };
 }
 
 // --- The protocol loop: one request a line, one answer a line, flushed ---------------------
-const send = (message) => process.stdout.write(JSON.stringify(message) + '\n');
-
-readline.createInterface({ input: process.stdin }).on('line', (line) => {
-  if (!line.trim()) return;
-  const msg = JSON.parse(line);
-  if (msg.cmd === 'start') {
-    send({ name: 'spades-js-example', version: '1.0.0', language: 'javascript', protocol: 1,
-      variants: ['standard'],
-      features: [...Object.keys(ANSWERS), 'score', 'blind_bids', ...(DEALS_ITSELF ? ['deals'] : [])] });
-  } else if (msg.cmd === 'run' || msg.cmd === 'score' || msg.cmd === 'deal') {
-    try {
-      send({ seq: msg.seq, ...(msg.cmd === 'deal' ? deal(msg.case) : answer(msg.case, msg.cmd)) });
-    } catch (e) {  // a bug in this engine is this case's error, never a dead process
-      send({ seq: msg.seq, errored: { message: String(e), context: e.stack } });
+function serve(engine) {
+  const send = (message) => process.stdout.write(JSON.stringify(message) + '\n');
+  readline.createInterface({ input: process.stdin }).on('line', (line) => {
+    if (!line.trim()) return;
+    const msg = JSON.parse(line);
+    if (msg.cmd === 'start') {
+      send(engine.start());
+    } else if (msg.cmd === 'run' || msg.cmd === 'score' || msg.cmd === 'deal') {
+      send({ seq: msg.seq, ...engine[msg.cmd](msg.case) });
+    } else if (msg.cmd === 'stop') {
+      engine.stop();
+      process.exit(0);
     }
-  } else if (msg.cmd === 'stop') {
-    process.exit(0);
-  }
-});
+  });
+}
+
+// Serve an engine made with `options` as a process, reading `--deal-for-itself` and
+// `--record FILE` from the command line.
+function main(options = {}) {
+  serve(createEngine({
+    ...options,
+    dealForItself: process.argv.includes('--deal-for-itself'),
+    record: require('./records.js').recorder(process.argv),
+  }));
+}
+
+module.exports = { RULES, createEngine, serve, main };
+
+// Run as a process (`node spades.js [--deal-for-itself] [--record FILE]`), not when required.
+if (require.main === module) main();
