@@ -225,6 +225,13 @@ STEPS: tuple[Step, ...] = (
         jobs=_results_jobs,
         after=("cases",),
     ),
+    rendered_step(
+        "npm",
+        reads="the golden cases, the case and protocol schemas, and npm/package.template.json",
+        writes="npm/data/, npm/schema/, npm/types/protocol.d.ts and npm/package.json",
+        generator="spadespec.conformance.machinery.npm.package:generated_files",
+        after=("cases",),
+    ),
     traced_step(
         "witnesses",
         reads="the shipped rulesets and the reference engine, which searches for each hand",
