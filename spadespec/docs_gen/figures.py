@@ -14,6 +14,7 @@ from spadespec.conformance.contract.runner.expected import read_expected_failure
 from spadespec.conformance.contract.runner.score import offered
 from spadespec.conformance.contract.suite.variant_files import open_variant_file
 from spadespec.docs_gen.checkout import REPO
+from spadespec.docs_gen.npm_figures import npm_figures
 from spadespec.docs_gen.shipped_suite import shipped_suite
 from spadespec.reference_engine.variant.catalog import MAX_CHAIN
 from spadespec.reference_engine.variant.yaml_reader import MAX_BYTES, MAX_DEPTH, MAX_NODES
@@ -42,6 +43,7 @@ def figures() -> Mapping[str, int]:
     - `limits.bytes`, `limits.values`, `limits.depth`, `limits.chain`: the variant loader's;
     - `simulation.games`, `simulation.blind-nil-behind`, `simulation.comeback`: the
       simulations' (`_simulation_figures`);
+    - `npm.tarball-kb`, `npm.unpacked-kb`, `npm.files`: the npm package's (`npm_figures`);
     - `house.<file>.<count>`, for a file of `examples/house-rules/`, made only when a page
       names one (`house_figures`).
     """
@@ -63,6 +65,7 @@ def figures() -> Mapping[str, int]:
     out.update({"limits.bytes": MAX_BYTES, "limits.values": MAX_NODES,
                 "limits.depth": MAX_DEPTH, "limits.chain": MAX_CHAIN})  # fmt: skip
     out.update(_simulation_figures())
+    out.update(npm_figures())
     return out
 
 
