@@ -66,8 +66,10 @@ async function main() {
   try {
     report = await runSuite(args.engine, { ...args, onResult: line });
   } catch (error) {
-    if (error instanceof SuiteError || error instanceof EngineError) usage(error.message);
-    throw error;
+    if (error instanceof SuiteError) usage(error.message);
+    if (!(error instanceof EngineError)) throw error;
+    process.stderr.write(`spadespec-conformance: ${error.message}\n`);
+    process.exit(2);
   }
   const counts = Object.entries(report.totals).filter(([, n]) => n).map(([v, n]) => `${n} ${v}`);
   if (args.jsonl) {

@@ -11,6 +11,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const readline = require('node:readline');
 const { facts } = require('./suite.cjs');
 const { unknownFeatures } = require('./plan.cjs');
+const { formProblem } = require('./forms.cjs');
 
 class EngineError extends Error {}
 
@@ -71,8 +72,57 @@ function subprocess(command, { cwd, env, timeout = 10000 } = {}) {
       }
       return checkedInfo(parse(line, command), command);
     },
-    async open() { return openProcess(command, options, timeout); },
+    // A process that dies (or is killed: too slow, or an answer that breaks the protocol) is
+    // started again for the next request, as `spadespec conform` does: one crash costs one
+    // check. After `maxRestarts` failed restarts in a row (a process that does not start, or
+    // stops before it answers), the engine is given up and each check after is an error.
+    async open() {
+      let current = await openProcess(command, options, timeout);
+      let failedRestarts = 0;
+      let onTrial = false;
+      return {
+        info: current.info,
+        async ask(kind, request) {
+          if (current === null || current.ended()) {
+            if (failedRestarts >= facts.maxRestarts) {
+              return { errored: { message: `not tried: ${facts.givenUp}` } };
+            }
+            try {
+              current = await openProcess(command, options, timeout);
+              onTrial = true;
+            } catch (error) {
+              failedRestarts += 1;
+              current = null;
+              return { errored: { message: `the engine could not be restarted: ${error.message}` } };
+            }
+          }
+          let answer;
+          try {
+            answer = await current.ask(kind, request);
+          } catch (error) {
+            answer = { errored: { message: error.message } };
+          }
+          failedRestarts = current.ended() ? failedRestarts + Number(onTrial) : 0;
+          onTrial = false;
+          return answer;
+        },
+        stop: () => (current === null ? undefined : current.stop()),
+      };
+    },
   };
+}
+
+// What is wrong with an answer's framing (seq, and one of result, skipped or errored), or null;
+// the result's values are checked only where they differ from the case (checks.cjs).
+function envelopeProblem(reply) {
+  const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (isObject(reply) && isObject(reply.result)) {
+    const usual = Number.isInteger(reply.seq) && reply.seq >= 1 && !('skipped' in reply) &&
+      !('errored' in reply);
+    if (usual) return null;
+    return formProblem('runResponse', { ...reply, result: {} });
+  }
+  return formProblem('runResponse', reply);
 }
 
 function parse(line, command) {
@@ -91,6 +141,8 @@ async function openProcess(command, options, timeout) {
   const waiting = [];
   const queued = [];
   let ended = null;
+  let killed = false;  // killed by the runner: gone for its purposes before its exit is seen
+  const kill = () => { killed = true; child.kill('SIGKILL'); };
   lines.on('line', (line) => {
     if (!line.trim()) return;
     if (waiting.length) waiting.shift().resolve(line); else queued.push(line);
@@ -104,7 +156,7 @@ async function openProcess(command, options, timeout) {
     if (queued.length) { resolve(queued.shift()); return; }
     if (ended) { reject(new EngineError(ended)); return; }
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      kill();
       reject(new EngineError(`no answer within ${timeout} ms`));
     }, timeout);
     waiting.push({
@@ -114,16 +166,38 @@ async function openProcess(command, options, timeout) {
   });
   const send = (message) => child.stdin.write(`${JSON.stringify(message)}\n`);
   send(START);
-  const info = checkedInfo(parse(await next(), command), command);
+  let first;
+  try {
+    first = await next();
+  } catch (error) {
+    throw new EngineError(`${command}: no start answer: ${error.message}`);
+  }
+  const info = checkedInfo(parse(first, command), command);
   let seq = 0;
   return {
     info,
+    ended: () => ended !== null || killed,
     async ask(kind, request) {
       seq += 1;
       send({ cmd: kind, seq, case: request });
-      const reply = parse(await next(), command);
-      if (!reply || reply.seq !== seq) {
-        throw new EngineError(`answered seq ${reply && reply.seq} to the request of seq ${seq}`);
+      let reply;
+      try {
+        reply = parse(await next(), command);
+        const trouble = envelopeProblem(reply);
+        if (trouble) {
+          const shown = JSON.stringify(reply).slice(0, 200);
+          const error = new EngineError(`the answer breaks the protocol ${trouble}; the line: ${shown}`);
+          // still in step with the engine when the line was this request's answer, and all of it
+          error.inStep = reply !== null && typeof reply === 'object' && reply.seq === seq &&
+            !queued.length;
+          throw error;
+        }
+        if (reply.seq !== seq) {
+          throw new EngineError(`the answer is for request ${reply.seq}, not ${seq}`);
+        }
+      } catch (error) {
+        if (!error.inStep) kill();  // its output cannot be trusted: the next request restarts it
+        throw error;
       }
       const { seq: _, ...answer } = reply;
       return answer;

@@ -28,6 +28,7 @@ from spadespec.conformance.contract.protocol.messages import (
     SCORE_FIGURE_FEATURES,
     SCORE_FIGURES,
 )
+from spadespec.conformance.contract.protocol.subprocess_engine import GIVEN_UP, MAX_RESTARTS
 from spadespec.conformance.contract.protocol.score_requests import (
     score_expect,
     score_id,
@@ -110,6 +111,8 @@ def suite_facts(cases: Iterable[Case]) -> dict[str, Any]:
         "betweenHands": list(BETWEEN_HANDS),
         "nilAsZero": NIL_AS_ZERO,
         "deals": DEALS,
+        "maxRestarts": MAX_RESTARTS,
+        "givenUp": GIVEN_UP,
         "notApplicable": {
             BLIND_BIDS: blind_bids.NOT_APPLICABLE,
             REDEAL_CALLS: redeal_calls.NOT_APPLICABLE,
