@@ -1,0 +1,1 @@
+export default { test: { include: ['test/vitest/**/*.test.mjs'] } };
