@@ -19,9 +19,9 @@ function pattern(id) {
   return `'${escaped.replace(/'/g, `'\\''`)}'`;
 }
 
+// A test's name: the check's id, then the clauses it checks.
 function testName(check) {
-  const clauses = check.tags.filter((t) => t !== 'worked-example');
-  return clauses.length ? `${check.id} (${clauses.join(', ')})` : check.id;
+  return check.tags.length ? `${check.id} (${check.tags.join(', ')})` : check.id;
 }
 
 // Why a result fails its test, or null: what differs (expected against got) and how to run it
@@ -58,7 +58,10 @@ function register(api, engine, options = {}) {
     if (result.final === 'skip') { skip(result.message); return; }
     const why = failure(result, strict, api.rerun);
     if (why) throw new CheckFailed(why);
-    if (result.bad) skip(`${result.level}-level, so it does not fail the run (strict: true makes it): ${explain(result)}`);
+    if (result.bad) {
+      skip(`${result.level}-level, so it does not fail the run (strict: true makes it): ` +
+        explain(result));
+    }
   };
   api.describe(`spadespec conformance: ${variant} (suite ${facts.suite.digest})`, () => {
     for (const entry of cases) {
