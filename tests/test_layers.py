@@ -94,8 +94,8 @@ ANALYSIS_LAYERS: Layers = (
 MACHINERY_LAYERS: Layers = (
     ("__init__.py",),
     # The tools nothing below uses: broken engines, the case generator, foreign engines, the
-    # mutation measure.
-    ("faults", "authoring", "adapters", "mutation"),
+    # mutation measure, the npm package's generated files.
+    ("faults", "authoring", "adapters", "mutation", "npm"),
 )
 
 PARTS: dict[str, tuple[Path, Layers]] = {
