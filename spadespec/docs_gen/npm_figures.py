@@ -14,9 +14,8 @@ import subprocess
 import tarfile
 from pathlib import Path
 
-from spadespec.docs_gen.checkout import REPO
+from spadespec.conformance.machinery.npm.package import PACKAGE
 
-PACKAGE = REPO / "npm"
 NPM_EPOCH = 499162500
 """The time npm gives every file it packs (1985-10-26), so a tarball depends on content only."""
 

@@ -28,12 +28,12 @@ from spadespec.conformance.contract.protocol.messages import (
     SCORE_FIGURE_FEATURES,
     SCORE_FIGURES,
 )
-from spadespec.conformance.contract.protocol.subprocess_engine import GIVEN_UP, MAX_RESTARTS
 from spadespec.conformance.contract.protocol.score_requests import (
     score_expect,
     score_id,
     score_request_for,
 )
+from spadespec.conformance.contract.protocol.subprocess_engine import GIVEN_UP, MAX_RESTARTS
 from spadespec.conformance.contract.report.jsonl import suite_info
 from spadespec.conformance.contract.runner.checking import BETWEEN_HANDS
 from spadespec.conformance.contract.suite.cases import FAILING_LEVELS, Case, resolved

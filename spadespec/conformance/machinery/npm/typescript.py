@@ -40,7 +40,8 @@ def protocol_types() -> str:
     """The text of npm/types/protocol.d.ts: one exported TypeScript type per $defs entry of the
     protocol schema and of the case schema (named as the header says), in the files' order, and
     the case schema's root, each with its description as a doc comment."""
-    schemas = [(json.loads((data_dir("schema") / name).read_text()), p) for name, p in _FILES]
+    folder = data_dir("schema")
+    schemas = [(json.loads((folder / name).read_text("utf-8")), p) for name, p in _FILES]
     writer = _Writer({s["$id"]: s for s, _ in schemas}, {s["$id"]: p for s, p in schemas})
     lines = [_HEADER]
     for schema, prefix in schemas:
