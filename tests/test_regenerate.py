@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -146,3 +149,35 @@ def test_a_traced_step_records_what_its_generator_read_and_is_stale_when_it_chan
         fingerprints, "fingerprint", lambda name: "new" if name == "variants/" else real(name)
     )
     assert step.stale() == [Stale("nothing", "read variants/, which changed since")]
+
+
+def test_an_input_edited_while_its_step_runs_leaves_the_step_stale(tmp_path: Path) -> None:
+    # The generator reads a file of the checkout, then the file changes before the step ends,
+    # as when someone edits an input during a long run: the record keeps the digest of what was
+    # read, so the next check says the step is stale rather than fresh. (In a process of its
+    # own: the child's audit hook cannot be taken off again.)
+    (tmp_path / "spadespec").mkdir()
+    (tmp_path / "input.txt").write_text("as read\n", encoding="utf-8")
+    (tmp_path / "edit_generator.py").write_text(
+        "from spadespec.regenerate.fingerprints import ROOT\n"
+        "def files():\n"
+        "    (ROOT / 'input.txt').read_text()\n"
+        "    (ROOT / 'input.txt').write_text('edited meanwhile\\n')\n"
+        "    return {}\n",
+        encoding="utf-8",
+    )
+    driver = (
+        "import json, sys\n"
+        "from pathlib import Path\n"
+        "from spadespec.regenerate import child, fingerprints\n"
+        "fingerprints.ROOT = child.ROOT = Path(sys.argv[1])\n"
+        "print(json.dumps(child.write_files('edit_generator:files').inputs))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", driver, str(tmp_path)],
+        capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )  # fmt: skip
+    inputs = json.loads(done.stdout)
+    assert inputs["input.txt"] == fingerprints.digest(b"as read\n")
+    assert (tmp_path / "input.txt").read_text(encoding="utf-8") == "edited meanwhile\n"

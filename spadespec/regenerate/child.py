@@ -6,7 +6,10 @@ text changed and prints, as JSON, the files it read and wrote (`fingerprints.Rec
 
 What a generator reads is seen as it happens: the audit hook (PEP 578) is told of every file
 opened and every folder listed, and the modules of the package it imported are in
-`sys.modules` when it is done. Listings made by the import system are its own business."""
+`sys.modules` when it is done. Listings made by the import system are its own business. Each
+input's digest is taken when it is read (a module's before the generator runs), never when the
+step ends: a file edited while a long step runs is then recorded as it was read, and the next
+check finds the step stale."""
 
 from __future__ import annotations
 
@@ -26,27 +29,37 @@ _IMPORTS = "<frozen importlib._bootstrap"
 
 
 class Reads:
-    """The files of the checkout opened, and the folders listed, since `watch()`."""
+    """The files of the checkout opened, and the folders listed, since `watch()`, each with its
+    digest when first seen; and the digest of every module of the package when watching began
+    (a module imported later is the file as it was then, give or take an edit during the run)."""
 
     def __init__(self) -> None:
-        self.files: set[Path] = set()
-        self.folders: set[Path] = set()
+        self.files: dict[Path, str] = {}
+        self.folders: dict[Path, str] = {}
+        self.modules: dict[str, str] = {}
+        self._digesting = False  # taking a digest opens the file: not a read of the generator's
 
     def watch(self) -> None:
+        package = ROOT / "spadespec"
+        self.modules = {_name(p): fingerprint(_name(p)) for p in package.rglob("*.py")}
         sys.addaudithook(self._hook)
 
     def _hook(self, event: str, args: tuple[Any, ...]) -> None:
         if event == "open":
-            self._note(args[0], self.files)
+            self._note(args[0], self.files, folder=False)
         elif event in ("os.listdir", "os.scandir"):
-            self._note(args[0] if args else ".", self.folders)
+            self._note(args[0] if args else ".", self.folders, folder=True)
 
-    def _note(self, path: Any, into: set[Path]) -> None:
-        if not isinstance(path, str | os.PathLike) or _by_import_system():
+    def _note(self, path: Any, into: dict[Path, str], *, folder: bool) -> None:
+        if self._digesting or not isinstance(path, str | os.PathLike) or _by_import_system():
             return
         found = Path(os.fsdecode(path)).resolve()
-        if found.is_relative_to(ROOT) and found != ROOT:
-            into.add(found)
+        if found.is_relative_to(ROOT) and found != ROOT and found not in into:
+            self._digesting = True
+            try:
+                into[found] = fingerprint(_name(found, folder=folder))
+            finally:
+                self._digesting = False
 
 
 def _by_import_system() -> bool:
@@ -63,24 +76,25 @@ def _name(path: Path, folder: bool = False) -> str:
 
 
 def _read_by(reads: Reads, written: set[str]) -> dict[str, str]:
-    """Every input of the run, with its digest: the package's modules it imported, the files
-    it opened (not its own outputs, nor compiled code) and the folders it listed."""
-    names = set()
+    """Every input of the run, with its digest as it was read: the package's modules it
+    imported, the files it opened (not its own outputs, nor compiled code) and the folders it
+    listed."""
+    found: dict[str, str] = {}
     for module in list(sys.modules.values()):
         file = getattr(module, "__file__", None)
         if file and Path(file).resolve().is_relative_to(ROOT):
             name = _name(Path(file))
             if not name.startswith("spadespec/regenerate/"):
-                names.add(name)
-    for path in reads.files:
+                found[name] = reads.modules.get(name) or fingerprint(name)
+    for path, seen in reads.files.items():
         if path.suffix not in (".py", ".pyc") and not any(
             hidden(p) for p in path.relative_to(ROOT).parts
         ):
-            names.add(_name(path))
-    for path in reads.folders:
+            found[_name(path)] = seen
+    for path, seen in reads.folders.items():
         if path.is_dir() and not any(hidden(p) for p in path.relative_to(ROOT).parts):
-            names.add(_name(path, folder=True))
-    return {name: fingerprint(name) for name in sorted(names - written)}
+            found[_name(path, folder=True)] = seen
+    return {name: found[name] for name in sorted(found.keys() - written)}
 
 
 def write_files(target: str) -> Record:
