@@ -181,3 +181,20 @@ def test_an_input_edited_while_its_step_runs_leaves_the_step_stale(tmp_path: Pat
     inputs = json.loads(done.stdout)
     assert inputs["input.txt"] == fingerprints.digest(b"as read\n")
     assert (tmp_path / "input.txt").read_text(encoding="utf-8") == "edited meanwhile\n"
+
+
+def test_a_stored_report_is_stale_when_its_engines_code_changes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The suite is the same, but the example engine's code is not what made its report.
+    from spadespec.regenerate import steps
+
+    real = steps.fingerprint
+    edited = "examples/js-engine/spades.js"
+    monkeypatch.setattr(steps, "fingerprint", lambda n: "0" * 16 if n == edited else real(n))
+    assert command.main(["--check", "--quiet", "results"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        f"docs/results/js-example.jsonl: was made by the engine's code before {edited} changed;"
+        " refresh: python -m spadespec.regenerate results"
+    ], out

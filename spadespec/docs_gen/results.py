@@ -45,6 +45,10 @@ class Engine:
     """A program the engine runs on, looked for on PATH (`node`)."""
     module: str = ""
     """A Python module the engine imports (`pyspiel`)."""
+    sources: tuple[str, ...] = ()
+    """The engine's own code, as patterns of the checkout's files: when one of them changes,
+    the stored reports are stale even though the suite is not (the regenerate command's
+    `results` step)."""
 
     def missing(self) -> str | None:
         """What this machine lacks to run the engine (its `needs`), or None."""
@@ -65,6 +69,7 @@ ENGINES: tuple[Engine, ...] = (
         "spadespec's own engine, the one every case's answer is checked against when it is "
         "written; it plays every shipped ruleset.",
         (Run("reference.jsonl", ("--engine", "reference")),),
+        sources=("spadespec/reference_engine/**/*.py",),
     ),
     Engine(
         "js-example",
@@ -74,6 +79,7 @@ ENGINES: tuple[Engine, ...] = (
         (Run("js-example.jsonl", ("--engine", "node examples/js-engine/spades.js")),),
         needs="Node.js",
         program="node",
+        sources=("examples/js-engine/spades.js", "examples/js-engine/records.js"),
     ),
     Engine(
         "score-keeper",
@@ -81,6 +87,7 @@ ENGINES: tuple[Engine, ...] = (
         "`examples/score-keeper/score_keeper.py`, told only each hand's bids and tricks; it "
         "keeps totals, bags and the end of the game for the standard ruleset.",
         (Run("score-keeper.jsonl", ("--engine", "python3 examples/score-keeper/score_keeper.py")),),
+        sources=("examples/score-keeper/*.py",),
     ),
     Engine(
         "openspiel",
@@ -103,6 +110,7 @@ ENGINES: tuple[Engine, ...] = (
         ),
         needs="the `openspiel` extra (`pip install -e '.[openspiel]'`)",
         module="pyspiel",
+        sources=("spadespec/conformance/machinery/adapters/openspiel.py",),
     ),
 )
 

@@ -17,11 +17,19 @@ from pathlib import Path
 
 from spadespec.docs_gen.checkout import REGENERATE
 from spadespec.docs_gen.refresh_results import conform_command, conform_env, report_path, reported
-from spadespec.docs_gen.results import ENGINES, Run, run_staleness
+from spadespec.docs_gen.results import ENGINES, Engine, Run, run_staleness
 from spadespec.docs_gen.shipped_suite import shipped_suite
 from spadespec.docs_gen.simulations import SIM_DIR, staleness
 from spadespec.reference_engine.variant.catalog import shipped_variant_ids
-from spadespec.regenerate.fingerprints import ROOT, Record, changed, read_manifest, write_record
+from spadespec.regenerate.fingerprints import (
+    ROOT,
+    Record,
+    changed,
+    fingerprint,
+    hidden,
+    read_manifest,
+    write_record,
+)
 
 
 @dataclass(frozen=True)
@@ -143,7 +151,9 @@ def rendered_step(
     return Step(name, reads, writes, "the generator's text beside the file's", stale, jobs, after)
 
 
-# The engines' stored reports.
+# The engines' stored reports: stale when the suite is not the one they were run on, or when
+# the engine's own code (`Engine.sources`) is not what made them (its digests, as they were when
+# the run began, are kept in fingerprints.json under `results REPORT`).
 
 
 def _results_stale() -> list[Stale]:
@@ -153,24 +163,58 @@ def _results_stale() -> list[Stale]:
         Stale(report_path(run).as_posix(), why)
         for engine in ENGINES
         for run in engine.runs
-        if (why := run_staleness(run, suites=suites)) is not None
+        if (why := run_staleness(run, suites=suites) or _other_code(engine, run)) is not None
     ]
+
+
+def _engine_code(engine: Engine) -> dict[str, str]:
+    """The digest of each file of the engine's own code, by its name in the checkout."""
+    names = {
+        path.relative_to(ROOT).as_posix()
+        for pattern in engine.sources
+        for path in ROOT.glob(pattern)
+        if path.is_file() and not any(hidden(part) for part in path.relative_to(ROOT).parts)
+    }
+    return {name: fingerprint(name) for name in sorted(names)}
+
+
+def _other_code(engine: Engine, run: Run) -> str | None:
+    """Why the run's report is not of the engine's code as it is now, or None."""
+    record = read_manifest().get(f"results {run.report}")
+    if record is None:
+        return "has no record of the engine's code that made it"
+    now = _engine_code(engine)
+    differ = sorted(name for name in record.inputs.keys() | now.keys()
+                    if record.inputs.get(name) != now.get(name))  # fmt: skip
+    if not differ:
+        return None
+    shown = ", ".join(differ[:3]) + (f" and {len(differ) - 3} more" if len(differ) > 3 else "")
+    return f"was made by the engine's code before {shown} changed"
 
 
 def _results_jobs(stale: list[Stale], cores: int) -> list[Job]:
     paths = {s.path for s in stale}
     return [
-        Job(f"{engine.key}: {run.report}", conform_command(run), _reported(run), conform_env(),
-            engine.missing())
+        Job(f"{engine.key}: {run.report}", conform_command(run),
+            _reported(run, _engine_code(engine)), conform_env(), engine.missing())
         for engine in ENGINES
         for run in engine.runs
         if report_path(run).as_posix() in paths
     ]  # fmt: skip
 
 
-def _reported(run: Run) -> Callable[[subprocess.CompletedProcess[str]], str | None]:
+def _reported(
+    run: Run, code: dict[str, str]
+) -> Callable[[subprocess.CompletedProcess[str]], str | None]:
+    """The job's finish: the report was made, and the engine's code (`code`, its digests when
+    the job was made) is recorded as what made it."""
+
     def finish(done: subprocess.CompletedProcess[str]) -> str | None:
-        return None if reported(run, done.returncode) else f"no report (exit {done.returncode})"
+        if not reported(run, done.returncode):
+            return f"no report (exit {done.returncode})"
+        path = report_path(run).as_posix()
+        write_record(f"results {run.report}", Record(code, {path: fingerprint(path)}))
+        return None
 
     return finish
 
@@ -220,7 +264,8 @@ STEPS: tuple[Step, ...] = (
         "the JavaScript example, the `openspiel` extra for OpenSpiel)",
         writes="docs/results/*.jsonl",
         fingerprint="the suite's version and digest in each report's first line, beside the "
-        "suite's now (what the site build checks)",
+        "suite's now (what the site build checks); and the digests of the engine's own code "
+        "when its report was made (fingerprints.json), beside its code's now",
         stale=_results_stale,
         jobs=_results_jobs,
         after=("cases",),
