@@ -198,6 +198,7 @@ ENGINE_AUTHOR_PAGES = (
     "quickstart",
     "protocol",
     "python-engines",
+    "javascript-engines",
     "reading-a-report",
     "expected-failures",
     "fuzzing-and-diffs",
@@ -350,3 +351,20 @@ def test_sources_are_named_by_title_and_publisher_and_never_by_their_file(
         porchlight
     )
     assert "(sources.md#porchlight)" in porchlight
+
+
+def test_the_folded_inherited_rules_are_counted_in_words_that_fit_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from spadespec.docs_gen import rulebook
+    from spadespec.docs_gen.variant_data import load_doc
+
+    doc = load_doc("cutthroat")
+    assert doc.parent is not None
+    summary = next(line for line in rulebook.inherited_table(doc) if "<summary>" in line)
+    assert re.search(rf"The \d+ rules as in {doc.parent.title}</summary>", summary)
+    # A ruleset that takes a single rule from its parent says so in the singular.
+    kept = rule_paths()[0]
+    monkeypatch.setattr(rulebook, "_is_own", lambda d, path: path != kept)
+    summary = next(line for line in rulebook.inherited_table(doc) if "<summary>" in line)
+    assert summary == f"<summary>The one rule as in {doc.parent.title}</summary>"

@@ -287,7 +287,8 @@ def inherited_table(doc: VariantDoc) -> list[str]:
         "the reasons for any choice, on the page that states it.",
         "",
         '<details class="sp-inherited" markdown="1">',
-        f"<summary>The {rows} rules as in {doc.parent.title}</summary>",
+        f"<summary>{'The one rule' if rows == 1 else f'The {rows} rules'} as in "
+        f"{doc.parent.title}</summary>",
         "",
         *tables,
         "</details>",
