@@ -106,8 +106,11 @@ def compare_page(docs: list[VariantDoc]) -> str:
         "# Compare two rulesets",
         "",
         "Pick two rulesets to see every rule they play differently: the rule as each of them "
-        "says it, and a hand that shows the difference at the table, as "
-        "`spadespec diff <first> <second>` finds them at a terminal. A hand is stored for each "
+        "says it, and a hand that shows the difference at the table. "
+        "`spadespec diff <first> <second>` lists the same differences at a terminal, each with "
+        "the first hand its search finds; a hand here is, where the score sheet shows the "
+        "difference, an ordinary one searched for after that, so the two may differ. A hand is "
+        "stored for each "
         "pair of values a rule takes, so the one shown may have been found between two other "
         "rulesets that play the same two values; it says which. The "
         "[matrix](matrix.md) shows every rule of every ruleset at once.",

@@ -44,11 +44,12 @@ def witnesses_page(docs: list[VariantDoc]) -> str:
         "after which something a player sees (whose turn it is, the cards or bids allowed, who "
         "takes a trick, the score sheet, whether the game is over) is not the same under the "
         "two. Each is replayed under both rulesets by the reference engine while this page is "
-        f"built (the search that found it is stored); `spadespec diff {base.id} <ruleset>` "
-        "finds them at a terminal. Where the "
-        "difference shows on the score sheet, the hand is an ordinary one where one was found: "
-        "bids of 1 to 6 or nil, the totals going in well short of the target unless the rule is "
-        "about the end of the game.",
+        "built (the search that found it is stored). The search is the one "
+        f"`spadespec diff {base.id} <ruleset>` runs at a terminal; where the difference shows on "
+        "the score sheet, this page then looks further, for an ordinary hand: bids of 1 to 6 "
+        "or nil, the totals going in well short of the target unless the rule is about the end "
+        "of the game. The command shows the first hand its search finds, so for such a rule it "
+        "may show another hand than this page, one that shows the same difference.",
         "",
     ]
     for doc in docs:
