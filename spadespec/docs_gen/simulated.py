@@ -136,6 +136,13 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
         "largest change; one that brings in what the parent never had (blind nils, say) comes "
         "first. Contracts made size by size are in each ruleset's chart.",
         "",
+        "!!! note \"These are the bots' games, not people's\"",
+        "    The bots bid and play the same way whatever the scoring rewards: they never aim for "
+        "a Boston or a moon, nor bid a big contract for a bonus, so a rule that rewards a choice "
+        "changes little here, though people chasing the reward would see more. A difference "
+        f"between two rulesets played by the same bots on the same deals is the figure to trust "
+        f"most ([what the bots do]({HOW})).",
+        "",
     ]
     for _, doc, parent, lines, quiet in rows:
         out += [
