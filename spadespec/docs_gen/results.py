@@ -119,7 +119,8 @@ STATES = {
     "fail": ("✗", "fail"),
     "xfail": ("◐", "expected failure"),
     "pass": ("✓", "pass"),
-    "none": ("–", "not checked"),
+    "skip": ("↷", "skipped by the engine"),
+    "none": ("–", "n/a"),
 }
 _FAILING = ("fail", "error", "xpass")
 
@@ -139,10 +140,10 @@ class Tally:
     def add(self, verdict: str, checked: bool, case_id: str = "") -> None:
         if verdict in _FAILING:
             state = "fail"
-        elif verdict == "xfail" or (verdict == "pass" and checked):
+        elif verdict == "xfail" or (verdict == "pass" and checked) or verdict == "skip":
             # a listed case that errored was checked on nothing, yet failed as listed
             state = verdict
-        else:  # n/a, skip, or nothing the engine declares was asked
+        else:  # n/a: a variant it does not play, or nothing it declares was asked
             state = "none"
         self.counts[state] += 1
         if state in ("fail", "xfail") and case_id:
@@ -150,7 +151,7 @@ class Tally:
 
     @property
     def state(self) -> str:
-        return next((s for s in ("fail", "xfail", "pass") if self.counts[s]), "none")
+        return next((s for s in ("fail", "xfail", "pass", "skip") if self.counts[s]), "none")
 
     def cell(self, listed: str = "") -> str:
         """The cell; with `listed`, the anchor of the list of its failing cases' ids, which
@@ -340,14 +341,16 @@ def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
         "`docs/results/`; a report made with another suite stops the build, naming the command "
         "that refreshes it. A cell counts the results behind it (a score request counts apart "
         "from its case) and takes the colour of the worst: a failure (a wrong answer, an error, "
-        "or a listed failure that passed), then an expected failure, then a pass. A case is not "
-        "checked when the engine does not play its variant or declares nothing it asks.",
+        "or a listed failure that passed), then an expected failure, then a pass, then a case "
+        "the engine declined. A check is n/a, as `conform` says, when the engine does not play "
+        "its variant or declares nothing it asks; each engine's count below is of the whole "
+        "suite, so the engines are counted alike.",
         "",
         f'<p class="sp-res-legend">{legend}</p>',
         "",
         "## The engines",
         "",
-        *_engines_table(results),
+        *_engines_table(results, suite["cases"] + len(offered(loaded))),
         "",
         "## By variant {#by-variant}",
         "",
@@ -379,7 +382,8 @@ def results_page(results: list[EngineResults], suite: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def _engines_table(results: list[EngineResults]) -> list[str]:
+def _engines_table(results: list[EngineResults], total: int) -> list[str]:
+    """A row per engine; `total`, the suite's checks (cases and score requests)."""
     rows = [
         "| engine | what it is | declares | results | stored report |",
         "| --- | --- | --- | --- | --- |",
@@ -391,8 +395,15 @@ def _engines_table(results: list[EngineResults]) -> list[str]:
         tally = Tally()
         for line in res.cases.values():
             tally.add(line["verdict"], bool(line.get("checked")))
-        counts = ", ".join(f"{tally.counts[s]:,} {STATES[s][1]}" for s in STATES if tally.counts[s])
-        counts = f"{sum(tally.counts.values()):,} checks: {counts}"
+        # One denominator for every engine: the suite's checks, of which those its variants and
+        # features allow apply to it; the rest (its reports hold only the variants it plays)
+        # are n/a, as `conform` says.
+        applies = sum(n for s, n in tally.counts.items() if s != "none")
+        shown = [f"{tally.counts[s]:,} {STATES[s][1]}" for s in STATES if s != "none"
+                 and tally.counts[s]]  # fmt: skip
+        counts = f"{applies:,} of {total:,} checks apply to it: {', '.join(shown) or 'none'}"
+        if total > applies:
+            counts += f"; {total - applies:,} n/a"
         version = f"{declared.get('name', '?')} {declared.get('version', '?')}"
         reports = ", ".join(f"[{r.report}](results/{r.report})" for r in res.engine.runs)
         rows.append(
