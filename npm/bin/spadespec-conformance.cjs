@@ -5,6 +5,7 @@ const { runSuite } = require('../lib/run.cjs');
 const { facts, SuiteError } = require('../lib/suite.cjs');
 const { EngineError } = require('../lib/engines.cjs');
 const { explain } = require('../lib/checks.cjs');
+const { toJSON } = require('../lib/grade.cjs');
 
 const HELP = `usage: spadespec-conformance --engine COMMAND [--variant ID] [--expect-fail FILE]
                              [--jsonl] [--timeout MS]
@@ -82,5 +83,4 @@ async function main() {
   process.exit(report.ok ? 0 : 1);
 }
 
-const { toJSON } = require('../lib/grade.cjs');
 main();

@@ -69,6 +69,7 @@ function prepareScore(entry, info) {
     sent = { ...sent, hands: sent.hands.map((h) => ({ ...h, bids: mapValues(h.bids, asZero) })) };
   }
   const wanted = Object.fromEntries(asked.map((k) => [k, score.expect[k]]));
+  // `zero` is false: the bids were told as 0 above, and a score answer holds no bid to read
   return { ...check, checked, unchecked, zero: false, request: sent, expected: wanted };
 }
 

@@ -2,7 +2,8 @@
 // Expected against actual: every difference, with the JSON path to where it is, as the Python
 // runner grades (spadespec/conformance/contract/runner/grade.py). Objects are compared over
 // the expected keys (an engine may say more than it is asked), lists item by item, `legal` as
-// a set; a `true` never equals a `1`, and an integer never equals a float.
+// a set; a `true` never equals a `1`. (JSON.parse reads `1.0` as `1`, so unlike the Python
+// runner this one cannot tell a float from the integer it equals; the cases hold integers.)
 const SET_LIKE = new Set(['legal']);
 const MISSING = Symbol('no answer');
 
@@ -73,17 +74,9 @@ function compareValue(wanted, got, path, out) {
     }
     const n = Math.min(wanted.length, got.length);
     for (let i = 0; i < n; i += 1) compareValue(wanted[i], got[i], `${path}[${i}]`, out);
-  } else if (!same(wanted, got)) {
+  } else if (wanted !== got) {  // strict: a `true` is never a `1`
     out.push({ path, expected: wanted, actual: got });
   }
-}
-
-// JSON text keeps 1 and 1.0 apart and Python reads them apart; JavaScript reads both as 1.
-// The cases hold integers only, so a non-integer number never equals one.
-function same(a, b) {
-  if (typeof a === 'boolean' || typeof b === 'boolean') return a === b;
-  if (typeof a === 'number' && typeof b === 'number') return a === b;
-  return a === b && typeof a === typeof b;
 }
 
 module.exports = { compare, describe, toJSON, MISSING };

@@ -159,11 +159,13 @@ def rendered_step(
 def _results_stale() -> list[Stale]:
     shipped_suite.cache_clear()  # the cases may have just been made again
     suites: dict[str | None, object] = {}
+    records = read_manifest()
     return [
         Stale(report_path(run).as_posix(), why)
         for engine in ENGINES
         for run in engine.runs
-        if (why := run_staleness(run, suites=suites) or _other_code(engine, run)) is not None
+        if (why := run_staleness(run, suites=suites) or _other_code(engine, run, records))
+        is not None
     ]
 
 
@@ -178,9 +180,10 @@ def _engine_code(engine: Engine) -> dict[str, str]:
     return {name: fingerprint(name) for name in sorted(names)}
 
 
-def _other_code(engine: Engine, run: Run) -> str | None:
-    """Why the run's report is not of the engine's code as it is now, or None."""
-    record = read_manifest().get(f"results {run.report}")
+def _other_code(engine: Engine, run: Run, records: dict[str, Record]) -> str | None:
+    """Why the run's report is not of the engine's code as it is now (`records`: the
+    manifest's), or None."""
+    record = records.get(f"results {run.report}")
     if record is None:
         return "has no record of the engine's code that made it"
     now = _engine_code(engine)
