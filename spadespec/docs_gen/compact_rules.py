@@ -91,7 +91,13 @@ def one_line(doc: VariantDoc, path: str) -> str:
     elif prov is not None and prov.citations:
         cited: dict[str, list[str]] = {}
         for cite in prov.citations:
-            cited.setdefault(cite.source, []).append(f"“{cite.section}”")
+            source = doc.sources.get(cite.source)
+            url = source.url if source else None
+            section = f"[“{cite.section}”]({url})" if url else f"“{cite.section}”"
+            # What the passage states, where the file says it, after its section.
+            cited.setdefault(cite.source, []).append(
+                f"{section} ({cite.says.rstrip('.')})" if cite.says else section
+            )
         whence = " · " + "; ".join(
             f"[{k}](sources.md#{k}) {', '.join(sections)}" for k, sections in cited.items()
         )

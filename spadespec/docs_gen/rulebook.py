@@ -85,14 +85,26 @@ def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
     for key, sections in by_source.items():
         src = doc.sources.get(key)
         # Named by its key, which links to its entry (title, publisher, address, what it
-        # covers); the page's "Sources cited" table gives each key's title.
+        # covers); the page's "Sources cited" table gives each key's title. A section of a
+        # published page links to the page itself.
         title = f"[{key}](sources.md#{key})" if src else key
-        quoted = [f"“{s}”" for s in sections]
+        url = src.url if src else None
+        quoted = [f"[“{s}”]({url})" if url else f"“{s}”" for s in sections]
         where = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
         parts.append(f"{title}, section{'s' if len(quoted) > 1 else ''} {where}")
     label = "source" if len(parts) == 1 else "sources"
     label = f"{lead} {label}" if lead else label.capitalize()
     return f"{label}: " + "; ".join(parts) + ".\n{: .spadespec-cite }"
+
+
+def _sayings(cites: Any) -> list[str]:
+    """What each cited passage states of the rule, in the project's words, a line each (the
+    citations written with `says`)."""
+    return [
+        f"*{cite.source}, “{cite.section}”:* {cite.says}\n{{: .spadespec-says }}"
+        for cite in cites
+        if getattr(cite, "says", None)
+    ]
 
 
 def _interpretation(doc: VariantDoc, path: str, interp: Interpretation, cited: bool) -> str:
@@ -168,6 +180,8 @@ def rule_block(doc: VariantDoc, path: str) -> str:
     ]
     if prov is None:
         return "\n".join(out)
+    for line in _sayings(prov.citations):
+        out += ["", line]
     if prov.interpretation:
         out += ["", _interpretation(doc, path, prov.interpretation, bool(prov.citations))]
     if prov.note and not repeats_rule(prov.note, said):
@@ -224,6 +238,7 @@ def options_table(doc: VariantDoc) -> str:
         cites = opt.citations
         if cites:
             out += "\n" + _citation_line(doc, cites, lead=f"Option `{opt.name}`,") + "\n"
+            out += "".join(f"\n{line}\n" for line in _sayings(cites))
     example = doc.resolved.options[0]
     choice = rule_value_text(example.choices[0])
     out += (

@@ -48,18 +48,41 @@ def _silences(docs: list[VariantDoc], key: str) -> list[str]:
     return out
 
 
-def _named(src: SourceDocument) -> list[str]:
+def _sections_cited(docs: list[VariantDoc], key: str) -> list[str]:
+    """The sections of the source that some ruleset cites, in the order first cited."""
+    seen: dict[str, None] = {}
+    for doc in docs:
+        for prov in doc.resolved.provenance.values():
+            for cite in prov.citations:
+                if cite.source == key:
+                    seen.setdefault(cite.section, None)
+    return list(seen)
+
+
+def _named(src: SourceDocument, sections: list[str]) -> list[str]:
     lines = [f"**Title:** *{src.title}*  "]
     lines.append(f"**Publisher:** {src.publisher or 'not named in the document'}  ")
+    if src.edition:
+        lines.append(f"**Edition:** {src.edition}  ")
     if src.url:
         lines.append(f"**Address:** <{src.url}>")
-    else:
-        lines.append("**Address:** the document gives none")
+        return lines
+    lines.append("**Address:** the document gives none.  ")
+    who = f" with its publisher, {src.publisher.split(' (')[0]}," if src.publisher else ""
+    named = ", ".join(f"“{s}”" for s in sections)
+    lines.append(
+        f"**How to find it:** search for its title{who} and check the section names below "
+        "against the copy found; each citation of it on a ruleset page says in this project's "
+        "words what the passage states, so a reader can check the rule without the document."
+    )
+    if named:
+        lines += ["", f"Its sections cited here: {named}."]
     return lines
 
 
 def _entry(src: SourceDocument, docs: list[VariantDoc], cases: list[Any]) -> list[str]:
-    out = [f"### {src.title} {{ #{src.key} }}", "", *_named(src), ""]
+    sections = _sections_cited(docs, src.key)
+    out = [f"### {src.title} {{ #{src.key} }}", "", *_named(src, sections), ""]
     if src.about:
         out += [src.about, ""]
     rulesets, counts = _citing(docs, src.key)

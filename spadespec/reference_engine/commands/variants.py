@@ -255,6 +255,8 @@ def _rule_lines(variant: ResolvedVariant, rule: str, value: Any) -> list[str]:
     ]
     for cite in prov.citations:
         lines.append(f'      cited: {cite.source} ({cite.file}), section "{cite.section}"')
+        if cite.says:
+            lines += _wrap(f"says: {cite.says}", "        ")
     if prov.moot:
         lines += _wrap(f"moot: {prov.moot}", "      ")
     interp = prov.interpretation
@@ -293,7 +295,10 @@ def show_text(variant: ResolvedVariant) -> str:
     summary_width = min(PROSE_WIDTH, output_width())
     lines += [""] + textwrap.wrap(" ".join(variant.summary.split()), width=summary_width)
     lines += ["", "Sources"]
-    lines += [f"  {s.key}: {s.title} ({s.file or s.url})" for s in variant.sources]
+    lines += [
+        f"  {s.key}: {s.title}{f', {s.edition}' if s.edition else ''} ({s.file or s.url})"
+        for s in variant.sources
+    ]
     if variant.options:
         lines += ["", "Table options"]
         for opt in variant.options:

@@ -1,8 +1,9 @@
 """A rule's or an option's citations, in either of the two ways a file may write them.
 
-The long way is a list of `{source, section}` items. The short way maps each source to the
-section, or the list of sections, that state the rule: `cite: {ellington: bidding paragraphs}`.
-Both read as the same citations, in the order written.
+The long way is a list of `{source, section}` items, each of which may say in the project's own
+words what the passage states (`says`). The short way maps each source to the section, or the
+list of sections, that state the rule: `cite: {ellington: bidding paragraphs}`, with nothing
+said. Both read as the same citations, in the order written.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ class Cited:
     source: str
     section: str
     at: FieldPath
+    says: str | None = None
+    """What the passage states of the rule, in the project's words; None where not written."""
 
 
 def cited(entry: dict[str, Any]) -> list[Cited]:
@@ -32,4 +35,7 @@ def cited(entry: dict[str, Any]) -> list[Cited]:
             for section in [sections] if isinstance(sections, str) else sections:
                 found.append(Cited(str(source), str(section), ("cite", str(source))))
         return found
-    return [Cited(c["source"], c["section"], ("cite", i, "source")) for i, c in enumerate(cite)]
+    return [
+        Cited(c["source"], c["section"], ("cite", i, "source"), c.get("says"))
+        for i, c in enumerate(cite)
+    ]

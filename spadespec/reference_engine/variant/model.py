@@ -475,6 +475,9 @@ class Citation:
     section: str
     file: str
     """The source's seed file, or the address of a published ruleset that has no seed file."""
+    says: str | None = None
+    """What the cited passage states of the rule, in the project's own words (a paraphrase,
+    never the source's sentences); None where the file gives none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,6 +544,8 @@ class SourceDocument:
     """The id of the variant file that declares the source."""
     publisher: str = ""
     """Who publishes it, as the document names them; empty when it names none."""
+    edition: str = ""
+    """The edition, revision or date the document gives itself; empty when it gives none."""
     about: str = ""
     """What the document is and covers, in the project's words."""
 

@@ -64,6 +64,7 @@ def _citations(entry: dict[str, Any], visible: dict[str, dict[str, Any]]) -> tup
             source=c.source,
             section=c.section,
             file=_where_published(visible.get(c.source, {})),
+            says=c.says,
         )
         for c in cited(entry)
     )
@@ -217,6 +218,7 @@ def resolve(merged: Merged, chosen: dict[str, Any]) -> ResolvedVariant:
                 url=src.get("url"),
                 variant=doc.data["id"],
                 publisher=src.get("publisher", ""),
+                edition=src.get("edition", ""),
                 about=" ".join(str(src.get("about", "")).split()),
             )
             for src, doc in merged.sources.values()
