@@ -101,6 +101,31 @@ def test_each_side_has_its_rulebook_sentence_and_value(
     assert values[by_id["cutthroat"]["v"][index]] == "3"
 
 
+def test_each_side_shows_why_it_plays_the_rule(
+    data: dict[str, Any], docs: dict[str, VariantDoc]
+) -> None:
+    # Under each side, its citations (title, section, address, what the passage says) or its
+    # interpretation, as its rulebook page gives them.
+    by_id = {r["id"]: r for r in data["rulesets"]}
+    paths = [r["path"] for r in data["rules"]]
+    for ident in ("standard", "cutthroat", "pagat-jokers"):
+        doc = docs[ident]
+        for index, path in enumerate(paths):
+            prov = doc.resolved.provenance[path]
+            shown = data["grounds"][by_id[ident]["g"][index]]
+            cited = [line for line in shown if "“" in line[0]]
+            assert len(cited) == len(prov.citations), (ident, path)
+            for line, cite in zip(cited, prov.citations, strict=True):
+                assert f"“{cite.section}”" in line[0]
+                assert line[1] == (doc.sources[cite.source].url or "")
+                assert line[2] == (cite.says or "")
+            told = [line[0] for line in shown if line[0].startswith("Interpretation: ")]
+            if prov.interpretation is not None:
+                assert told == [f"Interpretation: {prov.interpretation.choice}"], (ident, path)
+            else:
+                assert not told
+
+
 def test_each_stored_hand_is_drawn_once_in_the_page(
     data: dict[str, Any], generated_docs: GeneratedPages
 ) -> None:

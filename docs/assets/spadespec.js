@@ -106,6 +106,19 @@ document.addEventListener("DOMContentLoaded", function () {
     name.appendChild(make("code", null, rule.values[ruleset.v[index]]));
     box.appendChild(name);
     box.appendChild(make("p", "sp-cmp-said", data.sentences[ruleset.s[index]]));
+    data.grounds[ruleset.g[index]].forEach(function (ground) {
+      // [source and section, its address or "", what the passage says or ""]
+      var line = make("p", "sp-cmp-cite");
+      if (ground[1]) {
+        var to = make("a", null, ground[0]);
+        to.href = ground[1];
+        line.appendChild(to);
+      } else {
+        line.appendChild(document.createTextNode(ground[0]));
+      }
+      if (ground[2]) line.appendChild(document.createTextNode(": " + ground[2]));
+      box.appendChild(line);
+    });
     return box;
   }
 

@@ -28,18 +28,49 @@ from spadespec.reference_engine.variant.model import rule_paths
 PAGE = "rules/compare.md"
 
 
+def _grounds(doc: VariantDoc, path: str) -> list[list[str]]:
+    """Why a ruleset plays a rule as it does, as the page's script shows it under the rule: a
+    line per citation, `[source and section, its address or "", what it says or ""]`; an
+    interpretation's choice; or where the rule is moot, that."""
+    prov = doc.resolved.provenance.get(path)
+    if prov is None:
+        return []
+    sources = doc.sources
+    lines = []
+    for cite in prov.citations:
+        source = sources.get(cite.source)
+        title = source.title if source else cite.source
+        lines.append([f"{title}, “{cite.section}”", (source.url or "") if source else "",
+                      cite.says or ""])  # fmt: skip
+    interp = prov.interpretation
+    if interp is not None:
+        lines.append([f"Interpretation: {interp.choice}", "", ""])
+    if prov.moot:
+        lines.append([f"Moot: {prov.moot}", "", ""])
+    return lines
+
+
 def compare_data(docs: list[VariantDoc], hands: list[PairHand]) -> dict[str, Any]:
     """What the page's script reads: for each rule its values as the variant files write them;
-    for each ruleset the index of its value and of its sentence for every rule; the sentences;
-    and, per rule and pair of value indexes (`"3:0:2"`), the hand that shows them apart."""
+    for each ruleset the index of its value, of its sentence and of its grounds (citations or
+    interpretation) for every rule; the sentences; the grounds; and, per rule and pair of value
+    indexes (`"3:0:2"`), the hand that shows them apart."""
     paths = rule_paths()
     keys: list[list[str]] = [[] for _ in paths]
     shown: list[list[str]] = [[] for _ in paths]
     sentences: dict[str, int] = {}
+    grounds: dict[str, int] = {}
+    kept: list[list[list[str]]] = []
     rulesets = []
     for doc in docs:
-        values, said = [], []
+        values, said, why = [], [], []
         for index, path in enumerate(paths):
+            found = _grounds(doc, path)
+            text_key = json.dumps(found)
+            if text_key not in grounds:
+                grounds[text_key] = len(kept)
+                kept.append(found)
+            why.append(grounds[text_key])
             key = value_key(resolved_value(doc.resolved.rules, path))
             if key not in keys[index]:
                 keys[index].append(key)
@@ -48,7 +79,14 @@ def compare_data(docs: list[VariantDoc], hands: list[PairHand]) -> dict[str, Any
             text = sentence(doc.resolved.rules, path, rule_value(doc, path))
             said.append(sentences.setdefault(text, len(sentences)))
         rulesets.append(
-            {"id": doc.id, "title": doc.resolved.title, "kind": doc.kind, "v": values, "s": said}
+            {
+                "id": doc.id,
+                "title": doc.resolved.title,
+                "kind": doc.kind,
+                "v": values,
+                "s": said,
+                "g": why,
+            }
         )
     by_pair = {}
     for number, hand in enumerate(hands):
@@ -67,6 +105,7 @@ def compare_data(docs: list[VariantDoc], hands: list[PairHand]) -> dict[str, Any
         ],
         "rulesets": rulesets,
         "sentences": list(sentences),
+        "grounds": kept,
         "hands": by_pair,
     }
 
