@@ -24,6 +24,9 @@ SHOWN = (
 )  # fmt: skip
 """The figures a ruleset page shows, in order (those its games never gave are left out)."""
 
+IN_VIEW = ("hands.mean", "contract.set", "nil.made", "bags", "penalties", "points")
+"""The key figures a ruleset page shows open, above the folded table of all of them."""
+
 
 def value_text(kind: str, e: Estimate) -> tuple[str, str]:
     """A figure and its interval as the pages print them."""
@@ -58,12 +61,20 @@ def simulation_section(doc: VariantDoc, folder: Path = SIM_DIR) -> str:
     out = [
         "## What the rules do to a game (simulated) {#simulated}",
         "",
-        f"{games:,} games played by four of spadespec's sensible bots under these rules "
-        f"(seed {stored['seed']}), each figure with its 95% interval. The bots bid and play a "
-        f"plain, careful game: [what they do, and what the figures therefore mean]({HOW}).",
+        f"Played by four of spadespec's sensible bots: {games:,} games under these rules "
+        f"(seed {stored['seed']}). The bots bid and play a plain, careful game and do not "
+        f"seek out what a rule rewards: [what they do, and what the figures therefore mean]"
+        f"({HOW}).",
         "",
-        # The figures and the chart fold away, so that the page's rules stay its body.
-        '??? abstract "The figures, with their intervals, and the chart"',
+    ]
+    key = [found[k] for k in IN_VIEW if k in found and found[k].estimate.n]
+    if key:
+        out += ["| key figure | value |", "| --- | ---: |"]
+        out += [f"| {f.label} | {value_text(f.kind, f.estimate)[0]} |" for f in key]
+        out.append("")
+    out += [
+        # Every figure with its interval, and the chart, fold away under the key ones.
+        '??? abstract "Every figure, with its 95% interval, and the chart"',
         "",
         "    | figure | value | 95% interval |",
         "    | --- | ---: | --- |",
