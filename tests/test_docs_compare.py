@@ -18,6 +18,7 @@ from spadespec.docs_gen import pair_witnesses
 from spadespec.docs_gen.compare_page import PAGE
 from spadespec.docs_gen.rulebook import rule_value
 from spadespec.docs_gen.sentences import sentence
+from spadespec.docs_gen.simulated import house_effects
 from spadespec.docs_gen.variant_data import VariantDoc, shipped_docs
 from spadespec.docs_gen.witness_hands import REFRESH
 
@@ -124,6 +125,24 @@ def test_each_side_shows_why_it_plays_the_rule(
                 assert told == [f"Interpretation: {prov.interpretation.choice}"], (ident, path)
             else:
                 assert not told
+
+
+def test_a_house_rule_and_its_parent_carry_their_simulated_differences(
+    data: dict[str, Any], docs: dict[str, VariantDoc]
+) -> None:
+    houses = [d for d in docs.values() if d.kind == "house" and d.parent is not None]
+    assert houses
+    assert set(data["effects"]) == {d.id for d in houses if d.parent and d.parent.id in docs}
+    for doc in houses:
+        assert doc.parent is not None
+        found = data["effects"][doc.id]
+        effects = house_effects(doc, doc.parent.id)
+        assert found["parent"] == doc.parent.id
+        assert found["rows"] == [list(row) for row in effects.rows]
+        assert found["quiet"] == effects.quiet
+    # Some house rule changes some figure by more than chance, and the page can show it.
+    assert any(found["rows"] for found in data["effects"].values())
+    assert data["effects_page"] == "../house-rule-effects/"
 
 
 def test_each_stored_hand_is_drawn_once_in_the_page(

@@ -143,9 +143,51 @@ document.addEventListener("DOMContentLoaded", function () {
     return details;
   }
 
+  // A house rule and the ruleset it extends: the simulated figures that tell them apart.
+  function effects(a, b) {
+    var box = document.getElementById("sp-cmp-effects");
+    box.textContent = "";
+    var house = data.effects[a.id] && data.effects[a.id].parent === b.id ? a
+      : data.effects[b.id] && data.effects[b.id].parent === a.id ? b : null;
+    if (!house) return;
+    var found = data.effects[house.id];
+    var details = make("details", "sp-cmp-effects");
+    details.open = true;
+    var summary = make("summary", null, "Simulated: what " + house.id + " changes against " +
+      found.parent + " in games between the same bots");
+    details.appendChild(summary);
+    if (found.rows.length) {
+      var table = make("table");
+      var head = make("tr");
+      ["difference (95% interval)", "figure", found.parent, house.id].forEach(function (text) {
+        head.appendChild(make("th", null, text));
+      });
+      table.appendChild(head);
+      found.rows.forEach(function (row) {
+        // [figure, parent's value, house rule's value, difference]
+        var line = make("tr");
+        [row[3], row[0], row[1], row[2]].forEach(function (text) {
+          line.appendChild(make("td", null, text));
+        });
+        table.appendChild(line);
+      });
+      details.appendChild(table);
+    }
+    var rest = found.rows.length
+      ? found.quiet + " other figures show no difference these games can tell from chance. "
+      : "None of the " + found.quiet + " figures compared differs by more than chance would give. ";
+    var note = make("p", "sp-cmp-cite", rest);
+    var more = make("a", null, "What the bots do, and every house rule's effects");
+    more.href = data.effects_page;
+    note.appendChild(more);
+    details.appendChild(note);
+    box.appendChild(details);
+  }
+
   function render() {
     var a = byId[document.getElementById("sp-cmp-a").value];
     var b = byId[document.getElementById("sp-cmp-b").value];
+    effects(a, b);
     var list = document.getElementById("sp-cmp-list");
     list.textContent = "";
     var count = 0;

@@ -21,6 +21,7 @@ from spadespec.docs_gen.pair_witnesses import PairHand, all_pair_hands, value_ke
 from spadespec.docs_gen.rule_names import rule_anchor, rule_label
 from spadespec.docs_gen.rulebook import rule_value
 from spadespec.docs_gen.sentences import sentence
+from spadespec.docs_gen.simulated import EFFECTS_PAGE, house_effects
 from spadespec.docs_gen.variant_data import KINDS, VariantDoc
 from spadespec.docs_gen.witnesses import witness_body
 from spadespec.reference_engine.variant.model import rule_paths
@@ -107,7 +108,27 @@ def compare_data(docs: list[VariantDoc], hands: list[PairHand]) -> dict[str, Any
         "sentences": list(sentences),
         "grounds": kept,
         "hands": by_pair,
+        "effects": _effects(docs),
+        # The effects page as the built site links it from this one (`rules/compare/`).
+        "effects_page": f"../{EFFECTS_PAGE.removeprefix('rules/').removesuffix('.md')}/",
     }
+
+
+def _effects(docs: list[VariantDoc]) -> dict[str, dict[str, Any]]:
+    """For each house rule whose parent is shipped, its simulated differences from the parent
+    (as the house-rule effects page gives them), shown when the two are picked."""
+    ids = {doc.id for doc in docs}
+    out = {}
+    for doc in docs:
+        if doc.kind != "house" or doc.parent is None or doc.parent.id not in ids:
+            continue
+        effects = house_effects(doc, doc.parent.id)
+        out[doc.id] = {
+            "parent": doc.parent.id,
+            "rows": [list(row) for row in effects.rows],
+            "quiet": effects.quiet,
+        }
+    return out
 
 
 def _hand_id(number: int) -> str:
@@ -162,6 +183,7 @@ def compare_page(docs: list[VariantDoc]) -> str:
         '<p id="sp-cmp-summary" aria-live="polite"><noscript>This page needs JavaScript to '
         "compare the rulesets you pick; <code>spadespec diff &lt;first&gt; &lt;second&gt;</code> "
         "prints the same at a terminal.</noscript></p>",
+        '<div id="sp-cmp-effects"></div>',
         '<div id="sp-cmp-list"></div>',
         "</div>",
         "",

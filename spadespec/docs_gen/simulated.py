@@ -5,6 +5,7 @@ while the site is built."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
 from spadespec.docs_gen.rule_names import variant_page
@@ -104,6 +105,42 @@ def _relative(parent: Figure, diff: Estimate) -> float:
     return abs(diff.value) / abs(base) if base else math.inf
 
 
+@dataclass(frozen=True)
+class HouseEffects:
+    """A house rule against the ruleset it extends, in their stored simulated games: each figure
+    the games tell apart from chance (label, the parent's value, the house rule's, the change
+    with its interval), largest change first; how large the largest is; and how many other
+    figures show no difference."""
+
+    rows: list[tuple[str, str, str, str]]
+    largest: float
+    quiet: int
+
+
+def house_effects(doc: VariantDoc, parent_id: str, folder: Path = SIM_DIR) -> HouseEffects:
+    """The figures that tell `doc`'s stored games apart from its parent's (raises
+    `StaleSimulation` as `stored_result` does)."""
+    mine, theirs = stored_result(doc.id, folder), stored_result(parent_id, folder)
+    base = figures(theirs["variants"][0]["tally"])
+    found = {f.key: f for f in base}
+    told = []
+    compared = differences(base, figures(mine["variants"][0]["tally"]))
+    for figure, diff, apart in compared:
+        # Contracts size by size are in each ruleset's chart; here, all sizes together.
+        if apart and not figure.key.startswith("contract.made."):
+            told.append((_relative(found[figure.key], diff), figure, diff))
+    told.sort(key=lambda t: -t[0])
+    rows = []
+    for _, figure, diff in told:
+        before, _ = value_text(found[figure.key].kind, found[figure.key].estimate)
+        after, _ = value_text(figure.kind, figure.estimate)
+        rows.append((figure.label, before, after, _change_text(figure.kind, diff)))
+    quiet = sum(
+        1 for f, _, apart in compared if not apart and not f.key.startswith("contract.made.")
+    )
+    return HouseEffects(rows, told[0][0] if told else 0.0, quiet)
+
+
 def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
     """Each house rule against the ruleset it extends: the figures the simulated games tell
     apart from chance, largest effect first, and the house rules in order of their largest."""
@@ -114,27 +151,12 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
             continue
         if doc.parent.id not in by_id:
             continue
-        mine, theirs = stored_result(doc.id, folder), stored_result(doc.parent.id, folder)
-        base = figures(theirs["variants"][0]["tally"])
-        found = {f.key: f for f in base}
-        told = []
-        compared = differences(base, figures(mine["variants"][0]["tally"]))
-        for figure, diff, apart in compared:
-            # Contracts size by size are in each ruleset's chart; here, all sizes together.
-            if apart and not figure.key.startswith("contract.made."):
-                told.append((_relative(found[figure.key], diff), figure, diff))
-        told.sort(key=lambda t: -t[0])
-        lines = []
-        for _, figure, diff in told:
-            before, _ = value_text(found[figure.key].kind, found[figure.key].estimate)
-            after, interval = value_text(figure.kind, figure.estimate)
-            change = _change_text(figure.kind, diff)
-            lines.append(f"| {figure.label} | {before} | {after} | {change} |")
-        top = told[0][0] if told else 0.0
-        quiet = sum(
-            1 for f, _, apart in compared if not apart and not f.key.startswith("contract.made.")
-        )
-        rows.append((top, doc, doc.parent.id, lines, quiet))
+        effects = house_effects(doc, doc.parent.id, folder)
+        lines = [
+            f"| {label} | {before} | {after} | {change} |"
+            for label, before, after, change in effects.rows
+        ]
+        rows.append((effects.largest, doc, doc.parent.id, lines, effects.quiet))
     rows.sort(key=lambda r: (-r[0], r[1].id))
     out = [
         "# What each house rule does",
