@@ -357,3 +357,23 @@ def test_simulate_follows_the_same_statuses(
     nine["shard"] = {"index": 9, "count": 4}
     (tmp_path / "nine.json").write_text(json.dumps(nine), encoding="utf-8")
     assert _status(["simulate", "merge", one, str(tmp_path / "nine.json")], capsys) == 2
+
+
+def test_page_follows_the_same_statuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    porch = str(ROOT / "examples" / "house-rules" / "porch-200.yaml")
+    out = ["--out", str(tmp_path / "page")]
+    # Everything right: 0.
+    assert _status(["page", porch, *out, "--games", "2"], capsys) == 0
+    # A variant file that breaks the rules, or takes a shipped variant's id: 1.
+    assert _status(["page", BROKEN, *out], capsys) == 1
+    own = tmp_path / "porchlight.yaml"
+    own.write_text("extends: porchlight\nid: porchlight\ntitle: O\nrevision: 1\nsummary: O.\n")
+    assert _status(["page", str(own), *out], capsys) == 1
+    # No regular file, no such variant, an --out that cannot be written, a value out of range,
+    # an unknown flag: 2.
+    assert _status(["page", "/dev/zero", *out], capsys) == 2
+    assert _status(["page", "standrad", *out], capsys) == 2
+    assert _status(["page", porch, "--out", "/proc/spadespec-out"], capsys) == 2
+    assert _status(["page", porch, *out, "--games", "10000000000000"], capsys) == 2
+    assert _status(["page", porch, *out, "--seed", "\u0663"], capsys) == 2
+    assert _status(["page", porch, *out, "--no-such-flag"], capsys) == 2

@@ -68,8 +68,9 @@ CONFORMANCE_LAYERS: Layers = (
     ("contract",),
     ("analysis",),
     ("machinery",),
-    # The entry points: `spadespec conform` and the pytest plugin.
-    ("cli.py", "pytest_plugin.py"),
+    # The entry points: `spadespec conform`, the pytest plugin, and `spadespec page`, whose
+    # page lists the cases the suite runs for a ruleset.
+    ("cli.py", "pytest_plugin.py", "ruleset_page"),
 )
 
 CONTRACT_LAYERS: Layers = (

@@ -67,6 +67,12 @@ def _serve() -> ModuleType:
     return cli
 
 
+def _page() -> ModuleType:
+    from spadespec.conformance.ruleset_page import cli
+
+    return cli
+
+
 def _faults() -> ModuleType:
     from spadespec.conformance.machinery.faults import cli
 
@@ -78,6 +84,7 @@ PROVIDERS: tuple[tuple[tuple[str, ...], Callable[[], ModuleType]], ...] = (
     (("play",), _play),
     (("score",), _score),
     (("simulate",), _simulate),
+    (("page",), _page),
     (("conform",), _conform),
     (("fuzz", "diff"), _fuzz),
     (("audit",), _audit),

@@ -42,7 +42,8 @@ def figures() -> Mapping[str, int]:
     - `expected.<list>`: the ids in conformance/machinery/expected/<list>.txt;
     - `limits.bytes`, `limits.values`, `limits.depth`, `limits.chain`: the variant loader's;
     - `simulation.games`, `simulation.blind-nil-behind`, `simulation.comeback`: the
-      simulations' (`_simulation_figures`);
+      simulations' (`_simulation_figures`); `page.games`, the games `spadespec page` plays by
+      default;
     - `npm.tarball-kb`, `npm.unpacked-kb`, `npm.files`: the npm package's (`npm_figures`);
     - `house.<file>.<count>`, for a file of `examples/house-rules/`, made only when a page
       names one (`house_figures`).
@@ -73,12 +74,13 @@ def _simulation_figures() -> dict[str, int]:
     """`simulation.games` (stored games per shipped variant), `simulation.blind-nil-behind`
     (how far behind a sensible bot bids blind nil), `simulation.comeback` (the deficit a
     comeback is counted from)."""
+    from spadespec.conformance.ruleset_page.cli import DEFAULT_GAMES
     from spadespec.docs_gen.simulations import GAMES
     from spadespec.reference_engine.bots.bidding import BLIND_NIL_BEHIND
     from spadespec.reference_engine.simulation.tally import COMEBACK
 
     return {"simulation.games": GAMES, "simulation.blind-nil-behind": BLIND_NIL_BEHIND,
-            "simulation.comeback": COMEBACK}  # fmt: skip
+            "simulation.comeback": COMEBACK, "page.games": DEFAULT_GAMES}  # fmt: skip
 
 
 @cache

@@ -23,6 +23,7 @@ from spadespec.command_kit.arguments import (
 )
 from spadespec.command_kit.errors import UsageError
 from spadespec.command_kit.input_files import MIB, FileProblem, parse_json, read_text
+from spadespec.command_kit.progress_bar import ProgressBar
 from spadespec.command_kit.tables import fit_table, fit_text
 from spadespec.command_kit.workers import jobs_to_run
 from spadespec.reference_engine.bots import BOT_KINDS
@@ -113,30 +114,6 @@ def parse_shard(text: str | None, games: int) -> Shard | None:
     return None if text is None else Shard(*read_shard(text, first=0, games=games))
 
 
-class Progress:
-    """A progress bar on stderr, drawn only when stderr is a terminal."""
-
-    def __init__(self, label: str, total: int) -> None:
-        self.label, self.total, self.done = label, total, 0
-        self.shown = sys.stderr.isatty()
-
-    def __call__(self, games: int) -> None:
-        self.done += games
-        if self.shown:
-            filled = round(30 * self.done / max(1, self.total))
-            bar = "#" * filled + "." * (30 - filled)
-            print(
-                f"\r{self.label} [{bar}] {self.done}/{self.total}",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
-
-    def close(self) -> None:
-        if self.shown:
-            print("", file=sys.stderr, flush=True)
-
-
 def run(args: argparse.Namespace) -> int:
     if args.variants[0] == "merge":
         args.command = "simulate merge"  # what its errors are said by: `spadespec simulate merge:`
@@ -158,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = jobs_to_run("simulate", jobs, games)
     entries = []
     for name, variant in variants:
-        bar = Progress(variant.id, games)
+        bar = ProgressBar(variant.id, games)
         start = time.perf_counter()
         tally = run_variant(name, options, settings, shard, jobs, bar)
         bar.close()
