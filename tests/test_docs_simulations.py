@@ -46,9 +46,9 @@ def test_a_result_of_these_bots_scoring_and_rules_is_shown(tmp_path: Path) -> No
     assert "| contracts set (all sizes) | " in section and "% |" in section and " to " in section
     # The key figures are open, above the fold that holds every figure with its interval.
     open_part, folded = section.split('??? abstract "Every figure', 1)
-    assert "| key figure | value |" in open_part
-    assert "| hands per game (mean) | " in open_part
-    assert " to " not in open_part.split("| key figure")[1]
+    assert "Key figures: hands per game (mean): **" in open_part
+    assert "contracts set (all sizes): **" in open_part
+    assert " to " not in open_part.split("Key figures:")[1]
     assert "| hands per game (median) | " in folded
     assert "(../results/simulation/standard.svg)" in section
 

@@ -8,18 +8,17 @@ import json
 import re
 import shutil
 import subprocess
-import threading
 from collections.abc import Iterator
-from functools import partial
 from html import unescape
 from html.parser import HTMLParser
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
+from conftest import serving
 
 from spadespec.conformance.analysis.fuzz.witness.search import differing_rules
 from spadespec.docs_gen.variant_data import shipped_docs
@@ -156,7 +155,9 @@ window.addEventListener('load', () => {
   const overflowing = [...document.querySelectorAll('.md-typeset pre > code')]
     .filter((c) => c.offsetParent && c.scrollWidth > c.clientWidth + 1)
     .map((c) => c.textContent.slice(0, 60));
-  // Wide tables scrolled sideways in their boxes: the first column must stay at the left edge.
+  // Wide tables scrolled sideways in their boxes: the first column must stay in view, stuck at
+  // the left edge. (A table barely wider than its box scrolls less than the box's padding: its
+  // first column moves no further than that edge.)
   const unstuck = [];
   let scrolled = 0;
   for (const scroller of document.querySelectorAll('.md-typeset__scrollwrap, .sp-res-box')) {
@@ -166,7 +167,7 @@ window.addEventListener('load', () => {
     scroller.scrollLeft = 150;
     scrolled += 1;
     const gap = cell.getBoundingClientRect().left - scroller.getBoundingClientRect().left;
-    if (Math.abs(gap) > 2) unstuck.push(cell.textContent.slice(0, 40));
+    if (gap < -2) unstuck.push(cell.textContent.slice(0, 40));
     scroller.scrollLeft = 0;
   }
   // Code names in tables that wrap: each break must fall after a separator (. _ - / = , :).
@@ -261,15 +262,8 @@ class _Handler(SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def server(site: Path) -> Iterator[str]:
-    handler = partial(_Handler, directory=str(site))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with serving(site, _Handler) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")

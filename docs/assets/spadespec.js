@@ -31,6 +31,21 @@ document.addEventListener("DOMContentLoaded", function () {
   });
 });
 
+// A table of prose that a phone shows a row at a time (`sp-stack`, spadespec.css): each cell
+// carries its column's name, which the stylesheet shows above the cell there.
+document.addEventListener("DOMContentLoaded", function () {
+  Array.prototype.forEach.call(document.querySelectorAll(".sp-stack table"), function (table) {
+    var names = Array.prototype.map.call(table.querySelectorAll("thead th"), function (th) {
+      return th.textContent.trim();
+    });
+    Array.prototype.forEach.call(table.querySelectorAll("tbody tr"), function (row) {
+      Array.prototype.forEach.call(row.cells, function (cell, index) {
+        if (names[index]) cell.setAttribute("data-label", names[index]);
+      });
+    });
+  });
+});
+
 // The matrix: shade each cell that differs from the column picked (the page comes shaded from
 // the base), and mark the rows and sections where one does, for the "differences only" switch.
 (function () {
@@ -106,8 +121,13 @@ document.addEventListener("DOMContentLoaded", function () {
     name.appendChild(make("code", null, rule.values[ruleset.v[index]]));
     box.appendChild(name);
     box.appendChild(make("p", "sp-cmp-said", data.sentences[ruleset.s[index]]));
-    data.grounds[ruleset.g[index]].forEach(function (ground) {
-      // [source and section, its address or "", what the passage says or ""]
+    // Why it plays the rule so, behind a toggle at the end of the line naming the value: each
+    // citation ([source and section, its address or "", what the passage says or ""]) or choice.
+    var grounds = data.grounds[ruleset.g[index]];
+    if (!grounds.length) return box;
+    var why = make("div", "sp-cmp-why");
+    why.hidden = true;
+    grounds.forEach(function (ground) {
       var line = make("p", "sp-cmp-cite");
       if (ground[1]) {
         var to = make("a", null, ground[0]);
@@ -117,8 +137,20 @@ document.addEventListener("DOMContentLoaded", function () {
         line.appendChild(document.createTextNode(ground[0]));
       }
       if (ground[2]) line.appendChild(document.createTextNode(": " + ground[2]));
-      box.appendChild(line);
+      why.appendChild(line);
     });
+    var cited = grounds.filter(function (ground) { return ground[0].indexOf("“") >= 0; }).length;
+    var toggle = make("button", "sp-cmp-why-toggle",
+      cited ? "why: " + cited + (cited === 1 ? " source" : " sources") : "why");
+    toggle.type = "button";
+    toggle.setAttribute("aria-expanded", "false");
+    toggle.addEventListener("click", function () {
+      why.hidden = !why.hidden;
+      toggle.setAttribute("aria-expanded", String(!why.hidden));
+    });
+    name.appendChild(document.createTextNode(" "));
+    name.appendChild(toggle);
+    box.appendChild(why);
     return box;
   }
 

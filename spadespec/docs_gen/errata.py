@@ -25,17 +25,22 @@ def _erratum(case: Any, docs: dict[str, VariantDoc]) -> list[str]:
     for path, printed in _flatten(case.source_expect or {}).items():
         rows.append(f"| `{path}` | {printed} | {rules_give.get(path, '(not checked)')} |")
     anchor = f"case-{case.id.replace('.', '-')}"
+    figures = [*rows, "", case.erratum_reason or ""]
     return [
         f"### `{case.id}`",
         "",
         f"Printed in {where}; the ruleset [{case.variant}]({case.variant}.md#{anchor}) keeps it as"
         " a worked example beside the corrected figures.",
         "",
-        *rows,
-        "",
-        case.erratum_reason or "",
-        "",
+        *_folded("What the source printed beside what its rules give, and why", "note", figures),
     ]
+
+
+def _folded(summary: str, kind: str, lines: list[str]) -> list[str]:
+    """`lines` folded under `summary`, closed until opened: the page is a list of its sections'
+    headings on a phone's few screens, each opened where the reader wants it."""
+    body = [f"    {line}" if line else "" for text in lines for line in text.split("\n")]
+    return [f'??? {kind} "{summary}"', "", *body, ""]
 
 
 def _interpretations(docs: list[VariantDoc]) -> dict[str, list[str]]:
@@ -99,14 +104,17 @@ def errata_page(docs: list[VariantDoc], cases: list[Any]) -> str:
         if prov.origin != "parent" and prov.interpretation and prov.interpretation.could_not_check
     ]
     for heading, rows in sorted(_interpretations(docs).items()):
-        out += [
-            f"### {heading}",
-            "",
+        summary = (
+            "The choice made, the question it answers and the other reading"
+            if len(rows) == 1
+            else f"The {len(rows)} choices made, the question each answers and the other reading"
+        )
+        table = [
             "| ruleset and rule | question | choice | the other reading |",
             "| --- | --- | --- | --- |",
-            *rows,
-            "",
         ]
+        # On a phone the table's rows stand one under another (`sp-stack`, spadespec.css).
+        out += [f"### {heading}", "", *_folded(summary, "note sp-stack", [*table, *rows])]
     if unchecked:
         # After the sources' sections, so that none of them sits under this heading.
         out += [

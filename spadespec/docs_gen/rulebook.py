@@ -73,38 +73,32 @@ def rule_value(doc: VariantDoc, path: str) -> Any:
 
 
 def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
-    """ "Sources: *Title* (`file`), sections “A” and “B”; ..." with one entry per document."""
+    """ "Sources: *Title* (`file`), sections “A” (what it says) and “B”; ..." with one entry per
+    document; a section is followed by what the passage states, where the file says it."""
     by_source: dict[str, list[str]] = {}
     for cite in cites:
         key = cite.source if hasattr(cite, "source") else cite["source"]
         section = cite.section if hasattr(cite, "section") else cite["section"]
-        by_source.setdefault(key, [])
-        if section not in by_source[key]:
-            by_source[key].append(section)
-    parts = []
-    for key, sections in by_source.items():
+        says = getattr(cite, "says", None) if hasattr(cite, "source") else cite.get("says")
         src = doc.sources.get(key)
-        # Named by its key, which links to its entry (title, publisher, address, what it
-        # covers); the page's "Sources cited" table gives each key's title. A section of a
-        # published page links to the page itself.
-        title = f"[{key}](sources.md#{key})" if src else key
+        # A section of a published page links to the page itself.
         url = src.url if src else None
-        quoted = [f"[“{s}”]({url})" if url else f"“{s}”" for s in sections]
+        shown = f"[“{section}”]({url})" if url else f"“{section}”"
+        if says:
+            shown += f" ({says.rstrip('.')})"
+        by_source.setdefault(key, [])
+        if shown not in by_source[key]:
+            by_source[key].append(shown)
+    parts = []
+    for key, quoted in by_source.items():
+        # Named by its key, which links to its entry (title, publisher, address, what it
+        # covers); the page's "Sources cited" table gives each key's title.
+        title = f"[{key}](sources.md#{key})" if key in doc.sources else key
         where = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
         parts.append(f"{title}, section{'s' if len(quoted) > 1 else ''} {where}")
     label = "source" if len(parts) == 1 else "sources"
     label = f"{lead} {label}" if lead else label.capitalize()
     return f"{label}: " + "; ".join(parts) + ".\n{: .spadespec-cite }"
-
-
-def _sayings(cites: Any) -> list[str]:
-    """What each cited passage states of the rule, in the project's words, a line each (the
-    citations written with `says`)."""
-    return [
-        f"*{cite.source}, “{cite.section}”:* {cite.says}\n{{: .spadespec-says }}"
-        for cite in cites
-        if getattr(cite, "says", None)
-    ]
 
 
 def _interpretation(doc: VariantDoc, path: str, interp: Interpretation, cited: bool) -> str:
@@ -180,8 +174,6 @@ def rule_block(doc: VariantDoc, path: str) -> str:
     ]
     if prov is None:
         return "\n".join(out)
-    for line in _sayings(prov.citations):
-        out += ["", line]
     if prov.interpretation:
         out += ["", _interpretation(doc, path, prov.interpretation, bool(prov.citations))]
     if prov.note and not repeats_rule(prov.note, said):
@@ -238,7 +230,6 @@ def options_table(doc: VariantDoc) -> str:
         cites = opt.citations
         if cites:
             out += "\n" + _citation_line(doc, cites, lead=f"Option `{opt.name}`,") + "\n"
-            out += "".join(f"\n{line}\n" for line in _sayings(cites))
     example = doc.resolved.options[0]
     choice = rule_value_text(example.choices[0])
     out += (

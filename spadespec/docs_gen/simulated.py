@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spadespec.docs_gen.rule_names import variant_page
+from spadespec.docs_gen.sim_charts import PANEL_SIZE, PANELS
 from spadespec.docs_gen.simulations import REFRESH, SIM_DIR, stored_result
 from spadespec.docs_gen.variant_data import VariantDoc
 from spadespec.reference_engine.simulation.intervals import Estimate
@@ -70,9 +71,8 @@ def simulation_section(doc: VariantDoc, folder: Path = SIM_DIR) -> str:
     ]
     key = [found[k] for k in IN_VIEW if k in found and found[k].estimate.n]
     if key:
-        out += ["| key figure | value |", "| --- | ---: |"]
-        out += [f"| {f.label} | {value_text(f.kind, f.estimate)[0]} |" for f in key]
-        out.append("")
+        shown = "; ".join(f"{f.label}: **{value_text(f.kind, f.estimate)[0]}**" for f in key)
+        out += [f"Key figures: {shown}.", ""]
     out += [
         # Every figure with its interval, and the chart, fold away under the key ones.
         '??? abstract "Every figure, with its 95% interval, and the chart"',
@@ -85,8 +85,7 @@ def simulation_section(doc: VariantDoc, folder: Path = SIM_DIR) -> str:
         out.append(f"    | {figure.label} | {value} | {interval} |")
     out += [
         "",
-        f"    ![Hands per game, how games end, and contracts made by size, for {doc.id}]"
-        f"(../results/simulation/{doc.id}.svg)",
+        f"    {chart_panels(doc.id)}",
         "",
         f"Made with spadespec {stored['engine']}; bots `{entry['fingerprints']['bots']}`, "
         f"scoring `{entry['fingerprints']['scoring']}`, rules `{entry['fingerprints']['rules']}` "
@@ -94,6 +93,20 @@ def simulation_section(doc: VariantDoc, folder: Path = SIM_DIR) -> str:
         "",
     ]
     return "\n".join(out)
+
+
+def chart_panels(variant_id: str) -> str:
+    """The ruleset's stored chart as one image per panel, each cut from the drawing, whose
+    panels are its thirds (`sim_charts`), so that the stylesheet can set them side by side on a
+    wide screen and one under another on a phone."""
+    width, height = PANEL_SIZE
+    last = len(PANELS) - 1
+    return " ".join(
+        f"![{title.capitalize()}, for {variant_id}](../results/simulation/{variant_id}.svg)"
+        f'{{ .sp-sim-panel style="aspect-ratio: {width} / {height}; '
+        f'object-position: {100 * index // last}% 0" }}'
+        for index, title in enumerate(PANELS)
+    )
 
 
 def _relative(parent: Figure, diff: Estimate) -> float:
@@ -145,18 +158,14 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
     """Each house rule against the ruleset it extends: the figures the simulated games tell
     apart from chance, largest effect first, and the house rules in order of their largest."""
     by_id = {doc.id: doc for doc in docs}
-    rows: list[tuple[float, VariantDoc, str, list[str], int]] = []
+    rows: list[tuple[float, VariantDoc, str, HouseEffects]] = []
     for doc in docs:
         if doc.kind != "house" or doc.parent is None:
             continue
         if doc.parent.id not in by_id:
             continue
         effects = house_effects(doc, doc.parent.id, folder)
-        lines = [
-            f"| {label} | {before} | {after} | {change} |"
-            for label, before, after, change in effects.rows
-        ]
-        rows.append((effects.largest, doc, doc.parent.id, lines, effects.quiet))
+        rows.append((effects.largest, doc, doc.parent.id, effects))
     rows.sort(key=lambda r: (-r[0], r[1].id))
     out = [
         "# What each house rule does",
@@ -177,28 +186,44 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
         f"most ([what the bots do]({HOW})).",
         "",
     ]
-    for _, doc, parent, lines, quiet in rows:
+    for _, doc, parent, effects in rows:
         out += [
             f"## [{doc.resolved.title}]({variant_page(doc.id).removeprefix('rules/')}) "
             f"against [{parent}]({variant_page(parent).removeprefix('rules/')})",
             "",
         ]
-        if lines:
+        if effects.rows:
+            # Folded under its largest change, so that on a phone the page is a few screens of
+            # house rules, each table opened where the reader wants it.
             out += [
-                f"| figure | {parent} | {doc.id} | difference (95% interval) |",
-                "| --- | ---: | ---: | --- |",
-                *lines,
+                f'??? note "{_largest_change(effects)}"',
                 "",
-                f"{quiet} other figures show no difference these games can tell from chance.",
+                f"    | figure | {parent} | {doc.id} | difference (95% interval) |",
+                "    | --- | ---: | ---: | --- |",
+                *(f"    | {' | '.join(row)} |" for row in effects.rows),
+                "",
+                f"    {effects.quiet} other figures show no difference these games can tell "
+                "from chance.",
                 "",
             ]
         else:
             out += [
-                f"None of the {quiet} figures compared differs by more than chance would give "
-                "in these games.",
+                f"None of the {effects.quiet} figures compared differs by more than chance would "
+                "give in these games.",
                 "",
             ]
     return "\n".join(out)
+
+
+def _largest_change(effects: HouseEffects) -> str:
+    """What a house rule's folded table says while it is closed: its largest change, and how
+    many more figures differ."""
+    label, _, _, change = effects.rows[0]
+    said = f"Largest change: {label}, {change}"
+    more = len(effects.rows) - 1
+    if more == 1:
+        return f"{said}; 1 more figure differs"
+    return f"{said}; {more} more figures differ" if more else said
 
 
 def _change_text(kind: str, diff: Estimate) -> str:
