@@ -66,9 +66,10 @@ def test_the_wheel_installs_nothing_at_the_top_but_spadespec() -> None:
     wheel = project["tool"]["hatch"]["build"]["targets"]["wheel"]
     assert wheel["packages"] == ["spadespec"]
     # The code is packed from `spadespec/` as real files; only the data at the top of the
-    # checkout is copied in, and only inside the package.
+    # checkout (and the site's stylesheet, which `spadespec page` copies) is copied in, and only
+    # inside the package.
     targets = wheel["force-include"]
-    assert set(targets) == {"variants", "schema"}
+    assert set(targets) == {"variants", "schema", "docs/assets/spadespec.css"}
     assert all(target.startswith("spadespec/") for target in targets.values())
     entry_points = [project["project"]["scripts"]["spadespec"]]
     entry_points += project["project"]["entry-points"]["pytest11"].values()

@@ -154,7 +154,7 @@ def test_the_figures_stand_beside_the_parents_stored_ones_with_the_bots_named(
     theirs, mine, difference, apart = _figure_row(figures, "hands per game (mean)")
     # porch-200 ends at 200, porchlight at 300: shorter games, told apart even in 50 games
     assert float(mine.split()[0]) < float(theirs.split()[0])
-    assert difference.startswith("-") and apart == "yes"
+    assert difference.startswith("-") and apart == "true"
     assert "porch-200: 50 games" in done.stderr and "porchlight:" not in done.stderr
 
 

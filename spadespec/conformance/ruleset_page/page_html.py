@@ -9,6 +9,7 @@ import math
 from html import escape
 from pathlib import Path
 
+from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.conformance.ruleset_page.cases import PageCases
 from spadespec.conformance.ruleset_page.rules_html import (
     changes_html,
@@ -204,7 +205,7 @@ def figures_html(sim: Simulated) -> str:
         found = diffs.get(figure.key)
         if sim.parent is not None:
             # A percentile has no standard error: no difference is worked out for it.
-            cells += [found[0], "yes" if found[1] else "no"] if found else ["–", "–"]
+            cells += [found[0], rule_value_text(found[1])] if found else ["–", "–"]
         row = "".join(f"<td>{escape(c)}</td>" for c in cells)
         style = ' class="spadespec-differs"' if found and found[1] else ""
         rows.append(f"<tr{style}><td>{escape(figure.label)}</td>{row}</tr>")
