@@ -15,13 +15,18 @@ import json
 import logging
 import os
 import pickle
+import shutil
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,8 +50,9 @@ if "PYTEST_XDIST_WORKER" not in os.environ and not sys.dont_write_bytecode:
 
 
 # Test files that share what is built once per process or run, each group run by one worker:
-# the docs' pages and site, the faults' catches (tests/_fault_catches.py), and the package's
-# import graph, which every layering test reads (test_layers.py).
+# the docs' pages and site, the faults' catches (tests/_fault_catches.py), the package's
+# import graph, which every layering test reads (test_layers.py), and the site the layout tests
+# build and open in a browser (test_site_layout.py).
 GROUPS = {
     "docs": (
         "test_docs_built_text.py", "test_docs_pages.py", "test_docs_results.py",
@@ -54,6 +60,7 @@ GROUPS = {
     ),
     "faults": ("test_house_cases.py", "test_suite_strength.py"),
     "layers": ("test_layers.py",),
+    "site-layout": ("test_site_layout.py",),
 }  # fmt: skip
 _GROUP_OF = {name: group for group, names in GROUPS.items() for name in names}
 
@@ -109,6 +116,20 @@ def _shared(factory: pytest.TempPathFactory, name: str) -> Iterator[tuple[Path, 
         fcntl.flock(lock, fcntl.LOCK_EX)
         folder.mkdir(exist_ok=True)
         yield folder, (folder / "done").exists()
+
+
+@contextlib.contextmanager
+def serving(site: Path, handler: type[SimpleHTTPRequestHandler]) -> Iterator[str]:
+    """The built `site` served on localhost by `handler`, as a reader's browser gets it, for as
+    long as the block runs: its address, ending in `/`."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(site)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 def _generate() -> GeneratedPages:
@@ -169,9 +190,11 @@ def generated_docs(tmp_path_factory: pytest.TempPathFactory) -> GeneratedPages:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory, generated_docs: GeneratedPages) -> Path:
-    """The site as `mkdocs build --strict` writes it, built once, in this process: the hook is
-    handed the pages already generated (their warnings logged again, so that strict mode counts
-    them), not asked to generate them a second time. CI runs the command itself."""
+    """The site as `mkdocs build --strict` writes it, built once, in this process, from a copy
+    of `docs/` holding the pages just generated (as `python -m spadespec.regenerate pages`
+    would write them, their navigation in the config), so that what is tested is what the
+    generators make now; their warnings are logged again, so that strict mode counts them. CI
+    runs the command itself, on the pages the checkout holds."""
     pytest.importorskip("mkdocs", reason="mkdocs is not installed: pip install -e '.[docs]'")
     pytest.importorskip("material", reason="mkdocs-material is not installed")
     from mkdocs.commands.build import build
@@ -179,6 +202,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, generated_docs: Generat
     from mkdocs.exceptions import Abort
 
     import spadespec.docs_gen.pages
+    from spadespec.docs_gen.written_pages import DOCS, MKDOCS, written_files
 
     def pages_again() -> dict[str, str]:
         for message in generated_docs.warnings:
@@ -189,11 +213,24 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, generated_docs: Generat
         out = folder / "site"
         if built:
             return out
+        docs = folder / "docs"
+        shutil.rmtree(docs, ignore_errors=True)
+        shutil.copytree(DOCS, docs)
+        written = written_files(generated_docs.pages, MKDOCS.read_text(encoding="utf-8"))
+        for path, text in written.items():
+            if path != MKDOCS:
+                target = docs / path.relative_to(DOCS)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+        nav = yaml.safe_load(written[MKDOCS])["nav"]
         with pytest.MonkeyPatch.context() as patch, contextlib.chdir(ROOT):
             patch.setattr(spadespec.docs_gen.pages, "generated_pages", pages_again)
             patch.setenv("NO_MKDOCS_2_WARNING", "1")
+            config = load_config(
+                str(MKDOCS), strict=True, site_dir=str(out), docs_dir=str(docs), nav=nav
+            )
             try:
-                build(load_config(str(ROOT / "mkdocs.yml"), strict=True, site_dir=str(out)))
+                build(config)
             except Abort as exc:
                 pytest.fail(f"mkdocs build --strict failed: {exc}")
         (folder / "done").touch()

@@ -4,6 +4,7 @@ every command, argument, default and help text on it is the one `--help` prints.
 from __future__ import annotations
 
 import argparse
+import os
 import textwrap
 from collections.abc import Iterator
 
@@ -64,16 +65,33 @@ def _section(name: str, summary: str, parser: argparse.ArgumentParser, depth: in
     return out
 
 
+USAGE_WIDTH = "100"
+"""The columns a usage line is laid out in: the same wherever the page is written (argparse
+otherwise takes the terminal's width)."""
+
+
 def cli_page() -> str:
     """The page: every `spadespec` command, in the order `spadespec --help` lists them."""
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = USAGE_WIDTH
+    try:
+        return _cli_page()
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+
+
+def _cli_page() -> str:
     from spadespec.cli import build_parser
 
     root = build_parser()
     out = [
         "# The `spadespec` command",
         "",
-        "Every command and argument, read from the command's own argument parsers when this",
-        "site was built; `spadespec COMMAND --help` prints the same. Exit status, for every",
+        "Every command and argument, read from the command's own argument parsers when these",
+        "pages were written; `spadespec COMMAND --help` prints the same. Exit status, for every",
         "command: 0 success, 1 something checked is wrong (an invalid variant file, a failed",
         "case), 2 the command was used wrongly.",
         "",

@@ -22,6 +22,7 @@ from spadespec.reference_engine.variant.yaml_reader import MAX_BYTES, MAX_DEPTH,
 EXPECTED_DIR = REPO / "conformance" / "machinery" / "expected"
 SHUFFLE_RESULTS = REPO / "docs" / "results" / "shuffle-bias.json"
 OWN_DEALS_RESULTS = REPO / "docs" / "results" / "own-deals-reach.json"
+SITE_BUILDS = REPO / "docs" / "results" / "site-builds.json"
 HOUSE_DIR = REPO / "examples" / "house-rules"
 PLACEHOLDER = re.compile(r"\{\{ ([a-z0-9_.-]+) \}\}")
 
@@ -150,6 +151,20 @@ def own_deals_figures() -> Mapping[str, int | str]:
     }
 
 
+@cache
+def site_build_figures() -> Mapping[str, int | str]:
+    """`site.<builder>.<figure>`: the site built by MkDocs and by Zensical, as
+    `benchmarks/site_builds.py --write` stored them in docs/results/site-builds.json (pages,
+    warnings, seconds, figures-as-written, outputs-empty, version), and `site.measured`."""
+    stored = json.loads(SITE_BUILDS.read_text(encoding="utf-8"))
+    return {
+        f"site.{key}": value
+        if isinstance(value, int) and not isinstance(value, bool)
+        else str(value)
+        for key, value in stored.items()
+    }
+
+
 def fill_figures(markdown: str, where: str) -> str:
     """The page with every `{{ name }}` replaced by the figure's value."""
 
@@ -162,6 +177,8 @@ def fill_figures(markdown: str, where: str) -> str:
             known = {**known, **shuffle_figures()}
         if name.startswith("own-deals."):
             known = {**known, **own_deals_figures()}
+        if name.startswith("site."):
+            known = {**known, **site_build_figures()}
         if name not in known:
             raise FigureError(f"{where}: no figure named {name!r}; known: {', '.join(known)}")
         value = known[name]

@@ -1,10 +1,13 @@
-"""The mkdocs hook: adds the generated pages to the site and to its navigation.
+"""The mkdocs hook: checks that the generated pages written into `docs/` are the ones the
+generators make now, and fills the hand-written pages' figures and command output.
 
-Generated at every build from the data, never stored: the rulebook page of every shipped
-variant, the comparison matrix, the schema and reason-code reference, the worked examples
-and the pictures. mkdocs loads this file by its path (`mkdocs.yml`); the generators it calls,
-`spadespec.docs_gen`, are left out of the wheel, so the hook imports the `spadespec` package of
-the checkout it is in, by its path, whether the checkout is installed editable or as a wheel.
+The generated pages (the rulebook page of every ruleset, the comparisons, the reference, the
+engine results) are written as Markdown files by `python -m spadespec.regenerate pages`
+(`spadespec.docs_gen.written_pages`), with their navigation in `mkdocs.yml`: the build only
+renders them, and stops, naming that command, where one is missing, out of date or left over.
+mkdocs loads this file by its path (`mkdocs.yml`); the generators it calls, `spadespec.docs_gen`,
+are left out of the wheel, so the hook imports the `spadespec` package of the checkout it is in,
+by its path, whether the checkout is installed editable or as a wheel.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 
 from mkdocs.config.base import ValidationError
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -47,38 +50,37 @@ _import_checkout_package()
 
 # Imported once the checkout's package is the one imported (above), which a wheel lacks.
 from spadespec.docs_gen.figures import fill_figures  # noqa: E402
-from spadespec.docs_gen.pages import generated_pages, nav_sections  # noqa: E402
+from spadespec.docs_gen.pages import generated_pages  # noqa: E402
 from spadespec.docs_gen.results import StaleReport  # noqa: E402
 from spadespec.docs_gen.simulations import StaleSimulation  # noqa: E402
 from spadespec.docs_gen.transcripts import fill_transcripts, start_all  # noqa: E402
+from spadespec.docs_gen.written_pages import COMMAND, is_written, stale_pages  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.spadespec")
-_pages: dict[str, str] = {}
 
 
 def on_config(config: Any) -> Any:
-    # The commands the hand-written pages show run while the other pages are generated.
-    start_all(Path(config["docs_dir"]))
-    _pages.clear()
+    # The commands the hand-written pages show run while the written pages are checked.
+    docs_dir = Path(config["docs_dir"])
+    start_all(docs_dir)
     try:
-        _pages.update(generated_pages())
+        pages = generated_pages()
     except StaleReport as exc:
         raise PluginError(f"engine results: {exc}") from None
     except StaleSimulation as exc:
         raise PluginError(f"simulation results: {exc}") from None
-    sections = nav_sections(_pages)
-    docs_dir = Path(config["docs_dir"])
+    stale = stale_pages(docs_dir, pages)
+    if stale:
+        shown = ", ".join(stale[:3]) + (f" and {len(stale) - 3} more" if len(stale) > 3 else "")
+        raise PluginError(
+            f"generated pages: {shown} not what the generators make now; refresh: {COMMAND} "
+            "(a page no longer made is deleted by hand)"
+        )
     nav = []
     for entry in config["nav"] or []:
         if isinstance(entry, dict) and len(entry) == 1:
             ((title, target),) = entry.items()
-            if title in sections:
-                entry = {title: sections[title]}
-            elif (
-                isinstance(target, str)
-                and target not in _pages
-                and not (docs_dir / target).is_file()
-            ):
+            if isinstance(target, str) and not (docs_dir / target).is_file():
                 # A page generated only once its data exists (e.g. the pictured game).
                 log.info("nav: leaving out %s until %s exists", title, target)
                 continue
@@ -87,20 +89,8 @@ def on_config(config: Any) -> Any:
     return config
 
 
-def on_files(files: Files, config: Any) -> Files:
-    for uri, content in _pages.items():
-        existing = files.get_file_from_path(uri)
-        if existing is not None:
-            log.warning(
-                "generated page %s would hide the hand-written %s", uri, existing.abs_src_path
-            )
-            continue
-        files.append(File.generated(config, uri, content=content))
-    return files
-
-
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
     # Hand-written pages: counts and command output are computed now, never typed in.
-    if page.file.generated_by:
+    if is_written(markdown):
         return markdown
     return fill_transcripts(fill_figures(markdown, page.file.src_uri))

@@ -313,4 +313,22 @@ STEPS: tuple[Step, ...] = (
         stale=_simulations_stale,
         jobs=_simulations_jobs,
     ),
+    rendered_step(
+        "pages",
+        reads="the rulesets, the golden cases, the schemas and every stored result above (engine "
+        "reports, witnesses, the fault matrix, mutation, simulations), through the site's "
+        "generators (spadespec/docs_gen/)",
+        writes="the generated pages under docs/ (rules/, reference/, and the results pages) and "
+        "the navigation of their sections in mkdocs.yml",
+        generator="spadespec.docs_gen.written_pages:generated_files",
+        after=(
+            "schema",
+            "cases",
+            "results",
+            "witnesses",
+            "fault-matrix",
+            "mutation",
+            "simulations",
+        ),
+    ),
 )
