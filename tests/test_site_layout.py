@@ -4,6 +4,8 @@ effects, the errata and a ruleset page fits its box, nothing cut off or scrolled
 effects tables show their difference on the screen; the simulation charts' labels are at least
 10 px tall; and the errata and effects pages, folded by section, end within 12 phone screens.
 
+A house file's own page, as `spadespec page` writes it, opens with its rules, cases and figures.
+
 The module builds the site with `mkdocs build --strict` and needs Debian's `chromium` and the
 `browser` extra (Playwright), so it runs in CI's sweep run alone (`SPADESPEC_FULL=1 pytest -m
 sweep`, which `.ci/run` makes after installing both), never in the README's test command."""
@@ -12,6 +14,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
@@ -230,3 +234,40 @@ def test_a_long_page_folded_by_section_ends_within_twelve_phone_screens(
     # Folded, not cut: each section opens to its table.
     page.evaluate(OPEN_ALL)
     assert page.evaluate("document.body.scrollHeight") > folded
+
+
+# A house file's own page, as `spadespec page` writes it: its headings, how many rows its
+# figures table has, and the tables that do not fit.
+PAGE_FACTS = """() => ({
+  headings: [...document.querySelectorAll('h2')].map((h) => h.textContent.trim()),
+  text: document.body.innerText,
+  figures: document.querySelectorAll('table.sp-figures tbody tr').length,
+  page_wider: document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
+})"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_house_files_own_page_opens_with_its_rules_cases_and_figures(
+    browser: Any, tmp_path: Path, width: int
+) -> None:
+    out = tmp_path / "page"
+    house = ROOT / "examples" / "house-rules" / "porch-200.yaml"
+    done = subprocess.run(
+        [sys.executable, "-m", "spadespec", "page", str(house), "--out", str(out), "--games", "50"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    height = PHONE[1] if width == PHONE[0] else DESKTOP[1]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.goto((out / "index.html").as_uri(), wait_until="load")
+        facts = page.evaluate(PAGE_FACTS)
+    finally:
+        context.close()
+    for heading in ("What it changes", "Its conformance cases", "Every rule", "Sources cited"):
+        assert heading in facts["headings"], heading
+    assert "scoring.bag_penalty" in facts["text"] or "Bag penalty" in facts["text"]
+    assert "porch-200." in facts["text"], "no case id of the file"
+    assert "“Scoring”" in facts["text"], "no citation of Porchlight's scoring section"
+    assert facts["figures"] > 0 and not facts["page_wider"]
