@@ -98,3 +98,28 @@ def test_the_checkout_holds_the_pages_and_navigation_the_generators_make() -> No
     stale = [uri for uri, text in pages.items() if (DOCS / uri).read_text("utf-8") != text]
     assert stale == [], f"refresh: {COMMAND}"
     assert MKDOCS.read_text(encoding="utf-8") == files[MKDOCS], f"refresh: {COMMAND}"
+
+
+def test_the_step_deletes_a_page_it_no_longer_makes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import subprocess
+
+    from spadespec.docs_gen import written_pages
+    from spadespec.regenerate.steps import STEPS
+
+    docs = tmp_path / "docs"
+    (docs / "rules").mkdir(parents=True)
+    (docs / "rules" / "kept.md").write_text(marked("# Kept\n"), encoding="utf-8")
+    (docs / "rules" / "gone.md").write_text(marked("# Gone\n"), encoding="utf-8")
+    (docs / "guide.md").write_text("# Hand-written\n", encoding="utf-8")
+    monkeypatch.setattr(written_pages, "DOCS", docs)
+    monkeypatch.setattr(written_pages, "generated_pages", lambda: {"rules/kept.md": "# Kept\n"})
+    assert written_pages.left_over_files() == [docs / "rules" / "gone.md"]
+    step = next(s for s in STEPS if s.name == "pages")
+    (job,) = step.jobs([], 1)
+    assert job.finish(subprocess.CompletedProcess([], 1, "", "")) is not None
+    assert (docs / "rules" / "gone.md").is_file()  # a generator that failed deletes nothing
+    assert job.finish(subprocess.CompletedProcess([], 0, "", "")) is None
+    assert not (docs / "rules" / "gone.md").exists()
+    assert (docs / "rules" / "kept.md").is_file() and (docs / "guide.md").is_file()

@@ -74,7 +74,7 @@ def on_config(config: Any) -> Any:
         shown = ", ".join(stale[:3]) + (f" and {len(stale) - 3} more" if len(stale) > 3 else "")
         raise PluginError(
             f"generated pages: {shown} not what the generators make now; refresh: {COMMAND} "
-            "(a page no longer made is deleted by hand)"
+            "(which also deletes a page it no longer makes)"
         )
     nav = []
     for entry in config["nav"] or []:

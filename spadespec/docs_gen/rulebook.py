@@ -249,7 +249,8 @@ def sources_table(doc: VariantDoc) -> str:
     for key in sorted(used):
         src = doc.sources.get(key)
         rows.append(f"| `{key}` | {src.title if src else '?'} | {reading(src) or '?'} |")
-    return "\n".join(rows) + "\n"
+    # In a box of its own class, for the stylesheet (a long title may break on a phone).
+    return "\n".join(['<div class="sp-sources" markdown="1">', "", *rows, "", "</div>"]) + "\n"
 
 
 def _is_own(doc: VariantDoc, path: str) -> bool:

@@ -93,6 +93,11 @@ def generated_files() -> dict[Path, str]:
     return written_files(generated_pages(), MKDOCS.read_text(encoding="utf-8"))
 
 
+def left_over_files() -> list[Path]:
+    """The pages under `docs/` the command wrote once but no longer makes, which it deletes."""
+    return [DOCS / uri for uri in left_over(DOCS, generated_pages())]
+
+
 def left_over(docs_dir: Path, pages: dict[str, str]) -> list[str]:
     """Pages under `docs_dir` the command wrote once but no longer makes (a ruleset removed)."""
     return sorted(

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from spadespec.docs_gen.checkout import REGENERATE
 from spadespec.docs_gen.refresh_results import conform_command, conform_env, report_path, reported
@@ -126,27 +127,48 @@ def traced_step(
 
 
 def rendered_step(
-    name: str, reads: str, writes: str, generator: str, after: tuple[str, ...] = ()
+    name: str,
+    reads: str,
+    writes: str,
+    generator: str,
+    after: tuple[str, ...] = (),
+    left_over: str | None = None,
 ) -> Step:
     """A step whose generator (`MODULE:FUNCTION`) plays no game and is cheap: the check runs it
-    and compares its text with the files."""
+    and compares its text with the files. `left_over` (`MODULE:FUNCTION`, where given) names the
+    files the step once wrote that its generator no longer makes: they are stale, and the step
+    deletes them once the generator has run."""
 
-    def files() -> dict[Path, str]:
-        module, function = generator.split(":")
-        made: dict[Path, str] = getattr(importlib.import_module(module), function)()
-        return made
+    def called(spec: str) -> Any:
+        module, function = spec.split(":")
+        return getattr(importlib.import_module(module), function)()
+
+    def gone() -> list[Path]:
+        found: list[Path] = [] if left_over is None else called(left_over)
+        return found
 
     def stale() -> list[Stale]:
         out = []
-        for path, text in files().items():
+        made: dict[Path, str] = called(generator)
+        for path, text in made.items():
             current = path.read_text(encoding="utf-8") if path.is_file() else None
             if current != text:
                 why = "is missing" if current is None else "is not what its generator writes"
                 out.append(Stale(path.resolve().relative_to(ROOT).as_posix(), why))
+        for path in gone():
+            why = "was written by this step and is no longer made"
+            out.append(Stale(path.resolve().relative_to(ROOT).as_posix(), why))
         return out
 
+    def finish(done: subprocess.CompletedProcess[str]) -> str | None:
+        failed = _succeeded(done)
+        if failed is None:
+            for path in gone():
+                path.unlink(missing_ok=True)
+        return failed
+
     def jobs(stale: list[Stale], cores: int) -> list[Job]:
-        return [Job(writes, _child("files", generator), _succeeded)]
+        return [Job(writes, _child("files", generator), finish)]
 
     return Step(name, reads, writes, "the generator's text beside the file's", stale, jobs, after)
 
@@ -319,8 +341,9 @@ STEPS: tuple[Step, ...] = (
         "reports, witnesses, the fault matrix, mutation, simulations), through the site's "
         "generators (spadespec/docs_gen/)",
         writes="the generated pages under docs/ (rules/, reference/, and the results pages) and "
-        "the navigation of their sections in mkdocs.yml",
+        "the navigation of their sections in mkdocs.yml; it deletes a page it no longer makes",
         generator="spadespec.docs_gen.written_pages:generated_files",
+        left_over="spadespec.docs_gen.written_pages:left_over_files",
         after=(
             "schema",
             "cases",
