@@ -118,6 +118,14 @@ def _shared(factory: pytest.TempPathFactory, name: str) -> Iterator[tuple[Path, 
         yield folder, (folder / "done").exists()
 
 
+CHROMIUM_FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+)  # fmt: skip
+"""Headless Chromium as the site's browser tests start it: without the background networking
+this machine's closed network refuses."""
+
+
 @contextlib.contextmanager
 def serving(site: Path, handler: type[SimpleHTTPRequestHandler]) -> Iterator[str]:
     """The built `site` served on localhost by `handler`, as a reader's browser gets it, for as

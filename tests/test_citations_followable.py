@@ -5,6 +5,7 @@ the project's own words), and the Sources page says how to find the document."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from spadespec.docs_gen.rule_names import variant_page
 from spadespec.docs_gen.sources_page import PAGE as SOURCES_PAGE
 from spadespec.docs_gen.variant_data import VariantDoc, shipped_docs
 from spadespec.reference_engine.variant import load_variant
+from spadespec.reference_engine.variant.model import Citation
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE_FILES = sorted((ROOT / "examples" / "house-rules").glob("*.yaml"))
@@ -72,18 +74,24 @@ def test_the_check_finds_a_bare_citation_of_a_document_with_no_address(
     assert len(lacking) == len(prov.citations) > 0
 
 
+def _shown(doc: VariantDoc) -> Iterator[tuple[str, Citation]]:
+    """Each citation the ruleset's page shows, with its rule: those of the rules its own file
+    states, but for a feature not had, a line that names it only."""
+    for path, prov in doc.resolved.provenance.items():
+        if prov.origin != "parent" and not not_had(doc, path):
+            for cite in prov.citations:
+                yield path, cite
+
+
 def test_each_paraphrase_is_on_its_ruleset_page(
     docs: list[VariantDoc], generated_docs: GeneratedPages
 ) -> None:
     for doc in docs:
         page = generated_docs.pages[variant_page(doc.id)]
-        for path, prov in doc.resolved.provenance.items():
-            if prov.origin == "parent" or not_had(doc, path):
-                continue  # a feature not had is a line that names it only, with no citation
-            for cite in prov.citations:
-                if cite.says:
-                    said = cite.says.rstrip(".")
-                    assert said in page, f"{doc.id} {path}: {cite.says!r} not shown"
+        for path, cite in _shown(doc):
+            if cite.says:
+                said = cite.says.rstrip(".")
+                assert said in page, f"{doc.id} {path}: {cite.says!r} not shown"
 
 
 def test_a_section_of_a_published_page_links_to_its_address(
@@ -92,14 +100,11 @@ def test_a_section_of_a_published_page_links_to_its_address(
     linked = 0
     for doc in docs:
         page = generated_docs.pages[variant_page(doc.id)]
-        for path, prov in doc.resolved.provenance.items():
-            if prov.origin == "parent" or not_had(doc, path):
-                continue  # a feature not had is a line that names it only, with no citation
-            for cite in prov.citations:
-                url = doc.sources[cite.source].url
-                if url:
-                    assert f"[“{cite.section}”]({url})" in page, (doc.id, cite)
-                    linked += 1
+        for _, cite in _shown(doc):
+            url = doc.sources[cite.source].url
+            if url:
+                assert f"[“{cite.section}”]({url})" in page, (doc.id, cite)
+                linked += 1
     assert linked > 0
 
 

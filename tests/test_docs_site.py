@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
-from conftest import serving
+from conftest import CHROMIUM_FLAGS, serving
 
 from spadespec.conformance.analysis.fuzz.witness.search import differing_rules
 from spadespec.docs_gen.variant_data import shipped_docs
@@ -32,16 +32,6 @@ if CHROMIUM is None:
 ROOT = Path(__file__).resolve().parents[1]
 SCREEN = 900
 """A screen's height, in pixels, as the frames the pages are measured in have it."""
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-)
 
 
 class _Links(HTMLParser):

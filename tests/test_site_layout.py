@@ -24,7 +24,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from _sweeps import FULL
-from conftest import serving
+from conftest import CHROMIUM_FLAGS, serving
 
 pytestmark = [
     pytest.mark.sweep,
@@ -42,10 +42,6 @@ SCREENS = 12
 """How many phone screens a long page may take with its sections folded."""
 SMALLEST_LABEL = 10
 """The smallest a chart's label may be drawn, in pixels."""
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
 
 TABLE_PAGES = [
     "exit-statuses/", "rules/house-rule-effects/", "rules/errata/", "rules/standard/",
@@ -85,7 +81,7 @@ def browser() -> Iterator[Any]:
         pytest.skip("chromium is not installed: apt-get install -y chromium")
     playwright = sync_api.sync_playwright().start()
     try:
-        launched = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+        launched = playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_FLAGS))
         yield launched
         launched.close()
     finally:

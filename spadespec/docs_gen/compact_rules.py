@@ -79,6 +79,15 @@ def plain(doc: VariantDoc, path: str) -> bool:
     return not own_choice and not (prov.note and not repeats_rule(prov.note, said))
 
 
+def cited_section(doc: VariantDoc, source: str, section: str, says: str | None) -> str:
+    """A cited section as the page writes it: quoted, linked to the document's address where it
+    has one, and followed by what the passage states where the file says it."""
+    found = doc.sources.get(source)
+    url = found.url if found else None
+    shown = f"[“{section}”]({url})" if url else f"“{section}”"
+    return f"{shown} ({says.rstrip('.')})" if says else shown
+
+
 def one_line(doc: VariantDoc, path: str) -> str:
     """A feature not had, as a list item: its name (with the rule's anchor), the sentence, its
     value, and a link to where it comes from."""
@@ -91,13 +100,8 @@ def one_line(doc: VariantDoc, path: str) -> str:
     elif prov is not None and prov.citations:
         cited: dict[str, list[str]] = {}
         for cite in prov.citations:
-            source = doc.sources.get(cite.source)
-            url = source.url if source else None
-            section = f"[“{cite.section}”]({url})" if url else f"“{cite.section}”"
-            # What the passage states, where the file says it, after its section.
-            cited.setdefault(cite.source, []).append(
-                f"{section} ({cite.says.rstrip('.')})" if cite.says else section
-            )
+            shown = cited_section(doc, cite.source, cite.section, cite.says)
+            cited.setdefault(cite.source, []).append(shown)
         whence = " · " + "; ".join(
             f"[{k}](sources.md#{k}) {', '.join(sections)}" for k, sections in cited.items()
         )

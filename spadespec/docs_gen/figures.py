@@ -8,6 +8,7 @@ import json
 import re
 from collections.abc import Mapping
 from functools import cache
+from pathlib import Path
 
 from spadespec.conformance.analysis.house.suite import house_cases
 from spadespec.conformance.contract.runner.expected import read_expected_failures
@@ -144,11 +145,7 @@ def own_deals_figures() -> Mapping[str, int | str]:
     example dealing for itself, as `benchmarks/own_deals_reach.py --write` stored them in
     docs/results/own-deals-reach.json (games, seed, reached, clauses, percent, seconds,
     measured)."""
-    stored = json.loads(OWN_DEALS_RESULTS.read_text(encoding="utf-8"))
-    return {
-        f"own-deals.{key}": value if isinstance(value, int) else str(value)
-        for key, value in stored.items()
-    }
+    return _stored("own-deals", OWN_DEALS_RESULTS)
 
 
 @cache
@@ -156,11 +153,15 @@ def site_build_figures() -> Mapping[str, int | str]:
     """`site.<builder>.<figure>`: the site built by MkDocs and by Zensical, as
     `benchmarks/site_builds.py --write` stored them in docs/results/site-builds.json (pages,
     warnings, seconds, figures-as-written, outputs-empty, version), and `site.measured`."""
-    stored = json.loads(SITE_BUILDS.read_text(encoding="utf-8"))
+    return _stored("site", SITE_BUILDS)
+
+
+def _stored(prefix: str, path: Path) -> dict[str, int | str]:
+    """The figures a benchmark stored in `path` (a JSON object), each named `<prefix>.<key>`: a
+    whole number as a number, anything else (a share, a date, true) as its text."""
+    stored = json.loads(path.read_text(encoding="utf-8"))
     return {
-        f"site.{key}": value
-        if isinstance(value, int) and not isinstance(value, bool)
-        else str(value)
+        f"{prefix}.{key}": value if type(value) is int else str(value)
         for key, value in stored.items()
     }
 

@@ -8,7 +8,15 @@ from typing import Any
 
 from spadespec.command_kit.rule_value_text import rule_value_text
 from spadespec.docs_gen.cards import SEAT_NAMES
-from spadespec.docs_gen.compact_rules import MOOT, lines, not_had, one_line, plain, repeats_rule
+from spadespec.docs_gen.compact_rules import (
+    MOOT,
+    cited_section,
+    lines,
+    not_had,
+    one_line,
+    plain,
+    repeats_rule,
+)
 from spadespec.docs_gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
 from spadespec.docs_gen.sentences import sentence
 from spadespec.docs_gen.variant_data import VariantDoc, reading, reading_after_title
@@ -80,12 +88,7 @@ def _citation_line(doc: VariantDoc, cites: Any, lead: str = "") -> str:
         key = cite.source if hasattr(cite, "source") else cite["source"]
         section = cite.section if hasattr(cite, "section") else cite["section"]
         says = getattr(cite, "says", None) if hasattr(cite, "source") else cite.get("says")
-        src = doc.sources.get(key)
-        # A section of a published page links to the page itself.
-        url = src.url if src else None
-        shown = f"[“{section}”]({url})" if url else f"“{section}”"
-        if says:
-            shown += f" ({says.rstrip('.')})"
+        shown = cited_section(doc, key, section, says)
         by_source.setdefault(key, [])
         if shown not in by_source[key]:
             by_source[key].append(shown)
