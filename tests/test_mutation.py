@@ -192,6 +192,44 @@ def test_a_change_that_breaks_a_rule_is_killed_through_the_protocol() -> None:
     assert not workspace.top.exists()
 
 
+def test_a_change_that_makes_the_engine_decline_cases_it_played_is_killed(tmp_path: Path) -> None:
+    """A table option's exact choice no longer matched (`return True, choice` read as False):
+    the served engine answers `skipped` to the cases that choose a target as a number. Conform
+    alone passes that run (a declined case is a skip), so each change is held to the count of
+    cases the unchanged engine had checked (`--min-checked`), and fails it."""
+    import subprocess
+    import sys
+
+    from spadespec.conformance.machinery.mutation.workspace import _checked
+
+    module = "reference_engine/variant/resolve.py"
+    source = (PACKAGE / module).read_text("utf-8")
+    mutant = next(
+        m
+        for p in places(module, source)
+        if p.short_operator == "ReplaceTrueWithFalse"
+        for m in [made(p, source)]
+        if m is not None and m.after == "return False, choice"
+    )
+    cases = "*.table-options.*"
+    workspace = Workspace()
+    try:
+        report = tmp_path / "unchanged.jsonl"
+        subprocess.run(
+            [sys.executable, "-m", "spadespec", "conform", "--engine", workspace.engine(),
+             "--case", cases, "--no-diagnose", "--report", str(report)],
+            check=True, capture_output=True, cwd=tmp_path,
+        )  # fmt: skip
+        checked = _checked(report)
+        assert workspace.judge(mutant, cases).outcome == "survived"
+        judgement = workspace.judge(mutant, cases, min_checked=checked)
+        assert judgement.outcome == "killed"
+        assert judgement.failed is not None and judgement.failed.startswith("declined: ")
+        assert ".table-options." in judgement.failed
+    finally:
+        workspace.close()
+
+
 # The command.
 
 
@@ -232,19 +270,27 @@ def test_the_page_counts_from_the_stored_run() -> None:
     from spadespec.docs_gen.mutation_page import mutation_page
 
     row = {"module": "reference_engine/deal.py", "drawn": 3, "killed": 1, "timed out": 1,
-           "survived": 1, "marked": 0, "never run": 1}  # fmt: skip
+           "survived": 1, "marked": 0, "never run": 1, "shown": 1}  # fmt: skip
     data = {
-        "format": 2, "date": "2026-12-06", "seed": 1, "sample": 3, "places": 10,
-        "caught_where_run": 1.0,
+        "format": 3, "date": "2026-12-06", "seed": 1, "sample": 3, "places": 10,
+        "caught_where_run": 1.0, "caught_of_shown": 0.6667,
+        "fuzzed": {"shown": 1, "not shown": 0, "not reached": 0},
+        "calibration": {"fuzzed": 1, "shown": 1},
         "modules": ["reference_engine/deal.py"], "seconds": 120, "workers": 2,
         "counts": {"killed": 1, "timed out": 1, "survived": 1, "marked": 0, "never run": 1},
         "rows": [row],
         "survivors": [{"name": "reference_engine/deal.py:1 AddNot#0", "outcome": "survived",
-                       "diff": "-a\n+b", "reason": None}],
+                       "diff": "-a\n+b", "reason": None,
+                       "fuzz": {"outcome": "shown", "rulesets": ["standard"],
+                                "shown_by": "standard", "case": "{}"}}],
     }  # fmt: skip
     page = mutation_page(data)
     assert "caught 2 of the 3 not marked (**66.7%**)" in page
-    assert "| `reference_engine/deal.py` | 3 | 1 | 1 | 1 | 1 | 0 | 66.7% |" in page
+    assert "| `reference_engine/deal.py` | 3 | 1 | 1 | 1 | 1 | 1 | 0 | 66.7% |" in page
+    assert "It showed **1** of them differing" in page
+    assert "the cases caught 66.7%.**" in page
+    assert "of 1 changes the cases killed, drawn by the seed" in page
+    assert "`reference_engine/deal.py:1 AddNot#0`: **shown** by the fuzzer under `standard`" in page
     assert "1 survived (1 of them on a line no case makes the engine run)" in page
     assert "makes the engine run, it caught 100.0%" in page
     assert "```diff\n-a\n+b\n```" in page

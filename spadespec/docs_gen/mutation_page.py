@@ -74,7 +74,9 @@ def mutation_page(data: dict[str, Any] | None) -> str:
         "broken on purpose, one small change at a time (a comparison turned round or its "
         "boundary moved, a constant moved by one, a condition negated, a loop that never runs, "
         "a handler dropped), each broken copy is served over the protocol exactly as an engine "
-        "of yours is, and `spadespec conform` judges it. A change the run fails is *killed*; one "
+        "of yours is, and `spadespec conform` judges it, held to the count of cases the unchanged "
+        "engine had something checked on (`--min-checked`), so that a copy that declines cases "
+        "it played before fails too. A change the run fails is *killed*; one "
         "that makes the engine stop answering is *timed out* (any runner fails it too); one "
         "the suite passes *survived*: a mistake an engine could make and still pass.",
         "",
@@ -87,19 +89,22 @@ def mutation_page(data: dict[str, Any] | None) -> str:
         f"makes the engine run, it caught {_percent(data.get('caught_where_run'))}. The run "
         f"took {minutes:.0f} minutes on {data.get('workers', 1)} workers.",
         "",
+        *_fuzzed_paragraph(data),
         "## Per module",
         "",
         "A survivor *never run* is on a line the served engine did not run while the whole "
         "suite was put to the unchanged engine: no case reaches it (the code may serve only "
-        "the bots or the commands, or a case is missing). The others ran and were not caught.",
+        "the bots or the commands, or a case is missing). The others ran and were not caught. "
+        "A survivor *shown* is one the fuzzer shows differing from the reference: a hole.",
         "",
-        "| module | drawn | killed | timed out | survived | of them never run | marked | caught |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| module | drawn | killed | timed out | survived | of them never run | of them shown "
+        "| marked | caught |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for row in data["rows"]:
         cells = (
             f"{row['killed']} | {row['timed out']} | {row['survived']} | {row['never run']} | "
-            f"{row['marked']}"
+            f"{row['shown']} | {row['marked']}"
         )
         out.append(f"| `{row['module']}` | {row['drawn']} | {cells} | {_caught(row)} |")
     out += [
@@ -150,9 +155,49 @@ def mutation_page(data: dict[str, Any] | None) -> str:
         out.append("Every change not marked was caught.")
     else:
         out.append(
-            f"Each of the {len(survived)} changes below passed the suite: a hole a case "
-            "should close. Run `python benchmarks/mutation.py --help` to measure again."
+            f"Each of the {len(survived)} changes below passed the suite. One the fuzzer shows "
+            "is a hole a case should close; one it does not show is likely a change no engine "
+            "could be caught making, until a case shows otherwise. Run "
+            "`python benchmarks/mutation.py --help` to measure again."
         )
         for entry in survived:
-            out += ["", f"`{entry['name']}`", "", "```diff", entry["diff"], "```"]
+            fuzz = _fuzz_words(entry.get("fuzz"))
+            out += ["", f"`{entry['name']}`{fuzz}", "", "```diff", entry["diff"], "```"]
     return "\n".join(out) + "\n"
+
+
+def _fuzz_words(fuzz: dict[str, Any] | None) -> str:
+    """What the fuzzer made of one survivor, after its name."""
+    if fuzz is None:
+        return ""
+    if fuzz["shown_by"] is not None:
+        return f": **shown** by the fuzzer under `{fuzz['shown_by']}`"
+    if not fuzz["rulesets"]:
+        return ": no ruleset's fuzzed games run its line"
+    return ": not shown under " + ", ".join(f"`{name}`" for name in fuzz["rulesets"])
+
+
+def _fuzzed_paragraph(data: dict[str, Any]) -> list[str]:
+    """The fuzzer's verdict on the survivors, and the share caught of the changes shown to
+    break a rule (nothing where the run did not fuzz)."""
+    fuzzed = data.get("fuzzed")
+    if fuzzed is None:
+        return []
+    calibration = data["calibration"]
+    of_shown = _percent(data.get("caught_of_shown"))
+    return [
+        "A survivor may be a hole in the cases or a change no engine could be caught making "
+        "(the words of a message, a second check behind a quicker one, a cache). To tell them "
+        "apart, each survivor not marked was served to `spadespec fuzz`, which plays random "
+        "games under the shipped rulesets whose fuzzed games run the changed line, asks the "
+        "legal actions at every point, probes illegal ones, and compares every answer with the "
+        f"unchanged reference. It showed **{fuzzed['shown']}** of them differing (each is a "
+        f"hole, marked *shown* below), did not show {fuzzed['not shown']}, and "
+        f"{fuzzed['not reached']} are on lines no ruleset's fuzzed games run (the fuzzer sends "
+        "only well-formed deals and passes, so the refusal of a malformed one is the golden "
+        "cases' probes' alone). **Of the changes shown to break a rule (caught by the cases or "
+        f'shown by the fuzzer), the cases caught {of_shown}.** How far a "not shown" goes: '
+        f"of {calibration['fuzzed']} changes the cases killed, drawn by the seed and fuzzed "
+        f"the same way, the fuzzer showed {calibration['shown']}.",
+        "",
+    ]

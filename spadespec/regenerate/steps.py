@@ -319,8 +319,9 @@ STEPS: tuple[Step, ...] = (
     ),
     traced_step(
         "mutation",
-        reads="the reference engine broken one change at a time, each copy served to conform "
-        "(the whole package, the golden cases, the rulesets and the equivalence notes)",
+        reads="the reference engine broken one change at a time, each copy served to conform, "
+        "each survivor then to fuzz (the whole package, the golden cases, the rulesets and "
+        "the equivalence notes)",
         writes="docs/results/mutation.json",
         generator="spadespec.conformance.machinery.mutation.stored:generated_files",
         after=("cases",),

@@ -8,6 +8,8 @@ recorded in `notes.yaml` with the reason it cannot be seen.
 
 `mutants.py` makes the changes (with cosmic-ray's operators), `sample.py` draws a seeded sample,
 `workspace.py` serves and judges one broken copy, `notes.py` reads the equivalence notes,
-`run.py` runs a sample on every core and `report.py` tells what it found
+`fuzzing.py` puts a survivor to the fuzzer (shown: a hole; not shown: likely nothing an engine
+is asked depends on it), `run.py` runs a sample on every core and `report.py` tells what it
+found
 (`python benchmarks/mutation.py`; the stored figure: `docs/results/mutation.json`).
 """

@@ -28,14 +28,19 @@ DESCRIPTION = """\
 Break the reference engine on purpose, one small change at a time (a comparison flipped, a
 constant moved by one, a condition negated, a loop that never runs: cosmic-ray's operators),
 serve each broken copy over the protocol as a third-party engine is served, and count what
-`spadespec conform` catches. The changes are a seeded sample drawn from every module the served
-engine runs, with a floor of changes from the deal check, reading table options, the phases of
-a hand and the rules of play. Prints a table of killed / timed out / survived / marked per
-module and every survivor with its diff. A survivor recorded in the equivalence notes
-(conformance/machinery/mutation/notes.yaml) is marked, not counted; marked changes may be at
-most a tenth of the sample. Exit 0 when every change not marked is caught (or, with
---min-caught, at least that share), 1 otherwise or when marks pass their cap, 2 on usage
-errors."""
+`spadespec conform` catches (held to the count of cases the unchanged engine had checked, so a
+copy that declines cases it played fails). The changes are a seeded sample drawn from every
+module the served engine runs, with a floor of changes from the deal check, reading table
+options, the phases of a hand and the rules of play. Prints a table of killed / timed out /
+survived / marked per module and every survivor with its diff. A survivor recorded in the
+equivalence notes (conformance/machinery/mutation/notes.yaml) is marked, not counted; marked
+changes may be at most a tenth of the sample. Each survivor not marked is then served to
+`spadespec fuzz` under the shipped rulesets whose fuzzed games run its line: one the fuzzer
+shows differing from the reference is a hole in the cases (its shrunk case is in the report),
+one it does not show is likely a change no engine could be caught making; the run also gives the
+share caught of the changes shown to break a rule. Exit 0 when every change not marked is caught
+(or, with --min-caught, at least that share), 1 otherwise or when marks pass their cap, 2 on
+usage errors."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,6 +85,11 @@ def _parser() -> argparse.ArgumentParser:
         "--min-caught", type=float, default=1.0, metavar="SHARE",
         help="the share of changes not marked that must be caught for exit 0 (default 1.0)",
     )  # fmt: skip
+    parser.add_argument(
+        "--no-fuzz", dest="fuzz", action="store_false",
+        help="do not put the survivors to the fuzzer (quicker; no figure of the changes shown "
+        "to break a rule)",
+    )  # fmt: skip
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     return parser
 
@@ -87,10 +97,22 @@ def _parser() -> argparse.ArgumentParser:
 def _progress(done: int, total: int, result: Result, began: float, out: TextIO) -> None:
     if result.outcome in ("survived", "timed out") or done % 20 == 0 or done == total:
         elapsed = time.monotonic() - began
-        note = (
-            "" if result.outcome == "killed" else f" ({result.outcome}: {result.mutant.place.name})"
-        )
+        outcome = result.outcome
+        if result.fuzzed is not None:
+            outcome += f", fuzz: {result.fuzzed.outcome}"
+        note = "" if result.outcome == "killed" else f" ({outcome}: {result.mutant.place.name})"
         print(f"mutation: {done} of {total} judged in {elapsed:.0f} s{note}", file=out, flush=True)
+
+
+def _fuzz_line(result: Result) -> str:
+    """What the fuzzer made of a survivor, in words."""
+    fuzzed = result.fuzzed
+    assert fuzzed is not None
+    if fuzzed.shown_by is not None:
+        return f"shown under {fuzzed.shown_by}"
+    if not fuzzed.rulesets:
+        return "no ruleset's fuzzed games run its line"
+    return f"not shown under {', '.join(fuzzed.rulesets)}"
 
 
 def _named(entry: Any) -> Wanted:
@@ -180,6 +202,13 @@ def main(argv: list[str] | None = None) -> int:
                 f"modules; {jobs} workers",
                 file=sys.stderr,
             )
+            if args.fuzz:
+                print(
+                    "mutation: fuzzing the unchanged engine under every shipped ruleset, "
+                    "to know which lines each reaches",
+                    file=sys.stderr,
+                    flush=True,
+                )
 
     def each(result: Result) -> None:
         nonlocal done
@@ -192,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         plan, results = measured(
-            args.sample, args.seed, jobs, notes, each, args.module, drew, again, among
+            args.sample, args.seed, jobs, notes, each, args.module, drew, again, among, args.fuzz
         )
     except RuntimeError as exc:
         print(f"mutation: {exc}", file=sys.stderr)
@@ -206,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     print(table(results))
     survivors = [result for result in results if result.outcome in ("survived", "timed out")]
     for result in survivors:
-        print(f"\n{result.outcome}: {result.mutant.place.name}\n{result.mutant.diff}")
+        fuzz = "" if result.fuzzed is None else f" (fuzz: {_fuzz_line(result)})"
+        print(f"\n{result.outcome}{fuzz}: {result.mutant.place.name}\n{result.mutant.diff}")
     marked = sum(result.outcome == "marked" for result in results)
     if args.summary is not None:
         stored = summary(plan, results, args.seed, datetime.date.today().isoformat())

@@ -8,6 +8,13 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
+from spadespec.conformance.machinery.mutation.fuzzing import (
+    Fuzzed,
+    Reach,
+    calibrates,
+    fuzzed,
+    reach,
+)
 from spadespec.conformance.machinery.mutation.mutants import (
     Mutant,
     Place,
@@ -19,6 +26,7 @@ from spadespec.conformance.machinery.mutation.notes import Note, note_for
 from spadespec.conformance.machinery.mutation.sample import drawn
 from spadespec.conformance.machinery.mutation.scope import judged as judged_modules
 from spadespec.conformance.machinery.mutation.workspace import Judgement, Workspace
+from spadespec.reference_engine.variant.catalog import shipped_variant_ids
 
 
 @dataclass(frozen=True)
@@ -31,6 +39,9 @@ class Result:
     ran: bool = True
     """Whether the served engine ran the changed line on the unchanged suite (a survivor on a
     line it never ran is a change no case reaches)."""
+    fuzzed: Fuzzed | None = None
+    """What the fuzzer made of a survivor not marked, or of a killed change drawn to calibrate
+    it (`fuzzing.py`), where the run fuzzed."""
 
     @property
     def outcome(self) -> str:
@@ -48,6 +59,9 @@ class Plan:
     mutants: list[Mutant]
     ran: dict[str, set[int]]
     """Per module, the lines the served engine ran on the unchanged suite."""
+    checked: int
+    """How many cases the unchanged engine had something checked on: each change is held to
+    it."""
 
     def reached(self, mutant: Mutant) -> bool:
         """Whether the served engine ran the line of this change on the unchanged suite."""
@@ -76,13 +90,13 @@ def planned(
     population = module_places(workspace.package, chosen)
     sources = {module: (workspace.package / module).read_text("utf-8") for module in chosen}
     if again is not None:
-        return Plan(
-            served.modules, population, changes_named(population, sources, again), served.ran
-        )
+        named = changes_named(population, sources, again)
+        return Plan(served.modules, population, named, served.ran, served.checked)
     if among is not None:
         found = changes_named(population, sources, among)
         kept = set(drawn([mutant.place for mutant in found], size, seed))
-        return Plan(served.modules, population, [m for m in found if m.place in kept], served.ran)
+        among_found = [m for m in found if m.place in kept]
+        return Plan(served.modules, population, among_found, served.ran, served.checked)
     mutants: list[Mutant] = []
     unmade: set[Place] = set()
     while len(mutants) < size:
@@ -97,7 +111,7 @@ def planned(
                 mutants.append(mutant)
         if len(picked) < size or len(mutants) == len(picked):
             break
-    return Plan(served.modules, population, mutants, served.ran)
+    return Plan(served.modules, population, mutants, served.ran, served.checked)
 
 
 def changes_named(
@@ -125,8 +139,11 @@ def judged(
     workers: list[Workspace],
     each: Callable[[Result], None],
     cases: str | None = None,
+    fuzz: tuple[Reach, int] | None = None,
 ) -> list[Result]:
-    """Judge every change, one worker's copy at a time each, calling `each` as results come."""
+    """Judge every change, one worker's copy at a time each, calling `each` as results come;
+    with `fuzz` (the lines each ruleset's fuzzed games reach, and the run's seed), a survivor
+    not marked, and a seeded share of the killed changes, are put to the fuzzer too."""
     free: queue.Queue[Workspace] = queue.Queue()
     for workspace in workers:
         free.put(workspace)
@@ -134,12 +151,18 @@ def judged(
     def judge(mutant: Mutant) -> Result:
         workspace = free.get()
         try:
-            judgement = workspace.judge(mutant, cases)
+            judgement = workspace.judge(mutant, cases, None if cases else plan.checked)
+            survived = judgement.outcome == "survived"
+            note = note_for(mutant, notes) if survived else None
+            shown = None
+            if fuzz is not None and (
+                (survived and note is None)
+                or (judgement.outcome == "killed" and calibrates(mutant, fuzz[1]))
+            ):
+                shown = fuzzed(workspace, mutant, *fuzz)
         finally:
             free.put(workspace)
-        survived = judgement.outcome == "survived"
-        note = note_for(mutant, notes) if survived else None
-        return Result(mutant, judgement, note, plan.reached(mutant))
+        return Result(mutant, judgement, note, plan.reached(mutant), shown)
 
     results: list[Result] = []
     with ThreadPoolExecutor(max_workers=len(workers)) as pool:
@@ -149,6 +172,19 @@ def judged(
             results.append(result)
             each(result)
     return sorted(results, key=lambda result: result.mutant.place)
+
+
+def reached_by_fuzzing(workers: list[Workspace]) -> Reach:
+    """The lines each shipped ruleset's fuzzed games make the unchanged copy run, the rulesets
+    shared among the workers."""
+    rulesets = shipped_variant_ids()
+    lines: Reach = {}
+    with ThreadPoolExecutor(max_workers=len(workers)) as pool:
+        shares = [rulesets[index :: len(workers)] for index in range(len(workers))]
+        for part in pool.map(reach, workers, shares):
+            for line, names in part.items():
+                lines.setdefault(line, []).extend(names)
+    return lines
 
 
 def measured(
@@ -161,16 +197,19 @@ def measured(
     drew: Callable[[Plan], None] = lambda plan: None,
     again: set[Wanted] | None = None,
     among: set[Wanted] | None = None,
+    fuzz: bool = False,
 ) -> tuple[Plan, list[Result]]:
     """A whole run: `jobs` workers' copies made, the sample planned (`drew` is told of it) and
-    judged, each result handed to `each` as it comes; the copies removed at the end. Raises
-    RuntimeError when the unchanged engine fails the suite."""
+    judged, each result handed to `each` as it comes (with `fuzz`, each survivor not marked is
+    put to the fuzzer); the copies removed at the end. Raises RuntimeError when the unchanged
+    engine fails the suite or differs from the reference under the fuzzer."""
     workers: list[Workspace] = []
     try:
         workers = [Workspace() for _ in range(jobs)]
         plan = planned(workers[0], size, seed, modules, again, among)
         drew(plan)
-        return plan, judged(plan, notes, workers, each)
+        lines = (reached_by_fuzzing(workers), seed) if fuzz else None
+        return plan, judged(plan, notes, workers, each, fuzz=lines)
     finally:
         for workspace in workers:
             workspace.close()
