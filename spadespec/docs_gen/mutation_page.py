@@ -177,6 +177,13 @@ def _fuzz_words(fuzz: dict[str, Any] | None) -> str:
     return ": not shown under " + ", ".join(f"`{name}`" for name in fuzz["rulesets"])
 
 
+def _shown_words(shown: int) -> str:
+    """How many survivors the fuzzer showed, as the start of a sentence."""
+    if shown == 0:
+        return "It showed **none** of them differing"
+    return f"It showed **{shown}** of them differing (each a hole, marked *shown* below)"
+
+
 def _fuzzed_paragraph(data: dict[str, Any]) -> list[str]:
     """The fuzzer's verdict on the survivors, and the share caught of the changes shown to
     break a rule (nothing where the run did not fuzz)."""
@@ -191,13 +198,15 @@ def _fuzzed_paragraph(data: dict[str, Any]) -> list[str]:
         "apart, each survivor not marked was served to `spadespec fuzz`, which plays random "
         "games under the shipped rulesets whose fuzzed games run the changed line, asks the "
         "legal actions at every point, probes illegal ones, and compares every answer with the "
-        f"unchanged reference. It showed **{fuzzed['shown']}** of them differing (each is a "
-        f"hole, marked *shown* below), did not show {fuzzed['not shown']}, and "
+        f"unchanged reference. {_shown_words(fuzzed['shown'])}, did not show "
+        f"{fuzzed['not shown']}, and "
         f"{fuzzed['not reached']} are on lines no ruleset's fuzzed games run (the fuzzer sends "
         "only well-formed deals and passes, so the refusal of a malformed one is the golden "
         "cases' probes' alone). **Of the changes shown to break a rule (caught by the cases or "
         f'shown by the fuzzer), the cases caught {of_shown}.** How far a "not shown" goes: '
         f"of {calibration['fuzzed']} changes the cases killed, drawn by the seed and fuzzed "
-        f"the same way, the fuzzer showed {calibration['shown']}.",
+        f"the same way, the fuzzer showed {calibration['shown']} "
+        f"({_share(calibration['shown'], calibration['fuzzed'])}): a change it does not show "
+        "is not proved harmless, only not seen.",
         "",
     ]
