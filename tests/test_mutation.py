@@ -277,7 +277,9 @@ def test_the_page_counts_from_the_stored_run() -> None:
         "format": 3, "date": "2026-12-06", "seed": 1, "sample": 3, "places": 10,
         "caught_where_run": 1.0, "caught_of_shown": 0.6667,
         "fuzzed": {"shown": 1, "not shown": 0, "not reached": 0},
-        "calibration": {"fuzzed": 1, "shown": 1},
+        "calibration": {"fuzzed": 2, "shown": 1},
+        "fuzzer_missed": [{"name": "reference_engine/deal.py:5 AddNot#1", "after": "if x | y:",
+                           "caught_by": "standard.deal.x", "fuzz": "not reached"}],
         "modules": ["reference_engine/deal.py"], "seconds": 120, "workers": 2,
         "counts": {"killed": 1, "timed out": 1, "survived": 1, "marked": 0, "never run": 1},
         "rows": [row],
@@ -291,8 +293,12 @@ def test_the_page_counts_from_the_stored_run() -> None:
     assert "| `reference_engine/deal.py` | 3 | 1 | 1 | 1 | 1 | 1 | 0 | 66.7% |" in page
     assert "It showed **1** of them differing (each a hole" in page
     assert "the cases caught 66.7%.**" in page
-    assert "of 1 changes the cases killed, drawn by the seed" in page
-    assert "the fuzzer showed 1 (100.0%)" in page
+    assert "of 2 changes the cases killed, drawn by the seed" in page
+    assert "the fuzzer showed 1 (50.0%)" in page
+    assert (
+        "| `reference_engine/deal.py:5 AddNot#1` | <code>if x &#124; y:</code> | "
+        "`standard.deal.x` | not reached |"
+    ) in page
     assert "`reference_engine/deal.py:1 AddNot#0`: **shown** by the fuzzer under `standard`" in page
     assert "1 survived (1 of them on a line no case makes the engine run)" in page
     assert "makes the engine run, it caught 100.0%" in page

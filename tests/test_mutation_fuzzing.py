@@ -24,8 +24,9 @@ from spadespec.conformance.machinery.mutation.report import (
     caught_of_shown,
     fuzzed_counts,
     module_rows,
+    summary,
 )
-from spadespec.conformance.machinery.mutation.run import Result
+from spadespec.conformance.machinery.mutation.run import Plan, Result
 from spadespec.conformance.machinery.mutation.workspace import PACKAGE, Judgement, Workspace
 
 TRICKS = "reference_engine/rules_of_play/tricks.py"
@@ -124,6 +125,10 @@ def test_the_figures_count_what_the_fuzzer_said() -> None:
     assert calibration(results) == (2, 1)
     shown = {row["module"]: row["shown"] for row in module_rows(results)}
     assert shown == {TRICKS: 1, ACTIONS: 0}
+    stored = summary(Plan([], [], [], {}, 1), results, 1, "2026-12-07")
+    assert stored["fuzzed"] == {SHOWN: 1, NOT_SHOWN: 1, NOT_REACHED: 1}
+    assert stored["calibration"] == {"fuzzed": 2, "shown": 1}
+    assert [entry["fuzz"] for entry in stored["fuzzer_missed"]] == [NOT_SHOWN]
 
 
 def test_a_run_that_did_not_fuzz_gives_no_such_figure() -> None:

@@ -207,6 +207,29 @@ def _fuzzed_paragraph(data: dict[str, Any]) -> list[str]:
         f"of {calibration['fuzzed']} changes the cases killed, drawn by the seed and fuzzed "
         f"the same way, the fuzzer showed {calibration['shown']} "
         f"({_share(calibration['shown'], calibration['fuzzed'])}): a change it does not show "
-        "is not proved harmless, only not seen.",
+        "is not proved harmless, only not seen. The killed changes it missed show where it "
+        "is blind:",
         "",
+        *_missed_table(data.get("fuzzer_missed", [])),
     ]
+
+
+def _caught_by(case: str | None) -> str:
+    """The case that caught a change, or that it was caught by the count of cases checked."""
+    return "fewer cases checked" if case is None else f"`{case}`"
+
+
+def _missed_table(missed: list[dict[str, Any]]) -> list[str]:
+    """The killed changes the fuzzer did not show: each with the case that caught it."""
+    if not missed:
+        return ["(none)", ""]
+    rows = [
+        "| change | changed to | the case that caught it | the fuzzer |",
+        "| --- | --- | --- | --- |",
+    ]
+    rows += [
+        f"| `{entry['name']}` | <code>{_cell(entry['after'].strip())}</code> | "
+        f"{_caught_by(entry['caught_by'])} | {entry['fuzz']} |"
+        for entry in missed
+    ]
+    return [*rows, ""]

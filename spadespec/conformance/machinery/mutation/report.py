@@ -141,6 +141,18 @@ def summary(plan: Plan, results: Sequence[Result], seed: int, date: str) -> dict
         "fuzzed": None if fuzzed is None else {outcome: fuzzed[outcome] for outcome in FUZZED},
         "caught_of_shown": _rounded(caught_of_shown(results)),
         "calibration": dict(zip(("fuzzed", "shown"), calibration(results), strict=True)),
+        "fuzzer_missed": [
+            {
+                "name": result.mutant.place.name,
+                "after": result.mutant.after,
+                "caught_by": result.judgement.failed,
+                "fuzz": result.fuzzed.outcome,
+            }
+            for result in results
+            if result.outcome == "killed"
+            and result.fuzzed is not None
+            and result.fuzzed.outcome != SHOWN
+        ],
         "rows": module_rows(results),
         "killed": [list(result.mutant.wanted) for result in results if result.outcome == "killed"],
         "survivors": [
