@@ -21,11 +21,8 @@ games, so a ruleset picked for a line does reach it.
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,30 +62,18 @@ class Fuzzed:
 def _fuzz(workspace: Workspace, engine: str, ruleset: str, out: Path) -> int:
     """Fuzz `engine` under `ruleset`: the fuzzer's exit status (0 no difference, 1 a
     difference or an engine that stopped answering). Raises RuntimeError on any other."""
-    argv = [
-        sys.executable, "-m", "spadespec", "fuzz", "--engine", engine, "--variant", ruleset,
-        "--games", str(GAMES), "--points", "all", "--seed", str(FUZZ_SEED), "--quiet",
-        "--no-diagnose", "--out", str(out), "--timeout", str(REQUEST_TIMEOUT),
-        "--start-timeout", "30",
-    ]  # fmt: skip
-    process = subprocess.Popen(
-        argv,
-        cwd=workspace.top,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        _, err = process.communicate(timeout=RUN_CAP)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, 9)
-        process.communicate()
+    status, err = workspace.command(
+        "fuzz", "--engine", engine, "--variant", ruleset, "--games", str(GAMES), "--points",
+        "all", "--seed", str(FUZZ_SEED), "--quiet", "--no-diagnose", "--out", str(out),
+        "--timeout", str(REQUEST_TIMEOUT), "--start-timeout", "30",
+        cap=RUN_CAP,
+    )  # fmt: skip
+    if status is None:
         return 1  # an engine that hangs the fuzzer past the cap is seen by any runner
-    if process.returncode not in (0, 1):
+    if status not in (0, 1):
         last = err.strip().splitlines()[-1:] or ["no message"]
-        raise RuntimeError(f"fuzz exited {process.returncode} under {ruleset}: {last[0]}")
-    return process.returncode
+        raise RuntimeError(f"fuzz exited {status} under {ruleset}: {last[0]}")
+    return status
 
 
 def reach(workspace: Workspace, rulesets: Iterable[str]) -> Reach:

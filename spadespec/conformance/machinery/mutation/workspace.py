@@ -142,25 +142,43 @@ class Workspace:
                 ran.setdefault(module, set()).add(int(line))
         return ran
 
+    def command(self, *args: str, cap: float | None = None) -> tuple[int | None, str]:
+        """Run `spadespec ARGS` from the unchanged package, in this copy's folder and a session
+        of its own: its exit status (None where it outran `cap` seconds and was killed, with
+        everything it started) and what it wrote to stderr."""
+        process = subprocess.Popen(
+            [sys.executable, "-m", "spadespec", *args],
+            cwd=self.top,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        try:
+            _, err = process.communicate(timeout=cap)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+            process.communicate()
+            return None, ""
+        return process.returncode, err
+
     def _conform(
-        self, engine: str, report: Path, cases: str | None, min_checked: int | None = None
-    ) -> subprocess.Popen[str]:
+        self,
+        engine: str,
+        report: Path,
+        cases: str | None,
+        min_checked: int | None = None,
+        cap: float | None = None,
+    ) -> int | None:
         argv = [
-            sys.executable, "-m", "spadespec", "conform", "--engine", engine, "--no-diagnose",
-            "--timeout", str(REQUEST_TIMEOUT), "--start-timeout", "30", "--report", str(report),
+            "conform", "--engine", engine, "--no-diagnose", "--timeout", str(REQUEST_TIMEOUT),
+            "--start-timeout", "30", "--report", str(report),
         ]  # fmt: skip
         if cases:
             argv += ["--case", cases]
         if min_checked is not None:
             argv += ["--min-checked", str(min_checked)]
-        return subprocess.Popen(
-            argv,
-            cwd=self.top,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            start_new_session=True,
-        )
+        return self.command(*argv, cap=cap)[0]
 
     def served(self) -> Served:
         """Run the whole suite against the unchanged copy, recording what the served engine
@@ -169,8 +187,7 @@ class Workspace:
         seen = self.top / "served.jsonl"
         seen.unlink(missing_ok=True)
         report = self.top / "baseline.jsonl"
-        process = self._conform(self.traced_engine(seen), report, None)
-        if process.wait() != 0:
+        if self._conform(self.traced_engine(seen), report, None) != 0:
             raise RuntimeError(f"the unchanged engine fails the suite (its report: {report})")
         modules = []
         for name in sorted({name for data in _records(seen) for name in data["modules"]}):
@@ -207,13 +224,9 @@ class Workspace:
         report.unlink(missing_ok=True)
         start = time.monotonic()
         with self.changed(mutant):
-            process = self._conform(self.engine(), report, cases, min_checked)
-            try:
-                status = process.wait(timeout=RUN_CAP)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, 9)
-                process.wait()
-                return Judgement(TIMED_OUT, None, time.monotonic() - start)
+            status = self._conform(self.engine(), report, cases, min_checked, RUN_CAP)
+        if status is None:
+            return Judgement(TIMED_OUT, None, time.monotonic() - start)
         seconds = time.monotonic() - start
         first, below = _failures(report)
         if status == 0:
