@@ -100,6 +100,22 @@ def test_stored_reports_and_simulations_are_judged_by_their_own_fingerprints(
     ), out
 
 
+def test_a_step_that_reads_a_stale_step_is_stale_without_running_its_generator(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from spadespec.docs_gen import results
+
+    # Cases changed since the stored reports were made: the page generator refuses such a
+    # report, so the check must not ask it (it raised StaleReport, a traceback, before).
+    monkeypatch.setattr(results, "current_suite", lambda variant=None: {
+        "version": "0.0.0", "digest": "0" * 16, "cases": 1,
+    })  # fmt: skip
+    assert command.main(["--check", "--quiet", "--json", "results", "pages"]) == 1
+    steps = {step["step"]: step for step in json.loads(capsys.readouterr().out)["steps"]}
+    assert steps["results"]["left_stale"]
+    assert [entry["why"] for entry in steps["pages"]["left_stale"]] == ["waits for results, stale"]
+
+
 def test_a_refresh_this_machine_cannot_run_says_what_it_lacks(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

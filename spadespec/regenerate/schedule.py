@@ -42,13 +42,23 @@ class Outcome:
 
 
 def check(steps: list[Step], say: Say) -> list[Outcome]:
-    out = []
+    """What each step would refresh. A step that reads a stale step's files is stale too, and
+    is not asked what else it would change: its generator may refuse inputs that are stale (a
+    page generator refuses a stored report made with other cases), as `refresh` waits for them."""
+    out: list[Outcome] = []
+    left: dict[str, list[Stale]] = {}
     for step in steps:
         start = time.perf_counter()
-        outcome = Outcome(step, step.stale())
+        waits = [before for before in step.after if left.get(before)]
+        if waits:
+            outcome = Outcome(step, [Stale(step.writes, f"waits for {', '.join(waits)}, stale")])
+        else:
+            outcome = Outcome(step, step.stale())
         outcome.left = outcome.stale
+        left[step.name] = outcome.left
         outcome.seconds = time.perf_counter() - start
-        say(f"{step.name}: " + (f"{len(outcome.stale)} stale" if outcome.stale else "fresh"))
+        state = f"{len(outcome.stale)} stale" if outcome.stale else "fresh"
+        say(f"{step.name}: {state}" + (f" (waits for {', '.join(waits)})" if waits else ""))
         out.append(outcome)
     return out
 
