@@ -66,6 +66,25 @@ def test_the_reference_engine_configured_from_the_request_plays_the_files_rules(
     assert variant_of(ref).rules == load_variant(EXAMPLE, options).rules  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    "ref",
+    [{"id": "SHIPPED"}, {"id": "porch-200", "extends": "SHIPPED", "rules": {}}],
+    ids=["id", "extends"],
+)
+def test_the_served_engine_declines_a_file_path_for_a_variant_and_opens_nothing(
+    ref: dict[str, object],
+) -> None:
+    from spadespec.conformance.contract.engines.reference import ReferenceEngine
+
+    # A shipped file given by its path would load if the engine followed it: it must not.
+    shipped = str(variants_dir() / "standard.yaml")
+    ref = {key: shipped if value == "SHIPPED" else value for key, value in ref.items()}
+    request = {"variant": ref, "setup": {"dealer": "W"}, "actions": [], "ask": ["to_act"]}
+    answer = ReferenceEngine().run(request)  # type: ignore[arg-type]  # a request off the schema
+    assert answer["outcome"] == "skipped"
+    assert "is a file path, not a variant id" in answer["reason"]
+
+
 def test_every_shipped_ruleset_is_its_parent_with_the_rules_it_changes() -> None:
     # What a request tells an engine rebuilds the ruleset, on every rule axis the model has.
     for ident in shipped_variant_ids():

@@ -33,7 +33,11 @@ from spadespec.conformance.contract.protocol.messages import (
     ScoreRequest,
     VariantRef,
 )
-from spadespec.conformance.contract.suite.variant_files import registered_ids, resolved
+from spadespec.conformance.contract.suite.variant_files import (
+    is_variant_file,
+    registered_ids,
+    resolved,
+)
 from spadespec.reference_engine import __version__, scorer
 from spadespec.reference_engine.actions import Move, action_from_json
 from spadespec.reference_engine.errors import IllegalActionError
@@ -43,6 +47,7 @@ from spadespec.reference_engine.scoring import ScoringInputError, SideTotals
 from spadespec.reference_engine.seats import Seat
 from spadespec.reference_engine.variant import (
     OptionError,
+    Problem,
     ResolvedVariant,
     VariantError,
     VariantNotFound,
@@ -172,7 +177,12 @@ def not_played(ref: VariantRef, exc: ValueError) -> CaseResponse:
 def variant_of(ref: VariantRef) -> ResolvedVariant:
     """The variant a request is played under: a shipped id with its options; for a house's
     variant file, the shipped variant it `extends` with the `rules` the request sets, so the
-    engine is configured from the request alone, as an engine in another language would be."""
+    engine is configured from the request alone, as an engine in another language would be.
+    A file path in place of an id is declined, never opened: a request names a variant, and the
+    engine reads no file a request points it at."""
+    for ident in (ref["id"], ref.get("extends", "")):
+        if is_variant_file(ident):
+            raise VariantNotFound([Problem(f"{ident!r} is a file path, not a variant id")])
     if "extends" in ref:
         return _configured(json.dumps(ref, sort_keys=True))
     return resolved(ref["id"], tuple(sorted(ref.get("options", {}).items())))
