@@ -194,6 +194,31 @@ def test_a_setup_the_reference_cannot_score_from_is_an_error_not_a_crash() -> No
     assert "cannot be scored" in response.get("message", "")
 
 
+@pytest.mark.parametrize("bid", [14, 17])
+def test_a_bid_of_more_tricks_than_a_hand_holds_is_an_error_not_a_score(bid: int) -> None:
+    request = score_request_for(SCORED[0])
+    assert request is not None
+    hand = request["hands"][0]
+    request["hands"] = [{**hand, "bids": {**hand["bids"], "N": bid}}]
+    response = ReferenceEngine().score(request)
+    assert response["outcome"] == "errored"
+    assert f"bid {bid}" in response.get("message", "")
+
+
+@pytest.mark.parametrize(
+    "scores", [{"NS": 0.5, "EW": 0}, {"NS": 0, "EW": 0, "W": 0}, {"NS": 0}], ids=str
+)
+def test_setup_scores_that_are_not_a_whole_number_for_each_side_are_an_error(
+    scores: dict[str, float],
+) -> None:
+    request = score_request_for(SCORED[0])
+    assert request is not None  # a four-seat table of two sides, NS and EW
+    request["setup"] = {**request["setup"], "scores": scores}
+    response = ReferenceEngine().score(request)
+    assert response["outcome"] == "errored"
+    assert "setup: scores must be" in response.get("message", "")
+
+
 def test_the_score_keeper_example_passes_every_standard_case_it_is_offered() -> None:
     standard = [case for case in SUITE if case.variant == "standard"]
     others = [case for case in SCORED if case.variant != "standard"][:3]

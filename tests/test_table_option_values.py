@@ -35,6 +35,10 @@ def _run(options: dict[str, Any]) -> dict[str, Any]:
         ({"target": "2OO"}, "target=2OO"),
         ({"nil": 0}, "nil=0"),
         ({"nil": "no"}, "nil=no"),
+        # The text of "nothing" names no choice where no choice is nothing.
+        ({"nil": "null"}, "nil=null"),
+        ({"nil": ""}, "nil="),
+        ({"bogus": 1}, "bogus"),
     ],
 )
 def test_a_value_naming_no_choice_is_skipped_naming_the_option(

@@ -85,6 +85,29 @@ def test_the_served_engine_declines_a_file_path_for_a_variant_and_opens_nothing(
     assert "is a file path, not a variant id" in answer["reason"]
 
 
+def test_a_whole_number_written_with_a_point_in_a_requests_rules_is_read_as_that_number() -> None:
+    # JSON has one kind of number: 100.0 is the integer 100 to the protocol's schema, so an
+    # engine's answers under it are the integers they are under 100.
+    ref = {"id": "h", "extends": "standard", "rules": {"scoring.nil_bonus": 100.0}}
+    bonus = variant_of(ref).rules.scoring.nil_bonus  # type: ignore[arg-type]
+    assert bonus == 100 and type(bonus) is int
+
+
+def test_rules_made_afresh_for_each_request_each_get_their_own_plan() -> None:
+    from spadespec.reference_engine.plan import plan_of
+
+    # Each house request's rules are a new object, freed after it is answered: the next one is
+    # often made at the same address, so a plan known by identity alone would be another's.
+    base = load_variant("standard").rules
+    addresses = set()
+    for number in range(64):
+        rules = with_values(base, {"scoring.nil_bonus": 50 if number % 2 else 100})
+        addresses.add(id(rules))
+        assert plan_of(rules).rules == rules, number
+        del rules  # freed before the next is made, as a request's are
+    assert len(addresses) < 64  # an address was reused: the case this test is about was met
+
+
 def test_every_shipped_ruleset_is_its_parent_with_the_rules_it_changes() -> None:
     # What a request tells an engine rebuilds the ruleset, on every rule axis the model has.
     for ident in shipped_variant_ids():
