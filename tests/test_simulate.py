@@ -9,15 +9,19 @@ import json
 import math
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from spadespec.cli import main
+from spadespec.reference_engine.actions import BlindBid
 from spadespec.reference_engine.bots.table import play_game
+from spadespec.reference_engine.scorer import score_hand
 from spadespec.reference_engine.simulation import intervals
 from spadespec.reference_engine.simulation.campaign import Settings, run_variant
 from spadespec.reference_engine.simulation.summary import figures
-from spadespec.reference_engine.simulation.tally import tally_game
+from spadespec.reference_engine.simulation.tally import Tally, paid_bonuses, tally_game
+from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 
 ARGS = ["standard", "boston-wins-game", "--games", "9", "--seed", "4", "--json"]
@@ -170,3 +174,76 @@ def test_a_bag_penalty_of_no_points_is_not_counted_as_a_penalty_paid() -> None:
     assert (tally["penalties.sum"], tally["penalty-points.sum"]) == (0, 0)
     costly = replace(rules, scoring=replace(rules.scoring, bag_threshold=1))
     assert tally_game(play_game(costly, seed=5, max_hands=6))["penalties.sum"] > 0
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "paid"),
+    [
+        ("standard", ()),
+        ("big-bid-bonus", ("big-bid",)),
+        ("ten-for-two-hundred", ("bonus-bid",)),
+        ("boston-wins-game", ("boston",)),
+        ("moon-wins-game", ("moon",)),
+    ],
+)
+def test_a_bonus_is_counted_only_under_rules_that_pay_it(
+    variant_id: str, paid: tuple[str, ...]
+) -> None:
+    assert paid_bonuses(load_variant(variant_id).rules) == paid
+
+
+def _one_hand_tally(variant_id: str, bids: dict[str, object], tricks: dict[str, int]) -> Tally:
+    """The tally of a game of one hand with these bids and tricks, scored by the variant."""
+    rules = load_variant(variant_id).rules
+    hand = score_hand(rules, bids, tricks)
+    game = SimpleNamespace(
+        rules=rules, table=table_of(rules), hand_results=[hand], outcome=None,
+        setup={"dealer": "W"},
+    )  # fmt: skip
+    return tally_game(SimpleNamespace(game=game, capped=True))  # type: ignore[arg-type]  # a stand-in for TableResult: only the fields the tally reads
+
+
+def test_a_hand_adds_its_bids_by_size_its_nils_and_the_bonuses_it_paid() -> None:
+    # North-South bid 6 + 4 = 10, the bonus bid, and take 10: made, the bonus bid paid once.
+    # East bids nil and takes none; West bids 3 and takes 3.
+    tally = _one_hand_tally(
+        "ten-for-two-hundred",
+        {"N": 6, "E": "nil", "S": 4, "W": 3},
+        {"N": 6, "E": 0, "S": 4, "W": 3},
+    )
+    assert tally["paid.bonus-bid.per-game.sum"] == 1
+    assert tally["contract.big.per-game.sum"] == 1  # NS's 10; EW's 3 is not big
+    assert {key: n for key, n in tally.items() if key.startswith("hist.bid.")} == {
+        "hist.bid.6": 1, "hist.bid.4": 1, "hist.bid.3": 1,
+    }  # fmt: skip
+    assert (tally["nil.per-hand.n"], tally["nil.per-hand.sum"]) == (1, 1)
+    assert "blind-bid.per-game.n" not in tally  # no blind numeric bids in these rules
+    found = {f.key: f.estimate.value for f in figures(tally)}
+    assert found["bid.6"] == pytest.approx(1 / 3)
+    assert "paid.big-bid.per-game" not in found  # a bonus these rules do not have
+
+
+def test_a_bonus_set_or_missed_is_not_paid() -> None:
+    # The same bids with North-South one short: set, so no bonus bid is paid.
+    tally = _one_hand_tally(
+        "ten-for-two-hundred",
+        {"N": 6, "E": "nil", "S": 4, "W": 3},
+        {"N": 5, "E": 0, "S": 4, "W": 4},
+    )
+    assert tally["paid.bonus-bid.per-game.sum"] == 0
+    # A big contract made under the big-bid bonus (10 or more: 50 on top) is paid; one of 9 is not.
+    made = _one_hand_tally("big-bid-bonus", {"N": 6, "E": 1, "S": 4, "W": 2},
+                           {"N": 6, "E": 1, "S": 4, "W": 2})  # fmt: skip
+    short = _one_hand_tally("big-bid-bonus", {"N": 5, "E": 1, "S": 4, "W": 3},
+                            {"N": 5, "E": 1, "S": 4, "W": 3})  # fmt: skip
+    assert (made["paid.big-bid.per-game.sum"], short["paid.big-bid.per-game.sum"]) == (1, 0)
+
+
+def test_blind_numeric_bids_are_counted_and_sized_by_their_tricks() -> None:
+    tally = _one_hand_tally(
+        "blind-six-double",
+        {"N": BlindBid(6), "E": 3, "S": 1, "W": 2},
+        {"N": 5, "E": 3, "S": 3, "W": 2},
+    )
+    assert tally["blind-bid.per-game.sum"] == 1
+    assert tally["hist.bid.6"] == 1

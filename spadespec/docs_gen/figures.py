@@ -43,7 +43,8 @@ def figures() -> Mapping[str, int]:
     - `cases.<variant>.asking.<observable>`: the cases that ask it;
     - `expected.<list>`: the ids in conformance/machinery/expected/<list>.txt;
     - `limits.bytes`, `limits.values`, `limits.depth`, `limits.chain`: the variant loader's;
-    - `simulation.games`, `simulation.blind-nil-behind`, `simulation.comeback`: the
+    - `simulation.games`, `simulation.blind-nil-behind`, `simulation.comeback`,
+      `simulation.big_contract`: the
       simulations' (`_simulation_figures`); `page.games`, the games `spadespec page` plays by
       default;
     - `npm.tarball-kb`, `npm.unpacked-kb`, `npm.files`: the npm package's (`npm_figures`);
@@ -75,14 +76,15 @@ def figures() -> Mapping[str, int]:
 def _simulation_figures() -> dict[str, int]:
     """`simulation.games` (stored games per shipped variant), `simulation.blind-nil-behind`
     (how far behind a sensible bot bids blind nil), `simulation.comeback` (the deficit a
-    comeback is counted from)."""
+    comeback is counted from), `simulation.big_contract` (the least contract counted big)."""
     from spadespec.conformance.ruleset_page.cli import DEFAULT_GAMES
     from spadespec.docs_gen.simulations import GAMES
     from spadespec.reference_engine.bots.bidding import BLIND_NIL_BEHIND
-    from spadespec.reference_engine.simulation.tally import COMEBACK
+    from spadespec.reference_engine.simulation.tally import BIG_CONTRACT, COMEBACK
 
     return {"simulation.games": GAMES, "simulation.blind-nil-behind": BLIND_NIL_BEHIND,
-            "simulation.comeback": COMEBACK, "page.games": DEFAULT_GAMES}  # fmt: skip
+            "simulation.comeback": COMEBACK, "simulation.big_contract": BIG_CONTRACT,
+            "page.games": DEFAULT_GAMES}  # fmt: skip
 
 
 @cache

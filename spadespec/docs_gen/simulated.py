@@ -20,9 +20,11 @@ HOW = "../simulation.md"
 
 SHOWN = (
     "hands.mean", "hands.p50", "end.target", "end.floor", "end.fixed-hands", "end.boston",
-    "end.moon", "end.capped", "ties", "contract.set", "nil.per-game", "nil.made",
-    "blind-nil.per-game", "blind-nil.made", "bags", "penalties", "points", "dealer-side.won",
-    "leader.won", "comebacks",
+    "end.moon", "end.capped", "ties", "contract.set", "contract.big.per-game", "nil.per-game",
+    "nil.per-hand", "nil.made", "blind-nil.per-game", "blind-nil.made", "blind-bid.per-game",
+    "paid.big-bid.per-game", "paid.bonus-bid.per-game", "paid.boston.per-game",
+    "paid.moon.per-game", "bags", "penalties", "points", "dealer-side.won", "leader.won",
+    "comebacks",
 )  # fmt: skip
 """The figures a ruleset page shows, in order (those its games never gave are left out)."""
 
@@ -83,6 +85,12 @@ def simulation_section(doc: VariantDoc, folder: Path = SIM_DIR) -> str:
     for figure in _shown(found):
         value, interval = value_text(figure.kind, figure.estimate)
         out.append(f"    | {figure.label} | {value} | {interval} |")
+    sizes = [f for key, f in found.items() if key.startswith("bid.") and f.estimate.value]
+    if sizes:
+        shares = ", ".join(
+            f"{f.key.split('.')[1]}: {value_text(f.kind, f.estimate)[0]}" for f in sizes
+        )
+        out += ["", f"    Numeric bids by size (each size's share of all numeric bids): {shares}."]
     out += [
         "",
         f"    {chart_panels(doc.id)}",

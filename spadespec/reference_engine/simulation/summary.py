@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from spadespec.reference_engine.simulation import intervals
 from spadespec.reference_engine.simulation.intervals import Estimate
-from spadespec.reference_engine.simulation.tally import END_REASONS
+from spadespec.reference_engine.simulation.tally import BIG_CONTRACT, END_REASONS, PAID
 
 
 class Figure(NamedTuple):
@@ -20,6 +20,15 @@ class Figure(NamedTuple):
     label: str
     kind: str
     estimate: Estimate
+
+
+PAID_WORDS = (
+    "big-bid bonuses paid",
+    "bonus bids made",
+    "Bostons bid and taken",
+    "moons shot",
+)
+"""How the figures name each bonus of `tally.PAID`, in its order."""
 
 
 def _get(tally: Mapping[str, int], key: str) -> int:
@@ -69,11 +78,30 @@ def figures(tally: Mapping[str, int]) -> list[Figure]:
     for size in sizes:
         estimate = _share(tally, f"contract.made.{size}", f"contract.bid.{size}")
         out.append(Figure(f"contract.made.{size}", f"contracts of {size} made", "share", estimate))
+    big = _mean(tally, "contract.big.per-game")
+    words = f"side contracts of {BIG_CONTRACT} or more a game"
+    out.append(Figure("contract.big.per-game", words, "mean", big))
     for kind, words in (("nil", "nil"), ("blind-nil", "blind nil")):
         per_game = _mean(tally, f"{kind}.per-game")
         out.append(Figure(f"{kind}.per-game", f"{words} bids a game", "mean", per_game))
+        per_hand = _mean(tally, f"{kind}.per-hand")
+        out.append(Figure(f"{kind}.per-hand", f"{words} bids a hand", "mean", per_hand))
         estimate = _share(tally, f"{kind}.made", f"{kind}.bid")
         out.append(Figure(f"{kind}.made", f"{words} bids made", "share", estimate))
+    # Figures of rules a variant may not have: only where its games counted them.
+    if _get(tally, "blind-bid.per-game.n"):
+        blind = _mean(tally, "blind-bid.per-game")
+        out.append(Figure("blind-bid.per-game", "blind numeric bids a game", "mean", blind))
+    for name, words in zip(PAID, PAID_WORDS, strict=True):
+        if _get(tally, f"paid.{name}.per-game.n"):
+            paid = _mean(tally, f"paid.{name}.per-game")
+            out.append(Figure(f"paid.{name}.per-game", f"{words} a game", "mean", paid))
+    bids = histogram(tally, "bid")
+    numeric = sum(bids.values())
+    for size in sorted(bids):
+        estimate = intervals.share(bids[size], numeric)
+        words = f"numeric bids of {size} (share of all numeric bids)"
+        out.append(Figure(f"bid.{size}", words, "share", estimate))
     for key, words in (
         ("bags", "bags taken per side a game"),
         ("penalties", "bag penalties per side a game"),

@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from spadespec.reference_engine.actions import BlindBid
 from spadespec.reference_engine.seats import parse_seat
-from spadespec.reference_engine.variant.model import BostonRule
+from spadespec.reference_engine.variant.model import BostonRule, MoonRule, Rules
 
 if TYPE_CHECKING:
     from spadespec.reference_engine.bots.table import TableResult
+    from spadespec.reference_engine.scoring.records import SideScore
 
 Tally = dict[str, int]
 """Key -> an integer: a count, a sum or a sum of squares; `hist.hands.<n>` counts the games
@@ -24,6 +26,28 @@ back."""
 END_REASONS = ("target", "floor", "fixed-hands", "boston", "moon", "capped")
 """How a game ends: a side reached the target, a side fell to the losing floor (the mercy
 rule), the agreed hands were played, a game-winning Boston or moon, or the cap on hands."""
+
+
+BIG_CONTRACT = 10
+"""A side's contract of this many tricks or more is a big one (the size the usual big-bid
+bonus asks for)."""
+
+PAID = ("big-bid", "bonus-bid", "boston", "moon")
+"""The bonuses whose payments a game counts, where its rules have them: the big-bid bonus on
+top of a contract, a bonus bid made ("ten for two hundred"), a Boston bid and taken where it is
+worth more than an ordinary contract, and shooting the moon where that is not an ordinary hand."""
+
+
+def paid_bonuses(rules: Rules) -> tuple[str, ...]:
+    """Which of `PAID` these rules pay."""
+    scoring = rules.scoring
+    has = {
+        "big-bid": scoring.big_bid_bonus is not None,
+        "bonus-bid": scoring.bonus_bid_tricks is not None,
+        "boston": scoring.boston is not BostonRule.ORDINARY,
+        "moon": scoring.moon is not MoonRule.ORDINARY,
+    }
+    return tuple(name for name in PAID if has[name])
 
 
 def add(total: Tally, part: Mapping[str, int]) -> Tally:
@@ -93,10 +117,28 @@ def tally_game(result: TableResult) -> Tally:
     penalty_points = dict.fromkeys(sides, 0)
     deepest = dict.fromkeys(sides, 0)
     nils = {"nil": 0, "blind-nil": 0}
+    paying = paid_bonuses(game.rules)
+    paid = dict.fromkeys(paying, 0)
+    big = blind_bids = 0
     half = max(1, len(hands) // 2)
     leader_at_half = None
     for number, hand in enumerate(hands, start=1):
         scores = {side: line.score_after for side, line in hand.sides.items()}
+        in_hand = {"nil": 0, "blind-nil": 0}
+        for bid in hand.bids.values():
+            if isinstance(bid, BlindBid):
+                blind_bids += 1
+                _count(tally, f"hist.bid.{int(bid)}")
+            elif isinstance(bid, int):
+                _count(tally, f"hist.bid.{bid}")
+            else:
+                in_hand[bid] += 1
+        for kind, count in in_hand.items():
+            _observe(tally, f"{kind}.per-hand", count)
+        for line in hand.sides.values():
+            big += line.contract >= BIG_CONTRACT
+            for name in paying:
+                paid[name] += _pays(name, line)
         for side, line in hand.sides.items():
             if line.moon:
                 continue  # the hand that shot the moon is not scored
@@ -122,6 +164,11 @@ def tally_game(result: TableResult) -> Tally:
             leader_at_half = leaders[0] if len(leaders) == 1 else None
     for kind, count in nils.items():
         _observe(tally, f"{kind}.per-game", count)
+    _observe(tally, "contract.big.per-game", big)
+    if game.rules.bidding.blind_bid_min is not None:
+        _observe(tally, "blind-bid.per-game", blind_bids)
+    for name, count in paid.items():
+        _observe(tally, f"paid.{name}.per-game", count)
     for side in sides:
         _observe(tally, "bags", bags[side])
         _observe(tally, "penalties", penalties[side])
@@ -135,3 +182,14 @@ def tally_game(result: TableResult) -> Tally:
             _count(tally, "leader.won", int(winner == leader_at_half))
         _count(tally, "comebacks", int(deepest.get(winner, 0) >= COMEBACK))
     return tally
+
+
+def _pays(name: str, line: SideScore) -> bool:
+    """Whether one side's line of a hand was paid the bonus `name` (one of `PAID`)."""
+    if name == "big-bid":
+        return bool(line.bonus_points)
+    if name == "bonus-bid":
+        return line.contract_kind == "bonus-bid" and line.made
+    if name == "boston":
+        return line.boston
+    return bool(line.moon)
