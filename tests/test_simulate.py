@@ -220,6 +220,7 @@ def test_a_hand_adds_its_bids_by_size_its_nils_and_the_bonuses_it_paid() -> None
     assert "blind-bid.per-game.n" not in tally  # no blind numeric bids in these rules
     found = {f.key: f.estimate.value for f in figures(tally)}
     assert found["bid.6"] == pytest.approx(1 / 3)
+    assert found["nil.per-100-hands"] == 100  # one nil in the game's one hand
     assert "paid.big-bid.per-game" not in found  # a bonus these rules do not have
 
 

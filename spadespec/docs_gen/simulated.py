@@ -21,7 +21,7 @@ HOW = "../simulation.md"
 SHOWN = (
     "hands.mean", "hands.p50", "end.target", "end.floor", "end.fixed-hands", "end.boston",
     "end.moon", "end.capped", "ties", "contract.set", "contract.big.per-game", "nil.per-game",
-    "nil.per-hand", "nil.made", "blind-nil.per-game", "blind-nil.made", "blind-bid.per-game",
+    "nil.per-100-hands", "nil.made", "blind-nil.per-game", "blind-nil.made", "blind-bid.per-game",
     "paid.big-bid.per-game", "paid.bonus-bid.per-game", "paid.boston.per-game",
     "paid.moon.per-game", "bags", "penalties", "points", "dealer-side.won", "leader.won",
     "comebacks",
@@ -41,6 +41,12 @@ def value_text(kind: str, e: Estimate) -> tuple[str, str]:
     if kind == "quantile":
         return f"{e.value:.0f}", f"{e.low:.0f} to {e.high:.0f}"
     return f"{e.value:.2f}", f"{e.low:.2f} to {e.high:.2f}"
+
+
+def _small_share(e: Estimate) -> str:
+    """A share that is not zero as the pages print it, "under 0.1%" where one decimal would
+    show it as nothing."""
+    return "under 0.1%" if e.value < 0.0005 else value_text("share", e)[0]
 
 
 def _shown(found: dict[str, Figure]) -> list[Figure]:
@@ -87,9 +93,7 @@ def simulation_section(doc: VariantDoc, folder: Path = SIM_DIR) -> str:
         out.append(f"    | {figure.label} | {value} | {interval} |")
     sizes = [f for key, f in found.items() if key.startswith("bid.") and f.estimate.value]
     if sizes:
-        shares = ", ".join(
-            f"{f.key.split('.')[1]}: {value_text(f.kind, f.estimate)[0]}" for f in sizes
-        )
+        shares = ", ".join(f"{f.key.split('.')[1]}: {_small_share(f.estimate)}" for f in sizes)
         out += ["", f"    Numeric bids by size (each size's share of all numeric bids): {shares}."]
     out += [
         "",

@@ -46,6 +46,12 @@ def mean(total: int, squares: int, n: int) -> Estimate:
     return Estimate(m, m - Z * se, m + Z * se, n, se)
 
 
+def scaled(estimate: Estimate, factor: float) -> Estimate:
+    """The estimate of `factor` times the quantity (a rate per 100 hands from one per hand)."""
+    value, low, high, n, se = estimate
+    return Estimate(value * factor, low * factor, high * factor, n, se * factor)
+
+
 def quantile(histogram: Mapping[int, int], q: float) -> Estimate:
     """The `q` quantile of whole-number observations counted in `histogram` (value -> count),
     with the distribution-free interval: the order statistics at ranks n*q -/+ z*sqrt(n*q*(1-q))."""

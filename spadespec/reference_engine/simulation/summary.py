@@ -84,8 +84,11 @@ def figures(tally: Mapping[str, int]) -> list[Figure]:
     for kind, words in (("nil", "nil"), ("blind-nil", "blind nil")):
         per_game = _mean(tally, f"{kind}.per-game")
         out.append(Figure(f"{kind}.per-game", f"{words} bids a game", "mean", per_game))
-        per_hand = _mean(tally, f"{kind}.per-hand")
-        out.append(Figure(f"{kind}.per-hand", f"{words} bids a hand", "mean", per_hand))
+        # A hand holds a few hundredths of a nil: counted per 100 hands, the figure and its
+        # difference from another ruleset's keep their digits at two decimals.
+        per_100 = intervals.scaled(_mean(tally, f"{kind}.per-hand"), 100)
+        words_100 = f"{words} bids per 100 hands"
+        out.append(Figure(f"{kind}.per-100-hands", words_100, "mean", per_100))
         estimate = _share(tally, f"{kind}.made", f"{kind}.bid")
         out.append(Figure(f"{kind}.made", f"{words} bids made", "share", estimate))
     # Figures of rules a variant may not have: only where its games counted them.
