@@ -21,12 +21,8 @@ from spadespec.regenerate.steps import STEPS, Stale, traced_step
 STEP = {step.name: step for step in STEPS}
 
 
-def test_the_committed_tree_is_fresh(capsys: pytest.CaptureFixture[str]) -> None:
-    assert command.main(["--check", "--quiet"]) == 0, capsys.readouterr().out
-
-
-def test_the_check_runs_no_command_and_needs_neither_node_nor_openspiel(
-    monkeypatch: pytest.MonkeyPatch,
+def test_the_committed_tree_is_fresh_judged_with_no_command_run_nor_node_nor_openspiel(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import subprocess
     import sys
@@ -37,7 +33,7 @@ def test_the_check_runs_no_command_and_needs_neither_node_nor_openspiel(
     monkeypatch.setattr(subprocess, "Popen", refused)
     monkeypatch.setattr("shutil.which", lambda name: None)
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # importing it fails
-    assert command.main(["--check", "--quiet"]) == 0
+    assert command.main(["--check", "--quiet"]) == 0, capsys.readouterr().out
 
 
 def test_a_changed_input_of_the_cases_makes_them_stale_naming_it_and_the_command(
