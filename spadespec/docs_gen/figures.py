@@ -44,7 +44,7 @@ def figures() -> Mapping[str, int]:
     - `expected.<list>`: the ids in conformance/machinery/expected/<list>.txt;
     - `limits.bytes`, `limits.values`, `limits.depth`, `limits.chain`: the variant loader's;
     - `simulation.games`, `simulation.blind-nil-behind`, `simulation.comeback`,
-      `simulation.big_contract`: the
+      `simulation.big_contract`, `simulation.per_hands`: the
       simulations' (`_simulation_figures`); `page.games`, the games `spadespec page` plays by
       default;
     - `npm.tarball-kb`, `npm.unpacked-kb`, `npm.files`: the npm package's (`npm_figures`);
@@ -76,15 +76,17 @@ def figures() -> Mapping[str, int]:
 def _simulation_figures() -> dict[str, int]:
     """`simulation.games` (stored games per shipped variant), `simulation.blind-nil-behind`
     (how far behind a sensible bot bids blind nil), `simulation.comeback` (the deficit a
-    comeback is counted from), `simulation.big_contract` (the least contract counted big)."""
+    comeback is counted from), `simulation.big_contract` (the least contract counted big),
+    `simulation.per_hands` (the hands nil bids are counted per)."""
     from spadespec.conformance.ruleset_page.cli import DEFAULT_GAMES
     from spadespec.docs_gen.simulations import GAMES
     from spadespec.reference_engine.bots.bidding import BLIND_NIL_BEHIND
+    from spadespec.reference_engine.simulation.summary import PER_HANDS
     from spadespec.reference_engine.simulation.tally import BIG_CONTRACT, COMEBACK
 
     return {"simulation.games": GAMES, "simulation.blind-nil-behind": BLIND_NIL_BEHIND,
             "simulation.comeback": COMEBACK, "simulation.big_contract": BIG_CONTRACT,
-            "page.games": DEFAULT_GAMES}  # fmt: skip
+            "simulation.per_hands": PER_HANDS, "page.games": DEFAULT_GAMES}  # fmt: skip
 
 
 @cache

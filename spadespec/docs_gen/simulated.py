@@ -13,7 +13,7 @@ from spadespec.docs_gen.sim_charts import PANEL_SIZE, PANELS
 from spadespec.docs_gen.simulations import REFRESH, SIM_DIR, stored_result
 from spadespec.docs_gen.variant_data import VariantDoc
 from spadespec.reference_engine.simulation.intervals import Estimate
-from spadespec.reference_engine.simulation.summary import Figure, differences, figures
+from spadespec.reference_engine.simulation.summary import PER_HANDS, Figure, differences, figures
 
 EFFECTS_PAGE = "rules/house-rule-effects.md"
 HOW = "../simulation.md"
@@ -21,10 +21,10 @@ HOW = "../simulation.md"
 SHOWN = (
     "hands.mean", "hands.p50", "end.target", "end.floor", "end.fixed-hands", "end.boston",
     "end.moon", "end.capped", "ties", "contract.set", "contract.big.per-game", "nil.per-game",
-    "nil.per-100-hands", "nil.made", "blind-nil.per-game", "blind-nil.made", "blind-bid.per-game",
-    "paid.big-bid.per-game", "paid.bonus-bid.per-game", "paid.boston.per-game",
-    "paid.moon.per-game", "bags", "penalties", "points", "dealer-side.won", "leader.won",
-    "comebacks",
+    f"nil.per-{PER_HANDS}-hands", "nil.made", "blind-nil.per-game", "blind-nil.made",
+    "blind-bid.per-game", "paid.big-bid.per-game", "paid.bonus-bid.per-game",
+    "paid.boston.per-game", "paid.moon.per-game", "bags", "penalties", "points",
+    "dealer-side.won", "leader.won", "comebacks",
 )  # fmt: skip
 """The figures a ruleset page shows, in order (those its games never gave are left out)."""
 

@@ -40,6 +40,7 @@ from spadespec.reference_engine.simulation.campaign import (
     run_variant,
     variant_entry,
 )
+from spadespec.reference_engine.simulation.summary import PER_HANDS
 from spadespec.reference_engine.simulation.tally import COMEBACK
 from spadespec.reference_engine.variant import load_for_command
 
@@ -62,12 +63,12 @@ def add_parser(subparsers: Any) -> None:
             "Bots play N seeded games under each variant named (shipped ids or variant files) and "
             "the command reports, each with a 95% confidence interval: hands per game, how games "
             "end, ties, contracts made and set by size, big contracts a game, nils and blind nils "
-            "bid (a game and per 100 hands) and made, blind numeric bids, each bonus the rules "
-            "pay (big-bid bonus, bonus bid, Boston, moon) paid a game, numeric bids by size, bags "
-            "and bag "
-            "penalties per side a game, points per side a hand, how often the first dealer's side "
-            f"and the side ahead at half-time win, and comebacks from {COMEBACK} behind. With two"
-            " or more variants, each figure's difference from the first variant's, saying which "
+            f"bid (a game and per {PER_HANDS} hands) and made, blind numeric bids, each bonus "
+            "the rules pay (big-bid bonus, bonus bid, Boston, moon) paid a game, numeric bids by "
+            "size, bags and bag penalties per side a game, points per side a hand, how often the "
+            "first dealer's side and the side ahead at half-time win, and comebacks from "
+            f"{COMEBACK} behind. With two or more variants, each figure's difference from the "
+            "first variant's, saying which "
             "differences the games tell apart from chance. The same --seed gives the same --json, "
             "byte for byte; --shard I/N plays one share of the games, and `spadespec simulate merge"
             " A.json B.json ...` adds the shards' --json up into the one-run --json. Timings and "

@@ -22,6 +22,10 @@ class Figure(NamedTuple):
     estimate: Estimate
 
 
+PER_HANDS = 100
+"""Nil and blind nil bids are counted per this many hands: a hand holds only a few hundredths
+of a nil."""
+
 PAID_WORDS = (
     "big-bid bonuses paid",
     "bonus bids made",
@@ -86,9 +90,9 @@ def figures(tally: Mapping[str, int]) -> list[Figure]:
         out.append(Figure(f"{kind}.per-game", f"{words} bids a game", "mean", per_game))
         # A hand holds a few hundredths of a nil: counted per 100 hands, the figure and its
         # difference from another ruleset's keep their digits at two decimals.
-        per_100 = intervals.scaled(_mean(tally, f"{kind}.per-hand"), 100)
-        words_100 = f"{words} bids per 100 hands"
-        out.append(Figure(f"{kind}.per-100-hands", words_100, "mean", per_100))
+        per_hands = intervals.scaled(_mean(tally, f"{kind}.per-hand"), PER_HANDS)
+        words_per = f"{words} bids per {PER_HANDS} hands"
+        out.append(Figure(f"{kind}.per-{PER_HANDS}-hands", words_per, "mean", per_hands))
         estimate = _share(tally, f"{kind}.made", f"{kind}.bid")
         out.append(Figure(f"{kind}.made", f"{words} bids made", "share", estimate))
     # Figures of rules a variant may not have: only where its games counted them.
