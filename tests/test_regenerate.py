@@ -69,14 +69,21 @@ def test_a_generated_file_edited_by_hand_is_named(
     ]
 
 
-def test_stored_reports_and_simulations_are_judged_by_their_own_fingerprints(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from spadespec.docs_gen import results, simulations
+def _cases_changed_since_the_reports(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the suite other than the one every stored engine report was made with."""
+    from spadespec.docs_gen import results
 
     monkeypatch.setattr(results, "current_suite", lambda variant=None: {
         "version": "0.0.0", "digest": "0" * 16, "cases": 1,
     })  # fmt: skip
+
+
+def test_stored_reports_and_simulations_are_judged_by_their_own_fingerprints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from spadespec.docs_gen import simulations
+
+    _cases_changed_since_the_reports(monkeypatch)
     now = simulations.fingerprints
     monkeypatch.setattr(
         simulations, "fingerprints", lambda variant: {**now(variant), "scoring": "0" * 16}
@@ -99,13 +106,9 @@ def test_stored_reports_and_simulations_are_judged_by_their_own_fingerprints(
 def test_a_step_that_reads_a_stale_step_is_stale_without_running_its_generator(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from spadespec.docs_gen import results
-
     # Cases changed since the stored reports were made: the page generator refuses such a
     # report, so the check must not ask it (it raised StaleReport, a traceback, before).
-    monkeypatch.setattr(results, "current_suite", lambda variant=None: {
-        "version": "0.0.0", "digest": "0" * 16, "cases": 1,
-    })  # fmt: skip
+    _cases_changed_since_the_reports(monkeypatch)
     assert command.main(["--check", "--quiet", "--json", "results", "pages"]) == 1
     steps = {step["step"]: step for step in json.loads(capsys.readouterr().out)["steps"]}
     assert steps["results"]["left_stale"]
