@@ -31,7 +31,7 @@ from spadespec.reference_engine.cards import ALL_CARDS, CARD_TEXT, parse_card
 from spadespec.reference_engine.deal import Hands, format_deal, parse_deal, refuse_card_twice
 from spadespec.reference_engine.errors import DealError, InvalidActionError
 from spadespec.reference_engine.reason_codes import ReasonCode
-from spadespec.reference_engine.seats import SEAT_NAMES, SEATS, Seat, parse_seat
+from spadespec.reference_engine.seats import ALL_SEATS, SEAT_NAMES, Seat, parse_seat
 
 
 class BlindBid(str):
@@ -72,8 +72,9 @@ _CARDS = range(len(CARD_TEXT))
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The cards dealt for one hand: four bitmasks, indexed by seat N, E, S, W (an empty
-    seat, West at a three-player table, holds 0)."""
+    """The cards dealt for one hand: a bitmask per seat, by seat number: four (N, E, S, W),
+    or eight at a table with a seat beyond W. An empty seat (West at a three-player table)
+    holds 0."""
 
     hands: Hands
 
@@ -102,8 +103,8 @@ def deal_record(hands: Sequence[int]) -> Deal:
 
 
 def check_shape(hands: Any) -> None:
-    """Raise `DealError` unless `hands` is four sets of cards with no card in two of them
-    (what the right cards are, and how many, depends on the variant)."""
+    """Raise `DealError` unless `hands` is four (or eight) sets of cards with no card in two of
+    them (what the right cards are, and how many, depends on the variant)."""
     if type(hands) is tuple and len(hands) == 4:
         # The usual deal passes in one look: four ints, none negative, no card in two hands.
         n, e, s, w = hands
@@ -112,10 +113,10 @@ def check_shape(hands: Any) -> None:
             held = n.bit_count() + e.bit_count() + s.bit_count() + w.bit_count()
             if min(n, e, s, w) >= 0 and not every & ~ALL_CARDS and every.bit_count() == held:
                 return
-    if not isinstance(hands, tuple | list) or len(hands) != 4:
+    if not isinstance(hands, tuple | list) or len(hands) not in (4, len(ALL_SEATS)):
         raise DealError(f"a deal is four hands N, E, S, W, not {hands!r}")
     seen = 0
-    for seat, hand in zip(SEATS, hands, strict=True):
+    for seat, hand in zip(ALL_SEATS, hands, strict=False):
         if type(hand) is not int or hand < 0 or hand & ~ALL_CARDS:
             raise DealError(f"{seat.name}'s hand is not a set of cards: {hand!r}", seat=seat.name)
         refuse_card_twice(hands, seen, seat)
@@ -224,18 +225,18 @@ Move = Action | PassCard
 toward a pass."""
 
 # Every bid and play that can ever happen, made once; records are immutable, so they are shared.
-_PLAYS = tuple(tuple(Play(seat, card) for card in _CARDS) for seat in SEATS)
+_PLAYS = tuple(tuple(Play(seat, card) for card in _CARDS) for seat in ALL_SEATS)
 _BIDS = tuple(
     {
         **{n: Bid(seat, n) for n in range(MAX_BID + 1)},
         NIL: Bid(seat, NIL),
         BLIND_NIL: Bid(seat, BLIND_NIL),
     }
-    for seat in SEATS
+    for seat in ALL_SEATS
 )
 
 
-_PICKS = tuple(tuple(PassCard(seat, card) for card in _CARDS) for seat in SEATS)
+_PICKS = tuple(tuple(PassCard(seat, card) for card in _CARDS) for seat in ALL_SEATS)
 
 
 # A mask is read a byte at a time: for each of the seven bytes of a 54-card mask, a seat's
@@ -278,7 +279,7 @@ def _records_of(records: tuple[Any, ...], kept: dict[int, tuple[Any, ...]]) -> R
     return records_of
 
 
-PLAYS_BY_MASK: tuple[dict[int, tuple[Play, ...]], ...] = tuple({} for _ in SEATS)
+PLAYS_BY_MASK: tuple[dict[int, tuple[Play, ...]], ...] = tuple({} for _ in ALL_SEATS)
 """Seat -> a mask of cards of one printed suit (or the jokers) -> the seat's play records for
 them, lowest first, once asked for: `PLAYS_BY_MASK[seat].get` answers at once for a legal
 follow seen before, and `PLAYS_OF[seat]` for any mask (asked when that finds nothing)."""
@@ -286,7 +287,7 @@ PLAYS_OF: tuple[Records, ...] = tuple(
     _records_of(plays, kept) for plays, kept in zip(_PLAYS, PLAYS_BY_MASK, strict=True)
 )
 """Seat -> a mask of cards -> the seat's play records for them, lowest first."""
-_PICKS_BY_MASK: tuple[dict[int, tuple[PassCard, ...]], ...] = tuple({} for _ in SEATS)
+_PICKS_BY_MASK: tuple[dict[int, tuple[PassCard, ...]], ...] = tuple({} for _ in ALL_SEATS)
 _PICKS_OF: tuple[Records, ...] = tuple(
     _records_of(picks, kept) for picks, kept in zip(_PICKS, _PICKS_BY_MASK, strict=True)
 )
@@ -313,7 +314,7 @@ def pick_records(seat: int, mask: int) -> tuple[PassCard, ...]:
     return records if records is not None else _PICKS_OF[seat](mask)
 
 
-_REDEALS = tuple((Redeal(seat, False), Redeal(seat, True)) for seat in SEATS)
+_REDEALS = tuple((Redeal(seat, False), Redeal(seat, True)) for seat in ALL_SEATS)
 
 
 def redeal_record(seat: int, call: bool) -> Redeal:
@@ -323,7 +324,7 @@ def redeal_record(seat: int, call: bool) -> Redeal:
 
 def bid_record(seat: int, bid: BidValue) -> Bid:
     record = _BIDS[seat].get(bid)
-    return record if record is not None else Bid(SEATS[seat], bid)
+    return record if record is not None else Bid(ALL_SEATS[seat], bid)
 
 
 def parse_bid(value: Any) -> BidValue:
@@ -371,7 +372,7 @@ def parse_pass(seat: Seat, value: Any) -> Pass:
 
 _PLAY_BY_TEXT: dict[tuple[str, str], Play] = {
     (seat.name, CARD_TEXT[card]): record
-    for seat in SEATS
+    for seat in ALL_SEATS
     for card, record in enumerate(_PLAYS[seat])
 }
 """(seat letter, card text) -> the play record, for a play written as logs write it."""

@@ -32,11 +32,15 @@ from spadespec.reference_engine.cards import (
 )
 from spadespec.reference_engine.errors import DealError, InvalidActionError
 from spadespec.reference_engine.pack import STANDARD_PACK, Pack
-from spadespec.reference_engine.seats import SEATS, Seat
+from spadespec.reference_engine.seats import ALL_SEATS, SEATS, Seat
 from spadespec.reference_engine.table import Table, make_table
 from spadespec.reference_engine.variant.model import Sides
 
-Hands = tuple[int, int, int, int]
+Hands = tuple[int, ...]
+"""Each seat's cards as a mask, by seat number: four hands (N, E, S, W), or eight at a table
+with a seat beyond W."""
+FourHands = tuple[int, int, int, int]
+"""A four-seat table's hands, N, E, S, W: what PBN writes."""
 
 _PBN_SUIT_ORDER = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs
 _PBN_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -69,13 +73,17 @@ def parse_deal(value: Any) -> Hands:
 
 
 def _parse_seat_lists(value: Mapping[Any, Any]) -> Hands:
-    hands = [0, 0, 0, 0]
+    hands = [0] * len(ALL_SEATS)
+    named = set()
     for key, cards in value.items():
         name = key.strip().upper() if isinstance(key, str) else ""
         if name not in Seat.__members__:
-            raise DealError(f"the deal names an unknown seat {key!r}: expected N, E, S or W")
+            raise DealError(
+                f"the deal names an unknown seat {key!r}: expected N, E, S or W "
+                "(or NE, SE, SW, NW at a table of five)"
+            )
         seat = Seat[name]
-        if hands[seat]:
+        if seat in named:
             raise DealError(f"the deal gives {seat.name}'s cards twice", seat=seat.name)
         if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
             raise DealError(
@@ -98,18 +106,20 @@ def _parse_seat_lists(value: Mapping[Any, Any]) -> Hands:
                 )
             mask |= 1 << card
         hands[seat] = mask
-    return (hands[0], hands[1], hands[2], hands[3])
+        named.add(seat)
+    # four hands unless a seat beyond W is named, so a four-seat deal reads as it always has
+    return tuple(hands) if any(seat > Seat.W for seat in named) else tuple(hands[:4])
 
 
-def parse_pbn(text: str, *, check: bool = True) -> Hands:
+def parse_pbn(text: str, *, check: bool = True) -> FourHands:
     """Read a PBN deal; the error names the seat and card that is wrong. With `check` (the
     default) the deal must also be a whole standard 52-card deal."""
     if not isinstance(text, str):
         raise DealError(f"a deal must be PBN text like 'N:AKQ.T98.765.4322 ...', not {text!r}")
     first, sep, rest = text.strip().partition(":")
-    if not sep or first.strip().upper() not in Seat.__members__:
+    start = Seat.__members__.get(first.strip().upper()) if sep else None
+    if start is None or start not in SEATS:  # PBN writes the four-seat table only
         raise DealError(f"deal {text!r} must start with the first seat and a colon, e.g. 'N:'")
-    start = Seat[first.strip().upper()]
     parts = rest.split()
     if len(parts) != 4:
         raise DealError(f"a deal needs four hands after '{start.name}:', found {len(parts)}")
@@ -117,7 +127,7 @@ def parse_pbn(text: str, *, check: bool = True) -> Hands:
     for offset, part in enumerate(parts):
         seat = SEATS[(start + offset) & 3]
         hands[seat] = _parse_pbn_hand(seat, part)
-    result: Hands = (hands[0], hands[1], hands[2], hands[3])
+    result: FourHands = (hands[0], hands[1], hands[2], hands[3])
     if check:
         check_deal(result)
     return result
@@ -188,7 +198,7 @@ def _is_whole_deal(hands: Sequence[int], pack: Pack, table: Table) -> bool:
     """The quick yes for a good deal: the hands cover the pack exactly (no card twice, none
     missing, none from outside it), each seat in play with its share and the others none."""
     if len(hands) != 4:
-        return False
+        return len(hands) == table.width and _is_whole_wide_deal(hands, pack, table)
     n, e, s, w = hands
     if not type(n) is type(e) is type(s) is type(w) is int:
         return False
@@ -208,15 +218,34 @@ def _is_whole_deal(hands: Sequence[int], pack: Pack, table: Table) -> bool:
     )
 
 
+def _is_whole_wide_deal(hands: Sequence[int], pack: Pack, table: Table) -> bool:
+    """`_is_whole_deal` at a table with a seat beyond W: the same test, seat by seat."""
+    if not all(type(hand) is int for hand in hands):
+        return False
+    share = table.cards_per_hand
+    if share * table.players + table.set_aside != len(pack.order):
+        return False
+    dealt = 0
+    for seat, hand in enumerate(hands):
+        if hand & dealt or hand.bit_count() != (share if table.left[seat] is not None else 0):
+            return False
+        dealt |= hand
+    if table.set_aside:
+        return not dealt & ~pack.cards
+    return dealt == pack.cards
+
+
 def _raise_fault(hands: Sequence[int], pack: Pack, table: Table) -> None:
     """Raise the `DealError` that names the first thing wrong with a deal."""
-    if len(hands) != 4:
-        raise DealError(f"a deal has four hands, one per seat N, E, S, W, not {len(hands)}")
-    for seat, hand in zip(SEATS, hands, strict=True):
+    if len(hands) != table.width:
+        if len(hands) not in (4, len(ALL_SEATS)):
+            raise DealError(f"a deal has four hands, one per seat N, E, S, W, not {len(hands)}")
+        hands = (*hands, *[0] * (len(ALL_SEATS) - len(hands)))  # a seat not named holds nothing
+    for seat, hand in zip(ALL_SEATS, hands, strict=False):
         if not isinstance(hand, int) or hand < 0 or hand & ~ALL_CARDS:
             raise DealError(f"{seat.name}'s hand is not a set of cards: {hand!r}", seat=seat.name)
         # said first: a card given to the empty seat would otherwise show as a short hand
-        if hand and table.left[seat] is None:
+        if hand and (seat >= table.width or table.left[seat] is None):
             raise DealError(
                 f"{seat.name} is not at a {table.players}-player table but holds "
                 f"{hand.bit_count()} card(s)",
@@ -245,6 +274,11 @@ def _raise_fault(hands: Sequence[int], pack: Pack, table: Table) -> None:
     if missing.bit_count() > table.set_aside:
         card = CARD_TEXT[(missing & -missing).bit_length() - 1]
         raise DealError(f"{card} is in play but dealt to nobody", card=card)
+    if len(hands) != table.width:  # only seats with no place here, and holding nothing
+        extra = next(seat for seat in ALL_SEATS[table.width :] if seat < len(hands))
+        raise DealError(
+            f"{extra.name} has no place at a {table.players}-player table", seat=extra.name
+        )
 
 
 def refuse_card_twice(hands: Sequence[int], seen: int, seat: Seat) -> None:
@@ -253,7 +287,7 @@ def refuse_card_twice(hands: Sequence[int], seen: int, seat: Seat) -> None:
     clash = seen & hands[seat]
     if clash:
         card = CARD_TEXT[(clash & -clash).bit_length() - 1]
-        other = next(s for s, h in zip(SEATS, hands, strict=False) if h & clash)
+        other = next(s for s, h in zip(ALL_SEATS, hands, strict=False) if h & clash)
         raise DealError(
             f"{card} is dealt to both {other.name} and {seat.name}", seat=seat.name, card=card
         )
@@ -264,12 +298,13 @@ def refuse_card_twice(hands: Sequence[int], seen: int, seat: Seat) -> None:
 
 def format_deal(hands: Sequence[int]) -> str | dict[str, list[str]]:
     """The deal as JSON: PBN when four seats hold cards and none is a joker, else the object
-    of each seat's cards (seats with cards, N E S W; cards high to low by card number)."""
-    if all(hands) and not (hands[0] | hands[1] | hands[2] | hands[3]) & JOKERS:
+    of each seat's cards (seats with cards, by seat number: N E S W, then NE SE SW NW; cards
+    high to low by card number)."""
+    if len(hands) == 4 and all(hands) and not (hands[0] | hands[1] | hands[2] | hands[3]) & JOKERS:
         return format_pbn(hands)
     return {
         seat.name: [CARD_TEXT[c] for c in sorted(cards_in(hand), reverse=True)]
-        for seat, hand in zip(SEATS, hands, strict=True)
+        for seat, hand in zip(ALL_SEATS, hands, strict=False)
         if hand
     }
 
@@ -314,7 +349,7 @@ def deal_from_seed(
     if dealer is not None:
         held = hands[dealer] | sum(deck[-aside:])
         hands[dealer] = held & ~kitty_discard(pack, held, aside)
-    return (hands[0], hands[1], hands[2], hands[3])
+    return tuple(hands)
 
 
 def kitty_discard(pack: Pack, hand: int, count: int = 2) -> int:
@@ -379,11 +414,11 @@ def _deal_round(bits: list[int], table: Table, gather: Callable[[list[int]], int
     seats = table.seats
     if seats == _NESW:  # every fourth card, from the seat's own place
         return (gather(bits[0::4]), gather(bits[1::4]), gather(bits[2::4]), gather(bits[3::4]))
-    hands = [0, 0, 0, 0]
+    hands = [0] * table.width
     players = len(seats)
     for place, seat in enumerate(seats):
         hands[seat] = gather(bits[place::players])
-    return (hands[0], hands[1], hands[2], hands[3])
+    return tuple(hands)
 
 
 def _union(masks: list[int]) -> int:

@@ -104,8 +104,8 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
         """Hands finished, those before the log included."""
         self.hand_number = hands_played + 1
         self.trick_number = 1
-        self.hands = [0, 0, 0, 0]
-        self.dealt: Hands = (0, 0, 0, 0)
+        self.hands = [0] * table.width
+        self.dealt: Hands = (0,) * table.width
         self.bids: dict[Seat, BidValue] = {}
         self.passes: list[Pass] = []
         self.tricks_won: dict[Seat, int] = dict.fromkeys(table.seats, 0)

@@ -249,7 +249,7 @@ def _fixed_bids(
     # The same bids for every seat, then: worked out once, for the first.
     first = table.seats[0]
     allowed = legal_bids(rules, bid_context(rules, first, 0, pack=pack, table=table), bid_checks)
-    records: list[BidRecords] = [()] * 4
+    records: list[BidRecords] = [()] * table.width
     for seat in table.seats:
         records[seat] = tuple(bid_record(seat, b) for b in allowed)
     return tuple(records)

@@ -1,4 +1,11 @@
-"""The four seats, clockwise from North, and the two partnerships."""
+"""The seats a table can have: the four of the partnership game, clockwise from North, and the
+four between them for tables of five to eight.
+
+Every seat is a point of the compass. N, E, S and W keep the numbers 0 to 3, so three- and
+four-seat tables, and everything indexed by seat number for them, are as they always were; NE,
+SE, SW and NW are 4 to 7. A table lists its own seats in clockwise order (`table.py`), so the
+numbers need not run round the table.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +16,17 @@ from spadespec.reference_engine.reason_codes import ReasonCode
 
 
 class Seat(IntEnum):
-    """A place at the table. North and South are partners, as are East and West."""
+    """A place at the table. At four seats North and South are partners, as are East and West;
+    `left`, `right`, `partner` and `side` know only that table."""
 
     N = 0
     E = 1
     S = 2
     W = 3
+    NE = 4
+    SE = 5
+    SW = 6
+    NW = 7
 
     @property
     def left(self) -> Seat:
@@ -39,8 +51,13 @@ class Seat(IntEnum):
 
 
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
-SEAT_NAMES = tuple(seat.name for seat in SEATS)
-"""Each seat's letter by its number: reading an enum member's name is slow in a hot loop."""
+"""The four-seat table's seats, clockwise from North."""
+ALL_SEATS = tuple(Seat)
+"""Every seat any table can have, by number."""
+SEAT_NAMES = tuple(seat.name for seat in ALL_SEATS)
+"""Each seat's name by its number: reading an enum member's name is slow in a hot loop."""
+COMPASS = (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW)
+"""The eight seats clockwise from North, as they sit round the widest table."""
 SIDES = ("NS", "EW")
 SIDE_SEATS = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
 
@@ -49,15 +66,15 @@ _BY_NAME: dict[str, Seat] = {seat.name: seat for seat in Seat}
 
 
 def parse_seat(value: Seat | str | int) -> Seat:
-    """`N`, `e`, `Seat.S` or 0..3."""
+    """`N`, `e`, `ne`, `Seat.S` or a seat's number, 0..7."""
     if isinstance(value, Seat):
         return value
     if isinstance(value, str):
         seat = _BY_NAME.get(value) or _BY_NAME.get(value.strip().upper())
         if seat is not None:
             return seat
-    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
-        return SEATS[value]
+    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(ALL_SEATS):
+        return ALL_SEATS[value]
     raise InvalidActionError(
         ReasonCode.UNKNOWN_SEAT, f"unknown seat {value!r}: expected N, E, S or W", seat=str(value)
     )

@@ -1,8 +1,9 @@
 """Who sits at the table and who scores with whom, as a variant's `deck` and `table` rules say.
 
 Four players sit N, E, S, W in two partnerships (NS and EW); three players ("cutthroat") sit
-N, E, S, South's left being North, and each scores alone, so each seat is its own side named by
-its letter. Everything that walks round the table (the next dealer, bidder or player) asks the
+N, E, S, South's left being North; five sit N, NE, SE, SW, NW (a hexagon's seats with South's
+left empty). Players alone each score for themselves, so each seat is its own side named by
+its seat. Everything that walks round the table (the next dealer, bidder or player) asks the
 table, never `Seat.left`, which knows only the four-seat table.
 """
 
@@ -40,12 +41,18 @@ class Table:
     (`deal.kitty: dealer-takes-two`), else none."""
 
     @property
+    def width(self) -> int:
+        """How many places a per-seat tuple (a deal's hands, `left`, `side_of`) has: four,
+        or eight at a table with a seat beyond W."""
+        return len(self.left)
+
+    @property
     def players(self) -> int:
         return len(self.seats)
 
     @property
     def partnerships(self) -> bool:
-        return self.partner[0] is not None
+        return any(seat is not None for seat in self.partner)
 
     def next_seat(self, seat: Seat) -> Seat:
         """The seat on `seat`'s left: who acts after it."""
@@ -55,16 +62,31 @@ class Table:
         return following
 
 
+SEATINGS: dict[int, tuple[Seat, ...]] = {
+    3: SEATS[:3],
+    4: SEATS,
+    5: (Seat.N, Seat.NE, Seat.SE, Seat.SW, Seat.NW),
+}
+"""The seats of a table of each size, clockwise from North."""
+
+
+def _counts() -> str:
+    counts = [str(n) for n in SEATINGS]
+    return ", ".join(counts[:-1]) + f" or {counts[-1]}"
+
+
 @lru_cache(maxsize=64)
 def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 0) -> Table:
     """The table for `players` seats scoring as `sides`, dealing `cards_in_play` cards, of which
     the dealer lays `set_aside` aside after the deal."""
-    if players not in (3, 4):
-        raise ValueError(f"a table seats 3 or 4 players, not {players}")
+    seats = SEATINGS.get(players)
+    if seats is None:
+        raise ValueError(f"a table seats {_counts()} players, not {players}")
     if (cards_in_play - set_aside) % players:
         raise ValueError(f"{cards_in_play} cards do not deal out evenly to {players} players")
-    seats = SEATS[:players]
-    left: list[Seat | None] = [None] * 4
+    width = 1 + max(seats)
+    width = 4 if width <= 4 else 8
+    left: list[Seat | None] = [None] * width
     for i, seat in enumerate(seats):
         left[seat] = seats[(i + 1) % players]
     side_seats: dict[str, tuple[Seat, ...]]
@@ -75,8 +97,8 @@ def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 
         partner: list[Seat | None] = [Seat.S, Seat.W, Seat.N, Seat.E]
     else:
         side_seats = {seat.name: (seat,) for seat in seats}
-        partner = [None] * 4
-    side_of: list[str | None] = [None] * 4
+        partner = [None] * width
+    side_of: list[str | None] = [None] * width
     for name, members in side_seats.items():
         for seat in members:
             side_of[seat] = name

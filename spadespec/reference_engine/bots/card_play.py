@@ -35,8 +35,9 @@ class SeatView(NamedTuple):
     unseen: int
     order: CardOrder = STANDARD
     """The pack as the bot reads it: suits as played and the strength of every card."""
-    seats: str = "NESW"
-    """The seats in play, clockwise from North: `NES` at a table of three."""
+    seats: str | tuple[str, ...] = "NESW"
+    """The seats in play, clockwise from North: `NES` at a table of three; a tuple of names
+    where some name is longer than a letter (`("N", "NE", "SE", "SW", "NW")`)."""
     partnered: bool = True
     """Whether partners sit opposite and score together; False when each plays alone."""
 
@@ -80,10 +81,10 @@ class _Around(NamedTuple):
     after: tuple[tuple[str, ...], ...]
 
 
-_AROUND: dict[tuple[str, str, bool], _Around] = {}
+_AROUND: dict[tuple[str | tuple[str, ...], str, bool], _Around] = {}
 
 
-def _around(seats: str, seat: str, partnered: bool) -> _Around:
+def _around(seats: str | tuple[str, ...], seat: str, partnered: bool) -> _Around:
     """The seating seen from `seat`, worked out once per table and seat (read at every card)."""
     key = (seats, seat, partnered)
     found = _AROUND.get(key)

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from spadespec.reference_engine.actions import play_record
 from spadespec.reference_engine.bots import Bot, make_bot
 from spadespec.reference_engine.rules_of_play.turns import FIRST_DEALER, FirstDeal
-from spadespec.reference_engine.seats import SEATS
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant.model import Rules
 
@@ -33,11 +32,13 @@ class TableResult:
     """Who dealt first, and the cards drawn for it where the rules draw."""
 
 
-def seat_bots(kind: str, seed: int | None) -> list[Bot]:
-    """Four bots of one kind, N, E, S, W, each with its own seed drawn from `seed` (at a table
-    of three, West's is never asked)."""
+def seat_bots(kind: str, seed: int | None, width: int = 4) -> list[Bot]:
+    """Bots of one kind by seat number, N, E, S, W (and NE, SE, SW, NW when `width` is the
+    eight places of a wider table), each with its own seed drawn from `seed` in that order, so
+    the four-seat table's bots are the same at any width (at a table of three, West's is never
+    asked)."""
     rng = random.Random(seed)
-    return [make_bot(kind, rng.getrandbits(64)) for _ in SEATS]
+    return [make_bot(kind, rng.getrandbits(64)) for _ in range(width)]
 
 
 def play_hand(game: Game, bots: list[Bot], deal_seed: int | None) -> None:
@@ -85,8 +86,9 @@ def play_game(
 
     rng = random.Random(seed)
     rules = variant if isinstance(variant, Rules) else variant.rules
-    first = FIRST_DEALER[rules.deal.first_dealer](table_of(rules), rng)
-    table = bots if bots is not None else seat_bots(kind, rng.getrandbits(64))
+    seating = table_of(rules)
+    first = FIRST_DEALER[rules.deal.first_dealer](seating, rng)
+    table = bots if bots is not None else seat_bots(kind, rng.getrandbits(64), seating.width)
     game = Game.new(variant, dealer=first.dealer.name, scores=scores)
     hands = 0
     while game.phase != "over":

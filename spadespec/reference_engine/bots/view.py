@@ -12,7 +12,7 @@ from spadespec.reference_engine.bots.bidding import Bid as BidValue
 from spadespec.reference_engine.bots.card_play import SeatView
 from spadespec.reference_engine.bots.masks import CardOrder, card_order
 from spadespec.reference_engine.game_phases.state import PLAYING
-from spadespec.reference_engine.seats import SEATS, Seat, parse_seat
+from spadespec.reference_engine.seats import ALL_SEATS, SEAT_NAMES, Seat, parse_seat
 from spadespec.reference_engine.table import Table
 
 if TYPE_CHECKING:
@@ -43,10 +43,11 @@ _BID_VALUES: dict[int, tuple[tuple[Move, ...], tuple[BidValue, ...]]] = {}
 
 
 def by_seat_name(values: Mapping[Any, Any] | Sequence[Any]) -> dict[str, Any]:
-    """Per-seat values (a mapping by seat, or a sequence indexed N, E, S, W) keyed `N`..`W`."""
+    """Per-seat values (a mapping by seat, or a sequence indexed by seat number: N, E, S, W,
+    then NE, SE, SW, NW) keyed by seat name."""
     if isinstance(values, Mapping):
         return {str(parse_seat(k).name): v for k, v in values.items()}
-    return {seat.name: values[seat] for seat in SEATS[: len(values)]}
+    return {seat.name: values[seat] for seat in ALL_SEATS[: len(values)]}
 
 
 def order_of(game: Game) -> CardOrder:
@@ -64,22 +65,25 @@ def partner_bid(game: Game, seat: Seat) -> BidValue | None:
     return None if partner is None else game.bids.get(partner)
 
 
-_NAMES = tuple(seat.name for seat in SEATS)
-"""Seat number -> its letter, read without going through the enum at every card."""
+_NAMES = SEAT_NAMES
+"""Seat number -> its name, read without going through the enum at every card."""
 
 
-_LETTERS: dict[tuple[Seat, ...], str] = {}
+_LETTERS: dict[tuple[Seat, ...], str | tuple[str, ...]] = {}
 
 
-def _letters(seats: tuple[Seat, ...]) -> str:
-    """The seats in play as letters, clockwise from North (worked out once per table)."""
+def _letters(seats: tuple[Seat, ...]) -> str | tuple[str, ...]:
+    """The seats in play by name, clockwise from North (worked out once per table): one
+    string of letters (`NESW`) where every name is one letter, else a tuple of names."""
     found = _LETTERS.get(seats)
     if found is None:
-        found = _LETTERS[seats] = "".join(seat.name for seat in seats)
+        names = tuple(seat.name for seat in seats)
+        one_letter = all(len(name) == 1 for name in names)
+        found = _LETTERS[seats] = "".join(names) if one_letter else names
     return found
 
 
-_Table = tuple[dict[str, Any], dict[str, int], CardOrder, str, bool]
+_Table = tuple[dict[str, Any], dict[str, int], CardOrder, str | tuple[str, ...], bool]
 """What every seat's view shares for one trick: the bids and tricks taken keyed by seat
 letter, the pack as a bot reads it, the seats in play as letters, whether partners score
 together."""
@@ -101,7 +105,7 @@ def _shared(game: Game) -> tuple[_Table, list[tuple[str, int]]]:
         {_NAMES[s]: v for s, v in game.tricks_won.items()},
         card_order(game.pack),
         _letters(table.seats),
-        table.partner[0] is not None,
+        table.partnerships,
     )
     trick = [(_NAMES[s], card) for s, card in game.current_trick]
     if game.phase is PLAYING:  # bids still being made, or a hand over: not kept
@@ -145,7 +149,10 @@ def play_view(game: Game, me: Seat, legal: int) -> SeatView:
     bids, won, order, letters, partnered = shared
     # Cards still out: in someone else's hand (played ones are public, so this is fair to
     # know). A card played has left its player's hand, and an empty seat's hand is 0.
-    unseen = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[me] & game.pack.cards
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    if len(hands) > 4:  # a table with seats beyond W
+        held |= hands[4] | hands[5] | hands[6] | hands[7]
+    unseen = held & ~hands[me] & game.pack.cards
     view: SeatView = _make_view(
         SeatView,
         (names[me], hands[me], legal, trick, bids, won, unseen, order, letters, partnered),

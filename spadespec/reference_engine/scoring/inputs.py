@@ -10,7 +10,7 @@ from spadespec.reference_engine.scoring.records import Bid, SideTotals
 from spadespec.reference_engine.scoring.sides import Sheet, seat_name, sheet_of, side_name
 from spadespec.reference_engine.variant.model import BlindNil, NilBid, Rules
 
-_COUNT_WORDS = {3: "three", 4: "four"}
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 class ScoringInputError(ValueError):

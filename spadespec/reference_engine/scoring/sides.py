@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from spadespec.reference_engine.seats import SEAT_NAMES, SIDE_SEATS
 from spadespec.reference_engine.seats import SEATS as TABLE_SEATS
-from spadespec.reference_engine.seats import SIDE_SEATS
 
 # The four-seat sheet names its sides as the table does.
 from spadespec.reference_engine.seats import SIDES as SIDES
@@ -23,7 +23,6 @@ SEATS = tuple(seat.name for seat in TABLE_SEATS)
 PARTNERS: dict[str, tuple[str, str]] = {
     side: (first.name, second.name) for side, (first, second) in SIDE_SEATS.items()
 }
-SIDE_OF_SEAT: dict[str, str] = {seat: side for side, seats in PARTNERS.items() for seat in seats}
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +44,14 @@ class Sheet:
         return ", ".join(self.seats)
 
 
-def _build_sheet(side_seats: dict[str, tuple[str, ...]], tricks: int) -> Sheet:
+def _build_sheet(
+    side_seats: dict[str, tuple[str, ...]], tricks: int, seats: tuple[str, ...] = SEATS
+) -> Sheet:
+    """The sheet of sides `side_seats`, its seats listed in the order of `seats` (round the
+    table)."""
     side_of = {seat: side for side, members in side_seats.items() for seat in members}
-    seats = tuple(name for name in SEATS if name in side_of)
-    return Sheet(seats, tuple(side_seats), tricks, side_seats, side_of)
+    in_play = tuple(name for name in seats if name in side_of)
+    return Sheet(in_play, tuple(side_seats), tricks, side_seats, side_of)
 
 
 # Sheets by (side names, tricks), which fix the layout: the scorer asks for one several times
@@ -61,7 +64,8 @@ def sheet_of_table(table: Table) -> Sheet:
     sheet = _SHEETS.get(key)
     if sheet is None:
         layout = {side: tuple(s.name for s in seats) for side, seats in table.side_seats.items()}
-        sheet = _SHEETS[key] = _build_sheet(layout, table.cards_per_hand)
+        order = tuple(seat.name for seat in table.seats)
+        sheet = _SHEETS[key] = _build_sheet(layout, table.cards_per_hand, order)
     return sheet
 
 
@@ -75,16 +79,16 @@ FOUR_SEATS = _build_sheet(dict(PARTNERS), 13)
 
 
 def seat_name(seat: Any, sheet: Sheet = FOUR_SEATS) -> str:
-    """The one-letter name (`N`, `E`, `S`, `W`) of a seat in play, given as text, a seat number
-    or an enum member."""
+    """The name (`N`, `E`, `S`, `W`; `NE` and the like at a table of five) of a seat in play,
+    given as text, a seat number or an enum member."""
     if type(seat) is str and seat in sheet.side_of:
         return seat  # already a name, as the game hands them over
     if isinstance(seat, Enum):
         seat = seat.value if isinstance(seat.value, str) else seat.name
-    elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEATS):
-        seat = SEATS[seat]
+    elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEAT_NAMES):
+        seat = SEAT_NAMES[seat]
     name = str(seat).strip().upper()
-    if name in SIDE_OF_SEAT and name not in sheet.side_of:
+    if name in SEAT_NAMES and name not in sheet.side_of:
         raise ValueError(f"seat {name} is not in play at a {len(sheet.seats)}-player table")
     if name not in sheet.side_of:
         raise ValueError(f"unknown seat {seat!r}; seats are {sheet.seat_list()}")

@@ -275,7 +275,8 @@ class TableRules:
     """The table: how many play, and who scores with whom."""
 
     players: int
-    """3 or 4. Three players sit N, E, S (South's left is North); four sit N, E, S, W."""
+    """3, 4 or 5. Three players sit N, E, S (South's left is North); four sit N, E, S, W;
+    five sit N, NE, SE, SW, NW (`table.SEATINGS`)."""
     sides: Sides
 
 

@@ -174,12 +174,15 @@ def check_deal_is_even(merged: Merged) -> Iterator[Problem]:
 
 
 def check_three_play_alone(merged: Merged) -> Iterator[Problem]:
-    """Three players cannot sit in partnerships: each plays alone."""
+    """Partnerships are the four-seat game's: three or five players each play alone."""
     yield from requires(
         merged,
         Needs("table.players", lambda v: v == 3, "table.sides",
               lambda v: v == Sides.INDIVIDUAL.value,
               "three players each play alone; write individual"),
+        Needs("table.players", lambda v: v == 5, "table.sides",
+              lambda v: v == Sides.INDIVIDUAL.value,
+              "five players each play alone; write individual"),
     )  # fmt: skip
 
 

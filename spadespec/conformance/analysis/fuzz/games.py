@@ -76,7 +76,7 @@ class Steer:
 
     name: str
     position: str
-    bots: Callable[[random.Random], list[Any]]
+    bots: Callable[[random.Random, int], list[Any]]
     edge: bool = False
     """Whether the first hand is always replayed from totals that make it end on an edge of
     the game (`_aim`), not in some games only."""
@@ -369,7 +369,7 @@ def play_fuzz_game(
     plain = _plain_table(rules)
     setup = starting_position(rules, rng, steer.position if steer else None)
     if steer is not None:
-        bots = steer.bots(rng)
+        bots = steer.bots(rng, table.width)
         kinds = [getattr(bot, "name", steer.name) for bot in bots]
     else:
         # A style per side, so that one side can pile up bags while the other plays on.
@@ -377,9 +377,11 @@ def play_fuzz_game(
             rng.choice(("random", "sensible", "random", "sensible", "greedy"))
             for _ in ("NE" if table.partnerships else table.seats)
         ]
+        # by seat number (an empty seat's bot, never asked, takes the last style)
+        place: dict[int, int] = {seat: i for i, seat in enumerate(table.seats)}
         kinds = [
-            styles[seat & 1] if table.partnerships else styles[min(seat, len(styles) - 1)]
-            for seat in range(4)
+            styles[seat & 1] if table.partnerships else styles[place.get(seat, len(styles) - 1)]
+            for seat in range(table.width)
         ]
         bots = [_bot(kind, rng, plain) for kind in kinds]
     game = Game.replay(variant, setup, [])

@@ -62,15 +62,15 @@ class Goal:
     on it or a point short, or on the losing floor (`fuzz/games.py _aim`)."""
 
     def steer(self) -> Steer:
-        def bots(rng: random.Random) -> list[Any]:
+        def bots(rng: random.Random, width: int) -> list[Any]:
             if self.bots == YIELDING:
                 # A side bidding every trick, the other giving it every trick it can.
-                contract = bots_for("boston", rng)
+                contract = bots_for("boston", rng, width)
                 return [
                     TakingAll(b) if getattr(b, "name", "") == "contract" else Yielding()
                     for b in contract
                 ]
-            return bots_for(self.bots, rng)
+            return bots_for(self.bots, rng, width)
 
         return Steer(self.name, self.position, bots, self.edge)
 

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from spadespec.conformance.machinery.authoring.deal_search import find_play
-from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.seats import SEAT_NAMES, Seat
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant
 from spadespec.reference_engine.variant.model import FirstBidder
@@ -151,9 +151,10 @@ def sheet(
         raise ValueError(f"tricks {dict(tricks)} do not add up to {total}")
     for line in lines:
         name = line["side"]
-        if line["side_tricks"] != sum(tricks[s] for s in name):
+        members = [name] if name in tricks else list(name)  # a seat alone (NE), or NS, EW
+        if line["side_tricks"] != sum(tricks[s] for s in members):
             raise ValueError(f"{name}: side_tricks disagrees with the seats' tricks")
-    seats = [s for s in "NESW" if s in bids]
+    seats = [s for s in SEAT_NAMES if s in bids]
     return {
         "bids": {s: bids[s] for s in seats},
         "tricks": {s: tricks[s] for s in seats},

@@ -133,7 +133,8 @@ def _log(v: str, options: Any, start: dict[str, Any], steps: list[Any]) -> list[
 def _line(name: str, typed: dict[str, Any], tricks: dict[str, int]) -> dict[str, Any]:
     """A score line from its sheet form (`build.side` checks that its items add up)."""
     items = dict(typed)
-    took = sum(tricks[seat] for seat in name)
+    # a seat alone is its own side (`NE`); a partnership's name is its seats' letters (`NS`)
+    took = tricks[name] if name in tricks else sum(tricks[seat] for seat in name)
     nils = tuple(
         nil(n["seat"], n["tricks"], n["points"], n.get("blind")) for n in items.pop("nils", [])
     )

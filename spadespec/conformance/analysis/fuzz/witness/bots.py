@@ -75,21 +75,24 @@ class _ContractBot(GreedyBot):
         return choice if choice in allowed else super().choose_bid(game, seat)
 
 
-def bots_for(style: str, rng: random.Random) -> list[Any]:
+def bots_for(style: str, rng: random.Random, width: int = 4) -> list[Any]:
+    """A bot for each of `width` seat numbers (four; eight at a table with seats beyond W),
+    made in seat-number order from `rng`, so a four-seat table's bots and draws are the same
+    whatever the width."""
     if style == "nil":
-        return [_NilBot(rng.getrandbits(32)) for _ in range(4)]
+        return [_NilBot(rng.getrandbits(32)) for _ in range(width)]
     if style == "blind":
-        return [_BlindBot(rng.getrandbits(32)) for _ in range(4)]
+        return [_BlindBot(rng.getrandbits(32)) for _ in range(width)]
     if style in ("bonus", "boston"):
         strong = rng.randrange(2)
         return [
             _ContractBot(style) if seat & 1 == strong else make_bot("random", rng.getrandbits(32))
-            for seat in range(4)
+            for seat in range(width)
         ]
     if style == "greedy":
         strong = rng.randrange(2)
         return [
             GreedyBot() if seat & 1 == strong else make_bot("random", rng.getrandbits(32))
-            for seat in range(4)
+            for seat in range(width)
         ]
-    return [make_bot(rng.choice(("random", "sensible")), rng.getrandbits(32)) for _ in range(4)]
+    return [make_bot(rng.choice(("random", "sensible")), rng.getrandbits(32)) for _ in range(width)]

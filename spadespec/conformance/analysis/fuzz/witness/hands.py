@@ -107,7 +107,7 @@ def hand_log(
     games = [Game.replay(r, setup, []) for r in rulesets]
     seen: list[Seen] = [{} for _ in games]
     refused: set[int] = set()
-    bots = bots_for(builder.style, rng)
+    bots = bots_for(builder.style, rng, table.width)
     for game, notes in zip(games, seen, strict=True):
         _taken(observed(notes, 0, game, partial(game.deal, deal)))
     lead = games[0]

@@ -36,7 +36,7 @@ from spadespec.reference_engine.cards import CARD_TEXT, RANK_LETTERS, cards_in
 from spadespec.reference_engine.deal import parse_pbn
 from spadespec.reference_engine.game_phases.dealing import thrown_in
 from spadespec.reference_engine.pack import pack_of
-from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.seats import SEATS, Seat
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import shipped_variant_ids
 from spadespec.reference_engine.variant.model import Rules
@@ -44,7 +44,11 @@ from spadespec.reference_engine.variant.model import Rules
 # Spades held in TRUMP: under mirror and whiz each seat must bid (or may bid) its spade count,
 # and every other ruleset allows these numbers too (each side's total is at least 4).
 TRUMP_SPADES = {"N": 3, "E": 3, "S": 4, "W": 3}
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES = {
+    "N": "North", "E": "East", "S": "South", "W": "West",
+    "NE": "North-east", "SE": "South-east", "SW": "South-west", "NW": "North-west",
+}  # fmt: skip
+_TABLE_WORDS = {3: "three", 5: "five"}
 
 
 LEFT = "North, on the dealer's left, leads first"
@@ -84,6 +88,10 @@ def _table(v: str) -> tuple[dict[str, Any], str, dict[str, Any], str, str, str]:
     if rules.table.players == 3:
         why = f"East, on the dealer's left, leads first and {ANY}: the ace of diamonds"
         return (_deal(deals["THREE"]), "N", {"E": 5, "S": 3, "N": 8}, "E", "AD", why)
+    if rules.table.players == 5:
+        why = f"North-east, on the dealer's left, leads first and {ANY}: the ace of hearts"
+        made = {"NE": 2, "SE": 2, "SW": 2, "NW": 1, "N": 3}
+        return (_deal(deals["FIVE"]), "N", made, "NE", "AH", why)
     if str(rules.deck.cards) == "jokers-54":
         hands = deals["JOKER_AFTER_ACE" if "2D" in rules.deck.removed else "DEUCE_AFTER_ACE"]
         why = f"{LEFT} and {ANY}: the ace of hearts"
@@ -129,7 +137,8 @@ def _deal(hands: Any) -> dict[str, Any]:
 
 
 def _start(seats: list[str], dealer: str) -> dict[str, Any]:
-    """A fresh game's setup: the sides' scores and bags at 0 (each seat's at a table of three)."""
+    """A fresh game's setup: the sides' scores and bags at 0 (each seat's when each plays
+    alone)."""
     if len(seats) == 4:
         return setup(dealer)
     return {"dealer": dealer, "scores": dict.fromkeys(seats, 0), "bags": dict.fromkeys(seats, 0)}
@@ -234,7 +243,7 @@ def _lists(hands: Any) -> Lists:
     if isinstance(hands, str):
         masks = parse_pbn(hands)
         return {
-            s.name: [CARD_TEXT[c] for c in sorted(cards_in(masks[s]), reverse=True)] for s in Seat
+            s.name: [CARD_TEXT[c] for c in sorted(cards_in(masks[s]), reverse=True)] for s in SEATS
         }
     return {seat: list(cards) for seat, cards in hands.items()}
 
@@ -276,7 +285,7 @@ def deal_cases(v: str) -> list[dict[str, Any]]:
     low_holder = next(s for s in seats if low in hands[s])
     first, second, last = seats[0], seats[1], seats[-1]
     bidder = bid_order(v, dealer)[0]
-    names = {s: SEAT_NAMES[s] for s in "NESW"}
+    names = dict(SEAT_NAMES)
     tags = [value_tag(v, "deck.cards"), "deck.cards", "table.players"]
     if pack.top_trumps:
         tags.append("deck.top_trumps")
@@ -348,8 +357,9 @@ def deal_cases(v: str) -> list[dict[str, Any]]:
             to_act={"phase": "bid", "seat": bidder},
         ),
     ]
-    if table.players == 3:
+    if table.players != 4:
         empty = next(s.name for s in Seat if s not in table.seats)
+        size = _TABLE_WORDS[table.players]
         removed = CARD_TEXT[pack.removed[0]]
         away = {s: list(cards) for s, cards in hands.items()}
         gone = away[last].pop()
@@ -358,8 +368,8 @@ def deal_cases(v: str) -> list[dict[str, Any]]:
             one(
                 "removed-card-at-the-empty-seat",
                 "table.players",
-                f"{names[empty]} has no seat at a table of three, and {removed} is taken out of"
-                f" the pack; a deal that gives {names[empty]} the {removed}, the three players"
+                f"{names[empty]} has no seat at a table of {size}, and {removed} is taken out of"
+                f" the pack; a deal that gives {names[empty]} the {removed}, the {size} players"
                 f" holding their {share} each as dealt, is refused (bad-deal).",
                 {**hands, empty: [removed]},
             ),
@@ -367,7 +377,7 @@ def deal_cases(v: str) -> list[dict[str, Any]]:
                 "card-at-the-empty-seat",
                 "table.players",
                 f"{names[last]}'s {gone} is dealt to {names[empty]}, who has no seat at a table"
-                f" of three: refused (bad-deal).",
+                f" of {size}: refused (bad-deal).",
                 away,
             ),
         ]
