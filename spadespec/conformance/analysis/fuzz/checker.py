@@ -30,12 +30,13 @@ from spadespec.conformance.analysis.fuzz.records import RECORD_ASKS, game_record
 from spadespec.conformance.contract.engines.kept_games import SERVED_KEEP, KeptGames, json_copy
 from spadespec.conformance.contract.engines.named import UnknownEngine
 from spadespec.conformance.contract.engines.reference import ReferenceEngine
-from spadespec.conformance.contract.protocol import deal_requests, nil_as_zero, redeal_calls
+from spadespec.conformance.contract.protocol import deal_requests, nil_as_zero, redeal_calls, tables
 from spadespec.conformance.contract.protocol.features import figures_answered, keeps_score, plays
 from spadespec.conformance.contract.protocol.messages import (
     NIL_AS_ZERO,
     PIPELINED,
     REDEAL_CALLS,
+    TABLES,
     AnswersAll,
     CaseRequest,
     CaseResponse,
@@ -53,6 +54,7 @@ from spadespec.conformance.contract.suite.cases import Case
 from spadespec.reference_engine.deal import Hands
 from spadespec.reference_engine.game import Game
 from spadespec.reference_engine.scoring.inputs import zero_beside_nil
+from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant
 
 _STDERR_LINES = 8
@@ -166,6 +168,12 @@ class GameChecker:
             raise FuzzSetupError(
                 f"{self.variant.id} lets the holder of a deficient hand call the redeal, and the "
                 f"engine does not declare {REDEAL_CALLS}"
+            )
+        if tables.needed(self.variant.rules) and not tables.declared(self.info):
+            self.engine.stop()
+            raise FuzzSetupError(
+                f"{self.variant.id} is played at a table of {table_of(self.variant.rules).players}"
+                f" seats, and the engine does not declare {TABLES}"
             )
         self.features = set(self.info["features"])
         self.zero = nil_as_zero.declared(self.info)

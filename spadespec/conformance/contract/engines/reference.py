@@ -26,6 +26,7 @@ from spadespec.conformance.contract.protocol.messages import (
     PROTOCOL_VERSION,
     REDEAL_CALLS,
     SCORE,
+    TABLES,
     CaseRequest,
     CaseResponse,
     EngineInfo,
@@ -99,7 +100,7 @@ class ReferenceEngine:
             "protocol": PROTOCOL_VERSION,
             "variants": shipped_variant_ids() + registered_ids(),
             # It configures itself from each request's `extends` and `rules` (`variant_of`).
-            "features": [*FEATURES, SCORE, HOUSE_FILES, BLIND_BIDS, REDEAL_CALLS],
+            "features": [*FEATURES, SCORE, HOUSE_FILES, BLIND_BIDS, REDEAL_CALLS, TABLES],
         }
 
     def run(self, request: CaseRequest) -> CaseResponse:

@@ -94,9 +94,14 @@ REDEAL_CALLS = "redeal_calls"
 that does not is sent no case holding one
 (`spadespec.conformance.contract.protocol.redeal_calls`)."""
 
+TABLES = "tables"
+"""The feature an engine declares when it plays tables of other than three or four seats (five:
+N, NE, SE, SW, NW); an engine that does not is sent no case or request at such a table
+(`spadespec.conformance.contract.protocol.tables`)."""
+
 KNOWN_FEATURES = (
     *FEATURES, SCORE, *SCORE_FIGURE_FEATURES, NIL_AS_ZERO, HOUSE_FILES, DEALS, PIPELINED,
-    BLIND_BIDS, REDEAL_CALLS,
+    BLIND_BIDS, REDEAL_CALLS, TABLES,
 )  # fmt: skip
 """Every feature an engine may declare at `start`; any other name is refused
 (`spadespec.conformance.contract.protocol.features`)."""

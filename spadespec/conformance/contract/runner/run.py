@@ -31,6 +31,7 @@ from spadespec.conformance.contract.protocol import (
     deal_requests,
     nil_as_zero,
     redeal_calls,
+    tables,
 )
 from spadespec.conformance.contract.protocol.features import plays, unknown_features
 from spadespec.conformance.contract.protocol.messages import (
@@ -312,7 +313,11 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
         return CaseResult(case, "n/a", message=f"the engine does not play variant {case.variant}")
     if deal_requests.deals(info) and deal_requests.needs_own_deal(case):
         return CaseResult(case, "n/a", message=deal_requests.NOT_APPLICABLE)
-    blind = blind_bids.not_applicable(info, case) or redeal_calls.not_applicable(info, case)
+    blind = (
+        blind_bids.not_applicable(info, case)
+        or redeal_calls.not_applicable(info, case)
+        or tables.not_applicable(info, case)
+    )
     if blind:
         return CaseResult(case, "n/a", message=blind)
     zero = nil_as_zero.declared(info)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from spadespec.conformance.contract.protocol import blind_bids, features, nil_as_zero
+from spadespec.conformance.contract.protocol import blind_bids, features, nil_as_zero, tables
 from spadespec.conformance.contract.protocol.messages import (
     CaseResponse,
     Engine,
@@ -58,7 +58,7 @@ def score_results(engine: Engine, info: EngineInfo, case: Case) -> list[CaseResu
     if not features.plays(info, case.variant):
         message = f"the engine does not play variant {case.variant}"
         return [CaseResult(graded, "n/a", message=message)]
-    blind = blind_bids.not_applicable(info, case)
+    blind = blind_bids.not_applicable(info, case) or tables.not_applicable(info, case)
     if blind:
         return [CaseResult(graded, "n/a", message=blind)]
     answered = features.figures_answered(info["features"])

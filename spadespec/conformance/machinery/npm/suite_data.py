@@ -14,6 +14,7 @@ from spadespec.conformance.contract.protocol import (
     deal_requests,
     nil_as_zero,
     redeal_calls,
+    tables,
 )
 from spadespec.conformance.contract.protocol.messages import (
     BLIND_BIDS,
@@ -27,6 +28,7 @@ from spadespec.conformance.contract.protocol.messages import (
     SCORE,
     SCORE_FIGURE_FEATURES,
     SCORE_FIGURES,
+    TABLES,
 )
 from spadespec.conformance.contract.protocol.score_requests import (
     score_expect,
@@ -67,6 +69,7 @@ def case_entry(case: Case) -> dict[str, Any]:
         for feature, holds in (
             (BLIND_BIDS, blind_bids.holds_blind_bid(case)),
             (REDEAL_CALLS, redeal_calls.holds_redeal_call(case)),
+            (TABLES, tables.at_other_table(case)),
         )
         if holds
     ]
@@ -116,6 +119,7 @@ def suite_facts(cases: Iterable[Case]) -> dict[str, Any]:
         "notApplicable": {
             BLIND_BIDS: blind_bids.NOT_APPLICABLE,
             REDEAL_CALLS: redeal_calls.NOT_APPLICABLE,
+            TABLES: tables.NOT_APPLICABLE,
             DEALS: deal_requests.NOT_APPLICABLE,
         },
     }

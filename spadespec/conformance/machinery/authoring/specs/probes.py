@@ -90,8 +90,8 @@ def _table(v: str) -> tuple[dict[str, Any], str, dict[str, Any], str, str, str]:
         return (_deal(deals["THREE"]), "N", {"E": 5, "S": 3, "N": 8}, "E", "AD", why)
     if rules.table.players == 5:
         why = f"North-east, on the dealer's left, leads first and {ANY}: the ace of hearts"
-        made = {"NE": 2, "SE": 2, "SW": 2, "NW": 1, "N": 3}
-        return (_deal(deals["FIVE"]), "N", made, "NE", "AH", why)
+        bids = {"NE": 2, "SE": 2, "SW": 2, "NW": 1, "N": 3}
+        return (_deal(deals["FIVE"]), "N", bids, "NE", "AH", why)
     if str(rules.deck.cards) == "jokers-54":
         hands = deals["JOKER_AFTER_ACE" if "2D" in rules.deck.removed else "DEUCE_AFTER_ACE"]
         why = f"{LEFT} and {ANY}: the ace of hearts"
