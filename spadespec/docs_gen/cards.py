@@ -19,7 +19,10 @@ RANK_NAMES = {
 }
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES = {
+    "N": "North", "E": "East", "S": "South", "W": "West",
+    "NE": "North-east", "SE": "South-east", "SW": "South-west", "NW": "North-west",
+}  # fmt: skip
 SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
 
 

@@ -6,9 +6,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-SEAT_ORDER = ("N", "E", "S", "W")
-"""Every seat a table can have, clockwise; a hand's own `seats` are those in play."""
-
 
 @dataclass(frozen=True)
 class TrickRecord:
@@ -26,7 +23,8 @@ class HandRecord:
     number: int
     dealer: str
     seats: tuple[str, ...]
-    """The seats in play, clockwise from North: N, E, S (and W at a four-player table)."""
+    """The seats in play, clockwise from North: N, E, S (and W at a four-player table); N, NE,
+    SE, SW, NW at five."""
     dealt: dict[str, list[str]]
     """Seat -> the cards it was dealt, as text."""
     top_trumps: tuple[str, ...]

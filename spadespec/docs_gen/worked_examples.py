@@ -82,7 +82,7 @@ def _heading(case: Any) -> str:
 
 
 def _sheet(hand: dict[str, Any]) -> str:
-    seats = [s for s in "NESW" if s in hand["bids"] or s in hand["tricks"]]
+    seats = [s for s in SEAT_NAMES if s in hand["bids"] or s in hand["tricks"]]
     bids = " · ".join(f"{SEAT_NAMES[s]} {hand['bids'].get(s, '–')}" for s in seats)
     tricks = " · ".join(f"{SEAT_NAMES[s]} {hand['tricks'].get(s, '–')}" for s in seats)
     sides = list(hand["sides"])

@@ -47,7 +47,8 @@ class ReasonCode(StrEnum):
 
     UNKNOWN_SEAT = (
         "unknown-seat",
-        "The seat is not one in play: N, E, S, W at four players; N, E, S at three.",
+        "The seat is not one in play: N, E, S, W at four players; N, E, S at three; N, NE, SE, "
+        "SW, NW at five.",
     )
 
     UNKNOWN_CARD = (

@@ -1,5 +1,5 @@
-"""`spadespec play`: bots play a whole game under a variant (four in partnerships, or three or
-four each alone, as its table says); prints the score sheet hand by hand, or the whole game as
+"""`spadespec play`: bots play a whole game under a variant (four in partnerships, or three, four
+or five each alone, as its table says); prints the score sheet hand by hand, or the whole game as
 JSON (setup, log, each hand's itemised score, the outcome) that `Game.replay` reproduces. Where
 the first dealer is drawn by high card, both show the cards drawn."""
 

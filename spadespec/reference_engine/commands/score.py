@@ -1,5 +1,5 @@
 """`spadespec score`: the itemised score of one hand from its bids and tricks, and the game
-status after it, at a table of four partners or of three or four players each alone."""
+status after it, at a table of four partners or of three, four or five players each alone."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ EXAMPLE = (
     "examples:\n"
     "  spadespec score --variant standard --bids N=3,E=4,S=nil,W=2 \\\n"
     "      --tricks N=4,E=5,S=1,W=3 --prior NS=120/3,EW=80/0\n"
-    "  (three players alone: seats N, E, S, 17 tricks, sides named N, E, S)\n"
+    "  (three players alone: seats N, E, S, 17 tricks, sides named N, E, S;\n"
+    "  five alone: seats N, NE, SE, SW, NW, 10 tricks)\n"
     "  spadespec score --variant FILE.yaml --bids N=5,E=blind-nil,S=6 \\\n"
     "      --tricks N=7,E=0,S=10 --prior N=120/3,E=80/0,S=95/1"
 )
@@ -59,7 +60,7 @@ def add_parser(subparsers: Any) -> None:
         required=True,
         metavar="N=4,E=5,S=1,W=3",
         help="the tricks each seat took; together, every trick of the hand (13; 17 when "
-        "three play with a 51-card pack)",
+        "three play with a 51-card pack; 10 when five play with 50)",
     )
     parser.add_argument(
         "--prior",

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from spadespec.reference_engine.seats import SEAT_NAMES
+
 RECORD_FORMAT = 1
 """The record format's version, which a record may state as `format`."""
 
@@ -33,8 +35,10 @@ of the actions), its list of legal actions there, an action it refused there, an
 it would allow there."""
 REFUSED_FIELDS = ("action", "reason")
 STATUSES = ("continues", "won", "tie")
-SEATS = ("N", "E", "S", "W")
-SIDES = ("NS", "EW", "N", "E", "S", "W")
+SEATS = SEAT_NAMES
+"""Every seat a record may name: N, E, S, W, and NE, SE, SW, NW at a table of five (which of
+them the game's table has is checked when the game is replayed)."""
+SIDES = ("NS", "EW", *SEAT_NAMES)
 
 
 class RecordError(ValueError):
@@ -183,7 +187,9 @@ def _figures(data: Any, path: str, keys: tuple[str, ...], *, signed: bool) -> di
 
 
 def _keys_text(keys: tuple[str, ...]) -> str:
-    return "sides (NS, EW; or seats playing alone)" if keys is SIDES else "seats (N, E, S, W)"
+    if keys is SIDES:
+        return "sides (NS, EW; or seats playing alone)"
+    return "seats (N, E, S, W; N, NE, SE, SW, NW at five)"
 
 
 def _hand(data: Any, path: str) -> None:
@@ -191,7 +197,8 @@ def _hand(data: Any, path: str) -> None:
         raise RecordError(path, f"expected an object of the hand's figures, not {_kind(data)}")
     _only(data, HAND_FIELDS, path)
     if "dealer" in data and data["dealer"] not in SEATS:
-        raise RecordError(f"{path}.dealer", f"expected a seat (N, E, S, W), not {data['dealer']!r}")
+        seats = ", ".join(SEATS)
+        raise RecordError(f"{path}.dealer", f"expected a seat ({seats}), not {data['dealer']!r}")
     _figures(data.get("tricks"), f"{path}.tricks", SEATS, signed=False)
     _figures(data.get("points"), f"{path}.points", SIDES, signed=True)
     _figures(data.get("totals"), f"{path}.totals", SIDES, signed=True)

@@ -37,9 +37,10 @@ def record_game(
     drawn for it under `meta`, where the rules draw), the deals and the bots' choices."""
     rng = random.Random(seed)
     played = variant if misread is None else replace(variant, rules=misread(variant.rules))
-    first = FIRST_DEALER[played.rules.deal.first_dealer](table_of(played.rules), rng)
+    seating = table_of(played.rules)
+    first = FIRST_DEALER[played.rules.deal.first_dealer](seating, rng)
     game = Game.new(played, dealer=first.dealer, rulebook=rulebook)
-    table = seat_bots(bots, rng.getrandbits(64))
+    table = seat_bots(bots, rng.getrandbits(64), seating.width)
     dealers: list[str] = []
     while game.phase != "over" and len(dealers) < max_hands:
         dealers.append(game.dealer.name)

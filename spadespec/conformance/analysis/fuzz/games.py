@@ -161,7 +161,7 @@ def starting_position(rules: Any, rng: random.Random, kind: str | None = None) -
         scores = {side: rng.randrange(0, target // 2, 10) for side in scores}
         scores[behind] = min(scores.values()) - lead
     setup: dict[str, Any] = {
-        "dealer": rng.choice("".join(seat.name for seat in table.seats)),
+        "dealer": rng.choice([seat.name for seat in table.seats]),  # the same draw as of "NESW"
         "scores": scores,
         "bags": bags,
     }

@@ -16,7 +16,6 @@ from spadespec.conformance.contract.engines.observables import legal, status, to
 from spadespec.conformance.contract.suite.cases import SCHEMA_NAME
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.paths import data_dir
-from spadespec.reference_engine.scoring.sides import seat_name
 
 
 def _case_schema_defs() -> dict[str, Any]:
@@ -62,14 +61,11 @@ END_ASKS = ("to_act", "trick_winners", "hands", "totals", "bags", "status")
 
 
 def hand_sheet(result: Any) -> dict[str, Any]:
-    """One hand's score sheet with the required items only, seats as letters."""
+    """One hand's score sheet with the required items only, seats by name (as the sheet
+    keys them already)."""
     data = result.to_json()
     return required_items(
-        {
-            "bids": {seat_name(k): v for k, v in data["bids"].items()},
-            "tricks": {seat_name(k): v for k, v in data["tricks"].items()},
-            "sides": data["sides"],
-        }
+        {"bids": dict(data["bids"]), "tricks": dict(data["tricks"]), "sides": data["sides"]}
     )
 
 
