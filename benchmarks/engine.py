@@ -96,10 +96,10 @@ def reference_hands_via_actions(variant: ResolvedVariant, hands: int, seed: int)
 
 
 def reference_hands_via_bots(variant: ResolvedVariant, hands: int, seed: int) -> int:
-    """Random hands driven by four random-legal bots (bitmask of legal cards, `play()`)."""
+    """Random hands driven by random-legal bots, one a seat (bitmask of legal cards, `play()`)."""
     rng = random.Random(seed)
-    bots: list[Bot] = [RandomLegalBot(rng.getrandbits(32)) for _ in range(4)]
     game = Game.new(variant, dealer="N")
+    bots: list[Bot] = [RandomLegalBot(rng.getrandbits(32)) for _ in range(game.table.width)]
     for _ in range(hands):
         if game.phase == "over":
             game = Game.new(variant, dealer="N")

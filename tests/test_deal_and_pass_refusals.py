@@ -64,6 +64,7 @@ def test_the_tables_are_every_pack_the_shipped_rulesets_play() -> None:
     # jokers-kitty: the joker pack with nothing out, its dealer laying two aside
     assert TABLES == [
         "cutthroat",
+        "five-handed",
         "joker-joker-deuce-deuce",
         "jokers-kitty",
         "pagat-jokers",
@@ -81,6 +82,11 @@ def examples(budget: str) -> settings:
     )
 
 
+SEATINGS = {3: ["N", "E", "S"], 4: ["N", "E", "S", "W"], 5: ["N", "NE", "SE", "SW", "NW"]}
+"""Each table's seats, clockwise from North, restated from the variant format's docs."""
+EVERY_SEAT = ["N", "E", "S", "W", "NE", "SE", "SW", "NW"]
+
+
 class Table:
     """A ruleset's pack and seats, restated from its deck and table rules."""
 
@@ -89,7 +95,7 @@ class Table:
         deck = self.rules.deck
         self.pack = [c for c in KIND[deck.cards.value] if c not in deck.removed]
         self.outside = [c for c in EVERY_CARD if c not in self.pack]
-        self.seats = "NESW"[: self.rules.table.players]
+        self.seats = SEATINGS[self.rules.table.players]
         # under a kitty the dealer lays two cards aside: the shares leave them in no hand
         aside = 2 if self.rules.deal.kitty.value == "dealer-takes-two" else 0
         self.share = (len(self.pack) - aside) // len(self.seats)
@@ -168,7 +174,11 @@ def hands_of_the_wrong_sizes(table: Table, data: st.DataObject) -> Any:
     cards = data.draw(st.permutations(table.pack), label="pack")
     cuts = sorted(
         data.draw(
-            st.lists(st.integers(0, len(cards)), min_size=len(table.seats) - 1, max_size=3),
+            st.lists(
+                st.integers(0, len(cards)),
+                min_size=len(table.seats) - 1,
+                max_size=max(3, len(table.seats) - 1),
+            ),
             label="cuts",
         )[: len(table.seats) - 1]
     )
@@ -241,19 +251,19 @@ test_a_card_from_outside_the_pack = each_deal_test(
 test_a_seat_in_play_left_out = each_deal_test(a_seat_in_play_left_out, "bad-deal")
 
 
-THREE = [t for t in TABLES if Table(t).rules.table.players == 3]
+UNEVEN = [t for t in TABLES if Table(t).rules.table.players != 4]
+"""The tables that leave a seat of the compass empty: West at three; E, S and W at five."""
 
 
 @pytest.mark.sweep
 @pytest.mark.parametrize("budget", sweep(list(BUDGETS), ["test command"]))
 @pytest.mark.parametrize("bidding", [False, True], ids=["deal-due", "while-bidding"])
-@pytest.mark.parametrize("ruleset", THREE)
-def test_a_card_at_the_seat_a_three_player_table_leaves_empty(
-    ruleset: str, bidding: bool, budget: str
-) -> None:
-    """West, not at a table of three, given any cards (from a hand, from outside the pack, or
-    beside a whole deal): refused."""
+@pytest.mark.parametrize("ruleset", UNEVEN)
+def test_a_card_at_a_seat_the_table_leaves_empty(ruleset: str, bidding: bool, budget: str) -> None:
+    """A seat not at the table (West at a table of three, East at five) given any cards (from
+    a hand, from outside the pack, or beside a whole deal): refused."""
     table = Table(ruleset)
+    empty = next(seat for seat in EVERY_SEAT if seat not in table.seats)
 
     @examples(budget)
     @given(st.data())
@@ -262,12 +272,12 @@ def test_a_card_at_the_seat_a_three_player_table_leaves_empty(
         # from outside the pack only, from the pack only, or from both
         pool = data.draw(st.sampled_from([table.outside, table.pack, EVERY_CARD]), label="pool")
         west = data.draw(
-            st.lists(st.sampled_from(pool), min_size=1, max_size=3, unique=True), label="W"
+            st.lists(st.sampled_from(pool), min_size=1, max_size=3, unique=True), label=empty
         )
         if data.draw(st.booleans(), label="taken from the hands"):
             for seat in table:
                 hands[seat] = [c for c in hands[seat] if c not in west]
-        hands["W"] = west
+        hands[empty] = west
         assert deal_refusal(table, hands, bidding) == "bad-deal", hands
 
     check()

@@ -17,7 +17,7 @@ from spadespec.reference_engine.cards import CARD_TEXT, card_text, parse_card
 from spadespec.reference_engine.errors import IllegalActionError, InvalidActionError
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.reason_codes import ReasonCode
-from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.seats import SEATS, Seat
 
 ALL_SPADES = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
 
@@ -153,7 +153,7 @@ def test_partner_passes_first_then_the_blind_nil_bidder_passes_back():
     game.pass_cards("E", ["AS", "2H"])
     assert game.hands[Seat.W] & cards("AS", "2H") == cards("AS", "2H")
     assert game.hands[Seat.E] & cards("KS") and not game.hands[Seat.E] & cards("AS", "2H")
-    assert all(game.hands[s].bit_count() == 13 for s in Seat)
+    assert all(game.hands[s].bit_count() == 13 for s in SEATS)
     # Play starts with the first leader as usual: left of the dealer.
     assert game.phase is Phase.PLAY and game.to_act is Seat.N
 

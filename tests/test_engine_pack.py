@@ -28,7 +28,7 @@ from spadespec.reference_engine.rules_of_play.leads import (
     lead_named_card,
 )
 from spadespec.reference_engine.rules_of_play.tricks import beats, legal_follows, trick_winner
-from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.seats import SEATS, Seat
 from spadespec.reference_engine.table import make_table
 from spadespec.reference_engine.variant.model import (
     DeckKind,
@@ -186,7 +186,7 @@ def test_a_joker_is_refused_in_a_standard_deal():
 
 def test_a_joker_in_an_object_deal_is_refused_in_a_standard_pack():
     hands = parse_pbn(PBN)
-    deal = {seat.name: hand_text(hands[seat]).split() for seat in Seat}
+    deal = {seat.name: hand_text(hands[seat]).split() for seat in SEATS}
     deal["N"] = ["BJ" if card == "2C" else card for card in deal["N"]]  # N held the 2C
     with pytest.raises(DealError) as err:
         check_deal(parse_deal(deal))

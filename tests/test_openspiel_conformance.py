@@ -24,7 +24,7 @@ from spadespec.conformance.contract.runner.verdict import CaseResult
 from spadespec.conformance.contract.suite.cases import load_suite
 from spadespec.reference_engine.cards import parse_card
 from spadespec.reference_engine.deal import parse_pbn
-from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.seats import SEATS
 from spadespec.reference_engine.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -160,7 +160,7 @@ def test_totals_only_logs_never_lead_a_spade_from_a_mixed_hand() -> None:
         for number, action in enumerate(case.actions, start=1):
             if action["action"] == "deal":
                 hands = parse_pbn(action["hands"])
-                held = {seat.name: set(_cards(hands[seat])) for seat in Seat}
+                held = {seat.name: set(_cards(hands[seat])) for seat in SEATS}
                 in_trick = 0
             elif action["action"] == "play":
                 card = parse_card(action["card"])

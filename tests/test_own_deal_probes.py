@@ -18,7 +18,7 @@ from spadespec.reference_engine.variant import load_variant
 
 
 def _steer() -> Steer:
-    return Steer("test", "fresh", lambda rng: [GreedyBot() for _ in range(4)])
+    return Steer("test", "fresh", lambda rng, width: [GreedyBot() for _ in range(width)])
 
 
 def _refused_with(game: Game, action: dict[str, Any]) -> str | None:

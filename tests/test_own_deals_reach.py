@@ -40,7 +40,7 @@ class _NilNorth(GreedyBot):
 
 
 def _steer(north: Any) -> Steer:
-    return Steer("test", "fresh", lambda rng: [north, GreedyBot(), GreedyBot(), GreedyBot()])
+    return Steer("test", "fresh", lambda rng, width: [north, GreedyBot(), GreedyBot(), GreedyBot()])
 
 
 def _reach() -> ClauseReach:

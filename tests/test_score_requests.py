@@ -23,6 +23,7 @@ from spadespec.conformance.contract.protocol.messages import (
     BLIND_BIDS,
     SCORE,
     SCORE_FIGURES,
+    TABLES,
     EngineInfo,
 )
 from spadespec.conformance.contract.protocol.score_requests import (
@@ -49,10 +50,10 @@ SCORING_CLAUSES = ("scoring.", "game_end.", "game.")
 
 class ScoreOnly(ReferenceEngine):
     """The reference engine declaring nothing but the feature `score` (and `blind_bids`: it
-    keeps the score of blind numeric bids too)."""
+    keeps the score of blind numeric bids too; and `tables`: of five players too)."""
 
     def start(self) -> EngineInfo:
-        return {**super().start(), "features": [SCORE, BLIND_BIDS]}
+        return {**super().start(), "features": [SCORE, BLIND_BIDS, TABLES]}
 
 
 class FaultyScorer(FaultyEngine):

@@ -16,9 +16,12 @@ from spadespec.reference_engine.variant.model import Rules
 NILS = ("nil", "blind-nil")
 
 
+_SEATINGS = {3: ("N", "E", "S"), 4: ("N", "E", "S", "W"), 5: ("N", "NE", "SE", "SW", "NW")}
+
+
 def seats_of(rules: Rules) -> tuple[str, ...]:
-    """The seats in play: N, E, S, W, or N, E, S for three."""
-    return tuple("NESW"[: rules.table.players])
+    """The seats in play: N, E, S, W; N, E, S for three; N, NE, SE, SW, NW for five."""
+    return _SEATINGS[rules.table.players]
 
 
 def sides_of(rules: Rules) -> dict[str, tuple[str, ...]]:

@@ -45,9 +45,15 @@ from spadespec.reference_engine.variant.model import Rules
 # and every other ruleset allows these numbers too (each side's total is at least 4).
 TRUMP_SPADES = {"N": 3, "E": 3, "S": 4, "W": 3}
 SEAT_NAMES = {
-    "N": "North", "E": "East", "S": "South", "W": "West",
-    "NE": "North-east", "SE": "South-east", "SW": "South-west", "NW": "North-west",
-}  # fmt: skip
+    "N": "North",
+    "E": "East",
+    "S": "South",
+    "W": "West",
+    "NE": "North-east",
+    "SE": "South-east",
+    "SW": "South-west",
+    "NW": "North-west",
+}
 _TABLE_WORDS = {3: "three", 5: "five"}
 
 
