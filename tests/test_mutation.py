@@ -125,7 +125,7 @@ NOTED = sorted({note.module for note in read_notes(NOTES)})
 
 @pytest.mark.sweep
 @pytest.mark.parametrize(
-    "module", sweep(NOTED, ["reference_engine/rules_of_play/bids.py", "reference_engine/table.py"])
+    "module", sweep(NOTED, ["reference_engine/rules_of_play/bids.py", "reference_engine/deal.py"])
 )
 def test_each_note_names_a_change_there_is(module: str) -> None:
     notes = [note for note in read_notes(NOTES) if note.module == module]
