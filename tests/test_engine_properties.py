@@ -39,7 +39,7 @@ from spadespec.reference_engine.cards import RANK_LETTERS, parse_card
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.reason_codes import ReasonCode
-from spadespec.reference_engine.seats import SEATS, Seat
+from spadespec.reference_engine.seats import ALL_SEATS, Seat
 from spadespec.reference_engine.variant import load_variant, shipped_variant_ids
 from spadespec.reference_engine.variant.model import Rules
 
@@ -81,12 +81,21 @@ def mask(cards: Any) -> int:
     return out
 
 
+SEATINGS = {
+    3: (Seat.N, Seat.E, Seat.S),
+    4: (Seat.N, Seat.E, Seat.S, Seat.W),
+    5: (Seat.N, Seat.NE, Seat.SE, Seat.SW, Seat.NW),
+}
+"""Each table's seats clockwise from North, restated from the variant format's docs."""
+
+
 class Book:
     """The variant's table, pack and bidding rules, restated from its rules record."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.seats = SEATS[: rules.table.players]
+        self.seats = SEATINGS[rules.table.players]
+        self.width = 8 if rules.table.players == 5 else 4
         if rules.table.sides == "partnerships":
             self.sides = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
         else:
@@ -475,7 +484,7 @@ class GameMachine(RuleBasedStateMachine):
         order = order[: len(order) - self.book.aside]  # any two laid aside by a kitty's dealer
         seats = self.book.seats
         self.held = {seat: set(order[i :: len(seats)]) for i, seat in enumerate(seats)}
-        hands = [mask(self.held.get(seat, ())) for seat in SEATS]
+        hands = [mask(self.held.get(seat, ())) for seat in ALL_SEATS[: self.book.width]]
         self.game.deal(hands)
         assert all(len(self.held[s]) == self.book.tricks for s in seats)
         self.plays, self.bid_order, self.bids, self.plan = [], [], {}, []
@@ -551,7 +560,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self.game.phase is Phase.BID)
     @rule(
-        seat=st.sampled_from(SEATS),
+        seat=st.sampled_from(ALL_SEATS),
         value=st.sampled_from([-1, 0, 1, 5, 7, 13, 14, 17, 18, NIL, BLIND_NIL]),
     )
     def try_any_bid(self, seat: Seat, value: int | str) -> None:
@@ -593,7 +602,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self.game.phase is Phase.PASS)
     @rule(
-        seat=st.sampled_from(SEATS),
+        seat=st.sampled_from(ALL_SEATS),
         picks=st.lists(st.integers(min_value=0, max_value=53), max_size=5, unique=True),
     )
     def try_any_pass(self, seat: Seat, picks: list[int]) -> None:
@@ -636,7 +645,7 @@ class GameMachine(RuleBasedStateMachine):
             self.play_one(rng.randrange(18))
 
     @precondition(lambda self: self.game.phase is Phase.PLAY)
-    @rule(seat=st.sampled_from(SEATS), card=st.integers(min_value=0, max_value=53))
+    @rule(seat=st.sampled_from(ALL_SEATS), card=st.integers(min_value=0, max_value=53))
     def try_any_play(self, seat: Seat, card: int) -> None:
         if seat not in self.book.seats:
             return
@@ -792,7 +801,7 @@ class GameMachine(RuleBasedStateMachine):
         if self.game.phase in (Phase.BID, Phase.PASS, Phase.PLAY):
             played = [card for _, card in self.plays]
             assert len(set(played)) == len(played)
-            for seat in SEATS:
+            for seat in ALL_SEATS[: self.book.width]:
                 assert self.game.hands[seat] == mask(self.held.get(seat, ()))
             remaining = sum(len(h) for h in self.held.values())
             assert remaining + len(played) + self.book.aside == len(self.book.cards)

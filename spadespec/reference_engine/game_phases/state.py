@@ -172,7 +172,7 @@ class GameState:
     def _seat(self, value: Seat | str | int) -> Seat:
         """The seat named, which must be one in play at this table."""
         seat = parse_seat(value)
-        if self._left[seat] is None:
+        if seat >= len(self._left) or self._left[seat] is None:  # NE..NW beyond a table of four
             seats = ", ".join(s.name for s in self.table.seats)
             raise InvalidActionError(
                 ReasonCode.UNKNOWN_SEAT,
