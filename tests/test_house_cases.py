@@ -34,8 +34,7 @@ NOT_COMPARED = {
     "pagat-jokers": "a pack of 54 less two: no parent's deal is a deal of its pack, so only the"
     " generated cases for the pack reach its play",
     "joker-joker-deuce-deuce": "a pack of 54 less two, as pagat-jokers",
-    "five-handed": "five players: as cutthroat, no four-seat case of a parent replays at its"
-    " table",
+    "five-handed": "five players: as cutthroat, no four-seat case of a parent replays at its table",
 }
 
 # The cases the unbroken engine gets wrong are worked out once per process, with the
