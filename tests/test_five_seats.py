@@ -4,10 +4,13 @@ that keeps such a table from an engine that does not declare it."""
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _cli import run_cli
 from jsonschema import Draft202012Validator
 
 from spadespec.conformance.analysis.fuzz.witness.bots import bots_for
@@ -164,3 +167,41 @@ def test_the_schemas_take_the_five_seat_forms_and_no_mix_of_the_two(name: str) -
     deal = _validator(name, "dealHands")
     assert deal.is_valid(_five_deal())
     assert not deal.is_valid({**_five_deal(), "W": ["2H"]})
+
+
+HOUSE_OF_FIVE = """\
+extends: standard
+id: five-at-home
+title: Five at home
+revision: 1
+summary: Standard Spades for five players each alone, the red twos out.
+sources:
+  - {key: home, title: Our table's own rules, url: "https://example.org/our-rules"}
+rules:
+  deck:
+    removed: {value: [2H, 2D], cite: [{source: home, section: pack}]}
+  table:
+    players: {value: 5, cite: [{source: home, section: table}]}
+    sides: {value: individual, cite: [{source: home, section: table}]}
+  bidding:
+    max_bid: {value: 10, cite: [{source: home, section: bids}]}
+"""
+
+
+def test_a_house_file_seating_five_goes_only_to_an_engine_declaring_tables(
+    tmp_path: Path,
+) -> None:
+    house = tmp_path / "five-at-home.yaml"
+    house.write_text(HOUSE_OF_FIVE, encoding="utf-8")
+    engine = shlex.join(
+        [sys.executable, str(ROOT / "tests" / "data" / "engines" / "declaring.py"),
+         "--variants", "standard", "--features", "legal,illegal,to_act,house_files"]
+    )  # fmt: skip
+    done = run_cli("conform", "--engine", engine, "--variant", str(house), "--json")
+    results = json.loads(done.stdout)["results"]
+    assert done.returncode == 1 and results
+    assert {(r["verdict"], r["message"]) for r in results} == {("n/a", tables.NOT_APPLICABLE)}
+    done = run_cli("conform", "--engine", engine + ",tables", "--variant", str(house), "--json")
+    results = json.loads(done.stdout)["results"]
+    assert done.returncode == 0
+    assert {r["verdict"] for r in results} == {"pass"}

@@ -49,9 +49,11 @@ function prepareScore(entry, info) {
   if (!info.variants.includes(entry.variant)) {
     return notApplicable(check, `the engine does not play variant ${entry.variant}`);
   }
-  if ((entry.needs || []).includes('blind_bids') && !has(info, 'blind_bids')) {
-    return notApplicable(check, facts.notApplicable.blind_bids);
-  }
+  // A score request is told bids and tricks only: it needs what they can hold (a number bid
+  // blind) and the table they are keyed by, never a holder's redeal call.
+  const lacking = ['blind_bids', 'tables'].find(
+    (feature) => (entry.needs || []).includes(feature) && !has(info, feature));
+  if (lacking) return notApplicable(check, facts.notApplicable[lacking]);
   const answered = figuresAnswered(info.features);
   const keys = Object.keys(score.expect);
   const asked = keys.filter((k) => answered.includes(k));
