@@ -205,3 +205,20 @@ def test_a_house_file_seating_five_goes_only_to_an_engine_declaring_tables(
     results = json.loads(done.stdout)["results"]
     assert done.returncode == 0
     assert {r["verdict"] for r in results} == {"pass"}
+
+
+def test_a_five_seat_side_in_a_path_is_one_figure_whichever_seat_it_is() -> None:
+    from spadespec.conformance.analysis.audit.clusters import fingerprint
+    from spadespec.conformance.analysis.fuzz.campaign import cause_key
+    from spadespec.conformance.contract.runner.grade import Difference
+
+    keys = {
+        cause_key([f"$.hands[0].sides.{side}.bags_after: expected 1, got 2"])
+        for side in (*FIVE, "NS")
+    }
+    assert keys == {"$.hands[].sides.*.bags_after"}
+    prints = {
+        fingerprint("five-handed", [Difference(f"$.totals.{side}", 37, 47)], frozenset())[0]
+        for side in FIVE
+    }
+    assert len(prints) == 1

@@ -47,7 +47,7 @@ FAILURE = "engine failure in game "
 
 _SCORE = "score request: "
 _INDEX = re.compile(r"\[\d+\]")
-_SIDE = re.compile(r"\.(?:NS|EW|[NESW])(?=$|[.\[])")
+_SIDE = re.compile(r"\.(?:NS|EW|NE|SE|SW|NW|[NESW])(?=$|[.\[])")
 """A side's or a seat's name in a path: one figure whichever side or seat it is of."""
 
 
