@@ -179,25 +179,61 @@ export type ScoredHand = {
   /** Each seat's bid: a number of tricks, `nil` or `blind-nil`. */
   bids: {
     /** North's bid. */
-    N: CaseBidValue;
+    N?: CaseBidValue;
     /** East's bid. */
-    E: CaseBidValue;
+    E?: CaseBidValue;
     /** South's bid. */
-    S: CaseBidValue;
+    S?: CaseBidValue;
     /** West's bid. */
     W?: CaseBidValue;
-  };
+    /** North-east's bid. */
+    NE?: CaseBidValue;
+    /** South-east's bid. */
+    SE?: CaseBidValue;
+    /** South-west's bid. */
+    SW?: CaseBidValue;
+    /** North-west's bid. */
+    NW?: CaseBidValue;
+  } & ({
+    N: unknown;
+    NE: unknown;
+    SE: unknown;
+    SW: unknown;
+    NW: unknown;
+  } | {
+    N: unknown;
+    E: unknown;
+    S: unknown;
+  });
   /** The tricks each seat took; together, every trick of the hand. */
   tricks: {
     /** North's tricks. */
-    N: number;
+    N?: number;
     /** East's tricks. */
-    E: number;
+    E?: number;
     /** South's tricks. */
-    S: number;
+    S?: number;
     /** West's tricks. */
     W?: number;
-  };
+    /** North-east's tricks. */
+    NE?: number;
+    /** South-east's tricks. */
+    SE?: number;
+    /** South-west's tricks. */
+    SW?: number;
+    /** North-west's tricks. */
+    NW?: number;
+  } & ({
+    N: unknown;
+    NE: unknown;
+    SE: unknown;
+    SW: unknown;
+    NW: unknown;
+  } | {
+    N: unknown;
+    E: unknown;
+    S: unknown;
+  });
 };
 
 /** Something a score keeper can be asked after scoring a request's hands. */
@@ -393,6 +429,26 @@ export type CaseFile = {
   cases: CaseCase[];
 };
 
+/** An object naming a seat beyond W: a five-seat table's (N, NE, SE, SW, NW). */
+export type CaseWiderTable = {
+  NE: unknown;
+} | {
+  SE: unknown;
+} | {
+  SW: unknown;
+} | {
+  NW: unknown;
+};
+
+/** An object naming E, S or W, which a five-seat table has not. */
+export type CaseFourSeatNames = {
+  E: unknown;
+} | {
+  S: unknown;
+} | {
+  W: unknown;
+};
+
 /**
  * One conformance case: a position reached by replaying a log under a variant, and what an engine
  * must answer there.
@@ -559,8 +615,8 @@ export type CaseProbeAction = {
 } & (CaseProbeDeal | CaseRedeal | CaseBid | CasePass | CasePlay);
 
 /**
- * A deal tried by a refusal case: PBN, or an object from some of the seats N, E, S, W to a list of
- * cards, which may name a card twice.
+ * A deal tried by a refusal case: PBN, or an object from some of the seats (N, E, S, W, NE, SE, SW,
+ * NW) to a list of cards, which may name a card twice.
  */
 export type CaseProbeDeal = {
   /** Always `deal`. */
@@ -614,11 +670,14 @@ export type CasePlay = {
  */
 export type CasePbn = string;
 
-/** A seat: N, E, S or W. */
-export type CaseSeat = "N" | "E" | "S" | "W";
+/** A seat: N, E, S or W; N, NE, SE, SW or NW at a table of five. */
+export type CaseSeat = "N" | "E" | "S" | "W" | "NE" | "SE" | "SW" | "NW";
 
-/** A side: a partnership (NS or EW), or a seat playing alone (N, E, S or W). */
-export type CaseSide = "NS" | "EW" | "N" | "E" | "S" | "W";
+/**
+ * A side: a partnership (NS or EW), or a seat playing alone (N, E, S or W; NE, SE, SW or NW at a
+ * table of five).
+ */
+export type CaseSide = "NS" | "EW" | "N" | "E" | "S" | "W" | "NE" | "SE" | "SW" | "NW";
 
 /**
  * A card as rank then suit, T for ten (`AS`, `TD`, `2C`), or a joker: `BJ` the big joker, `LJ` the
@@ -642,14 +701,32 @@ export type CaseSideInts = {
   EW: number;
 } | {
   /** North. */
-  N: number;
+  N?: number;
   /** East. */
-  E: number;
+  E?: number;
   /** South. */
-  S: number;
+  S?: number;
   /** West. */
   W?: number;
-};
+  /** North-east. */
+  NE?: number;
+  /** South-east. */
+  SE?: number;
+  /** South-west. */
+  SW?: number;
+  /** North-west. */
+  NW?: number;
+} & ({
+  N: unknown;
+  NE: unknown;
+  SE: unknown;
+  SW: unknown;
+  NW: unknown;
+} | {
+  N: unknown;
+  E: unknown;
+  S: unknown;
+});
 
 /**
  * A count of zero or more for each side: keyed NS and EW for partnerships, or by seat when everyone
@@ -662,14 +739,32 @@ export type CaseSideCounts = {
   EW: number;
 } | {
   /** North. */
-  N: number;
+  N?: number;
   /** East. */
-  E: number;
+  E?: number;
   /** South. */
-  S: number;
+  S?: number;
   /** West. */
   W?: number;
-};
+  /** North-east. */
+  NE?: number;
+  /** South-east. */
+  SE?: number;
+  /** South-west. */
+  SW?: number;
+  /** North-west. */
+  NW?: number;
+} & ({
+  N: unknown;
+  NE: unknown;
+  SE: unknown;
+  SW: unknown;
+  NW: unknown;
+} | {
+  N: unknown;
+  E: unknown;
+  S: unknown;
+});
 
 /**
  * What the engine must answer after replaying the actions. Every key present is checked; keys left
@@ -760,28 +855,66 @@ export type CaseStatus = {
 
 /** One hand's score sheet: the bids, each seat's tricks, and each side's itemised score. */
 export type CaseHandScore = {
-  /** Each seat's bid (N, E, S, and W at a four-seat table). */
+  /**
+   * Each seat's bid (N, E, S, and W at a four-seat table; N, NE, SE, SW, NW at a five-seat one).
+   */
   bids: {
     /** North's bid. */
-    N: CaseBidValue;
+    N?: CaseBidValue;
     /** East's bid. */
-    E: CaseBidValue;
+    E?: CaseBidValue;
     /** South's bid. */
-    S: CaseBidValue;
+    S?: CaseBidValue;
     /** West's bid. */
     W?: CaseBidValue;
-  };
+    /** North-east's bid. */
+    NE?: CaseBidValue;
+    /** South-east's bid. */
+    SE?: CaseBidValue;
+    /** South-west's bid. */
+    SW?: CaseBidValue;
+    /** North-west's bid. */
+    NW?: CaseBidValue;
+  } & ({
+    N: unknown;
+    NE: unknown;
+    SE: unknown;
+    SW: unknown;
+    NW: unknown;
+  } | {
+    N: unknown;
+    E: unknown;
+    S: unknown;
+  });
   /** The tricks each seat took. */
   tricks: {
     /** North's tricks. */
-    N: number;
+    N?: number;
     /** East's tricks. */
-    E: number;
+    E?: number;
     /** South's tricks. */
-    S: number;
+    S?: number;
     /** West's tricks. */
     W?: number;
-  };
+    /** North-east's tricks. */
+    NE?: number;
+    /** South-east's tricks. */
+    SE?: number;
+    /** South-west's tricks. */
+    SW?: number;
+    /** North-west's tricks. */
+    NW?: number;
+  } & ({
+    N: unknown;
+    NE: unknown;
+    SE: unknown;
+    SW: unknown;
+    NW: unknown;
+  } | {
+    N: unknown;
+    E: unknown;
+    S: unknown;
+  });
   /**
    * Each side's itemised score, keyed by side name (NS and EW, or each seat when everyone plays
    * alone).
@@ -861,22 +994,43 @@ export type CaseSideScore = {
 };
 
 /**
- * The hands as an object, one entry per seat in play (N, E, S for three players, W too for four),
- * each the list of that seat's cards. Written this way whenever the pack has jokers or the table
- * three seats.
+ * The hands as an object, one entry per seat in play (N, E, S for three players, W too for four; N,
+ * NE, SE, SW, NW for five), each the list of that seat's cards. Written this way whenever the pack
+ * has jokers or the table three or five seats.
  */
 export type CaseDealHands = {
   /** North's cards. */
-  N: CaseHandCards;
+  N?: CaseHandCards;
   /** East's cards. */
-  E: CaseHandCards;
+  E?: CaseHandCards;
   /** South's cards. */
-  S: CaseHandCards;
+  S?: CaseHandCards;
   /** West's cards (four players only). */
   W?: CaseHandCards;
-};
+  /** North-east's cards (five players). */
+  NE?: CaseHandCards;
+  /** South-east's cards (five players). */
+  SE?: CaseHandCards;
+  /** South-west's cards (five players). */
+  SW?: CaseHandCards;
+  /** North-west's cards (five players). */
+  NW?: CaseHandCards;
+} & ({
+  N: unknown;
+  NE: unknown;
+  SE: unknown;
+  SW: unknown;
+  NW: unknown;
+} | {
+  N: unknown;
+  E: unknown;
+  S: unknown;
+});
 
-/** One seat's cards, each once: 13 of them at a four-seat table, 17 at a three-seat one. */
+/**
+ * One seat's cards, each once: 13 of them at a four-seat table, 17 at a three-seat one, 10 at a
+ * five-seat one.
+ */
 export type CaseHandCards = CaseCard[];
 
 /** Cards passed between a blind nil bidder and the partner in the exchange after bidding. */
