@@ -31,7 +31,7 @@ from spadespec.reference_engine.cards import ALL_CARDS, CARD_TEXT, parse_card
 from spadespec.reference_engine.deal import Hands, format_deal, parse_deal, refuse_card_twice
 from spadespec.reference_engine.errors import DealError, InvalidActionError
 from spadespec.reference_engine.reason_codes import ReasonCode
-from spadespec.reference_engine.seats import ALL_SEATS, SEAT_NAMES, Seat, parse_seat
+from spadespec.reference_engine.seats import ALL_SEATS, SEAT_NAMES, SEATS, Seat, parse_seat
 
 
 class BlindBid(str):
@@ -224,19 +224,23 @@ Move = Action | PassCard
 """What `Game.legal_actions()` offers and `Game.apply()` takes: an action, or one card picked
 toward a pass."""
 
+
 # Every bid and play that can ever happen, made once; records are immutable, so they are shared.
-_PLAYS = tuple(tuple(Play(seat, card) for card in _CARDS) for seat in ALL_SEATS)
-_BIDS = tuple(
-    {
+# The tables below are lists by seat number holding the four seats N, E, S, W from the start;
+# the seats of a wider table (NE, SE, SW, NW) are added to each in place by `widen_records`,
+# the first time a game at such a table is planned or an action names one of them, so that
+# every other start-up does not pay for them.
+def _bids_of(seat: Seat) -> dict[BidValue, Bid]:
+    return {
         **{n: Bid(seat, n) for n in range(MAX_BID + 1)},
         NIL: Bid(seat, NIL),
         BLIND_NIL: Bid(seat, BLIND_NIL),
     }
-    for seat in ALL_SEATS
-)
 
 
-_PICKS = tuple(tuple(PassCard(seat, card) for card in _CARDS) for seat in ALL_SEATS)
+_PLAYS = [tuple(Play(seat, card) for card in _CARDS) for seat in SEATS]
+_BIDS = [_bids_of(seat) for seat in SEATS]
+_PICKS = [tuple(PassCard(seat, card) for card in _CARDS) for seat in SEATS]
 
 
 # A mask is read a byte at a time: for each of the seven bytes of a 54-card mask, a seat's
@@ -279,18 +283,18 @@ def _records_of(records: tuple[Any, ...], kept: dict[int, tuple[Any, ...]]) -> R
     return records_of
 
 
-PLAYS_BY_MASK: tuple[dict[int, tuple[Play, ...]], ...] = tuple({} for _ in ALL_SEATS)
+PLAYS_BY_MASK: list[dict[int, tuple[Play, ...]]] = [{} for _ in SEATS]
 """Seat -> a mask of cards of one printed suit (or the jokers) -> the seat's play records for
 them, lowest first, once asked for: `PLAYS_BY_MASK[seat].get` answers at once for a legal
 follow seen before, and `PLAYS_OF[seat]` for any mask (asked when that finds nothing)."""
-PLAYS_OF: tuple[Records, ...] = tuple(
+PLAYS_OF: list[Records] = [
     _records_of(plays, kept) for plays, kept in zip(_PLAYS, PLAYS_BY_MASK, strict=True)
-)
+]
 """Seat -> a mask of cards -> the seat's play records for them, lowest first."""
-_PICKS_BY_MASK: tuple[dict[int, tuple[PassCard, ...]], ...] = tuple({} for _ in ALL_SEATS)
-_PICKS_OF: tuple[Records, ...] = tuple(
+_PICKS_BY_MASK: list[dict[int, tuple[PassCard, ...]]] = [{} for _ in SEATS]
+_PICKS_OF: list[Records] = [
     _records_of(picks, kept) for picks, kept in zip(_PICKS, _PICKS_BY_MASK, strict=True)
-)
+]
 
 
 def play_record(seat: int, card: int) -> Play:
@@ -314,7 +318,7 @@ def pick_records(seat: int, mask: int) -> tuple[PassCard, ...]:
     return records if records is not None else _PICKS_OF[seat](mask)
 
 
-_REDEALS = tuple((Redeal(seat, False), Redeal(seat, True)) for seat in ALL_SEATS)
+_REDEALS = [(Redeal(seat, False), Redeal(seat, True)) for seat in SEATS]
 
 
 def redeal_record(seat: int, call: bool) -> Redeal:
@@ -372,10 +376,34 @@ def parse_pass(seat: Seat, value: Any) -> Pass:
 
 _PLAY_BY_TEXT: dict[tuple[str, str], Play] = {
     (seat.name, CARD_TEXT[card]): record
-    for seat in ALL_SEATS
+    for seat in SEATS
     for card, record in enumerate(_PLAYS[seat])
 }
-"""(seat letter, card text) -> the play record, for a play written as logs write it."""
+"""(seat name, card text) -> the play record, for a play written as logs write it."""
+
+
+def widen_records() -> None:
+    """Add the seats of a wider table (NE, SE, SW, NW) to every table of records above, in
+    place, once: before a game at such a table is played, or an action naming one is read."""
+    if len(_PLAYS) == len(ALL_SEATS):
+        return
+    for seat in ALL_SEATS[len(_PLAYS) :]:
+        plays = tuple(Play(seat, card) for card in _CARDS)
+        picks = tuple(PassCard(seat, card) for card in _CARDS)
+        kept_plays: dict[int, tuple[Play, ...]] = {}
+        kept_picks: dict[int, tuple[PassCard, ...]] = {}
+        _BIDS.append(_bids_of(seat))
+        _REDEALS.append((Redeal(seat, False), Redeal(seat, True)))
+        PLAYS_BY_MASK.append(kept_plays)
+        PLAYS_OF.append(_records_of(plays, kept_plays))
+        _PICKS_BY_MASK.append(kept_picks)
+        _PICKS_OF.append(_records_of(picks, kept_picks))
+        _PICKS.append(picks)
+        _PLAY_BY_TEXT.update(
+            ((seat.name, CARD_TEXT[card]), record) for card, record in enumerate(plays)
+        )
+        _PLAYS.append(plays)  # last: its length says how many seats are in
+
 
 _FIELDS = {
     "deal": ("hands",),
@@ -422,6 +450,8 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
             return Deal(tuple(hands))
         return Deal(parse_deal(hands))
     seat = parse_seat(data["seat"])
+    if seat >= len(_PLAYS):
+        widen_records()
     if kind == "bid":
         return bid_record(seat, parse_bid(data["bid"]))
     if kind == "pass":

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from spadespec.reference_engine.actions import Bid, BidValue, bid_record
+from spadespec.reference_engine.actions import Bid, BidValue, bid_record, widen_records
 from spadespec.reference_engine.cards import parse_card
 from spadespec.reference_engine.pack import Pack
 from spadespec.reference_engine.rulebook import (
@@ -45,7 +45,7 @@ from spadespec.reference_engine.rules_of_play.bids import (
 from spadespec.reference_engine.rules_of_play.tricks import beaten_by
 from spadespec.reference_engine.rules_of_play.turns import FirstLeaderRule
 from spadespec.reference_engine.scoring.sides import Sheet, sheet_of_table
-from spadespec.reference_engine.seats import Seat
+from spadespec.reference_engine.seats import SEATS, Seat
 from spadespec.reference_engine.table import Table
 from spadespec.reference_engine.variant.model import (
     BidConstraint,
@@ -163,6 +163,8 @@ def build_plan(rules: Rules, rulebook: Rulebook = STANDARD_RULEBOOK) -> Plan:
     """Resolve `rules` into a plan: each rule looked up in its table of `rulebook` now, once."""
     book = rulebook
     table = book.table_of(rules)
+    if table.width > len(SEATS):  # records for the seats beyond W, made before any is asked
+        widen_records()
     pack = book.pack_of(rules)
     play = rules.play
     bid_checks = checks(

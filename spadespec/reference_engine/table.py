@@ -39,6 +39,8 @@ class Table:
     set_aside: int
     """Cards of the pack in no hand once the deal is done: the two a kitty's dealer lays aside
     (`deal.kitty: dealer-takes-two`), else none."""
+    partnerships: bool
+    """Whether some seats score with a partner (at four seats, North-South and East-West)."""
 
     @property
     def width(self) -> int:
@@ -49,10 +51,6 @@ class Table:
     @property
     def players(self) -> int:
         return len(self.seats)
-
-    @property
-    def partnerships(self) -> bool:
-        return any(seat is not None for seat in self.partner)
 
     def next_seat(self, seat: Seat) -> Seat:
         """The seat on `seat`'s left: who acts after it."""
@@ -109,6 +107,7 @@ def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 
         side_of=tuple(side_of),
         side_seats=side_seats,
         partner=tuple(partner),
+        partnerships=any(seat is not None for seat in partner),
         cards_per_hand=(cards_in_play - set_aside) // players,
         set_aside=set_aside,
     )
