@@ -23,7 +23,7 @@ PLAY_RULESETS = (
     "spades-any-time", "pagat-blind-nil", "no-nil", "msn-whiz", "msn-suicide", "msn-mirror",
     "dealers-hook", "call-break-play", "table-eleven", "table-cap-thirteen",
     "first-trick-clubs", "nil-pass-three", "blind-six-double", "jokers-kitty",
-    "redeal-no-spades", "redeal-by-choice", "five-handed",
+    "redeal-no-spades", "redeal-by-choice", "five-handed", "five-with-spoiler",
 )  # fmt: skip
 
 FULL = os.environ.get("SPADESPEC_FULL", "") not in ("", "0")

@@ -60,7 +60,7 @@ class FaultyScorer(FaultyEngine):
     """A broken reference engine asked nothing but score requests."""
 
     def start(self) -> EngineInfo:
-        return {**super().start(), "features": [SCORE, BLIND_BIDS]}
+        return {**super().start(), "features": [SCORE, BLIND_BIDS, TABLES]}
 
 
 def test_every_case_that_completes_a_hand_offers_one_score_request() -> None:

@@ -431,6 +431,8 @@ SPOKEN_FOR_BY_STANDARD = {
     "it may be bid; standard's interpretation stands for them all",
     "scoring.blind_bid_multiplier": "no source allows a blind numeric bid, so none scores one; "
     "standard's interpretation stands for them all",
+    "scoring.spoiler_multiplier": "no source seats a player alone beside partnerships; "
+    "standard's interpretation stands for them all",
 }
 """Rules added after the source rulesets that none of the sources speaks of: their one
 interpretation, in standard, stands for every source."""

@@ -149,6 +149,30 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.table.players.value",
         "three players each play alone",
     ),
+    "spoiler-at-four": (
+        "spoiler-at-four",
+        10,
+        "rules.table.sides.value",
+        "two partnerships and a spoiler make five players; write 5",
+    ),
+    "spoiler-team-minimum": (
+        "spoiler-team-minimum",
+        10,
+        "rules.bidding.team_minimum.value",
+        "a spoiler has no partner",
+    ),
+    "spoiler-suicide": (
+        "spoiler-suicide",
+        10,
+        "rules.bidding.constraint.value",
+        "suicide needs one nil per partnership of four seats",
+    ),
+    "five-in-partnerships": (
+        "five-in-partnerships",
+        10,
+        "rules.table.sides.value",
+        "five players play alone or as two partnerships and a spoiler",
+    ),
     "first-lead-card-removed": (
         "first-lead-card-removed",
         24,

@@ -23,7 +23,12 @@ SEAT_NAMES = {
     "N": "North", "E": "East", "S": "South", "W": "West",
     "NE": "North-east", "SE": "South-east", "SW": "South-west", "NW": "North-west",
 }  # fmt: skip
-SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
+SIDE_NAMES = {
+    "NS": "North–South",
+    "EW": "East–West",
+    "NE-SW": "North-east–South-west",
+    "SE-NW": "South-east–North-west",
+}
 
 
 def side_name(side: str) -> str:

@@ -26,6 +26,7 @@ from spadespec.reference_engine.variant.model import (
     Interpretation,
     Provenance,
     Rules,
+    Sides,
 )
 
 
@@ -33,11 +34,15 @@ def _table_intro(rules: Rules) -> str:
     table = table_of(rules)
     seats = ", ".join(SEAT_NAMES[s.name] for s in table.seats[:-1])
     seats += f" and {SEAT_NAMES[table.seats[-1].name]}"
-    who = (
-        "Partners sit opposite, North and South against East and West."
-        if table.partnerships
-        else "Every player scores alone."
-    )
+    if not table.partnerships:
+        who = "Every player scores alone."
+    elif rules.table.sides is Sides.PARTNERSHIPS_AND_SPOILER:
+        who = (
+            "North plays alone as the spoiler against two partnerships, North-east with "
+            "South-west and South-east with North-west."
+        )
+    else:
+        who = "Partners sit opposite, North and South against East and West."
     return (
         f"{seats} sit round the table, and each is dealt {table.cards_per_hand} cards, so a "
         f"hand has {table.cards_per_hand} tricks. {who}"
@@ -56,6 +61,11 @@ def _play_intro(rules: Rules) -> str:
 
 
 def _scoring_intro(rules: Rules) -> str:
+    if rules.table.sides is Sides.PARTNERSHIPS_AND_SPOILER:
+        return (
+            "Partners add their bids together into one contract for the side, and the spoiler's "
+            "bid is its own; a nil bid is scored on its own."
+        )
     if table_of(rules).partnerships:
         return (
             "Partners add their bids together into one contract for the side; a nil bid is "

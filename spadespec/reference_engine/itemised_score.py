@@ -40,6 +40,9 @@ def side_lines(score: SideScore, hand: HandScore, rules: Rules) -> list[str]:
         label = f"{'blind nil' if nil.blind else 'nil'} {nil.seat}"
         verdict = "made" if nil.made else "failed"
         lines.append(f"  {label:<16}took {nil.tricks}: {verdict}, {nil.points:+d}")
+    if score.spoiler_points:
+        times = rules.scoring.spoiler_multiplier
+        lines.append(f"  spoiler x{times:<7}{score.spoiler_points:+d} (contract, made nils, bonus)")
     lines += [
         f"  bags added      {score.bags_added} (had {score.bags_before}){_bags_note(rules)}",
         f"  bag penalty     {_penalty_text(score, rules)}",

@@ -76,6 +76,7 @@ from spadespec.reference_engine.variant.model import (
     Rules,
     ScoringRules,
     SetPenalty,
+    Sides,
     SpadesBrokenBy,
     SpadesLead,
     TargetRule,
@@ -171,6 +172,7 @@ class Rulebook:
     bonus_bid_points: Callable[[ScoringRules, int, bool], int | None]
     exact_total: Callable[[ScoringRules, bool], int | None]
     big_bid_bonus: Callable[[ScoringRules, int, bool], int | None]
+    spoiler_points: Callable[[ScoringRules, int], int]
     overtrick_points: Callable[[ScoringRules, int], int]
     score_nil: Callable[[Mapping[str, NilValuer], ScoringRules, str, int, str], NilResult]
     nil_value: Mapping[str, NilValuer]
@@ -235,6 +237,7 @@ STANDARD_RULEBOOK = Rulebook(
     bonus_bid_points=contract.bonus_bid_points,
     exact_total=contract.exact_total,
     big_bid_bonus=contract.big_bid_bonus,
+    spoiler_points=contract.spoiler_points,
     overtrick_points=contract.overtrick_points,
     score_nil=nil.score_nil,
     nil_value=nil.NIL_VALUE,
@@ -295,6 +298,11 @@ def scorer_of(rules: Rules, book: Rulebook = STANDARD_RULEBOOK) -> Scorer:
         ),
         overtrick_points=partial(book.overtrick_points, scoring),
         big_bid_bonus=partial(book.big_bid_bonus, scoring),
+        spoiler_points=(
+            partial(book.spoiler_points, scoring)
+            if rules.table.sides is Sides.PARTNERSHIPS_AND_SPOILER
+            else None
+        ),
         bags_count=book.bags_count[scoring.bags_count],
         apply_bag_penalty=partial(
             book.apply_bag_penalty,

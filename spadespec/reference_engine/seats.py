@@ -60,9 +60,20 @@ COMPASS = (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW)
 """The eight seats clockwise from North, as they sit round the widest table."""
 SIDES = ("NS", "EW")
 SIDE_SEATS = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
+SPOILER_SIDES = {"N": (Seat.N,), "NE-SW": (Seat.NE, Seat.SW), "SE-NW": (Seat.SE, Seat.NW)}
+"""The sides of five seated as two partnerships and a spoiler: North alone, and each pair named by
+its two seats, clockwise-first first, joined by `-` (so no pair's name spells other seats)."""
 
 
 _BY_NAME: dict[str, Seat] = {seat.name: seat for seat in Seat}
+
+
+def side_members(name: str) -> tuple[str, ...]:
+    """The seats a side's name stands for: `NS` is N and S, `NE-SW` is NE and SW, and a seat's own
+    name (a player alone) is that seat."""
+    if "-" in name:
+        return tuple(name.split("-"))
+    return (name,) if name in _BY_NAME else tuple(name)
 
 
 def parse_seat(value: Seat | str | int) -> Seat:

@@ -2,7 +2,8 @@
 
 Four players sit N, E, S, W in two partnerships (NS and EW); three players ("cutthroat") sit
 N, E, S, South's left being North; five sit N, NE, SE, SW, NW (a hexagon's seats with South's
-left empty). Players alone each score for themselves, so each seat is its own side named by
+left empty), either each alone or as two pairs (NE-SW, SE-NW) and North alone, the spoiler.
+Players alone each score for themselves, so each seat is its own side named by
 its seat. Everything that walks round the table (the next dealer, bidder or player) asks the
 table, never `Seat.left`, which knows only the four-seat table.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from spadespec.reference_engine.seats import SEATS, Seat
+from spadespec.reference_engine.seats import SEATS, SPOILER_SIDES, Seat
 from spadespec.reference_engine.variant.model import DeckKind, Kitty, Rules, Sides
 
 DECK_SIZE = {DeckKind.STANDARD_52: 52, DeckKind.JOKERS_54: 54}
@@ -25,7 +26,8 @@ class Table:
 
     seats: tuple[Seat, ...]
     sides: tuple[str, ...]
-    """Side names in order: `NS`, `EW` for partnerships; `N`, `E`, `S` for three alone."""
+    """Side names in order: `NS`, `EW` for partnerships; `N`, `E`, `S` for three alone; `N`,
+    `NE-SW`, `SE-NW` for two partnerships and a spoiler."""
     left: tuple[Seat | None, ...]
     """Indexed by seat number: the next seat clockwise in play (None for an empty seat)."""
     side_of: tuple[str | None, ...]
@@ -82,8 +84,7 @@ def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 
         raise ValueError(f"a table seats {_counts()} players, not {players}")
     if (cards_in_play - set_aside) % players:
         raise ValueError(f"{cards_in_play} cards do not deal out evenly to {players} players")
-    width = 1 + max(seats)
-    width = 4 if width <= 4 else 8
+    width = 4 if max(seats) < 4 else 8
     left: list[Seat | None] = [None] * width
     for i, seat in enumerate(seats):
         left[seat] = seats[(i + 1) % players]
@@ -93,6 +94,13 @@ def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 
             raise ValueError("partnerships need four players")
         side_seats = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
         partner: list[Seat | None] = [Seat.S, Seat.W, Seat.N, Seat.E]
+    elif sides is Sides.PARTNERSHIPS_AND_SPOILER:
+        if players != 5:
+            raise ValueError("two partnerships and a spoiler need five players")
+        side_seats = dict(SPOILER_SIDES)
+        partner = [None] * width
+        for one, other in (side_seats["NE-SW"], side_seats["SE-NW"]):
+            partner[one], partner[other] = other, one
     else:
         side_seats = {seat.name: (seat,) for seat in seats}
         partner = [None] * width

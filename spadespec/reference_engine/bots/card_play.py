@@ -38,8 +38,9 @@ class SeatView(NamedTuple):
     seats: str | tuple[str, ...] = "NESW"
     """The seats in play, clockwise from North: `NES` at a table of three; a tuple of names
     where some name is longer than a letter (`("N", "NE", "SE", "SW", "NW")`)."""
-    partnered: bool = True
-    """Whether partners sit opposite and score together; False when each plays alone."""
+    partnered: bool | tuple[str | None, ...] = True
+    """Who partners whom: True where partners sit two seats along (the four-seat table), False
+    where each plays alone, else each seat's partner (None: alone), in the order of `seats`."""
 
     @property
     def partner(self) -> str | None:
@@ -81,16 +82,21 @@ class _Around(NamedTuple):
     after: tuple[tuple[str, ...], ...]
 
 
-_AROUND: dict[tuple[str | tuple[str, ...], str, bool], _Around] = {}
+_Partnered = bool | tuple[str | None, ...]
+
+_AROUND: dict[tuple[str | tuple[str, ...], str, _Partnered], _Around] = {}
 
 
-def _around(seats: str | tuple[str, ...], seat: str, partnered: bool) -> _Around:
+def _around(seats: str | tuple[str, ...], seat: str, partnered: _Partnered) -> _Around:
     """The seating seen from `seat`, worked out once per table and seat (read at every card)."""
     key = (seats, seat, partnered)
     found = _AROUND.get(key)
     if found is None:
         i, n = seats.index(seat), len(seats)
-        partner = seats[(i + 2) % n] if partnered else None
+        if partnered is True:
+            partner: str | None = seats[(i + 2) % n]
+        else:
+            partner = partnered[i] if partnered else None
         others = [seats[(i + k) % n] for k in range(1, n)]
         after = tuple(tuple(seats[(i + k) % n] for k in range(1, n - on)) for on in range(n))
         found = _AROUND[key] = _Around(

@@ -83,7 +83,30 @@ def _letters(seats: tuple[Seat, ...]) -> str | tuple[str, ...]:
     return found
 
 
-_Table = tuple[dict[str, Any], dict[str, int], CardOrder, str | tuple[str, ...], bool]
+_PARTNERING: dict[tuple[Seat | None, ...], bool | tuple[str | None, ...]] = {}
+
+
+def _partnering(table: Table) -> bool | tuple[str | None, ...]:
+    """Who partners whom, as `SeatView.partnered` reads it (worked out once per table): False
+    where nobody has a partner, True where each seat's partner sits two seats along, else each
+    seat's partner by name in the order of `table.seats`."""
+    found = _PARTNERING.get(table.partner)
+    if found is None:
+        seats, n = table.seats, len(table.seats)
+        partners = tuple(table.partner[seat] for seat in seats)
+        if all(p is None for p in partners):
+            found = False
+        elif all(p is seats[(i + 2) % n] for i, p in enumerate(partners)):
+            found = True
+        else:
+            found = tuple(None if p is None else p.name for p in partners)
+        _PARTNERING[table.partner] = found
+    return found
+
+
+_Table = tuple[
+    dict[str, Any], dict[str, int], CardOrder, str | tuple[str, ...], bool | tuple[str | None, ...]
+]
 """What every seat's view shares for one trick: the bids and tricks taken keyed by seat
 letter, the pack as a bot reads it, the seats in play as letters, whether partners score
 together."""
@@ -105,7 +128,7 @@ def _shared(game: Game) -> tuple[_Table, list[tuple[str, int]]]:
         {_NAMES[s]: v for s, v in game.tricks_won.items()},
         card_order(game.pack),
         _letters(table.seats),
-        table.partnerships,
+        _partnering(table),
     )
     trick = [(_NAMES[s], card) for s, card in game.current_trick]
     if game.phase is PLAYING:  # bids still being made, or a hand over: not kept

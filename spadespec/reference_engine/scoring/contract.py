@@ -103,6 +103,12 @@ def big_bid_bonus(scoring: ScoringRules, contract: int, made: bool) -> int | Non
     return scoring.big_bid_bonus if made and contract >= scoring.big_bid_tricks else 0
 
 
+def spoiler_points(scoring: ScoringRules, multiplied: int) -> int:
+    """What the spoiler adds on top of its ordinary items: the multiplier's extra over the points
+    it multiplies (its contract points, its made nils' bonus and any big-bid bonus)."""
+    return (scoring.spoiler_multiplier - 1) * multiplied
+
+
 ContractValue = tuple[int, str]
 """What a contract scored, and by which rule: (points, `tricks`) for so much a trick bid or
 the set penalty, (points, `bonus-bid`), (points, `boston`) or (points, `exact-total`)."""

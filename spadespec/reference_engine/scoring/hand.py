@@ -34,6 +34,9 @@ class SideEntries(NamedTuple):
     """What the overtricks score, given how many."""
     big_bid_bonus: Callable[[int, bool], int | None]
     """The big-bid bonus, given the contract and whether it was made (None: no such bonus)."""
+    spoiler_points: Callable[[int], int] | None
+    """At a table with a spoiler, its extra on the points it multiplies (None elsewhere: the
+    sheet has no such item)."""
     bags_count: Callable[[bool, int], int]
     """`scoring.bags_count`: the bags a hand adds to the side's count, given whether the
     contract was made and the tricks over it."""
@@ -119,7 +122,13 @@ def score_side(
 
     score, bags = prior
     times, penalty, bags_after = entries.apply_bag_penalty(bags + added)
-    hand_points = points + extra_points + (bonus or 0) + nil_points - penalty
+    spoiler = None
+    if entries.spoiler_points is not None:
+        # Only a side of one seat at a table of pairs is the spoiler; the pairs' lines show 0.
+        made_nils = sum(nil.points for nil in nils if nil.made)
+        alone = len(seats) == 1
+        spoiler = entries.spoiler_points(points + (bonus or 0) + made_nils) if alone else 0
+    hand_points = points + extra_points + (bonus or 0) + nil_points + (spoiler or 0) - penalty
     return SideScore(
         side,
         contract,
@@ -141,6 +150,8 @@ def score_side(
         made and contract == sheet.tricks,  # a Boston
         kind,
         bonus,
+        None,
+        spoiler,
     )
 
 

@@ -24,6 +24,7 @@ def unscored(line: SideScore, moon: bool) -> SideScore:
         contract_points=0,
         overtrick_points=0,
         bonus_points=None if line.bonus_points is None else 0,
+        spoiler_points=None if line.spoiler_points is None else 0,
         nils=tuple(nil._replace(points=0) for nil in line.nils),
         bags_added=0,
         bag_penalties=0,

@@ -49,15 +49,18 @@ class SideScore(NamedTuple):
 
     `contract` is the sum of the side's numeric bids (nil and blind nil add nothing); `tricks`
     the tricks that count toward it under the variant; `side_tricks` every trick the side's
-    players took. `hand_points` is `contract_points + overtrick_points + sum of the nils'
-    points - bag_penalty`; `bag_penalty` includes any points the cleared bags are made to give
-    back. `boston` is true when the side bid every trick of the hand and took them all;
+    players took. `hand_points` is `contract_points + overtrick_points + bonus_points + sum of
+    the nils' points + spoiler_points - bag_penalty`; `bag_penalty` includes any points the
+    cleared bags are made to give back. `boston` is true when the side bid every trick of the
+    hand and took them all;
     `contract_kind` says which rule priced the contract: `tricks` (so much a trick, or the set
     penalty), `bonus-bid`, `boston` or `exact-total`. `bonus_points` is the big-bid bonus
     earned on top (0 when not earned), None where the variant has no such bonus. `moon` is true
     on the line of a side that took every trick where that wins the game (the hand is then not
     scored: every points and bags item is 0 and the totals stay), false on the other lines, and
-    None where the variant has no such rule.
+    None where the variant has no such rule. `spoiler_points` is, at a table of two partnerships
+    and a spoiler, the extra the spoiler's multiplier adds (0 on the partnerships' lines), None
+    at every other table.
     """
 
     side: str
@@ -81,6 +84,7 @@ class SideScore(NamedTuple):
     contract_kind: str = "tricks"
     bonus_points: int | None = None
     moon: bool | None = None
+    spoiler_points: int | None = None
 
     @property
     def totals_after(self) -> SideTotals:
@@ -98,6 +102,7 @@ class SideScore(NamedTuple):
             "overtrick_points": self.overtrick_points,
             **({} if self.bonus_points is None else {"bonus_points": self.bonus_points}),
             "nils": [nil.to_json() for nil in self.nils],
+            **({} if self.spoiler_points is None else {"spoiler_points": self.spoiler_points}),
             "bags_before": self.bags_before,
             "bags_added": self.bags_added,
             "bag_penalties": self.bag_penalties,

@@ -96,14 +96,16 @@ def seat_name(seat: Any, sheet: Sheet = FOUR_SEATS) -> str:
 
 
 def side_name(side: Any, sheet: Sheet = FOUR_SEATS) -> str:
-    """The name of a side on the sheet (`NS`, `EW`; or a seat letter when everyone plays
-    alone), given as text or an enum member."""
+    """The name of a side on the sheet (`NS`, `EW`; a seat's name when everyone plays alone;
+    `N`, `NE-SW`, `SE-NW` with a spoiler), given as text or an enum member."""
     if isinstance(side, Enum):
         side = side.value if isinstance(side.value, str) else side.name
     name = str(side).strip().upper()
     if name not in sheet.side_seats:
         names = " and ".join(sheet.sides) if len(sheet.sides) == 2 else ", ".join(sheet.sides)
-        if sheet.partnerships:
+        if all(len(seats) == 2 for seats in sheet.side_seats.values()):
             raise ValueError(f"unknown partnership {side!r}; partnerships are {names}")
+        if sheet.partnerships:
+            raise ValueError(f"unknown side {side!r}; the sides are {names}")
         raise ValueError(f"unknown side {side!r}; everyone plays alone, so the sides are {names}")
     return name

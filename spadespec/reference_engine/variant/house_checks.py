@@ -35,6 +35,9 @@ def _is(*values: str) -> Callable[[Any], bool]:
 
 
 _PARTNERS = ("table.sides", _is(Sides.PARTNERSHIPS.value))
+_PAIRS = ("table.sides", _is(Sides.PARTNERSHIPS.value, Sides.PARTNERSHIPS_AND_SPOILER.value))
+"""Tables where some seats have partners: at the spoiler's table a rule of partners binds the
+pairs and passes the spoiler by (a blind nil's exchange, a double nil)."""
 _NIL_BIDDING = (BidConstraint.SUICIDE.value, BidConstraint.MIRROR.value, BidConstraint.WHIZ.value)
 
 
@@ -66,16 +69,19 @@ def check_partner_rules(merged: Merged) -> Iterator[Problem]:
     all need partners."""
     yield from requires(
         merged,
-        Needs("bidding.blind_nil_exchange", lambda v: v > 0, *_PARTNERS,
+        Needs("bidding.blind_nil_exchange", lambda v: v > 0, *_PAIRS,
               "only partners exchange cards after a blind nil; make it 0"),
         Needs("bidding.team_minimum", is_set, *_PARTNERS,
-              "only a partnership has two bids to add up; make it null"),
+              "only partnerships of four seats have two bids to add up (a spoiler has no "
+              "partner); make it null"),
         Needs("bidding.team_maximum", is_set, *_PARTNERS,
-              "only a partnership has two bids to add up; make it null"),
-        Needs("scoring.double_nil_tricks", _is(DoubleNilTricks.IGNORED.value), *_PARTNERS,
+              "only partnerships of four seats have two bids to add up (a spoiler has no "
+              "partner); make it null"),
+        Needs("scoring.double_nil_tricks", _is(DoubleNilTricks.IGNORED.value), *_PAIRS,
               "only two partners can both bid nil; make it as-single-nil"),
         Needs("bidding.constraint", _is(BidConstraint.SUICIDE.value), *_PARTNERS,
-              "suicide needs one nil per partnership; choose another constraint"),
+              "suicide needs one nil per partnership of four seats (a spoiler has no partner); "
+              "choose another constraint"),
     )  # fmt: skip
 
 
@@ -214,7 +220,7 @@ def check_bonus_bid_reachable(merged: Merged) -> Iterator[Problem]:
     for bonus, (low, high), sides, deal, cap in product(
         tricks, bids, merged.possible("table.sides"), even, caps
     ):
-        seats = 2 if sides.value == Sides.PARTNERSHIPS.value else 1
+        seats = 1 if sides.value == Sides.INDIVIDUAL.value else 2
         most = min(high.value * seats, deal.cards_per_hand)
         capped = cap.value is not None and cap.value < most
         if capped:

@@ -24,6 +24,9 @@ class Sides(StrEnum):
     """Partners sit opposite and score together: North-South against East-West."""
     INDIVIDUAL = "individual"
     """Every player scores alone ("cutthroat"): each seat is its own side."""
+    PARTNERSHIPS_AND_SPOILER = "partnerships-and-spoiler"
+    """Five players: North alone (the spoiler), North-east with South-west and South-east with
+    North-west, each pair sitting opposite across South's empty place."""
 
 
 class FirstDealer(StrEnum):
@@ -276,7 +279,7 @@ class TableRules:
 
     players: int
     """3, 4 or 5. Three players sit N, E, S (South's left is North); four sit N, E, S, W;
-    five sit N, NE, SE, SW, NW (`table.SEATINGS`)."""
+    five sit N, NE, SE, SW, NW (`table.SEATINGS`), each alone or as two pairs and a spoiler."""
     sides: Sides
 
 
@@ -371,6 +374,10 @@ class ScoringRules:
     blind_bid_multiplier: int
     """What a side's contract points are multiplied by, made or set, when a partner bid a
     number blind (2: a blind 7 made scores 140, set loses 140)."""
+    spoiler_multiplier: int
+    """At a table of two partnerships and a spoiler, what the spoiler's contract points (made or
+    set, after any blind bid's multiplier), a made nil's bonus and a big-bid bonus count as; the
+    extra is the sheet's `spoiler_points`. Overtricks, a failed nil and bag penalties count once."""
     bags_count: BagsCount
     bag_threshold: int
     bag_penalty: int

@@ -174,15 +174,20 @@ def check_deal_is_even(merged: Merged) -> Iterator[Problem]:
 
 
 def check_three_play_alone(merged: Merged) -> Iterator[Problem]:
-    """Partnerships are the four-seat game's: three or five players each play alone."""
+    """Partnerships are the four-seat game's: three players each play alone, and five each alone
+    or as two partnerships and a spoiler, which only five make."""
     yield from requires(
         merged,
         Needs("table.players", lambda v: v == 3, "table.sides",
               lambda v: v == Sides.INDIVIDUAL.value,
               "three players each play alone; write individual"),
         Needs("table.players", lambda v: v == 5, "table.sides",
-              lambda v: v == Sides.INDIVIDUAL.value,
-              "five players each play alone; write individual"),
+              lambda v: v in (Sides.INDIVIDUAL.value, Sides.PARTNERSHIPS_AND_SPOILER.value),
+              "five players play alone or as two partnerships and a spoiler; write individual "
+              "or partnerships-and-spoiler"),
+        Needs("table.sides", lambda v: v == Sides.PARTNERSHIPS_AND_SPOILER.value,
+              "table.players", lambda v: v == 5,
+              "two partnerships and a spoiler make five players; write 5"),
     )  # fmt: skip
 
 

@@ -35,7 +35,8 @@ def fingerprint(
     """A problem's coarse fingerprint and its fine one (the coarse with the amount), read off
     its first difference (the others mostly follow from it: a side's total from its points)."""
     first = differences[0]
-    figure = re.sub(r"\.(NS|EW|NE|SE|SW|NW|N|E|S|W)$", "", first.path.removeprefix("$."))
+    side = r"\.(NS|EW|[NS][EW]-[NS][EW]|NE|SE|SW|NW|N|E|S|W)$"
+    figure = re.sub(side, "", first.path.removeprefix("$."))
     expected, actual = first.expected, first.actual
     amount: int | None = None
     if _number(expected) and _number(actual):

@@ -281,6 +281,8 @@ def score_traits(scored: HandScore | None, sides: set[str] | None = None) -> fro
             out.add(line.contract_kind)
         if line.moon:
             out.add("moon")
+        if line.spoiler_points:
+            out.add("spoiler")
     return frozenset(out)
 
 
@@ -298,6 +300,10 @@ BIG_BID_CLAUSES = tuple(
 `bonus_points`) first, as a found case names them, then the ones linked to it."""
 
 
+SPOILER_CLAUSES = tuple(p for p, axis in AXES.items() if "spoiler_points" in axis.sheet_items)
+"""The rule that multiplies a spoiler's points (its `spoiler_points`)."""
+
+
 def pricing_clauses(scored: HandScore | None, sides: set[str] | None = None) -> tuple[str, ...]:
     """The rules that priced the differing side's contract otherwise than by the trick (a
     bonus bid, a Boston, an exact total, a big-bid bonus earned), as a found case's clause tags
@@ -313,6 +319,8 @@ def pricing_clauses(scored: HandScore | None, sides: set[str] | None = None) -> 
             out += rules_named_for(line.contract_kind)
         if line.bonus_points:
             out += BIG_BID_CLAUSES
+        if line.spoiler_points:
+            out += SPOILER_CLAUSES
     return tuple(dict.fromkeys(out))
 
 

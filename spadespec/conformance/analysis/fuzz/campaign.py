@@ -47,7 +47,7 @@ FAILURE = "engine failure in game "
 
 _SCORE = "score request: "
 _INDEX = re.compile(r"\[\d+\]")
-_SIDE = re.compile(r"\.(?:NS|EW|NE|SE|SW|NW|[NESW])(?=$|[.\[])")
+_SIDE = re.compile(r"\.(?:NS|EW|[NS][EW]-[NS][EW]|NE|SE|SW|NW|[NESW])(?=$|[.\[])")
 """A side's or a seat's name in a path: one figure whichever side or seat it is of."""
 
 
@@ -69,7 +69,8 @@ COUNTS = (
 """A hand sheet's counts, in the order they are worked out."""
 
 POINTS = (
-    "contract_points", "overtrick_points", "bonus_points", "bag_penalties", "bag_penalty",
+    "contract_points", "overtrick_points", "bonus_points", "spoiler_points", "bag_penalties",
+    "bag_penalty",
     "moon", "hand_points", "score_before", "score_after",
 )  # fmt: skip
 """A hand sheet's points, in the order they are scored (from the counts)."""

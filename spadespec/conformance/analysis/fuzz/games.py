@@ -29,7 +29,7 @@ from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.pack import pack_of
 from spadespec.reference_engine.seats import SEAT_NAMES
-from spadespec.reference_engine.table import table_of
+from spadespec.reference_engine.table import Table, table_of
 from spadespec.reference_engine.variant import ResolvedVariant
 
 DEFAULT_HANDS_PER_GAME = 6
@@ -349,6 +349,19 @@ def _hand_setup(game: Game) -> dict[str, Any]:
     return setup
 
 
+def side_styles(rng: random.Random, table: Table) -> list[str]:
+    """A bot's style for each side, drawn in the table's order of sides, so that one side can
+    pile up bags while another plays on; returned by seat number, each seat its side's (an empty
+    seat's bot, never asked, takes the last side's)."""
+    kinds = ("random", "sensible", "random", "sensible", "greedy")
+    styles = [rng.choice(kinds) for _ in table.sides]
+    place = {side: i for i, side in enumerate(table.sides)}
+    return [
+        styles[place[side]] if (side := table.side_of[seat]) is not None else styles[-1]
+        for seat in range(table.width)
+    ]
+
+
 def play_fuzz_game(
     variant: ResolvedVariant,
     seed: int,
@@ -372,17 +385,7 @@ def play_fuzz_game(
         bots = steer.bots(rng, table.width)
         kinds = [getattr(bot, "name", steer.name) for bot in bots]
     else:
-        # A style per side, so that one side can pile up bags while the other plays on.
-        styles = [
-            rng.choice(("random", "sensible", "random", "sensible", "greedy"))
-            for _ in ("NE" if table.partnerships else table.seats)
-        ]
-        # by seat number (an empty seat's bot, never asked, takes the last style)
-        place: dict[int, int] = {seat: i for i, seat in enumerate(table.seats)}
-        kinds = [
-            styles[seat & 1] if table.partnerships else styles[place.get(seat, len(styles) - 1)]
-            for seat in range(table.width)
-        ]
+        kinds = side_styles(rng, table)
         bots = [_bot(kind, rng, plain) for kind in kinds]
     game = Game.replay(variant, setup, [])
     winners: list[list[str]] = []

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from spadespec.conformance.machinery.authoring.deal_search import find_play
-from spadespec.reference_engine.seats import SEAT_NAMES, Seat
+from spadespec.reference_engine.seats import SEAT_NAMES, Seat, side_members
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import ResolvedVariant, load_variant
 from spadespec.reference_engine.variant.model import FirstBidder
@@ -88,6 +88,7 @@ def side(
     overtrick_points: int = 0,
     bonus_points: int | None = None,
     nils: tuple[dict[str, Any], ...] = (),
+    spoiler_points: int | None = None,
     bags: tuple[int, int, int] = (0, 0, 0),
     bag_penalty: int = 0,
     bag_penalties: int | None = None,
@@ -96,9 +97,9 @@ def side(
     moon: bool | None = None,
 ) -> dict[str, Any]:
     """One side's line, typed by hand: `bags` is (before, added, after), `score` (before, after);
-    `bag_penalties` (how many penalties `bag_penalty` is) and `moon` (where taking every trick
-    wins the game) are written only when given."""
-    items = contract_points + overtrick_points + (bonus_points or 0)
+    `bag_penalties` (how many penalties `bag_penalty` is), `moon` (where taking every trick
+    wins the game) and `spoiler_points` (at a table with a spoiler) are written only when given."""
+    items = contract_points + overtrick_points + (bonus_points or 0) + (spoiler_points or 0)
     items += sum(n["points"] for n in nils) - bag_penalty
     if items != hand_points:
         raise ValueError(f"{name}: the items add up to {items}, not {hand_points}")
@@ -115,6 +116,7 @@ def side(
         "overtrick_points": overtrick_points,
         **({} if bonus_points is None else {"bonus_points": bonus_points}),
         "nils": list(nils),
+        **({} if spoiler_points is None else {"spoiler_points": spoiler_points}),
         "bags_before": bags[0],
         "bags_added": bags[1],
         **({} if bag_penalties is None else {"bag_penalties": bag_penalties}),
@@ -146,12 +148,13 @@ def sheet(
     bids: Mapping[str, Any], tricks: Mapping[str, int], *lines: dict[str, Any], total: int
 ) -> dict[str, Any]:
     """A hand's sheet for any table: seats in play are those `bids` names; one line per side,
-    each line's side_tricks the tricks of the seats its side name spells (NS, EW, or a seat)."""
+    each line's side_tricks the tricks of the seats its side name stands for (NS, EW, a seat, or
+    a pair such as NE-SW)."""
     if sum(tricks.values()) != total:
         raise ValueError(f"tricks {dict(tricks)} do not add up to {total}")
     for line in lines:
         name = line["side"]
-        members = [name] if name in tricks else list(name)  # a seat alone (NE), or NS, EW
+        members = side_members(name)  # a seat alone (NE), NS, EW, or a pair (NE-SW)
         if line["side_tricks"] != sum(tricks[s] for s in members):
             raise ValueError(f"{name}: side_tricks disagrees with the seats' tricks")
     seats = [s for s in SEAT_NAMES if s in bids]

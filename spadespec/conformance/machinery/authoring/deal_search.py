@@ -80,16 +80,17 @@ def _biased_deal(
     seats: tuple[Seat, ...] = SEATS,
     pack: Pack | None = None,
     per_hand: int = 13,
+    width: int = 4,
 ) -> list[int]:
     """A deal where each seat gets about as many of the strongest cards as tricks it must win;
-    the result is indexed by seat number (an empty seat gets 0)."""
+    the result is indexed by seat number, `width` places (an empty seat gets 0)."""
     deck = range(52) if pack is None else list(cards_in(pack.cards))
     order = sorted(deck, key=lambda c: _power(c, pack) + rng.random() * 6, reverse=True)
     strong, rest = order[:per_hand], order[per_hand:]
     slots = [seat for seat in seats for _ in range(wanted[seat])]
     rng.shuffle(slots)
-    hands = [0, 0, 0, 0]
-    counts = [0, 0, 0, 0]
+    hands = [0] * width
+    counts = [0] * width
     for card, seat in zip(strong, slots, strict=True):
         hands[seat] |= 1 << card
         counts[seat] += 1
@@ -186,7 +187,7 @@ def find_play(
         if game.dealer.name != dealer:
             raise ValueError(f"the hand would be dealt by {game.dealer.name}, not {dealer}")
         start = len(game.log)
-        dealt = _biased_deal(rng, wanted, seats, pack, per_hand)
+        dealt = _biased_deal(rng, wanted, seats, pack, per_hand, table.width)
         if pack is None:
             game.deal(dealt)
         else:

@@ -25,9 +25,12 @@ def seats_of(rules: Rules) -> tuple[str, ...]:
 
 
 def sides_of(rules: Rules) -> dict[str, tuple[str, ...]]:
-    """Side name -> its seats: NS and EW for partners, each seat alone otherwise."""
+    """Side name -> its seats: NS and EW for partners; North alone and the pairs NE-SW and SE-NW
+    with a spoiler; each seat alone otherwise."""
     if str(rules.table.sides) == "partnerships":
         return {"NS": ("N", "S"), "EW": ("E", "W")}
+    if str(rules.table.sides) == "partnerships-and-spoiler":
+        return {"N": ("N",), "NE-SW": ("NE", "SW"), "SE-NW": ("SE", "NW")}
     return {seat: (seat,) for seat in seats_of(rules)}
 
 
@@ -144,8 +147,14 @@ def score_side(
     if s.big_bid_bonus is not None and s.big_bid_tricks is not None:
         # Bid at least the big number and made it: the bonus on top, an item of its own.
         bonus = s.big_bid_bonus if made and contract >= s.big_bid_tricks else 0
+    spoiler = None
+    if str(rules.table.sides) == "partnerships-and-spoiler":
+        # The player alone beside the pairs counts its contract (made or set), a made nil and a
+        # big-bid bonus the multiplier's times over; the extra is an item of its own.
+        base = contract_points + (bonus or 0) + sum(n["points"] for n in nils if n["made"])
+        spoiler = (s.spoiler_multiplier - 1) * base if len(seats) == 1 else 0
     hand = contract_points + over * s.overtrick_points + sum(n["points"] for n in nils)
-    hand += bonus or 0
+    hand += (bonus or 0) + (spoiler or 0)
     hand -= times * each
     line: dict[str, Any] = {
         "side": side,
@@ -158,6 +167,7 @@ def score_side(
         "overtrick_points": over * s.overtrick_points,
         **({} if bonus is None else {"bonus_points": bonus}),
         "nils": nils,
+        **({} if spoiler is None else {"spoiler_points": spoiler}),
         "bags_before": bags,
         "bags_added": added,
         "bag_penalties": times,
@@ -178,6 +188,8 @@ def score_side(
     )
     if bonus is not None:
         zeroed["bonus_points"] = 0
+    if spoiler is not None:
+        zeroed["spoiler_points"] = 0
     return {
         **line,
         **zeroed,

@@ -30,6 +30,7 @@ from spadespec.conformance.machinery.authoring.build import (
 )
 from spadespec.conformance.machinery.authoring.deal_search import KEEPS, SearchFailed, find_play
 from spadespec.reference_engine.paths import data_dir
+from spadespec.reference_engine.seats import side_members
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import VariantError
 from spadespec.reference_engine.variant.yaml_reader import Document, FieldPath, read_document
@@ -133,8 +134,8 @@ def _log(v: str, options: Any, start: dict[str, Any], steps: list[Any]) -> list[
 def _line(name: str, typed: dict[str, Any], tricks: dict[str, int]) -> dict[str, Any]:
     """A score line from its sheet form (`build.side` checks that its items add up)."""
     items = dict(typed)
-    # a seat alone is its own side (`NE`); a partnership's name is its seats' letters (`NS`)
-    took = tricks[name] if name in tricks else sum(tricks[seat] for seat in name)
+    # a seat alone is its own side (`NE`); a partnership is named by its seats (`NS`, `NE-SW`)
+    took = sum(tricks[seat] for seat in side_members(name))
     nils = tuple(
         nil(n["seat"], n["tricks"], n["points"], n.get("blind")) for n in items.pop("nils", [])
     )

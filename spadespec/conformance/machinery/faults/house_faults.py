@@ -239,6 +239,44 @@ def big_bid_bonus_ignored(book: Rulebook) -> Rulebook:
     return dataclasses.replace(book, big_bid_bonus=lambda scoring, contract, made: None)
 
 
+def _spoiler_misscored(book: Rulebook, extra: Any) -> Rulebook:
+    """The book with the spoiler's line (a side of one seat at a table with a spoiler) scored
+    `extra(line, multiplier)` points more, as a line of its own sheet adds them up."""
+    real = book.score_side
+
+    def misscored(
+        entries: SideEntries, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
+        tricks: Mapping[str, int], prior: tuple[int, int],
+    ) -> SideScore:  # fmt: skip
+        line = real(entries, rules, sheet, side, bids, tricks, prior)
+        if line.spoiler_points is None or len(sheet.side_seats[side]) != 1:
+            return line
+        more: int = extra(line, rules.scoring.spoiler_multiplier)
+        return line._replace(
+            spoiler_points=line.spoiler_points + more,
+            hand_points=line.hand_points + more,
+            score_after=line.score_after + more,
+        )
+
+    return dataclasses.replace(book, score_side=misscored)
+
+
+def spoiler_overtricks_multiplied(book: Rulebook) -> Rulebook:
+    return _spoiler_misscored(book, lambda line, times: (times - 1) * line.overtrick_points)
+
+
+def spoiler_failed_nil_multiplied(book: Rulebook) -> Rulebook:
+    return _spoiler_misscored(
+        book, lambda line, times: (times - 1) * sum(n.points for n in line.nils if not n.made)
+    )
+
+
+def spoiler_set_single(book: Rulebook) -> Rulebook:
+    return _spoiler_misscored(
+        book, lambda line, times: 0 if line.made else -(times - 1) * line.contract_points
+    )
+
+
 def moon_ignored(book: Rulebook) -> Rulebook:
     return book.with_rows("moon", {MoonRule.WINS_GAME: moon.moon_scores_as_usual})
 
@@ -324,7 +362,7 @@ def lone_nil_tricks_dropped(book: Rulebook) -> Rulebook:
         entries: SideEntries, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
         tricks: Mapping[str, int], prior: tuple[int, int],
     ) -> SideScore:  # fmt: skip
-        if sheet.partnerships:
+        if len(sheet.side_seats[side]) > 1:
             return real(entries, rules, sheet, side, bids, tricks, prior)
         # Written for partners: a nil bidder's tricks go to the partner's contract, and with
         # no partner they go nowhere (no overtricks, no bags).

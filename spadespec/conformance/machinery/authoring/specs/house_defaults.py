@@ -1,6 +1,6 @@
 """The house-rule axes as the plain rulesets play them: no jokers, four seats in two
 partnerships, no blind nil and so no exchange, free bidding, no bonus bid, an ordinary Boston,
-bag points kept, no fixed number of hands.
+bag points kept, no fixed number of hands, nobody alone beside partners to score at a multiplier.
 
 A ruleset that writes these rules out in its own file gets these cases, so an engine that
 switched one of the house rules on where the ruleset has it off fails one. Figures are worked
@@ -52,6 +52,7 @@ HOUSE_RULES = (
     "scoring.moon",
     "game_end.hands",
     "scoring.contract_made",
+    "scoring.spoiler_multiplier",
 )
 
 CANDIDATES = (
@@ -91,6 +92,7 @@ ASSUMED = {
     "scoring.moon": "ordinary",
     "game_end.hands": None,
     "scoring.contract_made": "at-least",
+    "scoring.spoiler_multiplier": 1,
 }
 
 ALL_BIDS: list[Any] = [*range(1, 14), "nil"]
@@ -262,6 +264,7 @@ def defaults_cases(v: str, seed: int) -> list[dict[str, Any]]:
                 "scoring.exact_total_points",
                 "scoring.big_bid_tricks",
                 "scoring.big_bid_bonus",
+                "scoring.spoiler_multiplier",
                 "scoring.bag_points_cancelled",
                 "bags.exact-threshold",
                 "game_end.hands",

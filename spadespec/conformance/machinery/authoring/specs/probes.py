@@ -142,19 +142,21 @@ def _deal(hands: Any) -> dict[str, Any]:
     return {"action": "deal", "hands": hands}
 
 
-def _start(seats: list[str], dealer: str) -> dict[str, Any]:
-    """A fresh game's setup: the sides' scores and bags at 0 (each seat's when each plays
-    alone)."""
-    if len(seats) == 4:
+def _start(v: str, seats: list[str], dealer: str) -> dict[str, Any]:
+    """A fresh game's setup: every side's score and bags at 0 (where each plays alone, keyed by
+    `seats` in the order given)."""
+    sides = table_of(variant(v).rules).sides
+    if sides == ("NS", "EW"):
         return setup(dealer)
-    return {"dealer": dealer, "scores": dict.fromkeys(seats, 0), "bags": dict.fromkeys(seats, 0)}
+    keys = seats if set(sides) == set(seats) else list(sides)
+    return {"dealer": dealer, "scores": dict.fromkeys(keys, 0), "bags": dict.fromkeys(keys, 0)}
 
 
 def probe_cases(v: str) -> list[dict[str, Any]]:
     hands, dealer, made, leader, card, why = _table(v)
     order = bid_order(v, dealer)
     first, second = order[0], order[1]
-    start = _start(order, dealer)
+    start = _start(v, order, dealer)
     bid_words = ", ".join(f"{SEAT_NAMES[s]} {made[s]}" for s in order)
     return [
         case(
@@ -280,7 +282,7 @@ def deal_cases(v: str) -> list[dict[str, Any]]:
     share = table.cards_per_hand
     pbn = isinstance(good["hands"], str)
     hands = _lists(good["hands"])
-    start = _start(seats, dealer)
+    start = _start(v, seats, dealer)
     due = {"phase": "deal", "seat": dealer}
     # a card given twice: the highest top trump (or the ace of spades) to a second hand, and
     # the lowest (a promoted deuce where there is one) written twice in its holder's hand
