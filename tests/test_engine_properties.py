@@ -98,6 +98,9 @@ class Book:
         self.width = 8 if rules.table.players == 5 else 4
         if rules.table.sides == "partnerships":
             self.sides = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
+        elif rules.table.sides == "partnerships-and-spoiler":
+            # North alone; the pairs sit opposite across South's empty place.
+            self.sides = {"N": (Seat.N,), "NE-SW": (Seat.NE, Seat.SW), "SE-NW": (Seat.SE, Seat.NW)}
         else:
             self.sides = {seat.name: (seat,) for seat in self.seats}
         self.side_of = {seat: side for side, members in self.sides.items() for seat in members}
@@ -115,7 +118,10 @@ class Book:
             self.power[card] = 13 + len(tops) - place
 
     def partner(self, seat: Seat) -> Seat | None:
-        return PARTNERS[seat] if self.rules.table.sides == "partnerships" else None
+        if self.rules.table.sides == "partnerships":
+            return PARTNERS[seat]
+        pair = self.sides[self.side_of[seat]]
+        return next((s for s in pair if s is not seat), None)
 
     def left(self, seat: Seat) -> Seat:
         return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
@@ -744,10 +750,18 @@ class GameMachine(RuleBasedStateMachine):
                 # Bid at least the big number and made it: the bonus on top, else nothing.
                 big = moon is None and line.made and line.contract >= (scoring.big_bid_tricks or 0)
                 assert line.bonus_points == (scoring.big_bid_bonus if big else 0)
+            if scoring.spoiler_multiplier == 1 or len(book.sides) != 3 or len(members) != 1:
+                assert line.spoiler_points in (None, 0)
+            else:
+                # The spoiler's contract, made nils and bonus count the multiplier's times over.
+                made_nils = sum(nil.points for nil in line.nils if nil.made)
+                base = line.contract_points + (line.bonus_points or 0) + made_nils
+                assert line.spoiler_points == (scoring.spoiler_multiplier - 1) * base
             assert line.hand_points == (
                 line.contract_points
                 + line.overtrick_points
                 + (line.bonus_points or 0)
+                + (line.spoiler_points or 0)
                 + nil_points
                 - line.bag_penalty
             )
