@@ -13,10 +13,11 @@ import pytest
 from _cli import run_cli
 from jsonschema import Draft202012Validator
 
+from spadespec.conformance.analysis.fuzz.shrink import _swapped
 from spadespec.conformance.analysis.fuzz.witness.bots import bots_for
 from spadespec.conformance.contract.protocol import tables
 from spadespec.conformance.contract.protocol.messages import TABLES, EngineInfo
-from spadespec.conformance.contract.suite.cases import load_suite
+from spadespec.conformance.contract.suite.cases import deal_problem, load_suite
 from spadespec.reference_engine.bots.table import play_game, seat_bots
 from spadespec.reference_engine.cards import parse_card
 from spadespec.reference_engine.deal import (
@@ -222,3 +223,18 @@ def test_a_five_seat_side_in_a_path_is_one_figure_whichever_seat_it_is() -> None
         for side in FIVE
     }
     assert len(prints) == 1
+
+
+def test_a_five_seat_deal_is_shrunk_card_for_card_and_a_wrong_seat_is_named() -> None:
+    deal = _five_deal()
+    actions: list[dict[str, Any]] = [{"action": "deal", "hands": deal}]
+    actions.append({"action": "play", "seat": "NE", "card": "AH"})
+    swapped = _swapped(actions, 0, parse_card("AH"), parse_card("2C"))
+    hands = swapped[0]["hands"]
+    assert "2C" in hands["NE"] and "AH" in hands["NW"] and "AH" not in hands["NE"]
+    assert swapped[1]["card"] == "2C"
+    rules = load_variant("five-handed").rules
+    assert deal_problem(hands, rules) is None
+    assert deal_problem({"N": [], "NE": [], "X": []}, rules) == (
+        "the deal names seats N, NE, X, but N, NE, SE, SW, NW are in play"
+    )

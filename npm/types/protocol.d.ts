@@ -253,8 +253,8 @@ export type ScoreResponse = {
  */
 export type ScoreResult = {
   /**
-   * Each hand's points, in the order of the request's hands, by side (NS and EW, or each seat when
-   * everyone plays alone).
+   * Each hand's points, in the order of the request's hands, by side (NS and EW; N, NE-SW and SE-NW
+   * at a table of two partnerships and a spoiler; or each seat when everyone plays alone).
    */
   hand_points?: CaseSideInts[];
   /** Each side's running score after the last hand. */
@@ -450,6 +450,16 @@ export type CaseFourSeatNames = {
 };
 
 /**
+ * An object naming a partnership of a table of two partnerships and a spoiler (`table.sides:
+ * partnerships-and-spoiler`), whose sides are N (the spoiler, alone), NE-SW and SE-NW.
+ */
+export type CaseSpoilerSides = {
+  "NE-SW": unknown;
+} | {
+  "SE-NW": unknown;
+};
+
+/**
  * One conformance case: a position reached by replaying a log under a variant, and what an engine
  * must answer there.
  */
@@ -584,7 +594,8 @@ export type CaseSetup = {
   dealer: CaseSeat;
   /**
    * Each side's running score before the log, keyed by the variant's sides (NS and EW for
-   * partnerships; N, E, S (and W) when everyone plays alone).
+   * partnerships; N, E, S (and W), or N, NE, SE, SW and NW at a table of five, when everyone plays
+   * alone; N, NE-SW and SE-NW at a table of two partnerships and a spoiler).
    */
   scores: CaseSideInts;
   /** Each side's bags before the log, keyed like `scores`. */
@@ -674,10 +685,11 @@ export type CasePbn = string;
 export type CaseSeat = "N" | "E" | "S" | "W" | "NE" | "SE" | "SW" | "NW";
 
 /**
- * A side: a partnership (NS or EW), or a seat playing alone (N, E, S or W; NE, SE, SW or NW at a
- * table of five).
+ * A side: a partnership (NS or EW; NE-SW or SE-NW at a table of two partnerships and a spoiler), or
+ * a seat playing alone (N, E, S or W; NE, SE, SW or NW at a table of five; N is the spoiler beside
+ * NE-SW and SE-NW).
  */
-export type CaseSide = "NS" | "EW" | "N" | "E" | "S" | "W" | "NE" | "SE" | "SW" | "NW";
+export type CaseSide = "NS" | "EW" | "N" | "E" | "S" | "W" | "NE" | "SE" | "SW" | "NW" | "NE-SW" | "SE-NW";
 
 /**
  * A card as rank then suit, T for ten (`AS`, `TD`, `2C`), or a joker: `BJ` the big joker, `LJ` the
@@ -692,13 +704,21 @@ export type CaseCard = string;
 export type CaseBidValue = number | "nil" | "blind-nil" | string;
 
 /**
- * A number for each side: keyed NS and EW for partnerships, or by seat when everyone plays alone.
+ * A number for each side: keyed NS and EW for partnerships, N, NE-SW and SE-NW at a table of two
+ * partnerships and a spoiler, or by seat when everyone plays alone.
  */
 export type CaseSideInts = {
   /** North and South. */
   NS: number;
   /** East and West. */
   EW: number;
+} | {
+  /** North, the spoiler. */
+  N: number;
+  /** North-east and South-west. */
+  "NE-SW": number;
+  /** South-east and North-west. */
+  "SE-NW": number;
 } | {
   /** North. */
   N?: number;
@@ -729,14 +749,21 @@ export type CaseSideInts = {
 });
 
 /**
- * A count of zero or more for each side: keyed NS and EW for partnerships, or by seat when everyone
- * plays alone.
+ * A count of zero or more for each side: keyed NS and EW for partnerships, N, NE-SW and SE-NW at a
+ * table of two partnerships and a spoiler, or by seat when everyone plays alone.
  */
 export type CaseSideCounts = {
   /** North and South. */
   NS: number;
   /** East and West. */
   EW: number;
+} | {
+  /** North, the spoiler. */
+  N: number;
+  /** North-east and South-west. */
+  "NE-SW": number;
+  /** South-east and North-west. */
+  "SE-NW": number;
 } | {
   /** North. */
   N?: number;
@@ -916,16 +943,16 @@ export type CaseHandScore = {
     S: unknown;
   });
   /**
-   * Each side's itemised score, keyed by side name (NS and EW, or each seat when everyone plays
-   * alone).
+   * Each side's itemised score, keyed by side name (NS and EW; N, NE-SW and SE-NW at a table of two
+   * partnerships and a spoiler; or each seat when everyone plays alone).
    */
   sides: Record<string, CaseSideScore>;
 };
 
 /**
  * One side's line for one hand, item by item. hand_points = contract_points + overtrick_points +
- * bonus_points (where given) + the nils' points - bag_penalty; score_after = score_before +
- * hand_points.
+ * bonus_points (where given) + the nils' points + spoiler_points (where given) - bag_penalty;
+ * score_after = score_before + hand_points.
  */
 export type CaseSideScore = {
   side: CaseSide;
@@ -964,6 +991,13 @@ export type CaseSideScore = {
     /** Whether the nil was bid blind (`blind-nil`). */
     blind?: boolean;
   }[];
+  /**
+   * The spoiler's extra (`scoring.spoiler_multiplier`), given on every side's line at a table of
+   * two partnerships and a spoiler and nowhere else: for the spoiler (N), (multiplier - 1) times
+   * (contract_points + the made nils' points + bonus_points); 0 on the partnerships' lines. A
+   * separate item, added into hand_points.
+   */
+  spoiler_points?: number;
   /** Bags carried into the hand. */
   bags_before?: number;
   /** Bags recorded this hand. */
@@ -986,9 +1020,10 @@ export type CaseSideScore = {
   /**
    * Given where taking every trick wins the game (`scoring.moon: wins-game`): true on the line of
    * the side that took every trick, false on the others. When one side did, the hand is not scored:
-   * contract_points, overtrick_points, bonus_points, each nil's points, bags_added, bag_penalties,
-   * bag_penalty and hand_points are 0, bags_after = bags_before and score_after = score_before; the
-   * contract, tricks, made, overtricks and each nil's tricks and made record what happened.
+   * contract_points, overtrick_points, bonus_points, each nil's points, spoiler_points, bags_added,
+   * bag_penalties, bag_penalty and hand_points are 0, bags_after = bags_before and score_after =
+   * score_before; the contract, tricks, made, overtricks and each nil's tricks and made record what
+   * happened.
    */
   moon?: boolean;
 };

@@ -65,6 +65,7 @@ _SHEET_ITEMS = (
     "overtricks",
     "overtrick_points",
     "bonus_points",
+    "spoiler_points",
     "bags_added",
     "bag_penalty",
     "bags_after",
@@ -273,7 +274,7 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
     items = set()
     sides = set()
     for where in found:
-        match = re.match(r"\$\.hands\[(\d+)\]\.sides\.(\w+)\.(\w+)", where)
+        match = re.match(r"\$\.hands\[(\d+)\]\.sides\.([\w-]+)\.(\w+)", where)
         if match:
             items.add(match.group(3))
             sides.add((int(match.group(1)), match.group(2)))
@@ -318,9 +319,19 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
             return [_value_tag(rules, "scoring.bag_carry"), "bags.past-threshold"]
         if item in ("bonus_points", "hand_points") and getattr(line, "bonus_points", None):
             return ["scoring.big_bid_bonus", "scoring.big_bid_tricks"]
+        if item in ("spoiler_points", "hand_points") and _spoilers_line(game, line):
+            return ["scoring.spoiler_multiplier", _value_tag(rules, "table.sides")]
         assert rule is not None
         return [_value_tag(rules, rule)]
     return ["scoring.points_per_bid_trick"]
+
+
+def _spoilers_line(game: Game, line: Any) -> bool:
+    """Whether a sheet's line is the spoiler's (a side of one seat beside partnerships), whose
+    every figure the spoiler's multiplier is part of."""
+    return getattr(line, "spoiler_points", None) is not None and (
+        len(game.table.side_seats[line.side]) == 1
+    )
 
 
 def _zero_bid(game: Game, hand: int) -> bool:

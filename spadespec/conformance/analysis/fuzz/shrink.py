@@ -220,7 +220,7 @@ def simplest_deals(judge: Judge, verdict: Verdict, passes: int = 3) -> Verdict:
             for card in order:
                 hands = list(parse_deal(best.actions[index]["hands"]))
                 # a card a kitty's dealer laid aside is in no hand, and stays aside
-                seat = next((s for s in range(4) if hands[s] >> card & 1), None)
+                seat = next((s for s, held in enumerate(hands) if held >> card & 1), None)
                 if seat is None or seat == home(card, rules):
                     continue
                 for other in _partners(hands, card, seat, rules):
@@ -246,8 +246,9 @@ def _swapped(actions: list[dict[str, Any]], index: int, a: int, b: int) -> list[
     """The log with cards `a` and `b` exchanged in the deal at `index` and its hand's passes
     and plays."""
     rename: Callable[[int], int] = lambda c: b if c == a else a if c == b else c  # noqa: E731
-    hands = [0, 0, 0, 0]
-    for seat, mask in enumerate(parse_deal(actions[index]["hands"])):
+    dealt = parse_deal(actions[index]["hands"])
+    hands = [0] * len(dealt)  # four places, or eight at a table with a seat beyond W
+    for seat, mask in enumerate(dealt):
         for card in cards_in(mask):
             hands[seat] |= 1 << rename(card)
     out = list(actions)

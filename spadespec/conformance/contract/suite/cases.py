@@ -30,6 +30,7 @@ from spadespec.conformance.contract.suite.tags import Registry, registry, rule_v
 # served reference engine loads variants without this module's schema checks.
 from spadespec.conformance.contract.suite.variant_files import resolved as resolved
 from spadespec.reference_engine.paths import data_dir
+from spadespec.reference_engine.seats import SEAT_NAMES
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant import (
     VariantError,
@@ -369,6 +370,12 @@ def _check_case(case: Case, reg: Registry) -> list[CaseProblem]:
     return problems
 
 
+def _seat_order(name: str) -> tuple[int, str]:
+    """A seat's place in seat-number order (N, E, S, W, NE, SE, SW, NW), a name that is no seat
+    after them all."""
+    return (SEAT_NAMES.index(name) if name in SEAT_NAMES else len(SEAT_NAMES), name)
+
+
 def deal_problem(hands: str | dict[str, list[str]], rules: Rules | None = None) -> str | None:
     """What is wrong with a deal, in PBN or as an object of seats' cards, or None if nothing.
 
@@ -380,7 +387,7 @@ def deal_problem(hands: str | dict[str, list[str]], rules: Rules | None = None) 
         return pbn_problem(hands, table_of(rules).cards_per_hand if rules else 13)
     table = table_of(rules) if rules else None
     seats = [seat.name for seat in table.seats] if table else list(hands)
-    wrong_seats = sorted(set(hands) ^ set(seats), key="NESW".index)
+    wrong_seats = sorted(set(hands) ^ set(seats), key=_seat_order)
     if wrong_seats:
         return f"the deal names seats {', '.join(hands)}, but {', '.join(seats)} are in play"
     size = table.cards_per_hand if table else len(hands[seats[0]])
