@@ -153,7 +153,14 @@ def test_hand_score_equals_its_itemised_breakdown(name, data):
         seats = sides_of(rules)[side]
         nil_points = sum(n.points for n in s.nils)
         items = s.contract_points + s.overtrick_points + (s.bonus_points or 0) + nil_points
-        assert s.hand_points == items - s.bag_penalty
+        assert s.hand_points == items + (s.spoiler_points or 0) - s.bag_penalty
+        if scoring.spoiler_multiplier > 1 and len(table_of(rules).sides) == 3 and len(seats) == 1:
+            # The spoiler: its contract, made nils and bonus the multiplier's times over.
+            made_nils = sum(n.points for n in s.nils if n.made)
+            base = s.contract_points + (s.bonus_points or 0) + made_nils
+            assert s.spoiler_points == (scoring.spoiler_multiplier - 1) * base
+        else:
+            assert not s.spoiler_points
         if scoring.big_bid_bonus is not None:
             # The big-bid bonus: the figure on a made contract of the big number or more.
             big = hand.moon is None and s.made and s.contract >= (scoring.big_bid_tricks or 0)
