@@ -60,9 +60,20 @@ COMPASS = (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW)
 """The eight seats clockwise from North, as they sit round the widest table."""
 SIDES = ("NS", "EW")
 SIDE_SEATS = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
-SPOILER_SIDES = {"N": (Seat.N,), "NE-SW": (Seat.NE, Seat.SW), "SE-NW": (Seat.SE, Seat.NW)}
-"""The sides of five seated as two partnerships and a spoiler: North alone, and each pair named by
-its two seats, clockwise-first first, joined by `-` (so no pair's name spells other seats)."""
+SPOILER_TABLES: dict[int, dict[str, tuple[Seat, ...]]] = {
+    5: {"N": (Seat.N,), "NE-SW": (Seat.NE, Seat.SW), "SE-NW": (Seat.SE, Seat.NW)},
+    7: {
+        "N": (Seat.N,),
+        "NE-SW": (Seat.NE, Seat.SW),
+        "E-W": (Seat.E, Seat.W),
+        "SE-NW": (Seat.SE, Seat.NW),
+    },
+}
+"""The sides of five or seven seated as partnerships and a spoiler, by the number of players:
+North alone, and each pair (partners opposite, across South's empty place) named by its two
+seats, clockwise-first first, joined by `-` (so no pair's name spells other seats)."""
+SPOILER_SIDES = {name: seats for sides in SPOILER_TABLES.values() for name, seats in sides.items()}
+"""Every side's name at a spoiler's table of any size, with its seats."""
 
 
 _BY_NAME: dict[str, Seat] = {seat.name: seat for seat in Seat}

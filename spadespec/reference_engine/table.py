@@ -2,7 +2,9 @@
 
 Four players sit N, E, S, W in two partnerships (NS and EW); three players ("cutthroat") sit
 N, E, S, South's left being North; five sit N, NE, SE, SW, NW (a hexagon's seats with South's
-left empty), either each alone or as two pairs (NE-SW, SE-NW) and North alone, the spoiler.
+left empty), either each alone or as two pairs (NE-SW, SE-NW) and North alone, the spoiler;
+seven sit N, NE, E, SE, SW, W, NW (an octagon's with South's left empty) as three pairs
+(NE-SW, E-W, SE-NW) and the spoiler.
 Players alone each score for themselves, so each seat is its own side named by
 its seat. Everything that walks round the table (the next dealer, bidder or player) asks the
 table, never `Seat.left`, which knows only the four-seat table.
@@ -13,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from spadespec.reference_engine.seats import SEATS, SPOILER_SIDES, Seat
+from spadespec.reference_engine.seats import SEATS, SPOILER_TABLES, Seat
 from spadespec.reference_engine.variant.model import DeckKind, Kitty, Rules, Sides
 
 DECK_SIZE = {DeckKind.STANDARD_52: 52, DeckKind.JOKERS_54: 54}
@@ -66,6 +68,7 @@ SEATINGS: dict[int, tuple[Seat, ...]] = {
     3: SEATS[:3],
     4: SEATS,
     5: (Seat.N, Seat.NE, Seat.SE, Seat.SW, Seat.NW),
+    7: (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.SW, Seat.W, Seat.NW),
 }
 """The seats of a table of each size, clockwise from North."""
 
@@ -95,12 +98,14 @@ def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 
         side_seats = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
         partner: list[Seat | None] = [Seat.S, Seat.W, Seat.N, Seat.E]
     elif sides is Sides.PARTNERSHIPS_AND_SPOILER:
-        if players != 5:
-            raise ValueError("two partnerships and a spoiler need five players")
-        side_seats = dict(SPOILER_SIDES)
+        spoilers = SPOILER_TABLES.get(players)
+        if spoilers is None:
+            raise ValueError("partnerships and a spoiler need five or seven players")
+        side_seats = dict(spoilers)
         partner = [None] * width
-        for one, other in (side_seats["NE-SW"], side_seats["SE-NW"]):
-            partner[one], partner[other] = other, one
+        for pair in side_seats.values():
+            if len(pair) == 2:
+                partner[pair[0]], partner[pair[1]] = pair[1], pair[0]
     else:
         side_seats = {seat.name: (seat,) for seat in seats}
         partner = [None] * width

@@ -278,8 +278,9 @@ class TableRules:
     """The table: how many play, and who scores with whom."""
 
     players: int
-    """3, 4 or 5. Three players sit N, E, S (South's left is North); four sit N, E, S, W;
-    five sit N, NE, SE, SW, NW (`table.SEATINGS`), each alone or as two pairs and a spoiler."""
+    """3, 4, 5 or 7. Three players sit N, E, S (South's left is North); four sit N, E, S, W;
+    five sit N, NE, SE, SW, NW (`table.SEATINGS`), each alone or as two pairs and a spoiler;
+    seven sit N, NE, E, SE, SW, W, NW as three pairs and a spoiler."""
     sides: Sides
 
 

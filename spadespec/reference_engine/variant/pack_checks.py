@@ -174,8 +174,9 @@ def check_deal_is_even(merged: Merged) -> Iterator[Problem]:
 
 
 def check_three_play_alone(merged: Merged) -> Iterator[Problem]:
-    """Partnerships are the four-seat game's: three players each play alone, and five each alone
-    or as two partnerships and a spoiler, which only five make."""
+    """Partnerships are the four-seat game's: three players each play alone, five each alone or
+    as two partnerships and a spoiler, and seven as three partnerships and a spoiler; only five
+    and seven make a spoiler's table."""
     yield from requires(
         merged,
         Needs("table.players", lambda v: v == 3, "table.sides",
@@ -185,9 +186,13 @@ def check_three_play_alone(merged: Merged) -> Iterator[Problem]:
               lambda v: v in (Sides.INDIVIDUAL.value, Sides.PARTNERSHIPS_AND_SPOILER.value),
               "five players play alone or as two partnerships and a spoiler; write individual "
               "or partnerships-and-spoiler"),
+        Needs("table.players", lambda v: v == 7, "table.sides",
+              lambda v: v == Sides.PARTNERSHIPS_AND_SPOILER.value,
+              "seven players play as three partnerships and a spoiler; write "
+              "partnerships-and-spoiler"),
         Needs("table.sides", lambda v: v == Sides.PARTNERSHIPS_AND_SPOILER.value,
-              "table.players", lambda v: v == 5,
-              "two partnerships and a spoiler make five players; write 5"),
+              "table.players", lambda v: v in (5, 7),
+              "partnerships and a spoiler make five or seven players; write 5 or 7"),
     )  # fmt: skip
 
 

@@ -16,20 +16,28 @@ from spadespec.reference_engine.variant.model import Rules
 NILS = ("nil", "blind-nil")
 
 
-_SEATINGS = {3: ("N", "E", "S"), 4: ("N", "E", "S", "W"), 5: ("N", "NE", "SE", "SW", "NW")}
+_SEATINGS = {
+    3: ("N", "E", "S"),
+    4: ("N", "E", "S", "W"),
+    5: ("N", "NE", "SE", "SW", "NW"),
+    7: ("N", "NE", "E", "SE", "SW", "W", "NW"),
+}
 
 
 def seats_of(rules: Rules) -> tuple[str, ...]:
-    """The seats in play: N, E, S, W; N, E, S for three; N, NE, SE, SW, NW for five."""
+    """The seats in play: N, E, S, W; N, E, S for three; N, NE, SE, SW, NW for five; N, NE, E,
+    SE, SW, W, NW for seven."""
     return _SEATINGS[rules.table.players]
 
 
 def sides_of(rules: Rules) -> dict[str, tuple[str, ...]]:
     """Side name -> its seats: NS and EW for partners; North alone and the pairs NE-SW and SE-NW
-    with a spoiler; each seat alone otherwise."""
+    (and E-W at seven) with a spoiler; each seat alone otherwise."""
     if str(rules.table.sides) == "partnerships":
         return {"NS": ("N", "S"), "EW": ("E", "W")}
     if str(rules.table.sides) == "partnerships-and-spoiler":
+        if rules.table.players == 7:
+            return {"N": ("N",), "NE-SW": ("NE", "SW"), "E-W": ("E", "W"), "SE-NW": ("SE", "NW")}
         return {"N": ("N",), "NE-SW": ("NE", "SW"), "SE-NW": ("SE", "NW")}
     return {seat: (seat,) for seat in seats_of(rules)}
 

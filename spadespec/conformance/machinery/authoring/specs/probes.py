@@ -54,7 +54,7 @@ SEAT_NAMES = {
     "SW": "South-west",
     "NW": "North-west",
 }
-_TABLE_WORDS = {3: "three", 5: "five"}
+_TABLE_WORDS = {3: "three", 5: "five", 7: "seven"}
 
 
 LEFT = "North, on the dealer's left, leads first"
@@ -98,6 +98,10 @@ def _table(v: str) -> tuple[dict[str, Any], str, dict[str, Any], str, str, str]:
         why = f"North-east, on the dealer's left, leads first and {ANY}: the ace of hearts"
         bids = {"NE": 2, "SE": 2, "SW": 2, "NW": 1, "N": 3}
         return (_deal(deals["FIVE"]), "N", bids, "NE", "AH", why)
+    if rules.table.players == 7:
+        why = f"North-east, on the dealer's left, leads first and {ANY}: the ace of hearts"
+        bids = {"NE": 2, "E": 2, "SE": 2, "SW": 1, "W": 1, "NW": 1, "N": 3}
+        return (_deal(deals["SEVEN"]), "N", bids, "NE", "AH", why)
     if str(rules.deck.cards) == "jokers-54":
         hands = deals["JOKER_AFTER_ACE" if "2D" in rules.deck.removed else "DEUCE_AFTER_ACE"]
         why = f"{LEFT} and {ANY}: the ace of hearts"
