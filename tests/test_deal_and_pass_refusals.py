@@ -68,6 +68,7 @@ def test_the_tables_are_every_pack_the_shipped_rulesets_play() -> None:
         "joker-joker-deuce-deuce",
         "jokers-kitty",
         "pagat-jokers",
+        "seven-with-spoiler",
         "standard",
     ]
     assert EXCHANGES == ["blind-nil-pass-four", "nil-pass-three", "pagat-blind-nil"]
@@ -82,7 +83,12 @@ def examples(budget: str) -> settings:
     )
 
 
-SEATINGS = {3: ["N", "E", "S"], 4: ["N", "E", "S", "W"], 5: ["N", "NE", "SE", "SW", "NW"]}
+SEATINGS = {
+    3: ["N", "E", "S"],
+    4: ["N", "E", "S", "W"],
+    5: ["N", "NE", "SE", "SW", "NW"],
+    7: ["N", "NE", "E", "SE", "SW", "W", "NW"],
+}
 """Each table's seats, clockwise from North, restated from the variant format's docs."""
 EVERY_SEAT = ["N", "E", "S", "W", "NE", "SE", "SW", "NW"]
 
@@ -252,7 +258,8 @@ test_a_seat_in_play_left_out = each_deal_test(a_seat_in_play_left_out, "bad-deal
 
 
 UNEVEN = [t for t in TABLES if Table(t).rules.table.players != 4]
-"""The tables that leave a seat of the compass empty: West at three; E, S and W at five."""
+"""The tables that leave a seat of the compass empty: West at three; E, S and W at five; S at
+seven."""
 
 
 @pytest.mark.sweep
@@ -260,8 +267,8 @@ UNEVEN = [t for t in TABLES if Table(t).rules.table.players != 4]
 @pytest.mark.parametrize("bidding", [False, True], ids=["deal-due", "while-bidding"])
 @pytest.mark.parametrize("ruleset", UNEVEN)
 def test_a_card_at_a_seat_the_table_leaves_empty(ruleset: str, bidding: bool, budget: str) -> None:
-    """A seat not at the table (West at a table of three, East at five) given any cards (from
-    a hand, from outside the pack, or beside a whole deal): refused."""
+    """A seat not at the table (West at a table of three, East at five, South at seven) given
+    any cards (from a hand, from outside the pack, or beside a whole deal): refused."""
     table = Table(ruleset)
     empty = next(seat for seat in EVERY_SEAT if seat not in table.seats)
 

@@ -153,7 +153,7 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "spoiler-at-four",
         10,
         "rules.table.sides.value",
-        "two partnerships and a spoiler make five players; write 5",
+        "partnerships and a spoiler make five or seven players; write 5 or 7",
     ),
     "spoiler-team-minimum": (
         "spoiler-team-minimum",
@@ -172,6 +172,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         10,
         "rules.table.sides.value",
         "five players play alone or as two partnerships and a spoiler",
+    ),
+    "seven-each-alone": (
+        "seven-each-alone",
+        10,
+        "rules.table.sides.value",
+        "seven players play as three partnerships and a spoiler",
     ),
     "first-lead-card-removed": (
         "first-lead-card-removed",

@@ -58,27 +58,40 @@ def _seat_html(hand: HandRecord, seat: str) -> str:
 _FIVE = ("NW", "N", "NE", "SW", "SE")
 """A five-seat table's seats in the diagram's reading order: North between the two northern
 seats, the two southern ones below."""
+_SEVEN = ("NW", "N", "NE", "W", "E", "SW", "SE")
+"""A seven-seat table's, the same with West and East between the rows."""
 
 
 def deal_html(hand: HandRecord) -> str:
     """The hands as dealt, North at the top, as a CSS grid (West's place empty for three; at
-    five, North between North-west and North-east, South-west and South-east below)."""
-    five = any(seat in hand.seats for seat in _FIVE if len(seat) == 2)
-    if five:
+    five, North between North-west and North-east, South-west and South-east below; at seven,
+    West and East between those rows, South's place empty)."""
+    wider = any(seat in hand.seats for seat in _FIVE if len(seat) == 2)
+    seven = wider and "E" in hand.seats
+    if seven:
+        compass = (
+            '<div class="sp-compass"><span>NW&nbsp;&nbsp;N&nbsp;&nbsp;NE</span>'
+            "<span>W&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;E</span>"
+            "<span>SW&nbsp;&nbsp;&nbsp;&nbsp;SE</span></div>"
+        )
+        order: tuple[str, ...] = _SEVEN
+        kind = "sp-deal sp-deal-seven"
+    elif wider:
         compass = (
             '<div class="sp-compass"><span>NW&nbsp;&nbsp;N&nbsp;&nbsp;NE</span>'
             "<span>SW&nbsp;&nbsp;&nbsp;&nbsp;SE</span></div>"
         )
-        order: tuple[str, ...] = _FIVE
+        order = _FIVE
+        kind = "sp-deal sp-deal-five"
     else:
         compass = (
             '<div class="sp-compass"><span>N</span>'
             "<span>W&nbsp;&nbsp;&nbsp;E</span><span>S</span></div>"
         )
         order = ("N", "W", "E", "S")
+        kind = "sp-deal"
     seats = "".join(_seat_html(hand, s) for s in order if s in hand.seats)
     label = f"the {len(hand.seats)} hands as dealt"
-    kind = "sp-deal sp-deal-five" if five else "sp-deal"
     # Card strings are no words to search for: the search index leaves the diagram out. (An
     # <aside>, since the theme's indexer forgets an excluded <div> once any <div> in it closes.)
     return (

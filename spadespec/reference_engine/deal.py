@@ -80,7 +80,7 @@ def _parse_seat_lists(value: Mapping[Any, Any]) -> Hands:
         if name not in Seat.__members__:
             raise DealError(
                 f"the deal names an unknown seat {key!r}: expected N, E, S or W "
-                "(or NE, SE, SW, NW at a table of five)"
+                "(or NE, SE, SW, NW at a table of five or seven)"
             )
         seat = Seat[name]
         if seat in named:

@@ -36,8 +36,8 @@ it would allow there."""
 REFUSED_FIELDS = ("action", "reason")
 STATUSES = ("continues", "won", "tie")
 SEATS = SEAT_NAMES
-"""Every seat a record may name: N, E, S, W, and NE, SE, SW, NW at a table of five (which of
-them the game's table has is checked when the game is replayed)."""
+"""Every seat a record may name: N, E, S, W, and NE, SE, SW, NW at a table of five or seven
+(which of them the game's table has is checked when the game is replayed)."""
 SIDES = ("NS", "EW", *SEAT_NAMES, *(side for side in SPOILER_SIDES if side not in SEAT_NAMES))
 
 
@@ -189,7 +189,7 @@ def _figures(data: Any, path: str, keys: tuple[str, ...], *, signed: bool) -> di
 def _keys_text(keys: tuple[str, ...]) -> str:
     if keys is SIDES:
         return "sides (NS, EW; or seats playing alone)"
-    return "seats (N, E, S, W; N, NE, SE, SW, NW at five)"
+    return "seats (N, E, S, W; N, NE, SE, SW, NW at five; N, NE, E, SE, SW, W, NW at seven)"
 
 
 def _hand(data: Any, path: str) -> None:

@@ -176,7 +176,7 @@ def find_play(
     seats, per_hand = table.seats, table.cards_per_hand
     pack = _pack(variant)
     wanted = {Seat[s]: n for s, n in tricks.items()}
-    if sorted(wanted) != list(seats) or sum(wanted.values()) != per_hand:
+    if sorted(wanted) != sorted(seats) or sum(wanted.values()) != per_hand:
         raise ValueError(
             f"trick counts must name every seat in play and add up to {per_hand}: {tricks}"
         )
