@@ -45,6 +45,9 @@ class Table:
     (`deal.kitty: dealer-takes-two`), else none."""
     partnerships: bool
     """Whether some seats score with a partner (at four seats, North-South and East-West)."""
+    spoiler: str | None = None
+    """The side of the player alone beside partnerships, `N`, whose points the spoiler's
+    multiplier counts (`table.sides: partnerships-and-spoiler`); None at every other table."""
 
     @property
     def width(self) -> int:
@@ -92,6 +95,7 @@ def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 
     for i, seat in enumerate(seats):
         left[seat] = seats[(i + 1) % players]
     side_seats: dict[str, tuple[Seat, ...]]
+    spoiler: str | None = None
     if sides is Sides.PARTNERSHIPS:
         if players != 4:
             raise ValueError("partnerships need four players")
@@ -106,6 +110,8 @@ def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 
         for pair in side_seats.values():
             if len(pair) == 2:
                 partner[pair[0]], partner[pair[1]] = pair[1], pair[0]
+            else:
+                spoiler = pair[0].name
     else:
         side_seats = {seat.name: (seat,) for seat in seats}
         partner = [None] * width
@@ -121,6 +127,7 @@ def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 
         side_seats=side_seats,
         partner=tuple(partner),
         partnerships=any(seat is not None for seat in partner),
+        spoiler=spoiler,
         cards_per_hand=(cards_in_play - set_aside) // players,
         set_aside=set_aside,
     )

@@ -259,7 +259,8 @@ def score_traits(scored: HandScore | None, sides: set[str] | None = None) -> fro
     """What a hand's score turns on, side by side (of `sides` alone, where given): a contract
     made or set, overtricks, a bag penalty, each nil (blind or not) made or failed, both
     partners nil, a big-bid bonus, a contract priced otherwise than by the trick (Boston, a
-    bonus bid, an exact total), the moon; nothing for a probe of a refused action."""
+    bonus bid, an exact total), the moon, the spoiler's multiplied points; nothing for a probe
+    of a refused action."""
     out: set[str] = set()
     lines = scored.sides.items() if scored is not None else ()
     for side, line in lines:

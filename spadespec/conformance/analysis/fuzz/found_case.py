@@ -327,11 +327,9 @@ def _sheet_clauses(rules: Rules, game: Game, found: tuple[str, ...]) -> list[str
 
 
 def _spoilers_line(game: Game, line: Any) -> bool:
-    """Whether a sheet's line is the spoiler's (a side of one seat beside partnerships), whose
-    every figure the spoiler's multiplier is part of."""
-    return getattr(line, "spoiler_points", None) is not None and (
-        len(game.table.side_seats[line.side]) == 1
-    )
+    """Whether a sheet's line is the spoiler's (`Table.spoiler`), whose every figure the
+    spoiler's multiplier is part of."""
+    return getattr(line, "spoiler_points", None) is not None and line.side == game.table.spoiler
 
 
 def _zero_bid(game: Game, hand: int) -> bool:

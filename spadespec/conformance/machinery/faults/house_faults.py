@@ -9,11 +9,12 @@ scorer replaced (each takes the rulebook it breaks and gives the broken one).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from spadespec.conformance.machinery.faults.play_faults import packed_differently
 from spadespec.conformance.machinery.faults.rewrite import Rewrite, replaced
+from spadespec.conformance.machinery.faults.sheet_lines import lines_changed
 from spadespec.reference_engine.actions import BLIND_NIL, BidValue
 from spadespec.reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF, parse_card
 from spadespec.reference_engine.pack import STANDARD_PACK, Pack
@@ -26,7 +27,7 @@ from spadespec.reference_engine.scoring.hand import SideEntries
 from spadespec.reference_engine.scoring.records import GameOutcome, SideScore
 from spadespec.reference_engine.scoring.sides import Sheet
 from spadespec.reference_engine.seats import Seat
-from spadespec.reference_engine.table import Table
+from spadespec.reference_engine.table import Table, table_of
 from spadespec.reference_engine.variant.model import (
     BagsCount,
     BidConstraint,
@@ -239,26 +240,21 @@ def big_bid_bonus_ignored(book: Rulebook) -> Rulebook:
     return dataclasses.replace(book, big_bid_bonus=lambda scoring, contract, made: None)
 
 
-def _spoiler_misscored(book: Rulebook, extra: Any) -> Rulebook:
-    """The book with the spoiler's line (a side of one seat at a table with a spoiler) scored
-    `extra(line, multiplier)` points more, as a line of its own sheet adds them up."""
-    real = book.score_side
+def _spoiler_misscored(book: Rulebook, extra: Callable[[SideScore, int], int]) -> Rulebook:
+    """The book with the spoiler's line scored `extra(line, multiplier)` points more, as a line
+    of its own sheet adds them up."""
 
-    def misscored(
-        entries: SideEntries, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
-        tricks: Mapping[str, int], prior: tuple[int, int],
-    ) -> SideScore:  # fmt: skip
-        line = real(entries, rules, sheet, side, bids, tricks, prior)
-        if line.spoiler_points is None or len(sheet.side_seats[side]) != 1:
+    def misscored(line: SideScore, rules: Rules, sheet: Sheet, side: str) -> SideScore:
+        if line.spoiler_points is None or side != table_of(rules).spoiler:
             return line
-        more: int = extra(line, rules.scoring.spoiler_multiplier)
+        more = extra(line, rules.scoring.spoiler_multiplier)
         return line._replace(
             spoiler_points=line.spoiler_points + more,
             hand_points=line.hand_points + more,
             score_after=line.score_after + more,
         )
 
-    return dataclasses.replace(book, score_side=misscored)
+    return lines_changed(book, misscored)
 
 
 def spoiler_overtricks_multiplied(book: Rulebook) -> Rulebook:
@@ -290,17 +286,11 @@ def boston_wins_game_ignored(book: Rulebook) -> Rulebook:
 
 
 def boston_on_any_made_contract(book: Rulebook) -> Rulebook:
-    real = book.score_side
-
-    def made_is_boston(
-        entries: SideEntries, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
-        tricks: Mapping[str, int], prior: tuple[int, int],
-    ) -> SideScore:  # fmt: skip
-        score = real(entries, rules, sheet, side, bids, tricks, prior)
+    def made_is_boston(score: SideScore, rules: Rules, sheet: Sheet, side: str) -> SideScore:
         # "Took what it bid" read as "took every trick": any made contract counts as a Boston.
         return score._replace(boston=score.made)
 
-    return dataclasses.replace(book, score_side=made_is_boston)
+    return lines_changed(book, made_is_boston)
 
 
 # --- the end of the game ----------------------------------------------------------------------

@@ -8,11 +8,12 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from spadespec.conformance.machinery.faults.sheet_lines import lines_changed
 from spadespec.reference_engine.rulebook import Rulebook
 from spadespec.reference_engine.scoring import bags, contract, game_end, inputs, nil
 from spadespec.reference_engine.scoring.bags import BagCarrier, BagPenalty, PenaltyEachTime
 from spadespec.reference_engine.scoring.game_end import OutcomeEntries
-from spadespec.reference_engine.scoring.hand import HandEntries, SideEntries
+from spadespec.reference_engine.scoring.hand import HandEntries
 from spadespec.reference_engine.scoring.nil import NilValuer
 from spadespec.reference_engine.scoring.records import (
     GameOutcome,
@@ -132,13 +133,7 @@ def failed_nil_costs_the_bonus(book: Rulebook) -> Rulebook:
 
 
 def double_nil_scored_as_one(book: Rulebook) -> Rulebook:
-    real = book.score_side
-
-    def as_one(
-        entries: SideEntries, rules: Rules, sheet: Sheet, side: str, bids: Mapping[str, Any],
-        tricks: Mapping[str, int], prior: tuple[int, int],
-    ) -> SideScore:  # fmt: skip
-        score = real(entries, rules, sheet, side, bids, tricks, prior)
+    def as_one(score: SideScore, rules: Rules, sheet: Sheet, side: str) -> SideScore:
         if len(score.nils) < 2:
             return score
         # One nil for the pair: the first seat carries it, made only if neither took a trick.
@@ -153,7 +148,7 @@ def double_nil_scored_as_one(book: Rulebook) -> Rulebook:
             score_after=score.score_after + change,
         )
 
-    return dataclasses.replace(book, score_side=as_one)
+    return lines_changed(book, as_one)
 
 
 def target_rule_swapped(book: Rulebook) -> Rulebook:
