@@ -70,6 +70,7 @@ def test_the_tables_are_every_pack_the_shipped_rulesets_play() -> None:
         "pagat-jokers",
         "seven-with-spoiler",
         "standard",
+        "two-handed",
     ]
     assert EXCHANGES == ["blind-nil-pass-four", "nil-pass-three", "pagat-blind-nil"]
 
@@ -84,6 +85,7 @@ def examples(budget: str) -> settings:
 
 
 SEATINGS = {
+    2: ["N", "S"],
     3: ["N", "E", "S"],
     4: ["N", "E", "S", "W"],
     5: ["N", "NE", "SE", "SW", "NW"],
@@ -102,8 +104,11 @@ class Table:
         self.pack = [c for c in KIND[deck.cards.value] if c not in deck.removed]
         self.outside = [c for c in EVERY_CARD if c not in self.pack]
         self.seats = SEATINGS[self.rules.table.players]
-        # under a kitty the dealer lays two cards aside: the shares leave them in no hand
+        # under a kitty the dealer lays two cards aside, and two players drawing throw out half
+        # the pack: the shares leave them in no hand
         aside = 2 if self.rules.deal.kitty.value == "dealer-takes-two" else 0
+        if self.rules.table.players == 2:
+            aside = len(self.pack) // 2
         self.share = (len(self.pack) - aside) // len(self.seats)
 
     def game(self, bidding: bool) -> Game:
@@ -258,8 +263,8 @@ test_a_seat_in_play_left_out = each_deal_test(a_seat_in_play_left_out, "bad-deal
 
 
 UNEVEN = [t for t in TABLES if Table(t).rules.table.players != 4]
-"""The tables that leave a seat of the compass empty: West at three; E, S and W at five; S at
-seven."""
+"""The tables that leave a seat of the compass empty: E and W at two; West at three; E, S and W
+at five; S at seven."""
 
 
 @pytest.mark.sweep

@@ -50,7 +50,7 @@ def test_five_sit_round_a_hexagon_less_south_each_left_of_the_last() -> None:
     assert table.width == 8 and make_table(4, Sides.PARTNERSHIPS, 52).width == 4
     with pytest.raises(ValueError, match="partnerships need four players"):
         make_table(5, Sides.PARTNERSHIPS, 50)
-    with pytest.raises(ValueError, match="a table seats 3, 4, 5 or 7 players, not 6"):
+    with pytest.raises(ValueError, match="a table seats 2, 3, 4, 5 or 7 players, not 6"):
         make_table(6, Sides.INDIVIDUAL, 48)
 
 

@@ -179,6 +179,30 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "rules.table.sides.value",
         "seven players play as three partnerships and a spoiler",
     ),
+    "two-in-partnerships": (
+        "two-in-partnerships",
+        10,
+        "rules.table.sides.value",
+        "two players each play alone",
+    ),
+    "two-with-blind-nil": (
+        "two-with-blind-nil",
+        10,
+        "rules.bidding.blind_nil.value",
+        "a player who drew the hand has seen it",
+    ),
+    "two-with-kitty": (
+        "two-with-kitty",
+        10,
+        "rules.deal.kitty.value",
+        "half the pack goes out of play in the draw",
+    ),
+    "two-holder-of-card-leads": (
+        "two-holder-of-card-leads",
+        10,
+        "rules.play.first_leader.value",
+        "the card named may be out of play after the draw",
+    ),
     "first-lead-card-removed": (
         "first-lead-card-removed",
         24,

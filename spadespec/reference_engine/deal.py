@@ -212,10 +212,16 @@ def _is_whole_deal(hands: Sequence[int], pack: Pack, table: Table) -> bool:
     elif dealt != pack.cards:
         return False
     counts = (n.bit_count(), e.bit_count(), s.bit_count(), w.bit_count())
-    # three players always sit N, E, S
-    return counts == (
-        (share, share, share, share) if table.players == 4 else (share, share, share, 0)
-    )
+    # three players always sit N, E, S; two sit N and S
+    return counts == _SHARES[table.players](share)
+
+
+_SHARES: dict[int, Callable[[int], tuple[int, int, int, int]]] = {
+    4: lambda share: (share, share, share, share),
+    3: lambda share: (share, share, share, 0),
+    2: lambda share: (share, 0, share, 0),
+}
+"""What each of N, E, S, W holds at a table of four places, by the number of players."""
 
 
 def _is_whole_wide_deal(hands: Sequence[int], pack: Pack, table: Table) -> bool:
@@ -336,7 +342,9 @@ def deal_from_seed(
     deal them out: card i of the shuffled pack to the i-th seat in play round the table,
     starting with North. Defaults: the standard pack at a four-seat table. Under a kitty the
     last two cards of the shuffled pack are the kitty: `dealer` takes them and lays aside two
-    (`kitty_discard`); with no dealer named, the kitty is laid aside unseen."""
+    (`kitty_discard`); with no dealer named, the kitty is laid aside unseen. Where two players
+    draw, the first half of the shuffled pack is dealt to them in turn and the rest is out of
+    play: the automatic deal a two-player program offers in place of the draw."""
     pack = pack or STANDARD_PACK
     table = table or _table_for(pack, table)
     deck = shuffled(pack.order_bits, seed)  # the same shuffle as of cards
@@ -346,7 +354,7 @@ def deal_from_seed(
     if not aside:
         return _deal_round(deck, table, sum)
     hands = list(_deal_round(deck[:-aside], table, sum))
-    if dealer is not None:
+    if dealer is not None and not table.drawn:
         held = hands[dealer] | sum(deck[-aside:])
         hands[dealer] = held & ~kitty_discard(pack, held, aside)
     return tuple(hands)

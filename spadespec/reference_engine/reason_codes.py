@@ -47,8 +47,8 @@ class ReasonCode(StrEnum):
 
     UNKNOWN_SEAT = (
         "unknown-seat",
-        "The seat is not one in play: N, E, S, W at four players; N, E, S at three; N, NE, SE, "
-        "SW, NW at five; N, NE, E, SE, SW, W, NW at seven.",
+        "The seat is not one in play: N, E, S, W at four players; N, S at two; N, E, S at three; "
+        "N, NE, SE, SW, NW at five; N, NE, E, SE, SW, W, NW at seven.",
     )
 
     UNKNOWN_CARD = (

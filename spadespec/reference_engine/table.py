@@ -42,12 +42,16 @@ class Table:
     """Cards dealt to each seat, which is also the number of tricks in a hand."""
     set_aside: int
     """Cards of the pack in no hand once the deal is done: the two a kitty's dealer lays aside
-    (`deal.kitty: dealer-takes-two`), else none."""
+    (`deal.kitty: dealer-takes-two`), the half of the pack two players throw out as they draw,
+    else none."""
     partnerships: bool
     """Whether some seats score with a partner (at four seats, North-South and East-West)."""
     spoiler: str | None = None
     """The side of the player alone beside partnerships, `N`, whose points the spoiler's
     multiplier counts (`table.sides: partnerships-and-spoiler`); None at every other table."""
+    drawn: bool = False
+    """Whether the players draw their hands from a stock (two players), the cards thrown out
+    being the ones `set_aside`, rather than a kitty's dealer laying two aside."""
 
     @property
     def width(self) -> int:
@@ -68,6 +72,7 @@ class Table:
 
 
 SEATINGS: dict[int, tuple[Seat, ...]] = {
+    2: (Seat.N, Seat.S),
     3: SEATS[:3],
     4: SEATS,
     5: (Seat.N, Seat.NE, Seat.SE, Seat.SW, Seat.NW),
@@ -128,6 +133,7 @@ def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 
         partner=tuple(partner),
         partnerships=any(seat is not None for seat in partner),
         spoiler=spoiler,
+        drawn=players == 2,
         cards_per_hand=(cards_in_play - set_aside) // players,
         set_aside=set_aside,
     )
@@ -137,4 +143,7 @@ def table_of(rules: Rules) -> Table:
     """The table a variant's rules set: its players and sides, and the cards each is dealt."""
     cards_in_play = DECK_SIZE[rules.deck.cards] - len(rules.deck.removed)
     set_aside = 2 if rules.deal.kitty is Kitty.DEALER_TAKES_TWO else 0
+    if rules.table.players == 2:
+        # Two players each keep one card of every two they draw: half the pack is thrown out.
+        set_aside = cards_in_play // 2
     return make_table(rules.table.players, rules.table.sides, cards_in_play, set_aside)

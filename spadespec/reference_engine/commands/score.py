@@ -29,7 +29,8 @@ EXAMPLE = (
     "  spadespec score --variant standard --bids N=3,E=4,S=nil,W=2 \\\n"
     "      --tricks N=4,E=5,S=1,W=3 --prior NS=120/3,EW=80/0\n"
     "  (three players alone: seats N, E, S, 17 tricks, sides named N, E, S;\n"
-    "  five alone: seats N, NE, SE, SW, NW, 10 tricks; seven: seats N, NE, E, SE,\n"
+    "  two alone: seats N, S, 13 tricks; five alone: seats N, NE, SE, SW, NW,\n"
+    "  10 tricks; seven: seats N, NE, E, SE,\n"
     "  SW, W, NW, 7 tricks, sides named N, NE-SW, E-W, SE-NW)\n"
     "  spadespec score --variant FILE.yaml --bids N=5,E=blind-nil,S=6 \\\n"
     "      --tricks N=7,E=0,S=10 --prior N=120/3,E=80/0,S=95/1"
@@ -61,7 +62,8 @@ def add_parser(subparsers: Any) -> None:
         required=True,
         metavar="N=4,E=5,S=1,W=3",
         help="the tricks each seat took; together, every trick of the hand (13; 17 when "
-        "three play with a 51-card pack; 10 when five play with 50; 7 when seven play with 49)",
+        "three play with a 51-card pack; 10 when five play with 50; 7 when seven play with 49; "
+        "13 when two draw from 52)",
     )
     parser.add_argument(
         "--prior",

@@ -22,6 +22,8 @@ from spadespec.reference_engine.variant.model import (
     BlindNil,
     BostonRule,
     DoubleNilTricks,
+    FirstLeader,
+    Kitty,
     MoonRule,
     NilBid,
     Sides,
@@ -82,6 +84,32 @@ def check_partner_rules(merged: Merged) -> Iterator[Problem]:
         Needs("bidding.constraint", _is(BidConstraint.SUICIDE.value), *_PARTNERS,
               "suicide needs one nil per partnership of four seats (a spoiler has no partner); "
               "choose another constraint"),
+    )  # fmt: skip
+
+
+def check_drawn_hands(merged: Merged) -> Iterator[Problem]:
+    """Two players draw their hands from a stock, seeing every card they keep, and half the
+    pack goes out of play: nothing is bid blind, no hand is thrown in, there is no kitty, and
+    no card named before the deal may lead (it may be out of play)."""
+    two = ("table.players", lambda v: v == 2)
+    yield from requires(
+        merged,
+        Needs(*two, "bidding.blind_nil", _is(BlindNil.NOT_ALLOWED.value),
+              "a player who drew the hand has seen it, and a blind bid needs a hand unseen; "
+              "write not-allowed"),
+        Needs(*two, "bidding.blind_bid_min", lambda v: v is None,
+              "a player who drew the hand has seen it, and a blind bid needs a hand unseen; "
+              "make it null"),
+        Needs(*two, "deal.redeal_spades_below", lambda v: v is None,
+              "a drawn hand is its holder's own choosing, and nothing throws it in; make it null"),
+        Needs(*two, "deal.redeal_no_face_card", lambda v: v is False,
+              "a drawn hand is its holder's own choosing, and nothing throws it in; make it "
+              "false"),
+        Needs(*two, "deal.kitty", _is(Kitty.NONE.value),
+              "half the pack goes out of play in the draw, and there is no kitty; write none"),
+        Needs(*two, "play.first_leader", lambda v: v != FirstLeader.HOLDER_OF_CARD.value,
+              "the card named may be out of play after the draw, and then nobody holds it; "
+              "choose left-of-dealer or dealer"),
     )  # fmt: skip
 
 

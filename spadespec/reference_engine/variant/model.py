@@ -278,9 +278,10 @@ class TableRules:
     """The table: how many play, and who scores with whom."""
 
     players: int
-    """3, 4, 5 or 7. Three players sit N, E, S (South's left is North); four sit N, E, S, W;
-    five sit N, NE, SE, SW, NW (`table.SEATINGS`), each alone or as two pairs and a spoiler;
-    seven sit N, NE, E, SE, SW, W, NW as three pairs and a spoiler."""
+    """2, 3, 4, 5 or 7. Two players sit N and S, facing each other, and draw their hands from a
+    stock, half the pack going out of play; three sit N, E, S (South's left is North); four sit
+    N, E, S, W; five sit N, NE, SE, SW, NW (`table.SEATINGS`), each alone or as two pairs and a
+    spoiler; seven sit N, NE, E, SE, SW, W, NW as three pairs and a spoiler."""
     sides: Sides
 
 

@@ -112,11 +112,17 @@ class Deal:
 
     @property
     def set_aside(self) -> int:
-        """The cards the dealer lays aside after the deal: two under a kitty, else none."""
+        """The cards in no hand after the deal: two a kitty's dealer lays aside, half the pack
+        where two players draw (each keeps one card of two), else none."""
+        if int(self.players.value) == 2:
+            return self.in_play // 2
         return 2 if self.kitty.value == Kitty.DEALER_TAKES_TWO.value else 0
 
     @property
     def even(self) -> bool:
+        # Two players draw two cards a turn, as many turns each: the pack splits into fours.
+        if int(self.players.value) == 2:
+            return self.in_play % 4 == 0
         return (self.in_play - self.set_aside) % int(self.players.value) == 0
 
     @property
@@ -150,6 +156,14 @@ def check_deal_is_even(merged: Merged) -> Iterator[Problem]:
             f"the {deal.deck.value} pack{offered(deal.deck)} (at {where(deal.deck)}) less "
             f"{taken} removed card(s) (at {where(deal.removed)}) leaves {deal.in_play} cards"
         )
+        if players == 2:
+            yield problem_at(
+                merged.nearest(*deal.witnesses),
+                f"{leaves}, which two players cannot draw from two at a time, as many turns "
+                f"each (at {where(deal.players)}); remove {deal.in_play % 4} card(s) more or "
+                f"{4 - deal.in_play % 4} fewer",
+            )
+            continue
         if deal.set_aside:
             yield problem_at(
                 merged.nearest(deal.kitty, *deal.witnesses),
@@ -174,11 +188,14 @@ def check_deal_is_even(merged: Merged) -> Iterator[Problem]:
 
 
 def check_three_play_alone(merged: Merged) -> Iterator[Problem]:
-    """Partnerships are the four-seat game's: three players each play alone, five each alone or
-    as two partnerships and a spoiler, and seven as three partnerships and a spoiler; only five
-    and seven make a spoiler's table."""
+    """Partnerships are the four-seat game's: two and three players each play alone, five each
+    alone or as two partnerships and a spoiler, and seven as three partnerships and a spoiler;
+    only five and seven make a spoiler's table."""
     yield from requires(
         merged,
+        Needs("table.players", lambda v: v == 2, "table.sides",
+              lambda v: v == Sides.INDIVIDUAL.value,
+              "two players each play alone; write individual"),
         Needs("table.players", lambda v: v == 3, "table.sides",
               lambda v: v == Sides.INDIVIDUAL.value,
               "three players each play alone; write individual"),

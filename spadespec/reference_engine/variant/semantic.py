@@ -208,6 +208,7 @@ CHECKS: tuple[Callable[[Merged], Iterator[Problem]], ...] = (
     pack_checks.check_max_bid_fits_hand,
     house_checks.check_blind_nil_values,
     house_checks.check_partner_rules,
+    house_checks.check_drawn_hands,
     house_checks.check_constraint_needs_nil,
     house_checks.check_constraint_with_minimum,
     house_checks.check_spade_count_biddable,

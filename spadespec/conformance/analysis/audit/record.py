@@ -189,7 +189,10 @@ def _figures(data: Any, path: str, keys: tuple[str, ...], *, signed: bool) -> di
 def _keys_text(keys: tuple[str, ...]) -> str:
     if keys is SIDES:
         return "sides (NS, EW; or seats playing alone)"
-    return "seats (N, E, S, W; N, NE, SE, SW, NW at five; N, NE, E, SE, SW, W, NW at seven)"
+    return (
+        "seats (N, E, S, W; N, S at two; N, NE, SE, SW, NW at five; N, NE, E, SE, SW, W, NW at "
+        "seven)"
+    )
 
 
 def _hand(data: Any, path: str) -> None:

@@ -95,9 +95,9 @@ that does not is sent no case holding one
 (`spadespec.conformance.contract.protocol.redeal_calls`)."""
 
 TABLES = "tables"
-"""The feature an engine declares when it plays tables of other than three or four seats (five: N,
-NE, SE, SW, NW; seven: N, NE, E, SE, SW, W, NW); an engine that does not is sent no case or request
-at such a table (`spadespec.conformance.contract.protocol.tables`)."""
+"""The feature an engine declares when it plays tables of other than three or four seats (two: N, S;
+five: N, NE, SE, SW, NW; seven: N, NE, E, SE, SW, W, NW); an engine that does not is sent no case or
+request at such a table (`spadespec.conformance.contract.protocol.tables`)."""
 
 KNOWN_FEATURES = (
     *FEATURES, SCORE, *SCORE_FIGURE_FEATURES, NIL_AS_ZERO, HOUSE_FILES, DEALS, PIPELINED,

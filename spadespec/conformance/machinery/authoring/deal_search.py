@@ -96,9 +96,10 @@ def _biased_deal(
         counts[seat] += 1
     rng.shuffle(rest)
     for card in rest:
-        seat = min(
-            (s for s in seats if counts[s] < per_hand), key=lambda s: (counts[s], rng.random())
-        )
+        short = [s for s in seats if counts[s] < per_hand]
+        if not short:  # every hand full: the cards left are out of play (a kitty, the draw)
+            break
+        seat = min(short, key=lambda s: (counts[s], rng.random()))
         hands[seat] |= 1 << card
         counts[seat] += 1
     return hands

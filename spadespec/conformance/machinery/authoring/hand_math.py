@@ -17,6 +17,7 @@ NILS = ("nil", "blind-nil")
 
 
 _SEATINGS = {
+    2: ("N", "S"),
     3: ("N", "E", "S"),
     4: ("N", "E", "S", "W"),
     5: ("N", "NE", "SE", "SW", "NW"),
@@ -25,8 +26,8 @@ _SEATINGS = {
 
 
 def seats_of(rules: Rules) -> tuple[str, ...]:
-    """The seats in play: N, E, S, W; N, E, S for three; N, NE, SE, SW, NW for five; N, NE, E,
-    SE, SW, W, NW for seven."""
+    """The seats in play: N, E, S, W; N and S for two; N, E, S for three; N, NE, SE, SW, NW for
+    five; N, NE, E, SE, SW, W, NW for seven."""
     return _SEATINGS[rules.table.players]
 
 
@@ -43,9 +44,13 @@ def sides_of(rules: Rules) -> dict[str, tuple[str, ...]]:
 
 
 def tricks_in_hand(rules: Rules) -> int:
-    """The pack (52, or 54 with jokers) less the cards taken out, shared among the players."""
+    """The pack (52, or 54 with jokers) less the cards taken out, shared among the players (two
+    players keep one card of every two they draw, so half of it)."""
     pack = 54 if str(rules.deck.cards) == "jokers-54" else 52
-    return (pack - len(rules.deck.removed)) // rules.table.players
+    in_play = pack - len(rules.deck.removed)
+    if rules.table.players == 2:
+        return in_play // 4
+    return in_play // rules.table.players
 
 
 def _nil_entry(rules: Rules, seat: str, bid: str, took: int) -> dict[str, Any]:

@@ -54,7 +54,7 @@ SEAT_NAMES = {
     "SW": "South-west",
     "NW": "North-west",
 }
-_TABLE_WORDS = {3: "three", 5: "five", 7: "seven"}
+_TABLE_WORDS = {2: "two", 3: "three", 5: "five", 7: "seven"}
 
 
 LEFT = "North, on the dealer's left, leads first"
@@ -91,6 +91,9 @@ def _table(v: str) -> tuple[dict[str, Any], str, dict[str, Any], str, str, str]:
     that card is allowed, for ruleset `v`."""
     rules = variant(v).rules
     deals = named_deals()
+    if rules.table.players == 2:
+        why = f"South, on the dealer's left, leads first and {ANY}: the ace of hearts"
+        return (_deal(deals["TWO"]), "N", {"S": 6, "N": 6}, "S", "AH", why)
     if rules.table.players == 3:
         why = f"East, on the dealer's left, leads first and {ANY}: the ace of diamonds"
         return (_deal(deals["THREE"]), "N", {"E": 5, "S": 3, "N": 8}, "E", "AD", why)
@@ -323,30 +326,36 @@ def deal_cases(v: str) -> list[dict[str, Any]]:
     named = {s: list(cards) for s, cards in hands.items()}
     named[low_holder].append(low)
     short = {s: cards for s, cards in hands.items() if s != last}
-    in_play = f"{share} each of the {share * len(seats)} cards in play"
+    drawn = table.drawn
+    in_play = (
+        f"{share} each, the {share * len(seats)} cards the draw keeps"
+        if drawn
+        else f"{share} each of the {share * len(seats)} cards in play"
+    )
+    once = "No card is dealt twice" if drawn else "Every card of the pack is dealt once"
     out = [
         one(
             "hand-sizes-wrong",
             "deck.cards",
             f"{names[first]} is dealt {names[second]}'s {moved} too: {names[first]} holds"
-            f" {share + 1} cards and {names[second]} {share - 1}. Every card of the pack is"
-            f" dealt once, but a deal gives {in_play}: refused (bad-deal).",
+            f" {share + 1} cards and {names[second]} {share - 1}. {once}, but a deal gives"
+            f" {in_play}: refused (bad-deal).",
             sizes,
         ),
         one(
             "card-in-two-hands",
             "deck.cards",
             f"{names[other]} is dealt {top}, which {names[holder]} holds, in place of its own"
-            f" {lost}: every hand holds {share} cards, but {top} is dealt twice and {lost} to"
-            " nobody: refused (bad-deal).",
+            f" {lost}: every hand holds {share} cards, but {top} is dealt twice"
+            f"{'' if drawn else f' and {lost} to nobody'}: refused (bad-deal).",
             twice,
         ),
         one(
             "card-named-twice-in-a-hand",
             "deck.cards",
             f"{names[low_holder]}'s cards name {low} twice: {share + 1} cards written, {share}"
-            " different ones, and every card of the pack dealt once. A card named twice is"
-            " not read as one: refused (bad-deal).",
+            f" different ones{'' if drawn else ', and every card of the pack dealt once'}. A"
+            " card named twice is not read as one: refused (bad-deal).",
             named,
         ),
         one(
@@ -372,17 +381,23 @@ def deal_cases(v: str) -> list[dict[str, Any]]:
     if table.players != 4:
         empty = next(s.name for s in Seat if s not in table.seats)
         size = _TABLE_WORDS[table.players]
-        removed = CARD_TEXT[pack.removed[0]]
         away = {s: list(cards) for s, cards in hands.items()}
         gone = away[last].pop()
         away[empty] = [gone]
+        if pack.removed:
+            removed = CARD_TEXT[pack.removed[0]]
+            why = f"{removed} is taken out of the pack"
+        else:  # two players: a card the draw threw out
+            kept = {card for cards in hands.values() for card in cards}
+            removed = next(CARD_TEXT[c] for c in pack.order if CARD_TEXT[c] not in kept)
+            why = f"{removed} is one of the cards the draw threw out"
         out += [
             one(
                 "removed-card-at-the-empty-seat",
                 "table.players",
-                f"{names[empty]} has no seat at a table of {size}, and {removed} is taken out of"
-                f" the pack; a deal that gives {names[empty]} the {removed}, the {size} players"
-                f" holding their {share} each as dealt, is refused (bad-deal).",
+                f"{names[empty]} has no seat at a table of {size}, and {why}; a deal that gives"
+                f" {names[empty]} the {removed}, the {size} players holding their {share} each"
+                " as dealt, is refused (bad-deal).",
                 {**hands, empty: [removed]},
             ),
             one(
