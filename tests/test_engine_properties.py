@@ -82,9 +82,11 @@ def mask(cards: Any) -> int:
 
 
 SEATINGS = {
+    2: (Seat.N, Seat.S),
     3: (Seat.N, Seat.E, Seat.S),
     4: (Seat.N, Seat.E, Seat.S, Seat.W),
     5: (Seat.N, Seat.NE, Seat.SE, Seat.SW, Seat.NW),
+    7: (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.SW, Seat.W, Seat.NW),
 }
 """Each table's seats clockwise from North, restated from the variant format's docs."""
 
@@ -95,20 +97,28 @@ class Book:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.seats = SEATINGS[rules.table.players]
-        self.width = 8 if rules.table.players == 5 else 4
+        self.width = 8 if rules.table.players > 4 else 4
         if rules.table.sides == "partnerships":
             self.sides = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
         elif rules.table.sides == "partnerships-and-spoiler":
-            # North alone; the pairs sit opposite across South's empty place.
-            self.sides = {"N": (Seat.N,), "NE-SW": (Seat.NE, Seat.SW), "SE-NW": (Seat.SE, Seat.NW)}
+            # North alone; the pairs sit opposite across South's empty place (East and West too
+            # at seven).
+            pairs = [(Seat.NE, Seat.SW), (Seat.E, Seat.W), (Seat.SE, Seat.NW)]
+            self.sides = {"N": (Seat.N,)}
+            for one, other in pairs:
+                if one in self.seats:
+                    self.sides[f"{one.name}-{other.name}"] = (one, other)
         else:
             self.sides = {seat.name: (seat,) for seat in self.seats}
         self.side_of = {seat: side for side, members in self.sides.items() for seat in members}
         kind = list(range(52)) + (list(JOKERS) if rules.deck.cards == "jokers-54" else [])
         removed = {parse_card(c) for c in rules.deck.removed}
         self.cards = [c for c in kind if c not in removed]
-        # Under a kitty the dealer takes the two cards over an even deal and lays two aside.
+        # Under a kitty the dealer takes the two cards over an even deal and lays two aside;
+        # two players keep one card of each two they draw, and half the pack is out of play.
         self.aside = 2 if rules.deal.kitty == "dealer-takes-two" else 0
+        if rules.table.players == 2:
+            self.aside = len(self.cards) // 2
         self.tricks = (len(self.cards) - self.aside) // len(self.seats)
         tops = [parse_card(c) for c in rules.deck.top_trumps]
         # A top trump (or joker) is a spade, ranked above the ace, the first listed highest.
@@ -487,7 +497,8 @@ class GameMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def deal(self, data: st.DataObject) -> None:
         order = data.draw(st.permutations(self.book.cards))
-        order = order[: len(order) - self.book.aside]  # any two laid aside by a kitty's dealer
+        # any two laid aside by a kitty's dealer, or the half two players throw out as they draw
+        order = order[: len(order) - self.book.aside]
         seats = self.book.seats
         self.held = {seat: set(order[i :: len(seats)]) for i, seat in enumerate(seats)}
         hands = [mask(self.held.get(seat, ())) for seat in ALL_SEATS[: self.book.width]]
@@ -750,7 +761,8 @@ class GameMachine(RuleBasedStateMachine):
                 # Bid at least the big number and made it: the bonus on top, else nothing.
                 big = moon is None and line.made and line.contract >= (scoring.big_bid_tricks or 0)
                 assert line.bonus_points == (scoring.big_bid_bonus if big else 0)
-            if scoring.spoiler_multiplier == 1 or len(book.sides) != 3 or len(members) != 1:
+            spoilers = self.rules.table.sides == "partnerships-and-spoiler"
+            if scoring.spoiler_multiplier == 1 or not spoilers or len(members) != 1:
                 assert line.spoiler_points in (None, 0)
             else:
                 # The spoiler's contract, made nils and bonus count the multiplier's times over.

@@ -112,7 +112,7 @@ def test_every_rule_the_file_changes_has_a_generated_case_that_its_parent_answer
     made = _made(variant, folder)
     assert made.generated, "no case was generated"
     assert all(case.level == LEVEL for case in made.generated)
-    # Cutthroat's and five-handed's individual sides come only with their three or five
-    # players: the witness for the table is the one for table.players.
-    alone = variant in ("cutthroat", "five-handed")
+    # Cutthroat's, five-handed's and two-handed's individual sides come only with their three,
+    # five or two players: the witness for the table is the one for table.players.
+    alone = variant in ("cutthroat", "five-handed", "two-handed")
     assert set(made.no_witness) <= ({"table.sides"} if alone else set())

@@ -194,17 +194,7 @@ export type ScoredHand = {
     SW?: CaseBidValue;
     /** North-west's bid. */
     NW?: CaseBidValue;
-  } & ({
-    N: unknown;
-    NE: unknown;
-    SE: unknown;
-    SW: unknown;
-    NW: unknown;
-  } | {
-    N: unknown;
-    E: unknown;
-    S: unknown;
-  });
+  } & (CaseWiderSeats | CaseNarrowSeats);
   /** The tricks each seat took; together, every trick of the hand. */
   tricks: {
     /** North's tricks. */
@@ -223,17 +213,7 @@ export type ScoredHand = {
     SW?: number;
     /** North-west's tricks. */
     NW?: number;
-  } & ({
-    N: unknown;
-    NE: unknown;
-    SE: unknown;
-    SW: unknown;
-    NW: unknown;
-  } | {
-    N: unknown;
-    E: unknown;
-    S: unknown;
-  });
+  } & (CaseWiderSeats | CaseNarrowSeats);
 };
 
 /** Something a score keeper can be asked after scoring a request's hands. */
@@ -429,7 +409,7 @@ export type CaseFile = {
   cases: CaseCase[];
 };
 
-/** An object naming a seat beyond W: a five-seat table's (N, NE, SE, SW, NW). */
+/** An object naming a seat beyond W: a five- or seven-seat table's (NE, SE, SW, NW). */
 export type CaseWiderTable = {
   NE: unknown;
 } | {
@@ -450,11 +430,56 @@ export type CaseFourSeatNames = {
 };
 
 /**
+ * An object of a wider table naming E or W, which a seven-seat table has and a five-seat one has
+ * not.
+ */
+export type CaseSevenSeatNames = {
+  E: unknown;
+} | {
+  W: unknown;
+};
+
+/**
+ * The seats of a table wider than four: N, NE, E, SE, SW, W, NW at seven (East and West beside the
+ * corners), N, NE, SE, SW, NW at five.
+ */
+export type CaseWiderSeats = {
+  N: unknown;
+  NE: unknown;
+  E: unknown;
+  SE: unknown;
+  SW: unknown;
+  W: unknown;
+  NW: unknown;
+} | {
+  N: unknown;
+  NE: unknown;
+  SE: unknown;
+  SW: unknown;
+  NW: unknown;
+};
+
+/**
+ * The seats of a table of four places: N, E and S (and W) at three or four; N and S alone at two.
+ */
+export type CaseNarrowSeats = {
+  N: unknown;
+  E: unknown;
+  S: unknown;
+} | {
+  N: unknown;
+  S: unknown;
+};
+
+/**
  * An object naming a partnership of a table of two partnerships and a spoiler (`table.sides:
- * partnerships-and-spoiler`), whose sides are N (the spoiler, alone), NE-SW and SE-NW.
+ * partnerships-and-spoiler`), whose sides are N (the spoiler, alone), NE-SW and SE-NW, and E-W at
+ * seven.
  */
 export type CaseSpoilerSides = {
   "NE-SW": unknown;
+} | {
+  "E-W": unknown;
 } | {
   "SE-NW": unknown;
 };
@@ -595,7 +620,7 @@ export type CaseSetup = {
   /**
    * Each side's running score before the log, keyed by the variant's sides (NS and EW for
    * partnerships; N, E, S (and W), or N, NE, SE, SW and NW at a table of five, when everyone plays
-   * alone; N, NE-SW and SE-NW at a table of two partnerships and a spoiler).
+   * alone; N, NE-SW, SE-NW (and E-W at seven) at a table of partnerships and a spoiler).
    */
   scores: CaseSideInts;
   /** Each side's bags before the log, keyed like `scores`. */
@@ -681,15 +706,18 @@ export type CasePlay = {
  */
 export type CasePbn = string;
 
-/** A seat: N, E, S or W; N, NE, SE, SW or NW at a table of five. */
+/**
+ * A seat: N, E, S or W (N and S at two); N, NE, SE, SW or NW at a table of five; N, NE, E, SE, SW,
+ * W or NW at seven.
+ */
 export type CaseSeat = "N" | "E" | "S" | "W" | "NE" | "SE" | "SW" | "NW";
 
 /**
- * A side: a partnership (NS or EW; NE-SW or SE-NW at a table of two partnerships and a spoiler), or
- * a seat playing alone (N, E, S or W; NE, SE, SW or NW at a table of five; N is the spoiler beside
- * NE-SW and SE-NW).
+ * A side: a partnership (NS or EW; NE-SW, SE-NW, and E-W at seven, at a table of partnerships and a
+ * spoiler), or a seat playing alone (N, E, S or W; NE, SE, SW or NW at a table of five; N is the
+ * spoiler beside NE-SW and SE-NW).
  */
-export type CaseSide = "NS" | "EW" | "N" | "E" | "S" | "W" | "NE" | "SE" | "SW" | "NW" | "NE-SW" | "SE-NW";
+export type CaseSide = "NS" | "EW" | "N" | "E" | "S" | "W" | "NE" | "SE" | "SW" | "NW" | "NE-SW" | "E-W" | "SE-NW";
 
 /**
  * A card as rank then suit, T for ten (`AS`, `TD`, `2C`), or a joker: `BJ` the big joker, `LJ` the
@@ -704,8 +732,8 @@ export type CaseCard = string;
 export type CaseBidValue = number | "nil" | "blind-nil" | string;
 
 /**
- * A number for each side: keyed NS and EW for partnerships, N, NE-SW and SE-NW at a table of two
- * partnerships and a spoiler, or by seat when everyone plays alone.
+ * A number for each side: keyed NS and EW for partnerships, N, NE-SW, SE-NW (and E-W at seven) at a
+ * table of partnerships and a spoiler, or by seat when everyone plays alone.
  */
 export type CaseSideInts = {
   /** North and South. */
@@ -714,12 +742,23 @@ export type CaseSideInts = {
   EW: number;
 } | {
   /** North, the spoiler. */
-  N: number;
+  N?: number;
   /** North-east and South-west. */
-  "NE-SW": number;
+  "NE-SW"?: number;
+  /** East and West (at seven). */
+  "E-W"?: number;
   /** South-east and North-west. */
-  "SE-NW": number;
+  "SE-NW"?: number;
+} & ({
+  N: unknown;
+  "NE-SW": unknown;
+  "E-W": unknown;
+  "SE-NW": unknown;
 } | {
+  N: unknown;
+  "NE-SW": unknown;
+  "SE-NW": unknown;
+}) | {
   /** North. */
   N?: number;
   /** East. */
@@ -736,21 +775,11 @@ export type CaseSideInts = {
   SW?: number;
   /** North-west. */
   NW?: number;
-} & ({
-  N: unknown;
-  NE: unknown;
-  SE: unknown;
-  SW: unknown;
-  NW: unknown;
-} | {
-  N: unknown;
-  E: unknown;
-  S: unknown;
-});
+} & (CaseWiderSeats | CaseNarrowSeats);
 
 /**
- * A count of zero or more for each side: keyed NS and EW for partnerships, N, NE-SW and SE-NW at a
- * table of two partnerships and a spoiler, or by seat when everyone plays alone.
+ * A count of zero or more for each side: keyed NS and EW for partnerships, N, NE-SW, SE-NW (and E-W
+ * at seven) at a table of partnerships and a spoiler, or by seat when everyone plays alone.
  */
 export type CaseSideCounts = {
   /** North and South. */
@@ -759,12 +788,23 @@ export type CaseSideCounts = {
   EW: number;
 } | {
   /** North, the spoiler. */
-  N: number;
+  N?: number;
   /** North-east and South-west. */
-  "NE-SW": number;
+  "NE-SW"?: number;
+  /** East and West (at seven). */
+  "E-W"?: number;
   /** South-east and North-west. */
-  "SE-NW": number;
+  "SE-NW"?: number;
+} & ({
+  N: unknown;
+  "NE-SW": unknown;
+  "E-W": unknown;
+  "SE-NW": unknown;
 } | {
+  N: unknown;
+  "NE-SW": unknown;
+  "SE-NW": unknown;
+}) | {
   /** North. */
   N?: number;
   /** East. */
@@ -781,17 +821,7 @@ export type CaseSideCounts = {
   SW?: number;
   /** North-west. */
   NW?: number;
-} & ({
-  N: unknown;
-  NE: unknown;
-  SE: unknown;
-  SW: unknown;
-  NW: unknown;
-} | {
-  N: unknown;
-  E: unknown;
-  S: unknown;
-});
+} & (CaseWiderSeats | CaseNarrowSeats);
 
 /**
  * What the engine must answer after replaying the actions. Every key present is checked; keys left
@@ -883,7 +913,8 @@ export type CaseStatus = {
 /** One hand's score sheet: the bids, each seat's tricks, and each side's itemised score. */
 export type CaseHandScore = {
   /**
-   * Each seat's bid (N, E, S, and W at a four-seat table; N, NE, SE, SW, NW at a five-seat one).
+   * Each seat's bid (N, E, S, and W at a four-seat table; N and S at two; N, NE, SE, SW, NW at a
+   * five-seat one; N, NE, E, SE, SW, W, NW at a seven-seat one).
    */
   bids: {
     /** North's bid. */
@@ -902,17 +933,7 @@ export type CaseHandScore = {
     SW?: CaseBidValue;
     /** North-west's bid. */
     NW?: CaseBidValue;
-  } & ({
-    N: unknown;
-    NE: unknown;
-    SE: unknown;
-    SW: unknown;
-    NW: unknown;
-  } | {
-    N: unknown;
-    E: unknown;
-    S: unknown;
-  });
+  } & (CaseWiderSeats | CaseNarrowSeats);
   /** The tricks each seat took. */
   tricks: {
     /** North's tricks. */
@@ -931,20 +952,10 @@ export type CaseHandScore = {
     SW?: number;
     /** North-west's tricks. */
     NW?: number;
-  } & ({
-    N: unknown;
-    NE: unknown;
-    SE: unknown;
-    SW: unknown;
-    NW: unknown;
-  } | {
-    N: unknown;
-    E: unknown;
-    S: unknown;
-  });
+  } & (CaseWiderSeats | CaseNarrowSeats);
   /**
-   * Each side's itemised score, keyed by side name (NS and EW; N, NE-SW and SE-NW at a table of two
-   * partnerships and a spoiler; or each seat when everyone plays alone).
+   * Each side's itemised score, keyed by side name (NS and EW; N, NE-SW, SE-NW (and E-W at seven)
+   * at a table of partnerships and a spoiler; or each seat when everyone plays alone).
    */
   sides: Record<string, CaseSideScore>;
 };
@@ -1029,9 +1040,9 @@ export type CaseSideScore = {
 };
 
 /**
- * The hands as an object, one entry per seat in play (N, E, S for three players, W too for four; N,
- * NE, SE, SW, NW for five), each the list of that seat's cards. Written this way whenever the pack
- * has jokers or the table three or five seats.
+ * The hands as an object, one entry per seat in play (N and S for two players, E too for three, W
+ * too for four; N, NE, SE, SW, NW for five), each the list of that seat's cards. Written this way
+ * whenever the pack has jokers or the table two, three, five or seven seats.
  */
 export type CaseDealHands = {
   /** North's cards. */
@@ -1050,21 +1061,11 @@ export type CaseDealHands = {
   SW?: CaseHandCards;
   /** North-west's cards (five players). */
   NW?: CaseHandCards;
-} & ({
-  N: unknown;
-  NE: unknown;
-  SE: unknown;
-  SW: unknown;
-  NW: unknown;
-} | {
-  N: unknown;
-  E: unknown;
-  S: unknown;
-});
+} & (CaseWiderSeats | CaseNarrowSeats);
 
 /**
- * One seat's cards, each once: 13 of them at a four-seat table, 17 at a three-seat one, 10 at a
- * five-seat one.
+ * One seat's cards, each once: 13 of them at a four-seat table or a two-seat one, 17 at a
+ * three-seat one, 10 at a five-seat one, 7 at a seven-seat one.
  */
 export type CaseHandCards = CaseCard[];
 

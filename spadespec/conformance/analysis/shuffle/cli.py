@@ -138,11 +138,16 @@ def run(args: argparse.Namespace) -> int:
             'checkout: pip install ".[stats]")'
         ) from None
     variant = load_for_command(args.variant, parse_options(args.option))
-    if table_of(variant.rules).set_aside:
+    table = table_of(variant.rules)
+    if table.set_aside:
+        aside = (
+            "its two players draw their hands, half the pack going out of play"
+            if table.drawn
+            else "its dealer lays two cards aside after the deal (deal.kitty)"
+        )
         raise UsageError(
-            f"--variant {variant.id}: its dealer lays two cards aside after the deal "
-            "(deal.kitty), so a fair deal is not a shuffled pack dealt out evenly, which is what "
-            "the shuffle test measures"
+            f"--variant {variant.id}: {aside}, so a fair deal is not a shuffled pack dealt out "
+            "evenly, which is what the shuffle test measures"
         )
     setting = setting_of(variant)
     about: dict[str, Any] = {"variant": variant.id}
