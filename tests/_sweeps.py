@@ -24,7 +24,7 @@ PLAY_RULESETS = (
     "dealers-hook", "call-break-play", "table-eleven", "table-cap-thirteen",
     "first-trick-clubs", "nil-pass-three", "blind-six-double", "jokers-kitty",
     "redeal-no-spades", "redeal-by-choice", "five-handed", "five-with-spoiler",
-    "seven-with-spoiler", "two-handed",
+    "seven-with-spoiler", "two-handed", "six-partnerships", "eight-partnerships",
 )  # fmt: skip
 
 FULL = os.environ.get("SPADESPEC_FULL", "") not in ("", "0")

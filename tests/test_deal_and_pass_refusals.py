@@ -36,7 +36,13 @@ from spadespec.reference_engine.variant.model import Rules
 
 SUITS, RANKS = "SHDC", "AKQJT98765432"
 EVERY_CARD = tuple(rank + suit for suit in SUITS for rank in RANKS) + ("BJ", "LJ")
-KIND = {"standard-52": EVERY_CARD[:52], "jokers-54": EVERY_CARD}
+MEGA = tuple(rank + suit + "+" for rank in reversed(RANKS) for suit in SUITS)
+"""The mega cards in the order a pack adds them: the twos, spades to clubs, then the threes."""
+KIND = {
+    "standard-52": EVERY_CARD[:52],
+    "jokers-54": EVERY_CARD,
+    **{f"mega-{52 + n}": EVERY_CARD[:52] + MEGA[:n] for n in (13, 26, 39, 52)},
+}
 
 BUDGETS = {"test command": 8, "CI": 200}
 """Examples of each property and table: a few in the test command, many in CI."""
@@ -61,14 +67,17 @@ EXCHANGES = sorted(
 def test_the_tables_are_every_pack_the_shipped_rulesets_play() -> None:
     # standard and cutthroat (the 52 cards at four seats, and at three less the 2C), the two
     # joker packs, and the exchanges of two, three and four cards
-    # jokers-kitty: the joker pack with nothing out, its dealer laying two aside
+    # jokers-kitty: the joker pack with nothing out, its dealer laying two aside; six and eight
+    # with Graham Spades' mega cards
     assert TABLES == [
         "cutthroat",
+        "eight-partnerships",
         "five-handed",
         "joker-joker-deuce-deuce",
         "jokers-kitty",
         "pagat-jokers",
         "seven-with-spoiler",
+        "six-partnerships",
         "standard",
         "two-handed",
     ]
@@ -89,7 +98,9 @@ SEATINGS = {
     3: ["N", "E", "S"],
     4: ["N", "E", "S", "W"],
     5: ["N", "NE", "SE", "SW", "NW"],
+    6: ["N", "NE", "SE", "S", "SW", "NW"],
     7: ["N", "NE", "E", "SE", "SW", "W", "NW"],
+    8: ["N", "NE", "E", "SE", "S", "SW", "W", "NW"],
 }
 """Each table's seats, clockwise from North, restated from the variant format's docs."""
 EVERY_SEAT = ["N", "E", "S", "W", "NE", "SE", "SW", "NW"]
@@ -262,9 +273,9 @@ test_a_card_from_outside_the_pack = each_deal_test(
 test_a_seat_in_play_left_out = each_deal_test(a_seat_in_play_left_out, "bad-deal")
 
 
-UNEVEN = [t for t in TABLES if Table(t).rules.table.players != 4]
+UNEVEN = [t for t in TABLES if Table(t).rules.table.players not in (4, 8)]
 """The tables that leave a seat of the compass empty: E and W at two; West at three; E, S and W
-at five; S at seven."""
+at five; E and W at six; S at seven (eight fill every one)."""
 
 
 @pytest.mark.sweep

@@ -38,7 +38,9 @@ def test_ten_is_written_t_and_10_is_accepted():
     assert parse_card("as") == 51
 
 
-@pytest.mark.parametrize("bad", ["1D", "TX", "", "AS ", "ASS", "JK", "LS", 54, -1, None, True])
+@pytest.mark.parametrize(
+    "bad", ["1D", "TX", "", "AS ", "ASS", "JK", "LS", "AS++", "LJ+", "+AS", 106, -1, None, True]
+)
 def test_unknown_card_is_refused(bad):
     if bad == "AS ":
         assert parse_card(bad) == 51  # surrounding blanks are tolerated
@@ -54,17 +56,28 @@ def test_jokers_follow_the_52_cards():
     assert parse_card("BJ") == parse_card("Bj") == 53
     assert parse_card(53) == 53
     assert card_text(52) == "LJ" and card_text(53) == "BJ"
-    assert len(CARD_TEXT) == 54
+    assert CARD_TEXT[:54][-2:] == ("LJ", "BJ")
     # a joker plays as a spade above the ace, the big one above the little one
     assert suit_of(52) == suit_of(53) == suit_of(parse_card("AS")) == 3
     assert rank_of(parse_card("AS")) < rank_of(52) < rank_of(53)
 
 
 def test_unknown_card_error_mentions_the_jokers():
-    for bad in ("XJ", 54):
+    for bad in ("XJ", 106):
         with pytest.raises(InvalidActionError) as err:
             parse_card(bad)
         assert "LJ" in err.value.detail and "BJ" in err.value.detail
+
+
+def test_a_mega_card_is_its_twin_written_with_a_plus_and_numbered_54_above_it():
+    # Graham Spades' mega cards: each a second printing of one of the 52.
+    assert parse_card("2C+") == 54 and parse_card("AS+") == 51 + 54 == 105
+    assert parse_card("10h+") == parse_card("TH+") == parse_card("TH") + 54
+    assert card_text(parse_card("7s+")) == "7S+"
+    assert len(CARD_TEXT) == 106 and len(set(CARD_TEXT)) == 106
+    for twin in range(52):
+        assert suit_of(twin + 54) == suit_of(twin) and rank_of(twin + 54) == rank_of(twin)
+        assert card_text(twin + 54) == card_text(twin) + "+"
 
 
 def test_mask_helpers():

@@ -7,7 +7,7 @@ first, seat by seat.
 import pytest
 from _engine_positions import STANDARD, cards, deal, ready_to_play, rules_with
 
-from spadespec.reference_engine.cards import SPADE_MASK
+from spadespec.reference_engine.cards import FULL_DECK, SPADE_MASK
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.pack import pack_of
 from spadespec.reference_engine.reason_codes import ReasonCode
@@ -70,7 +70,7 @@ def test_no_spades_gives_way_to_a_hand_of_nothing_but_spades():
     game = ready_to_play(BOTH, deal(N=CLUB_LEAD["N"], E=CLUB_LEAD["E"], S=all_spades))
     game.play("N", "9C")
     game.play("E", "5C")
-    assert game.legal_plays() == SPADE_MASK
+    assert game.legal_plays() == SPADE_MASK & FULL_DECK  # the 13 spades of the plain pack
 
 
 def test_no_spades_binds_the_leader_where_spades_may_be_led():

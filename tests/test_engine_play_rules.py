@@ -7,7 +7,7 @@ rules. `deal()` fills unnamed cards lowest first, so a seat given few cards also
 import pytest
 from _engine_positions import STANDARD, cards, deal, play_lowest, ready_to_play, rules_with
 
-from spadespec.reference_engine.cards import SPADE_MASK, SUIT_MASKS, parse_card
+from spadespec.reference_engine.cards import FULL_DECK, SPADE_MASK, SUIT_MASKS, parse_card
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.reason_codes import ReasonCode
@@ -135,7 +135,7 @@ def test_lowest_club_first_lead_not_held():
 def test_lowest_club_first_lead_from_all_spades():
     rules = rules_with(play__first_lead="lowest-club")
     game = ready_to_play(rules, deal(N=ALL_SPADES))
-    assert game.legal_plays() == SPADE_MASK
+    assert game.legal_plays() == SPADE_MASK & FULL_DECK  # the 13 spades of the plain pack
 
 
 def test_lowest_club_binds_only_the_first_trick():
@@ -204,7 +204,7 @@ def test_spades_cannot_be_led_before_broken():
 
 def test_all_spade_hand_may_lead_spades():
     game = ready_to_play(STANDARD, deal(N=ALL_SPADES))
-    assert game.legal_plays() == SPADE_MASK
+    assert game.legal_plays() == SPADE_MASK & FULL_DECK
     game.play("N", "2S")
 
 

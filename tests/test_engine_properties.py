@@ -35,7 +35,7 @@ from hypothesis.stateful import (
 )
 
 from spadespec.reference_engine.actions import Pass, PassCard
-from spadespec.reference_engine.cards import RANK_LETTERS, parse_card
+from spadespec.reference_engine.cards import CARD_COUNT, RANK_LETTERS, parse_card
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.reason_codes import ReasonCode
@@ -45,6 +45,14 @@ from spadespec.reference_engine.variant.model import Rules
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 JOKERS = (52, 53)
+
+
+def printed(card: int) -> int:
+    """The card a mega card repeats (mega cards are numbered 54 above their twins); any other
+    card itself."""
+    return card - 54 if card >= 54 else card
+
+
 NIL, BLIND_NIL = "nil", "blind-nil"
 
 
@@ -86,7 +94,9 @@ SEATINGS = {
     3: (Seat.N, Seat.E, Seat.S),
     4: (Seat.N, Seat.E, Seat.S, Seat.W),
     5: (Seat.N, Seat.NE, Seat.SE, Seat.SW, Seat.NW),
+    6: (Seat.N, Seat.NE, Seat.SE, Seat.S, Seat.SW, Seat.NW),
     7: (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.SW, Seat.W, Seat.NW),
+    8: (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW),
 }
 """Each table's seats clockwise from North, restated from the variant format's docs."""
 
@@ -98,8 +108,15 @@ class Book:
         self.rules = rules
         self.seats = SEATINGS[rules.table.players]
         self.width = 8 if rules.table.players > 4 else 4
-        if rules.table.sides == "partnerships":
+        if rules.table.sides == "partnerships" and rules.table.players == 4:
             self.sides = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
+        elif rules.table.sides == "partnerships":
+            # six or eight: each seat with the one opposite, half way round the table
+            half = len(self.seats) // 2
+            self.sides = {
+                f"{one.name}-{other.name}": (one, other)
+                for one, other in zip(self.seats[:half], self.seats[half:], strict=True)
+            }
         elif rules.table.sides == "partnerships-and-spoiler":
             # North alone; the pairs sit opposite across South's empty place (East and West too
             # at seven).
@@ -112,6 +129,10 @@ class Book:
             self.sides = {seat.name: (seat,) for seat in self.seats}
         self.side_of = {seat: side for side, members in self.sides.items() for seat in members}
         kind = list(range(52)) + (list(JOKERS) if rules.deck.cards == "jokers-54" else [])
+        if rules.deck.cards.startswith("mega-"):
+            # Graham Spades' mega cards: the twos first, spades to clubs, then the threes...
+            megas = int(rules.deck.cards.removeprefix("mega-")) - 52
+            kind += [parse_card(r + s + "+") for r in RANK_LETTERS for s in "SHDC"][:megas]
         removed = {parse_card(c) for c in rules.deck.removed}
         self.cards = [c for c in kind if c not in removed]
         # Under a kitty the dealer takes the two cards over an even deal and lays two aside;
@@ -122,13 +143,18 @@ class Book:
         self.tricks = (len(self.cards) - self.aside) // len(self.seats)
         tops = [parse_card(c) for c in rules.deck.top_trumps]
         # A top trump (or joker) is a spade, ranked above the ace, the first listed highest.
-        self.suit = {c: SPADES if c in tops or c in JOKERS else c // 13 for c in self.cards}
-        self.power = {c: c % 13 for c in self.cards}
+        # A mega card is its twin's suit, half a rank above it.
+        self.suit = {
+            c: SPADES if c in tops or c in JOKERS else printed(c) // 13 for c in self.cards
+        }
+        self.power: dict[int, float] = {
+            c: printed(c) % 13 + (c != printed(c)) / 2 for c in self.cards
+        }
         for place, card in enumerate(tops):
             self.power[card] = 13 + len(tops) - place
 
     def partner(self, seat: Seat) -> Seat | None:
-        if self.rules.table.sides == "partnerships":
+        if self.rules.table.sides == "partnerships" and self.rules.table.players == 4:
             return PARTNERS[seat]
         pair = self.sides[self.side_of[seat]]
         return next((s for s in pair if s is not seat), None)
@@ -148,9 +174,9 @@ class Book:
         return sum(self.suit[c] == SPADES for c in hand)
 
     def faces(self, hand: set[int]) -> int:
-        """The jacks, queens and kings held (cards 0-51 run 2 to ace in each suit; 52 and 53
-        are the jokers)."""
-        return sum(c < 52 and RANK_LETTERS[c % 13] in "JQK" for c in hand)
+        """The jacks, queens and kings held, mega ones too (cards 0-51 run 2 to ace in each suit;
+        52 and 53 are the jokers; 54 up the mega cards)."""
+        return sum(c not in JOKERS and RANK_LETTERS[printed(c) % 13] in "JQK" for c in hand)
 
     def legal_bids(
         self, seat: Seat, hand: set[int], bids: dict[Seat, Any], totals: dict[str, int]
@@ -641,7 +667,7 @@ class GameMachine(RuleBasedStateMachine):
         seat = self.expected_to_act()
         assert game.to_act is seat
         legal = self.expected_legal(seat)
-        assert {c for c in range(54) if game.legal_plays(seat) >> c & 1} == legal
+        assert {c for c in range(CARD_COUNT) if game.legal_plays(seat) >> c & 1} == legal
         assert {a.card for a in game.legal_actions()} == legal
         card = sorted(legal)[pick % len(legal)]
         game.play(seat, card)

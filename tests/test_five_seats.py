@@ -48,10 +48,10 @@ def test_five_sit_round_a_hexagon_less_south_each_left_of_the_last() -> None:
     assert table.cards_per_hand == 10
     assert table.sides == FIVE and not table.partnerships
     assert table.width == 8 and make_table(4, Sides.PARTNERSHIPS, 52).width == 4
-    with pytest.raises(ValueError, match="partnerships need four players"):
+    with pytest.raises(ValueError, match="partnerships need four, six or eight players"):
         make_table(5, Sides.PARTNERSHIPS, 50)
-    with pytest.raises(ValueError, match="a table seats 2, 3, 4, 5 or 7 players, not 6"):
-        make_table(6, Sides.INDIVIDUAL, 48)
+    with pytest.raises(ValueError, match="a table seats 2, 3, 4, 5, 6, 7 or 8 players, not 9"):
+        make_table(9, Sides.INDIVIDUAL, 54)
 
 
 def test_a_seeded_five_seat_deal_gives_ten_each_and_leaves_the_red_twos_out() -> None:

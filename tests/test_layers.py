@@ -40,6 +40,8 @@ ENGINE_LAYERS: Layers = (
     ("__init__.py", "paths.py", "reason_codes.py"),
     ("variant", "errors.py"),
     ("seats.py", "cards.py"),
+    # Which cards each kind of pack holds, as card numbers.
+    ("pack_kinds.py",),
     ("table.py", "pack.py"),
     ("deal.py",),
     ("actions.py",),

@@ -26,6 +26,8 @@ SEAT_NAMES = {
 SIDE_NAMES = {
     "NS": "North–South",
     "EW": "East–West",
+    "N-S": "North–South",
+    "E-W": "East–West",
     "NE-SW": "North-east–South-west",
     "SE-NW": "South-east–North-west",
 }
@@ -40,18 +42,23 @@ JOKER_NAMES = {"BJ": "the big joker", "LJ": "the little joker"}
 
 
 def card_name(card: str) -> str:
-    """`2C` -> "the two of clubs", `BJ` -> "the big joker"; accepts `10D` as well as `TD`."""
+    """`2C` -> "the two of clubs", `BJ` -> "the big joker", `7S+` -> "the mega seven of
+    spades"; accepts `10D` as well as `TD`."""
     text = card.strip().upper().replace("10", "T")
     if text in JOKER_NAMES:
         return JOKER_NAMES[text]
-    rank, suit = text[:-1], text[-1]
-    return f"the {RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
+    plain = text.removesuffix("+")
+    rank, suit = plain[:-1], plain[-1]
+    mega = "mega " if plain != text else ""
+    return f"the {mega}{RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
 
 
 def card_short(card: str) -> str:
-    """`TD` -> "10♦", the way a card looks on a diagram; a joker stays `BJ` or `LJ`."""
+    """`TD` -> "10♦", the way a card looks on a diagram (`7S+` -> "7♠+"); a joker stays `BJ` or
+    `LJ`."""
     text = card.strip().upper().replace("10", "T")
     if text in JOKER_NAMES:
         return text
-    rank, suit = text[:-1], text[-1]
-    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit]
+    plain = text.removesuffix("+")
+    rank, suit = plain[:-1], plain[-1]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit] + text[len(plain) :]

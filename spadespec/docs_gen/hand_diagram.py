@@ -21,17 +21,25 @@ def card_html(card: str, strong: bool = False) -> str:
     cls = "sp-card" + (" sp-won" if strong else "")
     if card in JOKER_NAMES:
         return f'<span class="{cls} sp-black" title="{escape(JOKER_NAMES[card])}">{card}</span>'
-    rank, suit = card[:-1], card[-1]
+    plain = card.removesuffix("+")  # a mega card keeps its + after the suit: 7♠+
+    rank, suit = plain[:-1], plain[-1]
     colour = "sp-red" if suit in _RED else "sp-black"
-    text = f"{_rank(rank)}{SUIT_SYMBOLS[suit]}"
+    text = f"{_rank(rank)}{SUIT_SYMBOLS[suit]}{card[len(plain) :]}"
     return f'<span class="{cls} {colour}" title="{escape(card)}">{text}</span>'
 
 
 def _suit_row(cards: list[str], suit: str, top_trumps: tuple[str, ...]) -> str:
-    """A hand's cards of one suit as played, highest first: the top trumps head the spades."""
-    plain = [c for c in cards if c not in top_trumps]
-    ranks = sorted((c[:-1] for c in plain if c[-1] == suit), key=_RANK_ORDER.index)
-    shown = [_rank(r) for r in ranks]
+    """A hand's cards of one suit as played, highest first: the top trumps head the spades, and
+    a mega card (7+) comes just before its twin."""
+    held = []  # (rank's place, 0 for a mega card or 1 for a plain one, as shown)
+    for card in cards:
+        plain = card.removesuffix("+")
+        if card not in top_trumps and plain[-1] == suit:
+            mega = plain != card
+            held.append(
+                (_RANK_ORDER.index(plain[0]), 0 if mega else 1, _rank(plain[0]) + "+" * mega)
+            )
+    shown = [text for *_, text in sorted(held)]
     if suit == "S":
         shown = [card_html(c) for c in top_trumps if c in cards] + shown
     colour = "sp-red" if suit in _RED else "sp-black"
@@ -60,21 +68,35 @@ _FIVE = ("NW", "N", "NE", "SW", "SE")
 seats, the two southern ones below."""
 _SEVEN = ("NW", "N", "NE", "W", "E", "SW", "SE")
 """A seven-seat table's, the same with West and East between the rows."""
+_SIX = ("NW", "N", "NE", "SW", "SE", "S")
+"""A six-seat table's: five's with South below."""
+_EIGHT = ("NW", "N", "NE", "W", "E", "SW", "S", "SE")
+"""An eight-seat table's: seven's with South between South-west and South-east."""
 
 
 def deal_html(hand: HandRecord) -> str:
     """The hands as dealt, North at the top, as a CSS grid (West's place empty for three; at
     five, North between North-west and North-east, South-west and South-east below; at seven,
-    West and East between those rows, South's place empty)."""
+    West and East between those rows, South's place empty; at six, five's with South below; at
+    eight, seven's with South between South-west and South-east)."""
     wider = any(seat in hand.seats for seat in _FIVE if len(seat) == 2)
     seven = wider and "E" in hand.seats
-    if seven:
+    if wider and "S" in hand.seats:  # six or eight: South below the compass
+        eight = seven
+        middle = "<span>W&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;E</span>" if eight else ""
+        compass = (
+            '<div class="sp-compass"><span>NW&nbsp;&nbsp;N&nbsp;&nbsp;NE</span>'
+            f"{middle}<span>SW&nbsp;&nbsp;S&nbsp;&nbsp;SE</span></div>"
+        )
+        order: tuple[str, ...] = _EIGHT if eight else _SIX
+        kind = "sp-deal sp-deal-eight" if eight else "sp-deal sp-deal-six"
+    elif seven:
         compass = (
             '<div class="sp-compass"><span>NW&nbsp;&nbsp;N&nbsp;&nbsp;NE</span>'
             "<span>W&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;E</span>"
             "<span>SW&nbsp;&nbsp;&nbsp;&nbsp;SE</span></div>"
         )
-        order: tuple[str, ...] = _SEVEN
+        order = _SEVEN
         kind = "sp-deal sp-deal-seven"
     elif wider:
         compass = (

@@ -14,8 +14,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from spadespec.command_kit.rule_value_text import rule_value_text
-from spadespec.docs_gen.cards import card_name
+from spadespec.docs_gen.cards import SEAT_NAMES, card_name
 from spadespec.docs_gen.enum_docs import member_docstrings
+from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant.axes import ANY, AXES
 
 SENTENCES: dict[tuple[str, Any], str] = {
@@ -55,6 +56,16 @@ def _card_list(cards: tuple[str, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _partners(rules: Any) -> str:
+    """Who partners whom: `North and South against East and West` at four, each pair named at a
+    wider table."""
+    pairs = [seats for seats in table_of(rules).side_seats.values() if len(seats) == 2]
+    if len(pairs) == 2:
+        return " against ".join(" and ".join(SEAT_NAMES[s.name] for s in p) for p in pairs)
+    named = [" with ".join(SEAT_NAMES[s.name] for s in pair) for pair in pairs]
+    return ", ".join(named[:-1]) + " and " + named[-1]
+
+
 def _context(rules: Any) -> dict[str, Any]:
     card = rules.play.first_lead_card
     scoring, game_end = rules.scoring, rules.game_end
@@ -65,6 +76,7 @@ def _context(rules: Any) -> dict[str, Any]:
         top_trumps=_card_list(rules.deck.top_trumps) if rules.deck.top_trumps else "no card",
         cancelled=scoring.bag_penalty + scoring.bag_threshold * scoring.overtrick_points,
         boston_points=rule_value_text(scoring.boston_points),
+        partners=_partners(rules) if rules.table.sides == "partnerships" else "",
         hands_unless=(
             ", unless a side reaches the target first" if game_end.target is not None else ""
         ),

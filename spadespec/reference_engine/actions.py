@@ -27,7 +27,13 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from spadespec.command_kit.arguments import ascii_integer
-from spadespec.reference_engine.cards import ALL_CARDS, CARD_TEXT, parse_card
+from spadespec.reference_engine.cards import (
+    ALL_CARDS,
+    CARD_TEXT,
+    cards_in,
+    high_first,
+    parse_card,
+)
 from spadespec.reference_engine.deal import Hands, format_deal, parse_deal, refuse_card_twice
 from spadespec.reference_engine.errors import DealError, InvalidActionError
 from spadespec.reference_engine.reason_codes import ReasonCode
@@ -215,8 +221,8 @@ def check_card(card: Any) -> None:
 
 
 def cards_high_first(mask: int) -> list[str]:
-    """Card texts of a mask, highest card number first (as deals write them)."""
-    return [CARD_TEXT[c] for c in range(mask.bit_length() - 1, -1, -1) if mask >> c & 1]
+    """Card texts of a mask as deals write them, highest first (`cards.high_first`)."""
+    return [CARD_TEXT[c] for c in high_first(mask)]
 
 
 Action = Deal | Redeal | Bid | Pass | Play
@@ -247,11 +253,11 @@ _PICKS = [tuple(PassCard(seat, card) for card in _CARDS) for seat in SEATS]
 # records for each of its 256 values are made once, and a mask's records are its bytes' put
 # together. A mask within one printed suit (or the jokers), as a legal follow mostly is, is
 # kept once put together: at most 8192 of them to a suit. A lead or a void's whole hand is
-# seldom seen twice, so it is put together each time and not kept.
-_MASK_BYTES = (len(CARD_TEXT) + 7) // 8
-_BELOW_SUIT = tuple(
-    (1 << 13 * (max(length - 1, 0) // 13)) - 1 for length in range(len(CARD_TEXT) + 1)
-)
+# seldom seen twice, so it is put together each time and not kept. A mask holding a mega card
+# (numbered 54 up, only at Graham Spades' wider tables) is read card by card and not kept.
+_MASK_BYTES = 7
+_MASK_BITS = 8 * _MASK_BYTES
+_BELOW_SUIT = tuple((1 << 13 * (max(length - 1, 0) // 13)) - 1 for length in range(_MASK_BITS + 1))
 """A mask's bit length -> the cards of the printed suits below that of its highest card (a
 mask within one suit has none of them)."""
 
@@ -273,6 +279,8 @@ def _records_of(records: tuple[Any, ...], kept: dict[int, tuple[Any, ...]]) -> R
     t0, t1, t2, t3, t4, t5, t6 = tables
 
     def records_of(mask: int) -> tuple[Any, ...]:
+        if mask >> _MASK_BITS:
+            return tuple(records[card] for card in cards_in(mask))
         b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(_MASK_BYTES, "little")
         # Adding tuples: an empty one (a byte with no card) costs nothing to add.
         chosen = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]

@@ -28,6 +28,7 @@ from spadespec.reference_engine.cards import (
     RANK_LETTERS,
     card_text,
     cards_in,
+    high_first,
     parse_card,
 )
 from spadespec.reference_engine.errors import DealError, InvalidActionError
@@ -80,7 +81,7 @@ def _parse_seat_lists(value: Mapping[Any, Any]) -> Hands:
         if name not in Seat.__members__:
             raise DealError(
                 f"the deal names an unknown seat {key!r}: expected N, E, S or W "
-                "(or NE, SE, SW, NW at a table of five or seven)"
+                "(or NE, SE, SW, NW at a table of five to eight)"
             )
         seat = Seat[name]
         if seat in named:
@@ -303,13 +304,13 @@ def refuse_card_twice(hands: Sequence[int], seen: int, seat: Seat) -> None:
 
 
 def format_deal(hands: Sequence[int]) -> str | dict[str, list[str]]:
-    """The deal as JSON: PBN when four seats hold cards and none is a joker, else the object
-    of each seat's cards (seats with cards, by seat number: N E S W, then NE SE SW NW; cards
-    high to low by card number)."""
-    if len(hands) == 4 and all(hands) and not (hands[0] | hands[1] | hands[2] | hands[3]) & JOKERS:
+    """The deal as JSON: PBN when four seats hold cards and none is a joker or a mega card, else
+    the object of each seat's cards (seats with cards, by seat number: N E S W, then NE SE SW
+    NW; cards high to low by card number, a mega card just above its twin)."""
+    if len(hands) == 4 and all(hands) and not (hands[0] | hands[1] | hands[2] | hands[3]) >> 52:
         return format_pbn(hands)
     return {
-        seat.name: [CARD_TEXT[c] for c in sorted(cards_in(hand), reverse=True)]
+        seat.name: [CARD_TEXT[c] for c in high_first(hand)]
         for seat, hand in zip(ALL_SEATS, hands, strict=False)
         if hand
     }

@@ -6,7 +6,9 @@ for three players), and some cards are promoted to "top trumps" ranked above the
 (`deck.top_trumps`, e.g. big joker, little joker, 2D, 2S). A top trump is a spade for every
 purpose: following suit, leading, breaking spades and counting spades. So a card has an
 *effective* suit, which is its printed suit unless it is a top trump or a joker, and a *power*
-within that suit, which is its rank unless it is a top trump.
+within that suit, which is its rank unless it is a top trump. A mega card (Graham Spades' packs
+for five to eight) has a power just above its twin's and below the next rank's, so powers run
+two to a rank: the rank's card, then its mega card.
 """
 
 from __future__ import annotations
@@ -16,22 +18,22 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from spadespec.reference_engine.cards import (
-    ALL_CARDS,
     CARD_COUNT,
     CARD_TEXT,
     FULL_DECK,
     JOKERS,
+    MEGA_OFFSET,
     RANK_OF,
     SPADES,
     SUIT_OF,
     cards_in,
     parse_card,
 )
+from spadespec.reference_engine.pack_kinds import KIND_CARDS
 from spadespec.reference_engine.variant.model import DeckKind, DeckRules, Rules
 
-_KIND_CARDS = {DeckKind.STANDARD_52: FULL_DECK, DeckKind.JOKERS_54: ALL_CARDS}
-_TOP = 13
-"""The power of the lowest top trump: one above the ace."""
+_TOP = 26
+"""The power of the lowest top trump: one above the mega ace (the ace's is 24, its mega's 25)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +50,8 @@ class Pack:
     spade_mask: int
     """The trumps in play: `suit_masks[SPADES]`."""
     power: tuple[int, ...]
-    """Card number -> strength within its suit as played: the rank (2 = 0 .. A = 12), the top
-    trumps 13 upwards, the highest top trump strongest."""
+    """Card number -> strength within its suit as played: twice the rank (2 = 0 .. A = 24), one
+    more for a mega card, the top trumps 26 upwards, the highest top trump strongest."""
     beaters: tuple[int, ...]
     """Card number -> mask of the cards in play that take the trick from it."""
     order: tuple[int, ...]
@@ -69,7 +71,7 @@ class Pack:
 
     def strength(self, card: int) -> int:
         """A key that sorts every card in play: by suit as played (spades last), then power."""
-        return self.suit_of[card] << 5 | self.power[card]
+        return self.suit_of[card] << 6 | self.power[card]
 
     def highest(self, mask: int) -> int:
         """The strongest card of a non-empty mask: the highest trump if any, else by suit
@@ -97,7 +99,7 @@ def build_pack(kind: DeckKind, removed: Sequence[str], top_trumps: Sequence[str]
     """The pack of `kind` less the `removed` cards, with `top_trumps` (highest first) ranked
     above the ace of spades. Raises ValueError for a pack that cannot be played: a joker in
     play with no place among the top trumps, a card named twice, a card the kind lacks."""
-    kind_cards = _KIND_CARDS[kind]
+    kind_cards = KIND_CARDS[kind]
     taken = [parse_card(text) for text in removed]
     promoted = [parse_card(text) for text in top_trumps]
     for label, listed in (("removed", taken), ("top_trumps", promoted)):
@@ -116,7 +118,7 @@ def build_pack(kind: DeckKind, removed: Sequence[str], top_trumps: Sequence[str]
             )
 
     suit_of = list(SUIT_OF)
-    power = list(RANK_OF)
+    power = [2 * rank + (card >= MEGA_OFFSET) for card, rank in enumerate(RANK_OF)]
     for place, card in enumerate(promoted):
         suit_of[card] = SPADES
         power[card] = _TOP + len(promoted) - 1 - place

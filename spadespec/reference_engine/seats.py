@@ -59,7 +59,24 @@ SEAT_NAMES = tuple(seat.name for seat in ALL_SEATS)
 COMPASS = (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW)
 """The eight seats clockwise from North, as they sit round the widest table."""
 SIDES = ("NS", "EW")
-SIDE_SEATS = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
+SIDE_SEATS: dict[str, tuple[Seat, ...]] = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
+PAIRED_TABLES: dict[int, dict[str, tuple[Seat, ...]]] = {
+    4: SIDE_SEATS,
+    6: {
+        "N-S": (Seat.N, Seat.S),
+        "NE-SW": (Seat.NE, Seat.SW),
+        "SE-NW": (Seat.SE, Seat.NW),
+    },
+    8: {
+        "N-S": (Seat.N, Seat.S),
+        "NE-SW": (Seat.NE, Seat.SW),
+        "E-W": (Seat.E, Seat.W),
+        "SE-NW": (Seat.SE, Seat.NW),
+    },
+}
+"""The sides of four, six or eight seated in partnerships, by the number of players: each
+player's partner the one opposite. Four keep the names `NS` and `EW`; a wider table's pairs are
+named as the spoiler's tables name theirs, the two seats joined by `-`."""
 SPOILER_TABLES: dict[int, dict[str, tuple[Seat, ...]]] = {
     5: {"N": (Seat.N,), "NE-SW": (Seat.NE, Seat.SW), "SE-NW": (Seat.SE, Seat.NW)},
     7: {
@@ -72,8 +89,13 @@ SPOILER_TABLES: dict[int, dict[str, tuple[Seat, ...]]] = {
 """The sides of five or seven seated as partnerships and a spoiler, by the number of players:
 North alone, and each pair (partners opposite, across South's empty place) named by its two
 seats, clockwise-first first, joined by `-` (so no pair's name spells other seats)."""
-SPOILER_SIDES = {name: seats for sides in SPOILER_TABLES.values() for name, seats in sides.items()}
-"""Every side's name at a spoiler's table of any size, with its seats."""
+NAMED_SIDES = {
+    name: seats
+    for sides in (*SPOILER_TABLES.values(), *PAIRED_TABLES.values())
+    for name, seats in sides.items()
+}
+"""Every side's name at a table of partnerships or a spoiler's table, of any size, with its
+seats."""
 
 
 _BY_NAME: dict[str, Seat] = {seat.name: seat for seat in Seat}

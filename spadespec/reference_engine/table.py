@@ -3,8 +3,10 @@
 Four players sit N, E, S, W in two partnerships (NS and EW); three players ("cutthroat") sit
 N, E, S, South's left being North; five sit N, NE, SE, SW, NW (a hexagon's seats with South's
 left empty), either each alone or as two pairs (NE-SW, SE-NW) and North alone, the spoiler;
-seven sit N, NE, E, SE, SW, W, NW (an octagon's with South's left empty) as three pairs
-(NE-SW, E-W, SE-NW) and the spoiler.
+six sit N, NE, SE, S, SW, NW (a hexagon's) as three pairs, each player's partner opposite
+(N-S, NE-SW, SE-NW); seven sit N, NE, E, SE, SW, W, NW (an octagon's with South's left empty) as
+three pairs (NE-SW, E-W, SE-NW) and the spoiler; eight sit at the octagon's eight points as
+four pairs (N-S, NE-SW, E-W, SE-NW).
 Players alone each score for themselves, so each seat is its own side named by
 its seat. Everything that walks round the table (the next dealer, bidder or player) asks the
 table, never `Seat.left`, which knows only the four-seat table.
@@ -15,11 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from spadespec.reference_engine.seats import SEATS, SPOILER_TABLES, Seat
-from spadespec.reference_engine.variant.model import DeckKind, Kitty, Rules, Sides
-
-DECK_SIZE = {DeckKind.STANDARD_52: 52, DeckKind.JOKERS_54: 54}
-"""How many cards each kind of pack holds before any are taken out."""
+from spadespec.reference_engine.pack_kinds import DECK_SIZE
+from spadespec.reference_engine.seats import COMPASS, PAIRED_TABLES, SEATS, SPOILER_TABLES, Seat
+from spadespec.reference_engine.variant.model import Kitty, Rules, Sides
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +28,9 @@ class Table:
 
     seats: tuple[Seat, ...]
     sides: tuple[str, ...]
-    """Side names in order: `NS`, `EW` for partnerships; `N`, `E`, `S` for three alone; `N`,
-    `NE-SW`, `SE-NW` for two partnerships and a spoiler."""
+    """Side names in order: `NS`, `EW` for partnerships of four (`N-S`, `NE-SW`... of six or
+    eight); `N`, `E`, `S` for three alone; `N`, `NE-SW`, `SE-NW` for two partnerships and a
+    spoiler."""
     left: tuple[Seat | None, ...]
     """Indexed by seat number: the next seat clockwise in play (None for an empty seat)."""
     side_of: tuple[str | None, ...]
@@ -65,7 +66,10 @@ class Table:
 
     def next_seat(self, seat: Seat) -> Seat:
         """The seat on `seat`'s left: who acts after it."""
-        following = self.left[seat]
+        try:
+            following = self.left[seat]
+        except IndexError:  # a seat beyond W at a table of four or fewer
+            following = None
         if following is None:
             raise ValueError(f"seat {seat.name} is not in play at a {self.players}-player table")
         return following
@@ -76,7 +80,9 @@ SEATINGS: dict[int, tuple[Seat, ...]] = {
     3: SEATS[:3],
     4: SEATS,
     5: (Seat.N, Seat.NE, Seat.SE, Seat.SW, Seat.NW),
+    6: (Seat.N, Seat.NE, Seat.SE, Seat.S, Seat.SW, Seat.NW),
     7: (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.SW, Seat.W, Seat.NW),
+    8: COMPASS,
 }
 """The seats of a table of each size, clockwise from North."""
 
@@ -101,17 +107,18 @@ def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 
         left[seat] = seats[(i + 1) % players]
     side_seats: dict[str, tuple[Seat, ...]]
     spoiler: str | None = None
-    if sides is Sides.PARTNERSHIPS:
-        if players != 4:
-            raise ValueError("partnerships need four players")
-        side_seats = {"NS": (Seat.N, Seat.S), "EW": (Seat.E, Seat.W)}
-        partner: list[Seat | None] = [Seat.S, Seat.W, Seat.N, Seat.E]
-    elif sides is Sides.PARTNERSHIPS_AND_SPOILER:
-        spoilers = SPOILER_TABLES.get(players)
-        if spoilers is None:
-            raise ValueError("partnerships and a spoiler need five or seven players")
-        side_seats = dict(spoilers)
-        partner = [None] * width
+    partner: list[Seat | None] = [None] * width
+    if sides is Sides.PARTNERSHIPS or sides is Sides.PARTNERSHIPS_AND_SPOILER:
+        spoiler_table = sides is Sides.PARTNERSHIPS_AND_SPOILER
+        tables = SPOILER_TABLES if spoiler_table else PAIRED_TABLES
+        paired = tables.get(players)
+        if paired is None:
+            raise ValueError(
+                "partnerships and a spoiler need five or seven players"
+                if spoiler_table
+                else "partnerships need four, six or eight players"
+            )
+        side_seats = dict(paired)
         for pair in side_seats.values():
             if len(pair) == 2:
                 partner[pair[0]], partner[pair[1]] = pair[1], pair[0]
@@ -119,7 +126,6 @@ def make_table(players: int, sides: Sides, cards_in_play: int, set_aside: int = 
                 spoiler = pair[0].name
     else:
         side_seats = {seat.name: (seat,) for seat in seats}
-        partner = [None] * width
     side_of: list[str | None] = [None] * width
     for name, members in side_seats.items():
         for seat in members:

@@ -1,8 +1,8 @@
-"""`spadespec play`: bots play a whole game under a variant (four in partnerships, two, three, four
-or five each alone, or five or seven as pairs and a spoiler, as its table says); prints the score
-sheet hand by hand, or the whole game as JSON (setup, log, each hand's itemised score, the outcome)
-that `Game.replay` reproduces. Where the first dealer is drawn by high card, both show the cards
-drawn."""
+"""`spadespec play`: bots play a whole game under a variant (four, six or eight in partnerships,
+two, three, four or five each alone, or five or seven as pairs and a spoiler, as its table says);
+prints the score sheet hand by hand, or the whole game as JSON (setup, log, each hand's itemised
+score, the outcome) that `Game.replay` reproduces. Where the first dealer is drawn by high card,
+both show the cards drawn."""
 
 from __future__ import annotations
 

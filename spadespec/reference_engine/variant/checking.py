@@ -17,24 +17,33 @@ from spadespec.reference_engine.variant.errors import Problem
 from spadespec.reference_engine.variant.merge import Merged, Possible
 from spadespec.reference_engine.variant.model import DeckKind
 
-_RANKS = "23456789TJQKA"
-_SUITS = "CDHS"
 JOKERS = ("BJ", "LJ")
 """The big joker and the little joker, as a variant file writes them."""
 
-_PLAIN = frozenset(r + s for s in _SUITS for r in _RANKS)
+_PLAIN = tuple(r + s for s in "CDHS" for r in "23456789TJQKA")
+_MEGA_ORDER = tuple(r + s + "+" for r in "23456789TJQKA" for s in "SHDC")
+"""Graham Spades' mega cards in the order it adds them to a pack: as many as the table needs,
+the twos first (spades, hearts, diamonds, clubs), then the threes, and so on up."""
 DECK_CARDS: dict[str, frozenset[str]] = {
-    DeckKind.STANDARD_52.value: _PLAIN,
-    DeckKind.JOKERS_54.value: _PLAIN | frozenset(JOKERS),
+    DeckKind.STANDARD_52.value: frozenset(_PLAIN),
+    DeckKind.JOKERS_54.value: frozenset(_PLAIN + JOKERS),
+    **{
+        kind.value: frozenset(_PLAIN + _MEGA_ORDER[: int(kind.value.removeprefix("mega-")) - 52])
+        for kind in DeckKind
+        if kind.value.startswith("mega-")
+    },
 }
-"""The cards in each kind of pack, written rank then suit."""
+"""The cards in each kind of pack, written rank then suit (a mega card with its `+`)."""
 
 
 def canonical_card(text: str) -> str:
-    """A card as the project writes it: `10D` becomes `TD`, `as` becomes `AS`, `bj` becomes `BJ`;
-    text that is no card is left as written but for the case."""
+    """A card as the project writes it: `10D` becomes `TD`, `as` becomes `AS`, `bj` becomes `BJ`,
+    `10s+` becomes `TS+`; text that is no card is left as written but for the case."""
     text = text.strip().upper()
-    return "T" + text[2:] if text.startswith("10") and len(text) == 3 else text
+    plain = text.removesuffix("+")
+    if plain.startswith("10") and len(plain) == 3:
+        return "T" + text[2:]
+    return text
 
 
 def cards_of(value: Any) -> list[str]:

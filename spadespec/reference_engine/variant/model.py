@@ -17,11 +17,25 @@ class DeckKind(StrEnum):
     JOKERS_54 = "jokers-54"
     """The 52 cards plus a big joker (`BJ`) and a little joker (`LJ`); which cards come out
     to make the deal even is `deck.removed`, where the jokers rank is `deck.top_trumps`."""
+    MEGA_65 = "mega-65"
+    """The 52 cards and 13 mega cards (Graham Spades' pack for five): a mega card is a second
+    printing of a card, ranked just above it and below the next rank (`7S+` beats `7S` and loses
+    to `8S`). The mega cards are the lowest ranks first, twos up, each rank in the order spades,
+    hearts, diamonds, clubs, and no mega ace: 2S+ to 4C+, then 5S+."""
+    MEGA_78 = "mega-78"
+    """The 52 cards and 26 mega cards (Graham Spades' pack for six): the mega twos to sevens,
+    then 8S+ and 8H+."""
+    MEGA_91 = "mega-91"
+    """The 52 cards and 39 mega cards (Graham Spades' pack for seven): the mega twos to tens,
+    then JS+, JH+ and JD+."""
+    MEGA_104 = "mega-104"
+    """The 52 cards and a mega card for each (Graham Spades' pack for eight), aces too."""
 
 
 class Sides(StrEnum):
     PARTNERSHIPS = "partnerships"
-    """Partners sit opposite and score together: North-South against East-West."""
+    """Partners sit opposite and score together: North-South against East-West at four; at six
+    or eight every player partners the one opposite (`N-S`, `NE-SW`, `E-W`, `SE-NW`)."""
     INDIVIDUAL = "individual"
     """Every player scores alone ("cutthroat"): each seat is its own side."""
     PARTNERSHIPS_AND_SPOILER = "partnerships-and-spoiler"
@@ -278,10 +292,11 @@ class TableRules:
     """The table: how many play, and who scores with whom."""
 
     players: int
-    """2, 3, 4, 5 or 7. Two players sit N and S, facing each other, and draw their hands from a
+    """2 to 8. Two players sit N and S, facing each other, and draw their hands from a
     stock, half the pack going out of play; three sit N, E, S (South's left is North); four sit
     N, E, S, W; five sit N, NE, SE, SW, NW (`table.SEATINGS`), each alone or as two pairs and a
-    spoiler; seven sit N, NE, E, SE, SW, W, NW as three pairs and a spoiler."""
+    spoiler; six sit N, NE, SE, S, SW, NW as three pairs; seven sit N, NE, E, SE, SW, W, NW as
+    three pairs and a spoiler; eight sit at every point of the compass as four pairs."""
     sides: Sides
 
 

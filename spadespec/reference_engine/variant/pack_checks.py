@@ -188,9 +188,10 @@ def check_deal_is_even(merged: Merged) -> Iterator[Problem]:
 
 
 def check_three_play_alone(merged: Merged) -> Iterator[Problem]:
-    """Partnerships are the four-seat game's: two and three players each play alone, five each
-    alone or as two partnerships and a spoiler, and seven as three partnerships and a spoiler;
-    only five and seven make a spoiler's table."""
+    """Who plays with whom at each size of table: two and three players each play alone, five
+    each alone or as two partnerships and a spoiler, six and eight in partnerships, and seven as
+    three partnerships and a spoiler; only five and seven make a spoiler's table, and only four,
+    six and eight a table of partnerships alone."""
     yield from requires(
         merged,
         Needs("table.players", lambda v: v == 2, "table.sides",
@@ -207,9 +208,17 @@ def check_three_play_alone(merged: Merged) -> Iterator[Problem]:
               lambda v: v == Sides.PARTNERSHIPS_AND_SPOILER.value,
               "seven players play as three partnerships and a spoiler; write "
               "partnerships-and-spoiler"),
+        Needs("table.players", lambda v: v in (6, 8), "table.sides",
+              lambda v: v == Sides.PARTNERSHIPS.value,
+              "six or eight players play in partnerships, each with the player opposite; write "
+              "partnerships"),
         Needs("table.sides", lambda v: v == Sides.PARTNERSHIPS_AND_SPOILER.value,
               "table.players", lambda v: v in (5, 7),
               "partnerships and a spoiler make five or seven players; write 5 or 7"),
+        Needs("table.sides", lambda v: v == Sides.PARTNERSHIPS.value,
+              "table.players", lambda v: v in (4, 6, 8),
+              "partnerships pair every player with the one opposite, at four, six or eight "
+              "players; write 4, 6 or 8"),
     )  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from spadespec.reference_engine.seats import SEAT_NAMES, SPOILER_SIDES
+from spadespec.reference_engine.seats import NAMED_SIDES, SEAT_NAMES
 
 RECORD_FORMAT = 1
 """The record format's version, which a record may state as `format`."""
@@ -36,9 +36,9 @@ it would allow there."""
 REFUSED_FIELDS = ("action", "reason")
 STATUSES = ("continues", "won", "tie")
 SEATS = SEAT_NAMES
-"""Every seat a record may name: N, E, S, W, and NE, SE, SW, NW at a table of five or seven
+"""Every seat a record may name: N, E, S, W, and NE, SE, SW, NW at a table of five to eight
 (which of them the game's table has is checked when the game is replayed)."""
-SIDES = ("NS", "EW", *SEAT_NAMES, *(side for side in SPOILER_SIDES if side not in SEAT_NAMES))
+SIDES = tuple(dict.fromkeys(("NS", "EW", *SEAT_NAMES, *NAMED_SIDES)))
 
 
 class RecordError(ValueError):

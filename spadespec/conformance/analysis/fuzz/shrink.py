@@ -23,7 +23,7 @@ from spadespec.conformance.contract.engines.reference import ReferenceEngine
 from spadespec.conformance.contract.protocol.messages import CaseResponse
 from spadespec.conformance.contract.runner.checking import expected_for, plan_for
 from spadespec.conformance.contract.runner.grade import compare
-from spadespec.reference_engine.cards import CARD_TEXT, cards_in, parse_card
+from spadespec.reference_engine.cards import CARD_TEXT, cards_in, high_first, parse_card
 from spadespec.reference_engine.deal import format_deal, parse_deal
 from spadespec.reference_engine.errors import IllegalActionError
 from spadespec.reference_engine.game import Game
@@ -260,6 +260,6 @@ def _swapped(actions: list[dict[str, Any]], index: int, a: int, b: int) -> list[
         if entry["action"] == "play":
             out[i] = {**entry, "card": CARD_TEXT[rename(parse_card(entry["card"]))]}
         elif entry["action"] == "pass":
-            renamed = sorted((rename(parse_card(c)) for c in entry["cards"]), reverse=True)
+            renamed = high_first(sum(1 << rename(parse_card(c)) for c in entry["cards"]))
             out[i] = {**entry, "cards": [CARD_TEXT[c] for c in renamed]}
     return out

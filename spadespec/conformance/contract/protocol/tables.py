@@ -1,10 +1,12 @@
 """Tables other than three or four seats over the protocol (the feature `tables`).
 
-A table of two seats its players N and S, one of five N, NE, SE, SW, NW, and one of seven N, NE, E,
-SE, SW, W, NW (`reference_engine.table.SEATINGS`): its seats, sides, deals and score sheets name
-those seats, wherever a seat or a side goes. An engine that plays such tables declares `tables`; one
-that does not is sent no case, score request or fuzzed game at one, and is not audited on one: those
-are not applicable to it, and every three- and four-seat case is sent as it always was.
+A table of two seats its players N and S, one of five N, NE, SE, SW, NW, one of six N, NE, SE, S,
+SW, NW, one of seven N, NE, E, SE, SW, W, NW, and one of eight every point of the compass
+(`reference_engine.table.SEATINGS`): its seats, sides, deals and score sheets name those seats,
+wherever a seat or a side goes, and the packs of six and eight hold mega cards (`7S+`). An
+engine that plays such tables declares `tables`; one that does not is sent no case, score
+request or fuzzed game at one, and is not audited on one: those are not applicable to it, and
+every three- and four-seat case is sent as it always was.
 """
 
 from __future__ import annotations

@@ -36,7 +36,8 @@ from spadespec.reference_engine.variant import (
     VariantError,
     schema_memo,
 )
-from spadespec.reference_engine.variant.model import DeckKind, Rules
+from spadespec.reference_engine.variant.checking import DECK_CARDS
+from spadespec.reference_engine.variant.model import Rules
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 CASES_DIR = PACKAGE_DIR / "cases"
@@ -409,10 +410,7 @@ def deal_problem(hands: str | dict[str, list[str]], rules: Rules | None = None) 
 
 def _pack_cards(rules: Rules) -> frozenset[str]:
     """The cards the variant deals: the deck's kind less the cards it removes."""
-    cards = {rank + suit for suit in "CDHS" for rank in "23456789TJQKA"}
-    if rules.deck.cards is DeckKind.JOKERS_54:
-        cards |= {"BJ", "LJ"}
-    return frozenset(cards - set(rules.deck.removed))
+    return DECK_CARDS[rules.deck.cards.value] - set(rules.deck.removed)
 
 
 def pbn_problem(hands: str, size: int = 13) -> str | None:

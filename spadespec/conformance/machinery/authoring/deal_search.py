@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from spadespec.reference_engine.cards import CARD_TEXT, SPADES, cards_in
+from spadespec.reference_engine.cards import CARD_TEXT, SPADES, cards_in, high_first
 from spadespec.reference_engine.deal import format_pbn
 from spadespec.reference_engine.game import Game, Phase
 from spadespec.reference_engine.pack import Pack, pack_of
@@ -62,7 +62,9 @@ def _power(card: int, pack: Pack | None = None) -> int:
     suit, then by strength within the suit."""
     if pack is None or pack.standard:
         return card % 13 + (20 if card // 13 == SPADES else 0)
-    return pack.power[card] + (20 if pack.suit_of[card] == SPADES else 0)
+    power = pack.power[card]  # two to a rank (the rank's card, its mega), the top trumps 26 up
+    rank = power - 13 if power >= 26 else power // 2
+    return rank + (20 if pack.suit_of[card] == SPADES else 0)
 
 
 def _pack(variant: ResolvedVariant) -> Pack | None:
@@ -109,7 +111,7 @@ def deal_json(hands: list[int], seats: tuple[Seat, ...]) -> Any:
     """A deal in the log's form: PBN for four seats and no joker, else each seat's cards."""
     if len(seats) == 4 and not any(h >> 52 for h in hands):
         return format_pbn(hands)
-    return {s.name: [CARD_TEXT[c] for c in sorted(cards_in(hands[s]), reverse=True)] for s in seats}
+    return {s.name: [CARD_TEXT[c] for c in high_first(hands[s])] for s in seats}
 
 
 def _beats(pack: Pack | None, card: int, best: int) -> bool:

@@ -21,21 +21,29 @@ _SEATINGS = {
     3: ("N", "E", "S"),
     4: ("N", "E", "S", "W"),
     5: ("N", "NE", "SE", "SW", "NW"),
+    6: ("N", "NE", "SE", "S", "SW", "NW"),
     7: ("N", "NE", "E", "SE", "SW", "W", "NW"),
+    8: ("N", "NE", "E", "SE", "S", "SW", "W", "NW"),
 }
 
 
 def seats_of(rules: Rules) -> tuple[str, ...]:
     """The seats in play: N, E, S, W; N and S for two; N, E, S for three; N, NE, SE, SW, NW for
-    five; N, NE, E, SE, SW, W, NW for seven."""
+    five; N, NE, SE, S, SW, NW for six; N, NE, E, SE, SW, W, NW for seven; all eight points of
+    the compass for eight."""
     return _SEATINGS[rules.table.players]
 
 
 def sides_of(rules: Rules) -> dict[str, tuple[str, ...]]:
-    """Side name -> its seats: NS and EW for partners; North alone and the pairs NE-SW and SE-NW
-    (and E-W at seven) with a spoiler; each seat alone otherwise."""
+    """Side name -> its seats: NS and EW for partners at four, each seat with the one opposite,
+    named `N-S`, `NE-SW`, `E-W`, `SE-NW`, at six or eight; North alone and the pairs NE-SW and
+    SE-NW (and E-W at seven) with a spoiler; each seat alone otherwise."""
     if str(rules.table.sides) == "partnerships":
-        return {"NS": ("N", "S"), "EW": ("E", "W")}
+        if rules.table.players == 4:
+            return {"NS": ("N", "S"), "EW": ("E", "W")}
+        seats = seats_of(rules)
+        half = len(seats) // 2
+        return {f"{a}-{b}": (a, b) for a, b in zip(seats[:half], seats[half:], strict=True)}
     if str(rules.table.sides) == "partnerships-and-spoiler":
         if rules.table.players == 7:
             return {"N": ("N",), "NE-SW": ("NE", "SW"), "E-W": ("E", "W"), "SE-NW": ("SE", "NW")}
@@ -44,9 +52,10 @@ def sides_of(rules: Rules) -> dict[str, tuple[str, ...]]:
 
 
 def tricks_in_hand(rules: Rules) -> int:
-    """The pack (52, or 54 with jokers) less the cards taken out, shared among the players (two
-    players keep one card of every two they draw, so half of it)."""
-    pack = 54 if str(rules.deck.cards) == "jokers-54" else 52
+    """The pack (52, 54 with jokers, or as many as a mega pack's name says) less the cards taken
+    out, shared among the players (two players keep one card of every two they draw, so half of
+    it)."""
+    pack = int(str(rules.deck.cards).rsplit("-", 1)[1])
     in_play = pack - len(rules.deck.removed)
     if rules.table.players == 2:
         return in_play // 4
