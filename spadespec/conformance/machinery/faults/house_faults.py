@@ -16,7 +16,16 @@ from spadespec.conformance.machinery.faults.play_faults import packed_differentl
 from spadespec.conformance.machinery.faults.rewrite import Rewrite, replaced
 from spadespec.conformance.machinery.faults.sheet_lines import lines_changed
 from spadespec.reference_engine.actions import BLIND_NIL, BidValue
-from spadespec.reference_engine.cards import BIG_JOKER, LITTLE_JOKER, SPADES, SUIT_OF, parse_card
+from spadespec.reference_engine.cards import (
+    BIG_JOKER,
+    LITTLE_JOKER,
+    MEGA_CARDS,
+    MEGA_OFFSET,
+    SPADES,
+    SUIT_OF,
+    cards_in,
+    parse_card,
+)
 from spadespec.reference_engine.pack import STANDARD_PACK, Pack
 from spadespec.reference_engine.rulebook import Rulebook
 from spadespec.reference_engine.rules_of_play import bids, leads
@@ -111,6 +120,19 @@ def _ace_beaten_by_the_big_joker_alone(pack: Pack) -> Pack:
 
 def top_trump_after_the_ace_loses(book: Rulebook) -> Rulebook:
     return packed_differently(book, _ace_beaten_by_the_big_joker_alone)
+
+
+def _mega_card_equal_to_its_twin(pack: Pack) -> Pack:
+    """The pack with each mega card the equal of its twin: whichever of the two is played first
+    keeps the trick, as two equal cards of a doubled pack do at some tables."""
+    beaters = list(pack.beaters)
+    for mega in cards_in(pack.cards & MEGA_CARDS):
+        beaters[mega - MEGA_OFFSET] &= ~(1 << mega)
+    return dataclasses.replace(pack, beaters=tuple(beaters))
+
+
+def mega_card_ties_its_twin(book: Rulebook) -> Rulebook:
+    return packed_differently(book, _mega_card_equal_to_its_twin)
 
 
 # --- bidding ----------------------------------------------------------------------------------

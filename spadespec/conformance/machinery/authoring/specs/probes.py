@@ -54,7 +54,7 @@ SEAT_NAMES = {
     "SW": "South-west",
     "NW": "North-west",
 }
-_TABLE_WORDS = {2: "two", 3: "three", 5: "five", 7: "seven"}
+_TABLE_WORDS = {2: "two", 3: "three", 5: "five", 6: "six", 7: "seven"}
 
 
 LEFT = "North, on the dealer's left, leads first"
@@ -105,6 +105,14 @@ def _table(v: str) -> tuple[dict[str, Any], str, dict[str, Any], str, str, str]:
         why = f"North-east, on the dealer's left, leads first and {ANY}: the ace of hearts"
         bids = {"NE": 2, "E": 2, "SE": 2, "SW": 1, "W": 1, "NW": 1, "N": 3}
         return (_deal(deals["SEVEN"]), "N", bids, "NE", "AH", why)
+    if rules.table.players == 6:
+        why = f"North-east, on the dealer's left, leads first and {ANY}: the ace of hearts"
+        bids = {"NE": 2, "SE": 2, "S": 3, "SW": 2, "NW": 2, "N": 2}
+        return (_deal(deals["SIX"]), "N", bids, "NE", "AH", why)
+    if rules.table.players == 8:
+        why = f"North-east, on the dealer's left, leads first and {ANY}: the ace of hearts"
+        bids = {"NE": 2, "E": 1, "SE": 1, "S": 2, "SW": 2, "W": 1, "NW": 1, "N": 3}
+        return (_deal(deals["EIGHT"]), "N", bids, "NE", "AH", why)
     if str(rules.deck.cards) == "jokers-54":
         hands = deals["JOKER_AFTER_ACE" if "2D" in rules.deck.removed else "DEUCE_AFTER_ACE"]
         why = f"{LEFT} and {ANY}: the ace of hearts"
@@ -378,28 +386,32 @@ def deal_cases(v: str) -> list[dict[str, Any]]:
             to_act={"phase": "bid", "seat": bidder},
         ),
     ]
-    if table.players != 4:
+    if table.players not in (4, 8):  # a table with an empty place
         empty = next(s.name for s in Seat if s not in table.seats)
         size = _TABLE_WORDS[table.players]
         away = {s: list(cards) for s, cards in hands.items()}
         gone = away[last].pop()
         away[empty] = [gone]
+        why = None
         if pack.removed:
             removed = CARD_TEXT[pack.removed[0]]
             why = f"{removed} is taken out of the pack"
-        else:  # two players: a card the draw threw out
+        elif drawn:  # two players: a card the draw threw out
             kept = {card for cards in hands.values() for card in cards}
             removed = next(CARD_TEXT[c] for c in pack.order if CARD_TEXT[c] not in kept)
             why = f"{removed} is one of the cards the draw threw out"
+        if why is not None:
+            out.append(
+                one(
+                    "removed-card-at-the-empty-seat",
+                    "table.players",
+                    f"{names[empty]} has no seat at a table of {size}, and {why}; a deal that"
+                    f" gives {names[empty]} the {removed}, the {size} players holding their"
+                    f" {share} each as dealt, is refused (bad-deal).",
+                    {**hands, empty: [removed]},
+                )
+            )
         out += [
-            one(
-                "removed-card-at-the-empty-seat",
-                "table.players",
-                f"{names[empty]} has no seat at a table of {size}, and {why}; a deal that gives"
-                f" {names[empty]} the {removed}, the {size} players holding their {share} each"
-                " as dealt, is refused (bad-deal).",
-                {**hands, empty: [removed]},
-            ),
             one(
                 "card-at-the-empty-seat",
                 "table.players",
