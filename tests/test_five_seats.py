@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from _cli import run_cli
-from jsonschema import Draft202012Validator
+from _schema_defs import schema_def
 
 from spadespec.conformance.analysis.fuzz.shrink import _swapped
 from spadespec.conformance.analysis.fuzz.witness.bots import bots_for
@@ -153,19 +153,14 @@ def test_a_case_at_five_is_not_applicable_without_the_feature_tables() -> None:
     assert not tables.needed(load_variant("cutthroat").rules)
 
 
-def _validator(name: str, definition: str) -> Any:
-    schema = json.loads((ROOT / "schema" / name).read_text(encoding="utf-8"))
-    return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{definition}"})
-
-
 @pytest.mark.parametrize("name", ["case.schema.json", "game-record.schema.json"])
 def test_the_schemas_take_the_five_seat_forms_and_no_mix_of_the_two(name: str) -> None:
-    sides = _validator(name, "sideInts")
+    sides = schema_def(name, "sideInts")
     assert sides.is_valid(dict.fromkeys(FIVE, 0))
     assert sides.is_valid({"N": 0, "E": 0, "S": 0}) and sides.is_valid({"NS": 0, "EW": 0})
     assert not sides.is_valid({"N": 0, "NE": 0, "SE": 0, "SW": 0})  # NW missing
     assert not sides.is_valid({**dict.fromkeys(FIVE, 0), "E": 0})  # a four-seat name beside
-    deal = _validator(name, "dealHands")
+    deal = schema_def(name, "dealHands")
     assert deal.is_valid(_five_deal())
     assert not deal.is_valid({**_five_deal(), "W": ["2H"]})
 

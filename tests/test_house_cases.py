@@ -41,6 +41,10 @@ NOT_COMPARED = {
     "seven-with-spoiler": "seven players: as five-with-spoiler, no case of its parent replays at"
     " its table (their deals and setups name five seats)",
     "two-handed": "two players: as cutthroat, no four-seat case of a parent replays at its table",
+    "six-partnerships": "six players with mega cards: as cutthroat, no four-seat case of a parent"
+    " replays at its table, and no parent's deal is a deal of its pack",
+    "eight-partnerships": "eight players: as six-partnerships, no case of its parent replays at"
+    " its table (their deals and setups name six seats and the pack of 78)",
 }
 
 # The cases the unbroken engine gets wrong are worked out once per process, with the

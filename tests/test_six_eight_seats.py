@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from _cli import run_cli
-from jsonschema import Draft202012Validator
+from _schema_defs import schema_def
 
 from spadespec.conformance.analysis.audit.recording import record_game
 from spadespec.conformance.analysis.audit.run import Auditor
@@ -27,7 +27,6 @@ from spadespec.reference_engine.table import make_table, table_of
 from spadespec.reference_engine.variant import load_variant
 from spadespec.reference_engine.variant.model import DeckKind, Sides
 
-ROOT = Path(__file__).resolve().parent.parent
 SIX = load_variant("six-partnerships")
 EIGHT = load_variant("eight-partnerships")
 
@@ -172,20 +171,15 @@ def test_a_mega_card_outside_the_pack_is_refused_by_name(tmp_path: Path) -> None
     assert "'9S+'" in result.stderr and "mega-78" in result.stderr
 
 
-def _validator(name: str, definition: str) -> Any:
-    schema = json.loads((ROOT / "schema" / name).read_text(encoding="utf-8"))
-    return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{definition}"})
-
-
 @pytest.mark.parametrize("name", ["case.schema.json", "game-record.schema.json"])
 def test_the_schemas_take_the_six_and_eight_seat_forms(name: str) -> None:
-    sides = _validator(name, "sideInts")
+    sides = schema_def(name, "sideInts")
     six = {"N-S": 0, "NE-SW": 0, "SE-NW": 0}
     assert sides.is_valid(six) and sides.is_valid({**six, "E-W": 0})
     assert not sides.is_valid({**six, "N": 0})  # a spoiler beside pairs of six
     assert not sides.is_valid({"N-S": 0, "NE-SW": 0})  # SE-NW missing
     assert sides.is_valid({"N": 0, "NE-SW": 0, "SE-NW": 0})  # the spoiler's five, as before
-    deal = _validator(name, "dealHands")
+    deal = schema_def(name, "dealHands")
     six_seats = ["N", "NE", "SE", "S", "SW", "NW"]
     assert deal.is_valid({seat: ["7S+"] for seat in six_seats})
     assert deal.is_valid({seat: ["2C"] for seat in [*six_seats, "E", "W"]})

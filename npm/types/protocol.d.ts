@@ -409,7 +409,7 @@ export type CaseFile = {
   cases: CaseCase[];
 };
 
-/** An object naming a seat beyond W: a five- or seven-seat table's (NE, SE, SW, NW). */
+/** An object naming a seat beyond W: a table of five to eight's (NE, SE, SW, NW). */
 export type CaseWiderTable = {
   NE: unknown;
 } | {
@@ -430,8 +430,8 @@ export type CaseFourSeatNames = {
 };
 
 /**
- * An object of a wider table naming E or W, which a seven-seat table has and a five-seat one has
- * not.
+ * An object of a wider table naming E or W, which a seven- or eight-seat table has and a five- or
+ * six-seat one has not.
  */
 export type CaseSevenSeatNames = {
   E: unknown;
@@ -440,16 +440,33 @@ export type CaseSevenSeatNames = {
 };
 
 /**
- * The seats of a table wider than four: N, NE, E, SE, SW, W, NW at seven (East and West beside the
- * corners), N, NE, SE, SW, NW at five.
+ * The seats of a table wider than four: all eight points of the compass at eight; N, NE, E, SE, SW,
+ * W, NW at seven (East and West beside the corners); N, NE, SE, S, SW, NW at six; N, NE, SE, SW, NW
+ * at five.
  */
 export type CaseWiderSeats = {
   N: unknown;
   NE: unknown;
   E: unknown;
   SE: unknown;
+  S: unknown;
   SW: unknown;
   W: unknown;
+  NW: unknown;
+} | {
+  N: unknown;
+  NE: unknown;
+  E: unknown;
+  SE: unknown;
+  SW: unknown;
+  W: unknown;
+  NW: unknown;
+} | {
+  N: unknown;
+  NE: unknown;
+  SE: unknown;
+  S: unknown;
+  SW: unknown;
   NW: unknown;
 } | {
   N: unknown;
@@ -472,11 +489,13 @@ export type CaseNarrowSeats = {
 };
 
 /**
- * An object naming a partnership of a table of two partnerships and a spoiler (`table.sides:
- * partnerships-and-spoiler`), whose sides are N (the spoiler, alone), NE-SW and SE-NW, and E-W at
- * seven.
+ * An object naming a partnership of a table wider than four: partnerships and a spoiler
+ * (`table.sides: partnerships-and-spoiler`), whose sides are N (the spoiler, alone), NE-SW and
+ * SE-NW, and E-W at seven; or partnerships at six or eight, N-S, NE-SW and SE-NW, and E-W at eight.
  */
 export type CaseSpoilerSides = {
+  "N-S": unknown;
+} | {
   "NE-SW": unknown;
 } | {
   "E-W": unknown;
@@ -620,7 +639,8 @@ export type CaseSetup = {
   /**
    * Each side's running score before the log, keyed by the variant's sides (NS and EW for
    * partnerships; N, E, S (and W), or N, NE, SE, SW and NW at a table of five, when everyone plays
-   * alone; N, NE-SW, SE-NW (and E-W at seven) at a table of partnerships and a spoiler).
+   * alone; N, NE-SW, SE-NW (and E-W at seven) at a table of partnerships and a spoiler, N-S, NE-SW,
+   * SE-NW (and E-W at eight) at six or eight in partnerships).
    */
   scores: CaseSideInts;
   /** Each side's bags before the log, keyed like `scores`. */
@@ -707,21 +727,22 @@ export type CasePlay = {
 export type CasePbn = string;
 
 /**
- * A seat: N, E, S or W (N and S at two); N, NE, SE, SW or NW at a table of five; N, NE, E, SE, SW,
- * W or NW at seven.
+ * A seat: N, E, S or W (N and S at two); N, NE, SE, SW or NW at a table of five; N, NE, SE, S, SW
+ * or NW at six; N, NE, E, SE, SW, W or NW at seven; any of the eight at eight.
  */
 export type CaseSeat = "N" | "E" | "S" | "W" | "NE" | "SE" | "SW" | "NW";
 
 /**
  * A side: a partnership (NS or EW; NE-SW, SE-NW, and E-W at seven, at a table of partnerships and a
- * spoiler), or a seat playing alone (N, E, S or W; NE, SE, SW or NW at a table of five; N is the
- * spoiler beside NE-SW and SE-NW).
+ * spoiler; N-S, NE-SW, SE-NW, and E-W at eight, at a table of partnerships of six or eight), or a
+ * seat playing alone (N, E, S or W; NE, SE, SW or NW at a table of five; N is the spoiler beside
+ * NE-SW and SE-NW).
  */
-export type CaseSide = "NS" | "EW" | "N" | "E" | "S" | "W" | "NE" | "SE" | "SW" | "NW" | "NE-SW" | "E-W" | "SE-NW";
+export type CaseSide = "NS" | "EW" | "N" | "E" | "S" | "W" | "NE" | "SE" | "SW" | "NW" | "N-S" | "NE-SW" | "E-W" | "SE-NW";
 
 /**
- * A card as rank then suit, T for ten (`AS`, `TD`, `2C`), or a joker: `BJ` the big joker, `LJ` the
- * little one.
+ * A card as rank then suit, T for ten (`AS`, `TD`, `2C`), a mega card of the packs for five to
+ * eight as its twin with a + after it (`7S+`), or a joker: `BJ` the big joker, `LJ` the little one.
  */
 export type CaseCard = string;
 
@@ -733,7 +754,8 @@ export type CaseBidValue = number | "nil" | "blind-nil" | string;
 
 /**
  * A number for each side: keyed NS and EW for partnerships, N, NE-SW, SE-NW (and E-W at seven) at a
- * table of partnerships and a spoiler, or by seat when everyone plays alone.
+ * table of partnerships and a spoiler, N-S, NE-SW, SE-NW (and E-W at eight) at six or eight in
+ * partnerships, or by seat when everyone plays alone.
  */
 export type CaseSideInts = {
   /** North and South. */
@@ -743,13 +765,24 @@ export type CaseSideInts = {
 } | {
   /** North, the spoiler. */
   N?: number;
+  /** North and South (at six or eight). */
+  "N-S"?: number;
   /** North-east and South-west. */
   "NE-SW"?: number;
-  /** East and West (at seven). */
+  /** East and West (at seven or eight). */
   "E-W"?: number;
   /** South-east and North-west. */
   "SE-NW"?: number;
 } & ({
+  "N-S": unknown;
+  "NE-SW": unknown;
+  "E-W": unknown;
+  "SE-NW": unknown;
+} | {
+  "N-S": unknown;
+  "NE-SW": unknown;
+  "SE-NW": unknown;
+} | {
   N: unknown;
   "NE-SW": unknown;
   "E-W": unknown;
@@ -779,7 +812,8 @@ export type CaseSideInts = {
 
 /**
  * A count of zero or more for each side: keyed NS and EW for partnerships, N, NE-SW, SE-NW (and E-W
- * at seven) at a table of partnerships and a spoiler, or by seat when everyone plays alone.
+ * at seven) at a table of partnerships and a spoiler, N-S, NE-SW, SE-NW (and E-W at eight) at six
+ * or eight in partnerships, or by seat when everyone plays alone.
  */
 export type CaseSideCounts = {
   /** North and South. */
@@ -789,13 +823,24 @@ export type CaseSideCounts = {
 } | {
   /** North, the spoiler. */
   N?: number;
+  /** North and South (at six or eight). */
+  "N-S"?: number;
   /** North-east and South-west. */
   "NE-SW"?: number;
-  /** East and West (at seven). */
+  /** East and West (at seven or eight). */
   "E-W"?: number;
   /** South-east and North-west. */
   "SE-NW"?: number;
 } & ({
+  "N-S": unknown;
+  "NE-SW": unknown;
+  "E-W": unknown;
+  "SE-NW": unknown;
+} | {
+  "N-S": unknown;
+  "NE-SW": unknown;
+  "SE-NW": unknown;
+} | {
   N: unknown;
   "NE-SW": unknown;
   "E-W": unknown;
@@ -955,7 +1000,8 @@ export type CaseHandScore = {
   } & (CaseWiderSeats | CaseNarrowSeats);
   /**
    * Each side's itemised score, keyed by side name (NS and EW; N, NE-SW, SE-NW (and E-W at seven)
-   * at a table of partnerships and a spoiler; or each seat when everyone plays alone).
+   * at a table of partnerships and a spoiler, N-S, NE-SW, SE-NW (and E-W at eight) at six or eight
+   * in partnerships; or each seat when everyone plays alone).
    */
   sides: Record<string, CaseSideScore>;
 };
