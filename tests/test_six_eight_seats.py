@@ -185,3 +185,22 @@ def test_the_schemas_take_the_six_and_eight_seat_forms(name: str) -> None:
     assert deal.is_valid({seat: ["2C"] for seat in [*six_seats, "E", "W"]})
     assert not deal.is_valid({seat: ["2C"] for seat in [*six_seats, "E"]})  # W missing at eight
     assert not deal.is_valid({seat: ["7S++"] for seat in six_seats})
+
+
+@pytest.mark.parametrize(
+    ("variant", "said"),
+    [
+        ("six-partnerships", "Partners sit opposite, North with South, North-east with "
+         "South-west and South-east with North-west."),
+        ("eight-partnerships", "Partners sit opposite, North with South, North-east with "
+         "South-west, East with West and South-east with North-west."),
+        ("seven-with-spoiler", "North plays alone as the spoiler against three partnerships, "
+         "North-east with South-west, East with West and South-east with North-west."),
+        ("standard", "Partners sit opposite, North and South against East and West."),
+    ],
+)  # fmt: skip
+def test_each_ruleset_page_names_the_pairs_its_table_seats(variant: str, said: str) -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "rules" / f"{variant}.md").read_text(
+        encoding="utf-8"
+    )
+    assert said in " ".join(page.split())

@@ -18,7 +18,7 @@ from spadespec.docs_gen.compact_rules import (
     repeats_rule,
 )
 from spadespec.docs_gen.rule_names import SECTION_TITLES, rule_anchor, rule_label
-from spadespec.docs_gen.sentences import sentence
+from spadespec.docs_gen.sentences import pairs_text, partners_text, sentence
 from spadespec.docs_gen.variant_data import VariantDoc, reading, reading_after_title
 from spadespec.reference_engine.table import table_of
 from spadespec.reference_engine.variant.model import (
@@ -37,12 +37,10 @@ def _table_intro(rules: Rules) -> str:
     if not table.partnerships:
         who = "Every player scores alone."
     elif rules.table.sides is Sides.PARTNERSHIPS_AND_SPOILER:
-        who = (
-            "North plays alone as the spoiler against two partnerships, North-east with "
-            "South-west and South-east with North-west."
-        )
+        count = "two" if table.players == 5 else "three"
+        who = f"North plays alone as the spoiler against {count} partnerships, {pairs_text(rules)}."
     else:
-        who = "Partners sit opposite, North and South against East and West."
+        who = f"Partners sit opposite, {partners_text(rules)}."
     return (
         f"{seats} sit round the table, and each is dealt {table.cards_per_hand} cards, so a "
         f"hand has {table.cards_per_hand} tricks. {who}"

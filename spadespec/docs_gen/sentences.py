@@ -56,14 +56,20 @@ def _card_list(cards: tuple[str, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _partners(rules: Any) -> str:
-    """Who partners whom: `North and South against East and West` at four, each pair named at a
-    wider table."""
+def pairs_text(rules: Any) -> str:
+    """Each partnership of the table, seat with seat: `North-east with South-west and South-east
+    with North-west`."""
     pairs = [seats for seats in table_of(rules).side_seats.values() if len(seats) == 2]
-    if len(pairs) == 2:
-        return " against ".join(" and ".join(SEAT_NAMES[s.name] for s in p) for p in pairs)
     named = [" with ".join(SEAT_NAMES[s.name] for s in pair) for pair in pairs]
     return ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def partners_text(rules: Any) -> str:
+    """Who partners whom: `North and South against East and West` at four, each pair named at a
+    wider table (`pairs_text`)."""
+    if rules.table.players == 4:
+        return "North and South against East and West"
+    return pairs_text(rules)
 
 
 def _context(rules: Any) -> dict[str, Any]:
@@ -76,7 +82,7 @@ def _context(rules: Any) -> dict[str, Any]:
         top_trumps=_card_list(rules.deck.top_trumps) if rules.deck.top_trumps else "no card",
         cancelled=scoring.bag_penalty + scoring.bag_threshold * scoring.overtrick_points,
         boston_points=rule_value_text(scoring.boston_points),
-        partners=_partners(rules) if rules.table.sides == "partnerships" else "",
+        partners=partners_text(rules) if rules.table.sides == "partnerships" else "",
         hands_unless=(
             ", unless a side reaches the target first" if game_end.target is not None else ""
         ),
