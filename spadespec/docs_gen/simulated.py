@@ -182,15 +182,16 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
     out = [
         "# What each house rule does",
         "",
-        "Each house rule against the ruleset it extends, measured by simulated games between "
-        f"spadespec's sensible bots ([how, and what the bots do]({HOW})): the figures where the "
-        "two sets of games differ by more than chance would give (the 95% interval of the "
-        "difference leaves out 0), largest change first: a share by the percentage points it "
-        "moves, a mean by its change beside the parent's. House rules come in order of their "
-        "largest change; one that brings in what the parent never had (blind nils, say) comes "
-        "first. Contracts made size by size are in each ruleset's chart.",
+        "Each house rule against the ruleset it extends, in simulated games between "
+        f"spadespec's sensible bots ([how]({HOW})): the figures that differ by more than chance "
+        "would give (the 95% interval of the difference leaves out 0), largest first, a share "
+        "by the points it moves, a mean by its change. House rules come in "
+        "order of their largest change, one that brings in what the parent never had (blind "
+        "nils, say) first; each ruleset's chart has its contracts made size by size.",
         "",
-        "!!! note \"These are the bots' games, not people's\"",
+        # Folded under a title that says it, so that the page of house rules stays short on a
+        # phone.
+        '??? note "Bots\' games: they play alike whatever the scoring rewards"',
         "    The bots bid and play the same way whatever the scoring rewards: they never aim for "
         "a Boston or a moon, nor bid a big contract for a bonus, so a rule that rewards a choice "
         "changes little here, though people chasing the reward would see more. A difference "
@@ -201,7 +202,8 @@ def effects_page(docs: list[VariantDoc], folder: Path = SIM_DIR) -> str:
     for _, doc, parent, effects in rows:
         out += [
             f"## [{doc.resolved.title}]({variant_page(doc.id).removeprefix('rules/')}) "
-            f"against [{parent}]({variant_page(parent).removeprefix('rules/')})",
+            f"against [{parent}]({variant_page(parent).removeprefix('rules/')})"
+            " { .sp-effect }",
             "",
         ]
         if effects.rows:
