@@ -1,10 +1,13 @@
-"""What happens at a Spades table, as frozen records: a deal, a holder's call on a deficient
-hand, a bid, a pass of cards in a blind nil exchange, a play.
+"""What happens at a Spades table, as frozen records: a deal (or the stock two players draw
+from), a draw, a holder's call on a deficient hand, a bid, a pass of cards in a blind nil
+exchange, a play.
 
 A game's log is a list of these; each has `to_json()` and `action_from_json()` reads one back:
 
     {"action": "deal", "hands": "N:AKQ.T98.765.4322 ..."}
     {"action": "deal", "hands": {"N": ["BJ", "AS", ...], "E": [...], "S": [...]}}
+    {"action": "deal", "stock": ["7H", "AS", ...]}     (two players: the pack, top card first)
+    {"action": "draw", "seat": "S", "keep": true}      (or false: the top card is thrown out)
     {"action": "bid", "seat": "E", "bid": 3}        {"action": "bid", "seat": "E", "bid": "nil"}
     {"action": "bid", "seat": "E", "bid": "blind-nil"}
     {"action": "bid", "seat": "E", "bid": "blind-7"}     (a number bid blind, before looking)
@@ -80,17 +83,26 @@ _CARDS = range(len(CARD_TEXT))
 class Deal:
     """The cards dealt for one hand: a bitmask per seat, by seat number: four (N, E, S, W),
     or eight at a table with a seat beyond W. An empty seat (West at a three-player table)
-    holds 0."""
+    holds 0.
+
+    Where two players draw their hands, a deal may instead lay down the `stock`: the cards in
+    play face down, top card first, for the players to draw from (`Draw`); its hands are then
+    all empty, the draw filling them."""
 
     hands: Hands
+    stock: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         check_shape(self.hands)
 
     def to_json(self) -> dict[str, Any]:
+        if self.stock is not None:
+            return {"action": "deal", "stock": [CARD_TEXT[c] for c in self.stock]}
         return {"action": "deal", "hands": format_deal(self.hands)}
 
     def __str__(self) -> str:
+        if self.stock is not None:
+            return f"deal the stock {' '.join(CARD_TEXT[c] for c in self.stock)}"
         return f"deal {format_deal(self.hands)}"
 
 
@@ -99,7 +111,13 @@ def dealt(hands: Hands) -> Deal:
     shuffle of the pack): made without checking its shape again."""
     record = object.__new__(Deal)
     object.__setattr__(record, "hands", hands)
+    object.__setattr__(record, "stock", None)
     return record
+
+
+def stock_record(stock: Sequence[int]) -> Deal:
+    """The record of a stock laid down for two players to draw from: no hand holds a card yet."""
+    return Deal((0, 0, 0, 0), tuple(stock))
 
 
 def deal_record(hands: Sequence[int]) -> Deal:
@@ -156,6 +174,22 @@ class Redeal:
 
     def __str__(self) -> str:
         return f"{self.seat.name} {'calls a redeal' if self.call else 'keeps the hand'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Where two players draw their hands from the stock, one turn of a player: `keep` true
+    keeps the top card and throws out the one under it; false throws out the top card and
+    keeps the one under it."""
+
+    seat: Seat
+    keep: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "draw", "seat": SEAT_NAMES[self.seat], "keep": self.keep}
+
+    def __str__(self) -> str:
+        return f"{self.seat.name} {'keeps' if self.keep else 'throws out'} the top card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +259,7 @@ def cards_high_first(mask: int) -> list[str]:
     return [CARD_TEXT[c] for c in high_first(mask)]
 
 
-Action = Deal | Redeal | Bid | Pass | Play
+Action = Deal | Draw | Redeal | Bid | Pass | Play
 Move = Action | PassCard
 """What `Game.legal_actions()` offers and `Game.apply()` takes: an action, or one card picked
 toward a pass."""
@@ -327,11 +361,17 @@ def pick_records(seat: int, mask: int) -> tuple[PassCard, ...]:
 
 
 _REDEALS = [(Redeal(seat, False), Redeal(seat, True)) for seat in SEATS]
+_DRAWS = [(Draw(seat, False), Draw(seat, True)) for seat in SEATS]
 
 
 def redeal_record(seat: int, call: bool) -> Redeal:
     """A holder's answer, made once and shared like bids and plays."""
     return _REDEALS[seat][call]
+
+
+def draw_record(seat: int, keep: bool) -> Draw:
+    """A player's turn at the stock, made once and shared like bids and plays."""
+    return _DRAWS[seat][keep]
 
 
 def bid_record(seat: int, bid: BidValue) -> Bid:
@@ -362,6 +402,14 @@ def parse_bid(value: Any) -> BidValue:
         " 'blind-N'",
         bid=str(value),
     )
+
+
+def parse_stock(value: Any) -> tuple[int, ...]:
+    """The cards of a stock as written: a list of card texts, top card first. Whether they are
+    the pack's cards in play, each once, is the game's to say (`deal.check_stock`)."""
+    if not isinstance(value, list | tuple):
+        raise DealError(f"a stock is a list of cards, top card first, not {value!r}")
+    return tuple(parse_card(text) for text in value)
 
 
 def parse_pass(seat: Seat, value: Any) -> Pass:
@@ -402,6 +450,7 @@ def widen_records() -> None:
         kept_picks: dict[int, tuple[PassCard, ...]] = {}
         _BIDS.append(_bids_of(seat))
         _REDEALS.append((Redeal(seat, False), Redeal(seat, True)))
+        _DRAWS.append((Draw(seat, False), Draw(seat, True)))
         PLAYS_BY_MASK.append(kept_plays)
         PLAYS_OF.append(_records_of(plays, kept_plays))
         _PICKS_BY_MASK.append(kept_picks)
@@ -415,6 +464,7 @@ def widen_records() -> None:
 
 _FIELDS = {
     "deal": ("hands",),
+    "draw": ("seat", "keep"),
     "bid": ("seat", "bid"),
     "redeal": ("seat", "call"),
     "pass": ("seat", "cards"),
@@ -440,9 +490,9 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     if kind not in _FIELDS:
         raise InvalidActionError(
             ReasonCode.MALFORMED_ACTION,
-            f"unknown action {kind!r}: expected 'deal', 'redeal', 'bid', 'pass' or 'play'",
+            f"unknown action {kind!r}: expected 'deal', 'draw', 'redeal', 'bid', 'pass' or 'play'",
         )
-    needed = _FIELDS[kind]
+    needed = ("stock",) if kind == "deal" and "stock" in data else _FIELDS[kind]
     # A well-formed entry has exactly the kind's fields; only a malformed one is picked apart.
     if len(data) != len(needed) + 1 or not all(key in data for key in needed):
         missing = [key for key in needed if key not in data]
@@ -453,6 +503,8 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
             ReasonCode.MALFORMED_ACTION, f"{kind} action: {'; '.join(problems)}"
         )
     if kind == "deal":
+        if "stock" in data:
+            return stock_record(parse_stock(data["stock"]))
         hands = data["hands"]
         if isinstance(hands, list):  # four bitmasks, as a program may write them
             return Deal(tuple(hands))
@@ -474,4 +526,14 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
                 seat=seat.name,
             )
         return redeal_record(seat, call)
+    if kind == "draw":
+        keep = data["keep"]
+        if type(keep) is not bool:
+            raise InvalidActionError(
+                ReasonCode.MALFORMED_ACTION,
+                f"draw action: keep must be true (keep the top card) or false (throw it out and"
+                f" keep the next), not {keep!r}",
+                seat=seat.name,
+            )
+        return draw_record(seat, keep)
     return play_record(seat, parse_card(data["card"]))

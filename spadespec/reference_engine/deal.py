@@ -288,6 +288,28 @@ def _raise_fault(hands: Sequence[int], pack: Pack, table: Table) -> None:
         )
 
 
+def check_stock(stock: Sequence[int], pack: Pack, table: Table) -> None:
+    """Raise `DealError` unless the stock is laid where two players draw their hands
+    (`table.drawn`) and holds every card in play once, none from outside the pack."""
+    if not table.drawn:
+        raise DealError(
+            f"a stock is drawn from only where two players draw their hands, not at a "
+            f"{table.players}-player table: deal the hands"
+        )
+    seen = 0
+    for place, card in enumerate(stock, 1):
+        text = CARD_TEXT[card]
+        if not pack.cards >> card & 1:
+            raise DealError(f"card {place} of the stock, {text}, is not in play", card=text)
+        if seen >> card & 1:
+            raise DealError(f"card {place} of the stock, {text}, is in it twice", card=text)
+        seen |= 1 << card
+    missing = pack.cards & ~seen
+    if missing:
+        lowest = CARD_TEXT[(missing & -missing).bit_length() - 1]
+        raise DealError(f"{lowest} is in play but not in the stock", card=lowest)
+
+
 def refuse_card_twice(hands: Sequence[int], seen: int, seat: Seat) -> None:
     """Raise `DealError` naming the card and both seats if `seat`'s hand holds a card among
     `seen`, the cards of the hands checked before it."""

@@ -15,7 +15,8 @@ rule to its function once; who sits where is the variant's table
 (`spadespec.reference_engine.table`), which cards are in play and how they rank is its pack
 (`spadespec.reference_engine.pack`).
 
-A hand goes deal, (redeal: where the holders of deficient hands choose whether to throw the
+A hand goes deal, (draw: where two players draw their hands from a stock laid down by the
+deal), (redeal: where the holders of deficient hands choose whether to throw the
 deal in), bid, (pass: the blind nil exchange, when a blind nil was bid and the variant
 passes cards), play; the game ends when the scorer's `game_outcome` says so. Each phase's
 methods are in a module of its own (`spadespec.reference_engine.game_phases`); `Game` is all of
@@ -35,6 +36,7 @@ from spadespec.reference_engine.actions import (
     Bid,
     BidValue,
     Deal,
+    Draw,
     Move,
     Pass,
     PassCard,
@@ -51,6 +53,7 @@ from spadespec.reference_engine.game_phases.end_of_hand import EndOfHand
 from spadespec.reference_engine.game_phases.state import (
     BIDDING,
     DEALING,
+    DRAWING,
     PASSING,
     PLAYING,
     REDEALING,
@@ -139,6 +142,9 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
         self._exchange: list[tuple[Seat, Seat]] = []
         # The holders of deficient hands still to choose whether to call a redeal, in order.
         self._deficient: list[Seat] = []
+        # Where two players draw: the stock laid down, top card first, and the turns taken.
+        self._stock: tuple[int, ...] = ()
+        self._draws = 0
         self._fixed_bids = plan.fixed_bids
         self._fixed_values = plan.fixed_bid_values
         # The plan's functions and the table and pack's tables, read once: a card played
@@ -242,7 +248,8 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
     def legal_actions(self) -> tuple[Move, ...]:
         """Every bid or play allowed now, or during a blind nil exchange every card the passer
         may pick toward the pass (`PassCard`; the pass is made when the last is picked), or,
-        while deficient hands' holders choose, the holder's two answers (`Redeal`).
+        while deficient hands' holders choose, the holder's two answers (`Redeal`), and while
+        two players draw, the drawer's two (`Draw`).
         Empty while waiting for a deal: dealing is an explicit action, and any full deal is
         allowed. The tuple is shared: the same one answers whoever asks in the same position."""
         phase = self.phase
@@ -254,6 +261,8 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
             return self._pick_choices()
         if phase is REDEALING:
             return self._redeal_choices()
+        if phase is DRAWING:
+            return self._draw_choices()
         return ()
 
     def verify(self, action: Move) -> None:
@@ -275,9 +284,15 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
         elif isinstance(action, PassCard):
             self.verify_pass_card(action.seat, action.card)
         elif isinstance(action, Deal):
-            self.verify_deal(action.hands)
+            if action.stock is not None:
+                self._check_phase(DEALING, None, "deal")
+                self.verify_stock(action.stock)
+            else:
+                self.verify_deal(action.hands)
         elif isinstance(action, Redeal):
             self.verify_redeal(action.seat, action.call)
+        elif isinstance(action, Draw):
+            self.verify_draw(action.seat, action.keep)
         else:
             raise InvalidActionError(ReasonCode.MALFORMED_ACTION, f"not an action: {action!r}")
 
@@ -300,6 +315,8 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
             return self._apply_deal(action)
         if type(action) is Redeal:
             return self.redeal(action.seat, action.call)
+        if type(action) is Draw:
+            return self.draw(action.seat, action.keep)
         if isinstance(action, Mapping):
             return self.apply(action_from_json(action))
         raise InvalidActionError(ReasonCode.MALFORMED_ACTION, f"not an action: {action!r}")
@@ -311,7 +328,7 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
         )
 
 
-_RECORDS = (Deal, Redeal, Bid, Pass, Play)
+_RECORDS = (Deal, Draw, Redeal, Bid, Pass, Play)
 _SETUP_FIELDS = {"dealer", "scores", "bags", "hands_played"}
 
 

@@ -79,6 +79,8 @@ class Plan:
     # --- whose turn ---------------------------------------------------------------------------
     next_dealer: Callable[[Table, Seat], Seat]
     """`deal.dealer_rotation`: who deals the next hand."""
+    first_drawer: Callable[[Table, Seat], Seat]
+    """Where two players draw their hands from a stock, who draws first, given the dealer."""
     first_bidder: Callable[[Table, Seat], Seat]
     """`bidding.first_bidder`: who bids first, given the dealer."""
     first_leader: FirstLeaderRule
@@ -181,6 +183,7 @@ def build_plan(rules: Rules, rulebook: Rulebook = STANDARD_RULEBOOK) -> Plan:
         sheet=sheet_of_table(table),
         check_deal=book.check_deal,
         next_dealer=book.dealer_rotation[rules.deal.dealer_rotation],
+        first_drawer=book.first_drawer,
         first_bidder=book.first_bidder[rules.bidding.first_bidder],
         first_leader=book.first_leader[play.first_leader],
         next_leader=book.next_leader,

@@ -144,6 +144,8 @@ class Rulebook:
     """Whether dealt hands are a deal of the pack at the table (`deal.check_deal`)."""
     # --- whose turn -------------------------------------------------------------------------
     dealer_rotation: Mapping[DealerRotation, Callable[[Table, Seat], Seat]]
+    first_drawer: Callable[[Table, Seat], Seat]
+    """Where two players draw their hands from a stock, who draws first, given the dealer."""
     first_bidder: Mapping[FirstBidder, Callable[[Table, Seat], Seat]]
     first_leader: Mapping[FirstLeader, FirstLeaderRule]
     next_leader: Callable[[Seat, Seat], Seat] | None
@@ -217,6 +219,7 @@ STANDARD_RULEBOOK = Rulebook(
     table_of=table_of,
     check_deal=check_deal,
     dealer_rotation=turns.DEALER_ROTATION,
+    first_drawer=turns.drawer_left_of_dealer,
     first_bidder=turns.FIRST_BIDDER,
     first_leader=turns.FIRST_LEADER,
     next_leader=None,

@@ -1,7 +1,8 @@
 """Dealing: the cards of the next hand go out, and the bidding opens.
 
 A deal is an action in the log like any other: the hands given (checked to fit the variant's
-pack and table), or a shuffle of the pack from a seed (which always fits). A deal that leaves a
+pack and table), or a shuffle of the pack from a seed (which always fits), or, where two
+players draw their hands, the stock they draw from (`game_phases.drawing`). A deal that leaves a
 deficient hand (`deal.redeal_spades_below`, `deal.redeal_no_face_card`) is thrown in at once,
 or, where the holders choose (`deal.redeal_by: holder`), when one of them calls the redeal
 (`redeal`); either way nothing is scored and the same dealer deals again.
@@ -13,9 +14,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spadespec.reference_engine.actions import Deal, Redeal, deal_record, dealt, redeal_record
+from spadespec.reference_engine.actions import (
+    Deal,
+    Redeal,
+    deal_record,
+    dealt,
+    redeal_record,
+    stock_record,
+)
 from spadespec.reference_engine.cards import FACE_CARDS
 from spadespec.reference_engine.deal import deal_from_seed, parse_deal
+from spadespec.reference_engine.game_phases.drawing import Drawing
 from spadespec.reference_engine.game_phases.state import BIDDING, DEALING, REDEALING, GameState
 from spadespec.reference_engine.pack import Pack
 from spadespec.reference_engine.reason_codes import ReasonCode
@@ -23,7 +32,7 @@ from spadespec.reference_engine.seats import Seat
 from spadespec.reference_engine.variant.model import RedealBy
 
 
-class Dealing(GameState):
+class Dealing(Drawing):
     __slots__ = ()
 
     def verify_deal(self, hands: Sequence[int]) -> None:
@@ -36,10 +45,15 @@ class Dealing(GameState):
         self,
         hands: str | Mapping[str, Any] | Sequence[int] | None = None,
         seed: int | str | None = None,
+        *,
+        stock: Sequence[int] | None = None,
     ) -> Deal:
         """Deal the next hand: the hands given (PBN text, an object from seat to its cards,
         or four bitmasks N, E, S, W), or shuffled from `seed` (a fresh random shuffle when
-        neither is given)."""
+        neither is given), or, where two players draw, lay down the `stock` (card numbers, top
+        card first) for them to draw from."""
+        if stock is not None:
+            return self._apply_deal(stock_record(stock))
         if hands is None:
             if seed is None:
                 seed = random.randrange(2**63)
@@ -55,7 +69,12 @@ class Dealing(GameState):
         return self._start_hand(record)
 
     def _apply_deal(self, record: Deal) -> Deal:
-        """`apply()` for a deal record: its hands as a tuple, checked, then dealt."""
+        """`apply()` for a deal record: its hands as a tuple, checked, then dealt; or its stock,
+        checked, then laid down for the draw."""
+        if record.stock is not None:
+            self._check_phase(DEALING, None, "deal")
+            self.verify_stock(record.stock)
+            return self._start_hand(record)
         if type(record.hands) is not tuple:  # a record made with a list of hands
             record = deal_record(record.hands)
         self.verify_deal(record.hands)
@@ -79,6 +98,9 @@ class Dealing(GameState):
         self._legal = None
         self._legal_bids = self._legal_bid_values = None
         self._trailing = None
+        if record.stock is not None:
+            self._start_draw(record)
+            return record
         rules = self.rules.deal
         below, faceless = rules.redeal_spades_below, rules.redeal_no_face_card
         if (below is not None or faceless) and thrown_in(self.pack, record.hands, below, faceless):

@@ -29,6 +29,8 @@ class Phase(StrEnum):
 
     DEAL = "deal"
     """Waiting for the cards of the next hand to be dealt."""
+    DRAW = "draw"
+    """Two players are drawing their hands from the stock, one turn after another."""
     REDEAL = "redeal"
     """The holders of deficient hands are choosing, one after another, whether to call a
     redeal (`deal.redeal_by: holder`)."""
@@ -43,10 +45,12 @@ class Phase(StrEnum):
 
 
 # The phases, read once here: each `Phase.X` in a method would be an enum lookup per action.
-DEALING, REDEALING, BIDDING, PASSING = Phase.DEAL, Phase.REDEAL, Phase.BID, Phase.PASS
+DEALING, DRAWING, REDEALING = Phase.DEAL, Phase.DRAW, Phase.REDEAL
+BIDDING, PASSING = Phase.BID, Phase.PASS
 PLAYING, OVER = Phase.PLAY, Phase.OVER
 _PLURAL = {
-    "deal": "deals", "redeal": "redeal calls", "bid": "bids", "pass": "passes", "play": "plays",
+    "deal": "deals", "draw": "draws", "redeal": "redeal calls", "bid": "bids",
+    "pass": "passes", "play": "plays",
 }  # fmt: skip
 
 _Args = ParamSpec("_Args")
@@ -63,7 +67,8 @@ class GameState:
         "totals", "bags", "outcome",
         "_played", "_first_play", "_winners", "_winning", "_winner", "_legal", "_legal_bids",
         "_legal_bid_values", "_trailing",
-        "_picked", "_exchange", "_deficient", "_fixed_bids", "_fixed_values", "_follow",
+        "_picked", "_exchange", "_deficient", "_stock", "_draws", "_fixed_bids",
+        "_fixed_values", "_follow",
         "_must_beat",
         "_first_trick", "_first_lead",
         "_spades_lead", "_spades_broken_by", "_beaten_by", "_trick_size", "_bidders",
@@ -106,6 +111,8 @@ class GameState:
     _picked: int
     _exchange: list[tuple[Seat, Seat]]
     _deficient: list[Seat]
+    _stock: tuple[int, ...]
+    _draws: int
     _fixed_bids: tuple[BidRecords, ...] | None
     _fixed_values: frozenset[BidValue] | None
     _follow: Callable[[Pack, int, int], int]

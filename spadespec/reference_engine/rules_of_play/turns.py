@@ -68,6 +68,12 @@ DEALER_ROTATION: dict[DealerRotation, Callable[[Table, Seat], Seat]] = {
 }
 
 
+def drawer_left_of_dealer(table: Table, dealer: Seat) -> Seat:
+    """Where two players draw their hands from the stock, the one who did not deal draws
+    first."""
+    return table.next_seat(dealer)
+
+
 def bidder_left_of_dealer(table: Table, dealer: Seat) -> Seat:
     """The player on the dealer's left bids first; the dealer bids last."""
     return table.next_seat(dealer)

@@ -23,6 +23,7 @@ from spadespec.reference_engine.actions import (
     Bid,
     BlindBid,
     Deal,
+    Draw,
     Pass,
     Play,
     Redeal,
@@ -333,7 +334,9 @@ def _throws_in(last: Any) -> bool:
 def _illegal(
     game: Game, exc: IllegalActionError, index: int, entry: Any, action: Any, hand: int
 ) -> Illegal:
-    kind = {Bid: "bid", Pass: "pass", Play: "play", Deal: "deal", Redeal: "redeal"}.get(
+    kind = {
+        Bid: "bid", Pass: "pass", Play: "play", Deal: "deal", Redeal: "redeal", Draw: "draw",
+    }.get(  # fmt: skip
         type(action), "action"
     )
     leading = kind == "play" and not game.current_trick

@@ -50,7 +50,7 @@ ANSWERS = ("legal", "refused", "allowed")
 def rule_broken(
     reason: str, kind: str, first_of_hand: bool, leading: bool, *, blind_bid: bool = False
 ) -> str:
-    """The clause an action of `kind` (bid, pass, play) refused for `reason` breaks;
+    """The clause an action of `kind` (bid, pass, play, draw) refused for `reason` breaks;
     `first_of_hand`: it was the hand's first of its kind; `leading`: a card led to a trick;
     `blind_bid`: it was a number bid blind, whose range is the blind bids' own."""
     if reason == ReasonCode.BID_OUT_OF_RANGE and blind_bid:
@@ -62,4 +62,6 @@ def rule_broken(
             return "play.first_leader"
         if kind == "play" and leading:
             return "play.winner-leads"
+        if kind == "draw":
+            return "deal.draw-turns"
     return REASON_RULES.get(reason, reason)

@@ -22,7 +22,8 @@ def legal(game: Game) -> list[Any]:
     numbers bid blind ascending (`blind-6`, ...), or,
     during a blind nil exchange, every card the passer holds (any of them may be passed), or,
     while deficient hands' holders choose (`deal.redeal_by: holder`), `[true, false]`: call the
-    redeal, or keep the hand."""
+    redeal, or keep the hand, and while two players draw, `[true, false]`: keep the top card, or
+    throw it out and keep the next."""
     return legal_shown(choices(game))
 
 
@@ -40,6 +41,8 @@ def choices(game: Game) -> int | tuple[Any, ...]:
         return game.hands[game.to_act]
     if phase is Phase.REDEAL:
         return game.legal_calls()
+    if phase is Phase.DRAW:
+        return game.legal_draws()
     return 0
 
 
@@ -47,7 +50,7 @@ def legal_shown(held: int | tuple[Any, ...]) -> list[Any]:
     """`choices` in the protocol's canonical form: what `legal` answers."""
     if isinstance(held, int):
         return [CARD_TEXT[c] for c in cards_in(held)]
-    if held and type(held[0]) is bool:  # a deficient hand's holder's calls
+    if held and type(held[0]) is bool:  # a deficient hand's holder's calls, or a drawer's
         return list(held)
     numbers = sorted(b for b in held if isinstance(b, int))
     blind = [str(b) for b in sorted((b for b in held if isinstance(b, BlindBid)), key=int)]

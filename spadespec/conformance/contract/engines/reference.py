@@ -21,6 +21,7 @@ from spadespec.conformance.contract.engines.kept_games import KeptGames, replay
 from spadespec.conformance.contract.engines.observables import READERS
 from spadespec.conformance.contract.protocol.messages import (
     BLIND_BIDS,
+    DRAWS,
     FEATURES,
     HOUSE_FILES,
     PROTOCOL_VERSION,
@@ -100,7 +101,7 @@ class ReferenceEngine:
             "protocol": PROTOCOL_VERSION,
             "variants": shipped_variant_ids() + registered_ids(),
             # It configures itself from each request's `extends` and `rules` (`variant_of`).
-            "features": [*FEATURES, SCORE, HOUSE_FILES, BLIND_BIDS, REDEAL_CALLS, TABLES],
+            "features": [*FEATURES, SCORE, HOUSE_FILES, BLIND_BIDS, REDEAL_CALLS, TABLES, DRAWS],
         }
 
     def run(self, request: CaseRequest) -> CaseResponse:

@@ -99,9 +99,15 @@ TABLES = "tables"
 five: N, NE, SE, SW, NW; seven: N, NE, E, SE, SW, W, NW); an engine that does not is sent no case or
 request at such a table (`spadespec.conformance.contract.protocol.tables`)."""
 
+DRAWS = "draws"
+"""The feature an engine declares when it plays two players drawing their hands card by card: a
+deal laying down the stock (`{"action": "deal", "stock": [...]}`), the `draw` action and phase and
+the `[true, false]` legal list; an engine that does not is sent no case holding one
+(`spadespec.conformance.contract.protocol.draws`)."""
+
 KNOWN_FEATURES = (
     *FEATURES, SCORE, *SCORE_FIGURE_FEATURES, NIL_AS_ZERO, HOUSE_FILES, DEALS, PIPELINED,
-    BLIND_BIDS, REDEAL_CALLS, TABLES,
+    BLIND_BIDS, REDEAL_CALLS, TABLES, DRAWS,
 )  # fmt: skip
 """Every feature an engine may declare at `start`; any other name is refused
 (`spadespec.conformance.contract.protocol.features`)."""

@@ -29,6 +29,7 @@ from typing import Any
 from spadespec.conformance.contract.protocol import (
     blind_bids,
     deal_requests,
+    draws,
     nil_as_zero,
     redeal_calls,
     tables,
@@ -317,6 +318,7 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
         blind_bids.not_applicable(info, case)
         or redeal_calls.not_applicable(info, case)
         or tables.not_applicable(info, case)
+        or draws.not_applicable(info, case)
     )
     if blind:
         return CaseResult(case, "n/a", message=blind)

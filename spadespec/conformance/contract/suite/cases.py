@@ -29,6 +29,10 @@ from spadespec.conformance.contract.suite.tags import Registry, registry, rule_v
 # Where the suite's modules have always read it; it lives with the variant files, so that the
 # served reference engine loads variants without this module's schema checks.
 from spadespec.conformance.contract.suite.variant_files import resolved as resolved
+from spadespec.reference_engine.actions import parse_stock
+from spadespec.reference_engine.deal import check_stock
+from spadespec.reference_engine.errors import InvalidActionError
+from spadespec.reference_engine.pack import pack_of
 from spadespec.reference_engine.paths import data_dir
 from spadespec.reference_engine.seats import SEAT_NAMES
 from spadespec.reference_engine.table import table_of
@@ -364,7 +368,11 @@ def _check_case(case: Case, reg: Registry) -> list[CaseProblem]:
                     at,
                 )
     for index, action in enumerate(case.actions):
-        if action["action"] == "deal":
+        if action["action"] == "deal" and "stock" in action:
+            reason = stock_problem(action["stock"], variant.rules) if variant else None
+            if reason:
+                problem(reason, f"$.actions[{index}].stock")
+        elif action["action"] == "deal":
             reason = deal_problem(action["hands"], variant.rules if variant else None)
             if reason:
                 problem(reason, f"$.actions[{index}].hands")
@@ -405,6 +413,16 @@ def deal_problem(hands: str | dict[str, list[str]], rules: Rules | None = None) 
         outside = [card for card in sorted(seen) if card not in _pack_cards(rules)]
         if outside:
             return f"card {outside[0]} is not in the variant's pack"
+    return None
+
+
+def stock_problem(cards: list[str], rules: Rules) -> str | None:
+    """What is wrong with a stock two players draw from, or None if nothing: it must be laid
+    where two players draw, and hold every card of the variant's pack once."""
+    try:
+        check_stock(parse_stock(cards), pack_of(rules), table_of(rules))
+    except InvalidActionError as exc:
+        return exc.detail
     return None
 
 

@@ -111,6 +111,13 @@ def _log(v: str, options: Any, start: dict[str, Any], steps: list[Any]) -> list[
             log += plays_log(step["plays"])
         elif "redeal" in step:
             log.append({"action": "redeal", "seat": step["redeal"], "call": step["call"]})
+        elif "stock" in step:
+            log.append({"action": "deal", "stock": step["stock"].split()})
+        elif "draws" in step:
+            log += [
+                {"action": "draw", "seat": seat, "keep": choice == "keep"}
+                for seat, choice in (turn.split(":") for turn in step["draws"].split())
+            ]
         elif "pass" in step:
             log.append({"action": "pass", "seat": step["pass"], "cards": step["cards"].split()})
         else:

@@ -135,6 +135,14 @@ def mega_card_ties_its_twin(book: Rulebook) -> Rulebook:
     return packed_differently(book, _mega_card_equal_to_its_twin)
 
 
+def dealer_draws_first(book: Rulebook) -> Rulebook:
+    return dataclasses.replace(book, first_drawer=_the_dealer)
+
+
+def _the_dealer(table: Table, dealer: Seat) -> Seat:
+    return dealer
+
+
 # --- bidding ----------------------------------------------------------------------------------
 
 

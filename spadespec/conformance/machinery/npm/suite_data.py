@@ -12,6 +12,7 @@ from typing import Any
 from spadespec.conformance.contract.protocol import (
     blind_bids,
     deal_requests,
+    draws,
     nil_as_zero,
     redeal_calls,
     tables,
@@ -19,6 +20,7 @@ from spadespec.conformance.contract.protocol import (
 from spadespec.conformance.contract.protocol.messages import (
     BLIND_BIDS,
     DEALS,
+    DRAWS,
     FEATURES,
     KNOWN_FEATURES,
     NIL_AS_ZERO,
@@ -70,6 +72,7 @@ def case_entry(case: Case) -> dict[str, Any]:
             (BLIND_BIDS, blind_bids.holds_blind_bid(case)),
             (REDEAL_CALLS, redeal_calls.holds_redeal_call(case)),
             (TABLES, tables.at_other_table(case)),
+            (DRAWS, draws.holds_draw(case)),
         )
         if holds
     ]
@@ -120,6 +123,7 @@ def suite_facts(cases: Iterable[Case]) -> dict[str, Any]:
             BLIND_BIDS: blind_bids.NOT_APPLICABLE,
             REDEAL_CALLS: redeal_calls.NOT_APPLICABLE,
             TABLES: tables.NOT_APPLICABLE,
+            DRAWS: draws.NOT_APPLICABLE,
             DEALS: deal_requests.NOT_APPLICABLE,
         },
     }
