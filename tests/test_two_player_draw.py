@@ -9,6 +9,7 @@ the club and diamond rising from the two."""
 from __future__ import annotations
 
 import pytest
+from _schema_defs import schema_def
 
 from spadespec.conformance.analysis.audit.rules import rule_broken
 from spadespec.conformance.contract.engines.observables import legal, to_act
@@ -167,3 +168,19 @@ def test_an_engine_without_draws_is_sent_no_case_of_the_draw() -> None:
 
 def test_a_draw_out_of_turn_in_a_record_breaks_the_draws_turns() -> None:
     assert rule_broken(str(ReasonCode.NOT_YOUR_TURN), "draw", False, False) == "deal.draw-turns"
+
+
+@pytest.mark.parametrize("schema", ["case.schema.json", "game-record.schema.json"])
+def test_the_schemas_take_a_stock_and_draws_and_refuse_them_malformed(schema: str) -> None:
+    action = schema_def(schema, "action")
+    game = laid()
+    game.draw("S", True)
+    for entry in game.to_json()["log"]:
+        assert not list(action.iter_errors(entry)), entry
+    assert list(action.iter_errors({"action": "draw", "seat": "S", "keep": "yes"}))
+    assert list(action.iter_errors({"action": "draw", "seat": "S"}))
+    assert list(action.iter_errors({"action": "deal", "stock": ["AS"], "hands": "x"}))
+    assert list(action.iter_errors({"action": "deal", "stock": ["1X"]}))
+    # A deal of hands is read as ever, its fault named at its hands.
+    wrong = list(action.iter_errors({"action": "deal", "hands": 7}))
+    assert wrong and all(list(error.absolute_path)[:1] == ["hands"] for error in wrong)

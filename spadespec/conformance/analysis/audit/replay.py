@@ -334,11 +334,8 @@ def _throws_in(last: Any) -> bool:
 def _illegal(
     game: Game, exc: IllegalActionError, index: int, entry: Any, action: Any, hand: int
 ) -> Illegal:
-    kind = {
-        Bid: "bid", Pass: "pass", Play: "play", Deal: "deal", Redeal: "redeal", Draw: "draw",
-    }.get(  # fmt: skip
-        type(action), "action"
-    )
+    kinds = {Bid: "bid", Pass: "pass", Play: "play", Deal: "deal", Redeal: "redeal", Draw: "draw"}
+    kind = kinds.get(type(action), "action")
     leading = kind == "play" and not game.current_trick
     first = (kind == "bid" and not game.bids) or (
         kind == "play" and leading and not game.completed_tricks
