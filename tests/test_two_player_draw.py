@@ -184,3 +184,14 @@ def test_the_schemas_take_a_stock_and_draws_and_refuse_them_malformed(schema: st
     # A deal of hands is read as ever, its fault named at its hands.
     wrong = list(action.iter_errors({"action": "deal", "hands": 7}))
     assert wrong and all(list(error.absolute_path)[:1] == ["hands"] for error in wrong)
+
+
+def test_a_stock_is_checked_before_the_phase_as_a_deal_of_hands_is() -> None:
+    game = laid()
+    with pytest.raises(DealError):  # short of a card: bad-deal, even while drawing
+        game.deal(stock=STOCK[:-1])
+    with pytest.raises(IllegalActionError) as refused:
+        game.deal(stock=STOCK)  # a whole stock, but no deal is due
+    assert refused.value.reason is ReasonCode.WRONG_PHASE
+    assert not game.can(Deal((0, 0, 0, 0), tuple(STOCK)))
+    assert Game.new("two-handed").can(Deal((0, 0, 0, 0), tuple(STOCK)))

@@ -50,7 +50,7 @@ function prepareScore(entry, info) {
     return notApplicable(check, `the engine does not play variant ${entry.variant}`);
   }
   // A score request is told bids and tricks only: it needs what they can hold (a number bid
-  // blind) and the table they are keyed by, never a holder's redeal call.
+  // blind) and the table they are keyed by, never a holder's redeal call or a draw.
   const lacking = ['blind_bids', 'tables'].find(
     (feature) => (entry.needs || []).includes(feature) && !has(info, feature));
   if (lacking) return notApplicable(check, facts.notApplicable[lacking]);

@@ -285,7 +285,6 @@ class Game(Dealing, Bidding, BlindNilExchange, TrickPlay, EndOfHand):
             self.verify_pass_card(action.seat, action.card)
         elif isinstance(action, Deal):
             if action.stock is not None:
-                self._check_phase(DEALING, None, "deal")
                 self.verify_stock(action.stock)
             else:
                 self.verify_deal(action.hands)

@@ -72,7 +72,6 @@ class Dealing(Drawing):
         """`apply()` for a deal record: its hands as a tuple, checked, then dealt; or its stock,
         checked, then laid down for the draw."""
         if record.stock is not None:
-            self._check_phase(DEALING, None, "deal")
             self.verify_stock(record.stock)
             return self._start_hand(record)
         if type(record.hands) is not tuple:  # a record made with a list of hands

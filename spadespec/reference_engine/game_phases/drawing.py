@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from spadespec.reference_engine.actions import Deal, Draw, draw_record
 from spadespec.reference_engine.deal import check_stock
-from spadespec.reference_engine.game_phases.state import DRAWING, GameState
+from spadespec.reference_engine.game_phases.state import DEALING, DRAWING, GameState
 from spadespec.reference_engine.reason_codes import ReasonCode
 from spadespec.reference_engine.seats import Seat
 
@@ -22,8 +22,10 @@ class Drawing(GameState):
     __slots__ = ()
 
     def verify_stock(self, stock: tuple[int, ...]) -> None:
-        """A stock must be laid where two players draw, and hold every card in play once."""
+        """A stock must be laid where two players draw, and hold every card in play once, when
+        a deal is due (its cards checked first, as a deal's hands are)."""
         check_stock(stock, self.pack, self.table)
+        self._check_phase(DEALING, None, "deal")
 
     def _start_draw(self, record: Deal) -> None:
         """Lay the stock down: the player who did not deal draws first."""
