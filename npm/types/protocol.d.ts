@@ -354,13 +354,13 @@ export type Result = {
   refusal?: RefusalAnswer;
   next_deal?: {
     /** What happens next. */
-    phase: "deal" | "redeal" | "bid" | "pass" | "play" | "over";
+    phase: "deal" | "draw" | "redeal" | "bid" | "pass" | "play" | "over";
     /** The seat to act: the dealer when a deal is due, null when the game is over. */
     seat: CaseSeat | null;
   };
   to_act?: {
     /** What happens next. */
-    phase: "deal" | "redeal" | "bid" | "pass" | "play" | "over";
+    phase: "deal" | "draw" | "redeal" | "bid" | "pass" | "play" | "over";
     /** The seat to act: the dealer when a deal is due, null when the game is over. */
     seat: CaseSeat | null;
   };
@@ -653,13 +653,14 @@ export type CaseSetup = {
 };
 
 /**
- * One entry of a game log: a deal, a deficient hand's holder calling or declining a redeal, a bid,
- * a pass of cards after a blind nil, or a card played.
+ * One entry of a game log: a deal (or the stock two players draw from), a turn at the stock, a
+ * deficient hand's holder calling or declining a redeal, a bid, a pass of cards after a blind nil,
+ * or a card played.
  */
 export type CaseAction = {
   /** What kind of action this is. */
-  action: "deal" | "redeal" | "bid" | "pass" | "play";
-} & (CaseDeal | CaseRedeal | CaseBid | CasePass | CasePlay);
+  action: "deal" | "draw" | "redeal" | "bid" | "pass" | "play";
+};
 
 /**
  * The action a refusal case tries: one of a log's actions, except that a deal tried may be wrong in
@@ -667,8 +668,8 @@ export type CaseAction = {
  */
 export type CaseProbeAction = {
   /** What kind of action this is. */
-  action: "deal" | "redeal" | "bid" | "pass" | "play";
-} & (CaseProbeDeal | CaseRedeal | CaseBid | CasePass | CasePlay);
+  action: "deal" | "draw" | "redeal" | "bid" | "pass" | "play";
+};
 
 /**
  * A deal tried by a refusal case: PBN, or an object from some of the seats (N, E, S, W, NE, SE, SW,
@@ -687,6 +688,45 @@ export type CaseDeal = {
   action: "deal";
   /** The hands: PBN for four seats and no joker, else one list of cards per seat in play. */
   hands: CasePbn | CaseDealHands;
+};
+
+/**
+ * Where two players draw their hands (`table.players: 2`), the deal that lays down the stock: every
+ * card in play, face down, the top card first. The player who did not deal draws first.
+ */
+export type CaseStock = {
+  /** Always `deal`. */
+  action: "deal";
+  /** The cards in play, top card first, each once. */
+  stock: CaseCard[];
+};
+
+/**
+ * A stock tried by a refusal case: any list of cards, which may leave one out or name one twice, as
+ * an engine must refuse it.
+ */
+export type CaseProbeStock = {
+  /** Always `deal`. */
+  action: "deal";
+  /** The cards tried, top card first. */
+  stock: CaseCard[];
+};
+
+/**
+ * Where two players draw their hands from the stock, one player's turn at it, the two taking turns
+ * until each holds their share: the player looks at the top card and keeps it, throwing out the
+ * card under it, or throws it out and keeps the card under it.
+ */
+export type CaseDraw = {
+  /** Always `draw`. */
+  action: "draw";
+  /** Who draws. */
+  seat: CaseSeat;
+  /**
+   * `true`: the top card is kept and the next thrown out; `false`: the top card is thrown out and
+   * the next kept.
+   */
+  keep: boolean;
 };
 
 /**
@@ -876,8 +916,9 @@ export type CaseExpect = {
   /**
    * Every legal action for the player to act, compared as a set: cards while playing, bids
    * (numbers, `nil`, `blind-nil`, `blind-N`) while bidding, in the exchange after a blind nil every
-   * card the passer holds (any of them may be passed), and while a deficient hand's holder chooses,
-   * `true` (call the redeal) and `false` (keep the hand).
+   * card the passer holds (any of them may be passed), while a deficient hand's holder chooses,
+   * `true` (call the redeal) and `false` (keep the hand), and while two players draw, `true` (keep
+   * the top card) and `false` (throw it out and keep the next).
    */
   legal?: (CaseCard | CaseBidValue | boolean)[];
   /**
@@ -893,13 +934,13 @@ export type CaseExpect = {
     reason: string | null;
   };
   /**
-   * Whose turn it is and at what: `deal` (a new hand is due), `redeal` (a deficient hand's holder
-   * chooses whether to call a redeal), `bid`, `pass` (the exchange after a blind nil), `play`, or
-   * `over` (the game has ended; seat is null).
+   * Whose turn it is and at what: `deal` (a new hand is due), `draw` (two players draw their hands
+   * from the stock), `redeal` (a deficient hand's holder chooses whether to call a redeal), `bid`,
+   * `pass` (the exchange after a blind nil), `play`, or `over` (the game has ended; seat is null).
    */
   to_act?: {
     /** What happens next. */
-    phase: "deal" | "redeal" | "bid" | "pass" | "play" | "over";
+    phase: "deal" | "draw" | "redeal" | "bid" | "pass" | "play" | "over";
     /** The seat to act: the dealer when a deal is due, null when the game is over. */
     seat: CaseSeat | null;
   };

@@ -41,24 +41,30 @@ def side_name(side: str) -> str:
 JOKER_NAMES = {"BJ": "the big joker", "LJ": "the little joker"}
 
 
+def card_parts(card: str) -> tuple[str, str, str]:
+    """A printed card's rank letter, suit letter and mark: `7S+` -> ("7", "S", "+"), the mark
+    `+` for a mega card and "" for any other; accepts `10D` and lower case as well as `TD`."""
+    text = card.strip().upper().replace("10", "T")
+    plain = text.removesuffix("+")
+    return plain[:-1], plain[-1], text[len(plain) :]
+
+
 def card_name(card: str) -> str:
     """`2C` -> "the two of clubs", `BJ` -> "the big joker", `7S+` -> "the mega seven of
     spades"; accepts `10D` as well as `TD`."""
-    text = card.strip().upper().replace("10", "T")
+    text = card.strip().upper()
     if text in JOKER_NAMES:
         return JOKER_NAMES[text]
-    plain = text.removesuffix("+")
-    rank, suit = plain[:-1], plain[-1]
-    mega = "mega " if plain != text else ""
+    rank, suit, mark = card_parts(text)
+    mega = "mega " if mark else ""
     return f"the {mega}{RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
 
 
 def card_short(card: str) -> str:
     """`TD` -> "10♦", the way a card looks on a diagram (`7S+` -> "7♠+"); a joker stays `BJ` or
     `LJ`."""
-    text = card.strip().upper().replace("10", "T")
+    text = card.strip().upper()
     if text in JOKER_NAMES:
         return text
-    plain = text.removesuffix("+")
-    rank, suit = plain[:-1], plain[-1]
-    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit] + text[len(plain) :]
+    rank, suit, mark = card_parts(text)
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit] + mark

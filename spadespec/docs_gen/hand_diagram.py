@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from spadespec.docs_gen.cards import JOKER_NAMES, SEAT_NAMES, SUIT_SYMBOLS
+from spadespec.docs_gen.cards import JOKER_NAMES, SEAT_NAMES, SUIT_SYMBOLS, card_parts, card_short
 from spadespec.docs_gen.hand_record import HandRecord
 
 _SUIT_ROWS = ("S", "H", "D", "C")
@@ -21,11 +21,8 @@ def card_html(card: str, strong: bool = False) -> str:
     cls = "sp-card" + (" sp-won" if strong else "")
     if card in JOKER_NAMES:
         return f'<span class="{cls} sp-black" title="{escape(JOKER_NAMES[card])}">{card}</span>'
-    plain = card.removesuffix("+")  # a mega card keeps its + after the suit: 7♠+
-    rank, suit = plain[:-1], plain[-1]
-    colour = "sp-red" if suit in _RED else "sp-black"
-    text = f"{_rank(rank)}{SUIT_SYMBOLS[suit]}{card[len(plain) :]}"
-    return f'<span class="{cls} {colour}" title="{escape(card)}">{text}</span>'
+    colour = "sp-red" if card_parts(card)[1] in _RED else "sp-black"
+    return f'<span class="{cls} {colour}" title="{escape(card)}">{card_short(card)}</span>'
 
 
 def _suit_row(cards: list[str], suit: str, top_trumps: tuple[str, ...]) -> str:
@@ -33,12 +30,11 @@ def _suit_row(cards: list[str], suit: str, top_trumps: tuple[str, ...]) -> str:
     a mega card (7+) comes just before its twin."""
     held = []  # (rank's place, 0 for a mega card or 1 for a plain one, as shown)
     for card in cards:
-        plain = card.removesuffix("+")
-        if card not in top_trumps and plain[-1] == suit:
-            mega = plain != card
-            held.append(
-                (_RANK_ORDER.index(plain[0]), 0 if mega else 1, _rank(plain[0]) + "+" * mega)
-            )
+        if card in top_trumps or card in JOKER_NAMES:
+            continue
+        rank, printed_suit, mark = card_parts(card)
+        if printed_suit == suit:
+            held.append((_RANK_ORDER.index(rank), 0 if mark else 1, _rank(rank) + mark))
     shown = [text for *_, text in sorted(held)]
     if suit == "S":
         shown = [card_html(c) for c in top_trumps if c in cards] + shown

@@ -517,23 +517,27 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     if kind == "pass":
         return parse_pass(seat, data["cards"])
     if kind == "redeal":
-        call = data["call"]
-        if type(call) is not bool:
-            raise InvalidActionError(
-                ReasonCode.MALFORMED_ACTION,
-                f"redeal action: call must be true (throw the deal in) or false (keep the"
-                f" hand), not {call!r}",
-                seat=seat.name,
-            )
-        return redeal_record(seat, call)
+        return redeal_record(seat, _yes_or_no(data, "call", seat))
     if kind == "draw":
-        keep = data["keep"]
-        if type(keep) is not bool:
-            raise InvalidActionError(
-                ReasonCode.MALFORMED_ACTION,
-                f"draw action: keep must be true (keep the top card) or false (throw it out and"
-                f" keep the next), not {keep!r}",
-                seat=seat.name,
-            )
-        return draw_record(seat, keep)
+        return draw_record(seat, _yes_or_no(data, "keep", seat))
     return play_record(seat, parse_card(data["card"]))
+
+
+_YES_OR_NO = {
+    ("redeal", "call"): "true (throw the deal in) or false (keep the hand)",
+    ("draw", "keep"): "true (keep the top card) or false (throw it out and keep the next)",
+}
+"""An action's field that is true or false, with what each means."""
+
+
+def _yes_or_no(data: Mapping[str, Any], field: str, seat: Seat) -> bool:
+    """The action's `field`, which must be true or false."""
+    value = data[field]
+    if type(value) is not bool:
+        kind = data["action"]
+        raise InvalidActionError(
+            ReasonCode.MALFORMED_ACTION,
+            f"{kind} action: {field} must be {_YES_OR_NO[kind, field]}, not {value!r}",
+            seat=seat.name,
+        )
+    return value

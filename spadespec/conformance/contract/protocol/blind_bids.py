@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from spadespec.conformance.contract.protocol.case_search import in_case
 from spadespec.conformance.contract.protocol.messages import BLIND_BIDS, EngineInfo
 from spadespec.conformance.contract.suite.cases import Case
 from spadespec.reference_engine.actions import BlindBid
@@ -27,17 +28,11 @@ def declared(info: EngineInfo) -> bool:
 def holds_blind_bid(case: Case) -> bool:
     """Whether a blind numeric bid is written anywhere in the case: its log, its probe or the
     answers it expects."""
-    return _holds(case.actions) or _holds(case.expect)
+    return in_case(case, _is_blind_bid)
 
 
-def _holds(value: Any) -> bool:
-    if isinstance(value, str):
-        return BlindBid.read(value) is not None
-    if isinstance(value, dict):
-        return any(_holds(item) for item in value.values())
-    if isinstance(value, list | tuple):
-        return any(_holds(item) for item in value)
-    return False
+def _is_blind_bid(value: Any) -> bool:
+    return isinstance(value, str) and BlindBid.read(value) is not None
 
 
 def not_applicable(info: EngineInfo, case: Case) -> str | None:

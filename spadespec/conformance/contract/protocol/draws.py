@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from spadespec.conformance.contract.protocol.case_search import in_case
 from spadespec.conformance.contract.protocol.messages import DRAWS, EngineInfo
 from spadespec.conformance.contract.suite.cases import Case
 
@@ -30,17 +31,13 @@ def declared(info: EngineInfo) -> bool:
 def holds_draw(case: Case) -> bool:
     """Whether a draw is anywhere in the case: a stock or a draw action in its log or probe,
     or the phase `draw` in an answer it expects."""
-    return _holds(case.actions) or _holds(case.expect)
+    return in_case(case, _is_draw)
 
 
-def _holds(value: Any) -> bool:
-    if isinstance(value, dict):
-        if "stock" in value or value.get("action") == "draw" or value.get("phase") == "draw":
-            return True
-        return any(_holds(item) for item in value.values())
-    if isinstance(value, list | tuple):
-        return any(_holds(item) for item in value)
-    return False
+def _is_draw(value: Any) -> bool:
+    return isinstance(value, dict) and (
+        "stock" in value or value.get("action") == "draw" or value.get("phase") == "draw"
+    )
 
 
 def not_applicable(info: EngineInfo, case: Case) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from spadespec.conformance.contract.protocol.case_search import in_case
 from spadespec.conformance.contract.protocol.messages import REDEAL_CALLS, EngineInfo
 from spadespec.conformance.contract.suite.cases import Case
 from spadespec.reference_engine.variant.model import RedealBy, Rules
@@ -30,17 +31,13 @@ def declared(info: EngineInfo) -> bool:
 def holds_redeal_call(case: Case) -> bool:
     """Whether a holder's choice is anywhere in the case: a redeal action in its log or probe,
     or the phase `redeal` in an answer it expects."""
-    return _holds(case.actions) or _holds(case.expect)
+    return in_case(case, _is_call)
 
 
-def _holds(value: Any) -> bool:
-    if isinstance(value, dict):
-        if value.get("action") == "redeal" or value.get("phase") == "redeal":
-            return True
-        return any(_holds(item) for item in value.values())
-    if isinstance(value, list | tuple):
-        return any(_holds(item) for item in value)
-    return False
+def _is_call(value: Any) -> bool:
+    return isinstance(value, dict) and (
+        value.get("action") == "redeal" or value.get("phase") == "redeal"
+    )
 
 
 def not_applicable(info: EngineInfo, case: Case) -> str | None:
